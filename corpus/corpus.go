@@ -1,0 +1,147 @@
+package corpus
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+)
+
+// Corpus is a vocabulary plus sparse document-term counts in compressed
+// sparse row (CSR) form: the terms of document d are
+// Words[Offsets[d]:Offsets[d+1]] (strictly increasing word indices) with the
+// matching Counts (each at least 1).
+//
+// A Corpus is immutable by convention once built: the algorithms share it
+// between goroutines without locking.
+type Corpus struct {
+	// Vocab holds the word of each word index.
+	Vocab []string
+	// DocIDs holds the identifier of each document, as read from the input.
+	DocIDs []string
+	// Offsets has NumDocs()+1 entries; Offsets[0] == 0.
+	Offsets []int64
+	// Words holds the word index of each nonzero, sorted within each document.
+	Words []int32
+	// Counts holds the count of each nonzero.
+	Counts []int32
+}
+
+// NumDocs returns the number of documents D.
+func (c *Corpus) NumDocs() int { return len(c.Offsets) - 1 }
+
+// NumWords returns the vocabulary size V.
+func (c *Corpus) NumWords() int { return len(c.Vocab) }
+
+// NNZ returns the number of nonzero document-term entries.
+func (c *Corpus) NNZ() int64 { return c.Offsets[len(c.Offsets)-1] }
+
+// Doc returns the word indices and counts of document d. The slices alias
+// the corpus and must not be modified.
+func (c *Corpus) Doc(d int) (words, counts []int32) {
+	lo, hi := c.Offsets[d], c.Offsets[d+1]
+	return c.Words[lo:hi], c.Counts[lo:hi]
+}
+
+// DocLen returns the number of tokens n_d of document d.
+func (c *Corpus) DocLen(d int) int {
+	n := 0
+	for _, k := range c.Counts[c.Offsets[d]:c.Offsets[d+1]] {
+		n += int(k)
+	}
+	return n
+}
+
+// Tokens returns the total number of tokens in the corpus.
+func (c *Corpus) Tokens() int64 {
+	var n int64
+	for _, k := range c.Counts {
+		n += int64(k)
+	}
+	return n
+}
+
+// DocFreq returns, for each word, the number of documents it occurs in.
+func (c *Corpus) DocFreq() []int {
+	df := make([]int, c.NumWords())
+	for _, w := range c.Words {
+		df[w]++
+	}
+	return df
+}
+
+// WordCounts returns, for each word, its total count in the corpus.
+func (c *Corpus) WordCounts() []int64 {
+	wc := make([]int64, c.NumWords())
+	for i, w := range c.Words {
+		wc[w] += int64(c.Counts[i])
+	}
+	return wc
+}
+
+// Validate checks the structural invariants of c and returns a descriptive
+// error for the first violation found.
+func (c *Corpus) Validate() error {
+	if len(c.Offsets) == 0 || c.Offsets[0] != 0 {
+		return fmt.Errorf("corpus: Offsets must start with 0")
+	}
+	d := c.NumDocs()
+	if len(c.DocIDs) != d {
+		return fmt.Errorf("corpus: %d document ids for %d documents", len(c.DocIDs), d)
+	}
+	if len(c.Words) != len(c.Counts) || int64(len(c.Words)) != c.NNZ() {
+		return fmt.Errorf("corpus: %d words, %d counts, %d nonzeros by Offsets", len(c.Words), len(c.Counts), c.NNZ())
+	}
+	v := int32(len(c.Vocab))
+	for doc := 0; doc < d; doc++ {
+		lo, hi := c.Offsets[doc], c.Offsets[doc+1]
+		if hi < lo {
+			return fmt.Errorf("corpus: document %d: Offsets decrease", doc)
+		}
+		prev := int32(-1)
+		for i := lo; i < hi; i++ {
+			w := c.Words[i]
+			if w < 0 || w >= v {
+				return fmt.Errorf("corpus: document %d: word index %d out of range [0,%d)", doc, w, v)
+			}
+			if w <= prev {
+				return fmt.Errorf("corpus: document %d: word indices not strictly increasing", doc)
+			}
+			if c.Counts[i] < 1 {
+				return fmt.Errorf("corpus: document %d: non-positive count %d", doc, c.Counts[i])
+			}
+			prev = w
+		}
+	}
+	return nil
+}
+
+// Digest returns a hex SHA-256 digest of the corpus content (vocabulary,
+// document ids and counts). Two corpora with the same digest are the same
+// input to every algorithm; models record it as provenance.
+func (c *Corpus) Digest() string {
+	h := sha256.New()
+	var buf [8]byte
+	putInt := func(x int64) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(x))
+		h.Write(buf[:])
+	}
+	putStr := func(s string) {
+		putInt(int64(len(s)))
+		h.Write([]byte(s))
+	}
+	putInt(int64(len(c.Vocab)))
+	for _, w := range c.Vocab {
+		putStr(w)
+	}
+	putInt(int64(c.NumDocs()))
+	for d := 0; d < c.NumDocs(); d++ {
+		putStr(c.DocIDs[d])
+		words, counts := c.Doc(d)
+		putInt(int64(len(words)))
+		for i := range words {
+			putInt(int64(words[i])<<32 | int64(counts[i]))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

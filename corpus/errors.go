@@ -1,0 +1,22 @@
+package corpus
+
+import "fmt"
+
+// ParseError reports malformed input at a position in a file.
+// Its message has the form "file:line: what is wrong".
+type ParseError struct {
+	File string // file name as given by the caller
+	Line int    // 1-based line number; 0 when the problem is the whole file
+	Msg  string
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+func parseErr(file string, line int, format string, args ...any) error {
+	return &ParseError{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,3 @@
+module github.com/hulltopics/hull
+
+go 1.26

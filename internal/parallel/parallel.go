@@ -1,0 +1,67 @@
+// Package parallel runs loops over index ranges on a fixed number of
+// goroutines. The split of work never changes what is computed: callers
+// write each result to its own slot, so results are identical for any
+// number of threads.
+package parallel
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Threads returns n if n > 0, else the number of CPUs.
+func Threads(n int) int {
+	if n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
+}
+
+// For calls fn(lo, hi) for consecutive blocks [lo, hi) of [0, n) of at most
+// grain indices, on up to threads goroutines (threads <= 0: one per CPU).
+// Blocks are handed out dynamically, so fn must only write state owned by
+// its own indices. For stops handing out blocks when ctx is done and then
+// returns ctx.Err(). done, if non-nil, is called after each block with the
+// number of indices completed so far, from one goroutine at a time.
+func For(ctx context.Context, n, grain, threads int, fn func(lo, hi int), done func(completed int)) error {
+	if n <= 0 {
+		return ctx.Err()
+	}
+	if grain < 1 {
+		grain = 1
+	}
+	threads = Threads(threads)
+	blocks := (n + grain - 1) / grain
+	if threads > blocks {
+		threads = blocks
+	}
+	var next atomic.Int64
+	var mu sync.Mutex
+	completed := 0
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				b := int(next.Add(1) - 1)
+				if b >= blocks {
+					return
+				}
+				lo := b * grain
+				hi := min(lo+grain, n)
+				fn(lo, hi)
+				if done != nil {
+					mu.Lock()
+					completed += hi - lo
+					done(completed)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}

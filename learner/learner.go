@@ -1,0 +1,29 @@
+// Package learner holds the one interface that joins hull's topic-model
+// learners, so that "hull fit", "hull bench" and users' code treat every
+// algorithm alike.
+package learner
+
+import (
+	"context"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+// Learner learns K topics from a corpus.
+type Learner interface {
+	Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error)
+}
+
+// Progress reports that done of total units of the named stage are
+// complete. A stage starts with done == 0 and ends with done == total.
+// Implementations must be cheap and safe to call from one goroutine at a
+// time (learners never call it concurrently).
+type Progress func(stage string, done, total int)
+
+// Report calls p if it is non-nil.
+func (p Progress) Report(stage string, done, total int) {
+	if p != nil {
+		p(stage, done, total)
+	}
+}
