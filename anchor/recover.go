@@ -1,0 +1,222 @@
+package anchor
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/simplex"
+	"github.com/hulltopics/hull/learner"
+	"gonum.org/v1/gonum/mat"
+)
+
+// solveStats summarises the per-word solves: how many hit MaxIter, how
+// many stalled at float64 precision before reaching the tolerance, and
+// the mean number of iterations.
+type solveStats struct {
+	MaxIter  int
+	Stalled  int
+	MeanIter float64
+	MaxGap   float64
+}
+
+// recoverL2 solves, for every word i, min over the simplex of
+// ||Qbar_i - C_i Qbar_S||^2 (Algorithm 3 with the squared loss). The
+// objective is kernelised: it needs only Qbar_S Qbar_S^T (K x K) and
+// Qbar Qbar_S^T (V x K), the latter computed through the co-occurrence
+// operator in O(nnz K). Both are scaled by the mean squared anchor norm so
+// that the tolerance does not depend on V. It returns C (V x K).
+func recoverL2(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+	v, k := sp.size(), len(anchors)
+	b := mat.NewDense(v, k, nil)
+	for m, a := range anchors {
+		b.SetCol(m, sp.point(a))
+	}
+	y := mat.NewDense(v, k, nil)
+	if err := sp.op.Mul(ctx, y, b); err != nil {
+		return nil, solveStats{}, err
+	}
+	for i := 0; i < v; i++ {
+		row := y.RawRowView(i)
+		for m := range row {
+			row[m] *= sp.invP[i]
+		}
+	}
+	gram := make([]float64, k*k)
+	trace := 0.0
+	for a := 0; a < k; a++ {
+		for c := 0; c < k; c++ {
+			gram[a*k+c] = (y.At(anchors[a], c) + y.At(anchors[c], a)) / 2
+		}
+		trace += gram[a*k+a]
+	}
+	scale := float64(k) / trace
+	for i := range gram {
+		gram[i] *= scale
+	}
+	return solveWords(ctx, v, k, o, progress, sp.invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
+		bi := make([]float64, k)
+		quad := simplex.NewQuadratic(gram, bi)
+		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
+			for m := range bi {
+				bi[m] = y.At(i, m) * scale
+			}
+			return simplex.EG(quad, x, o.settings(), ws)
+		}
+	})
+}
+
+// recoverKL solves, for every word i, min over the simplex of
+// KL(Qbar_i || C_i Qbar_S) (Algorithm 3). Only the words j with
+// Qbar_ij > 0 enter the divergence; among them, those where every anchor
+// row is 0 add the same infinite constant for every C_i and are left out.
+func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+	v, k := sp.size(), len(anchors)
+	t := make([][]float64, k)
+	for m, a := range anchors {
+		t[m] = sp.point(a)
+	}
+	return solveWords(ctx, v, k, o, progress, sp.invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
+		kl := &klObjective{k: k}
+		row := make([]float64, v)
+		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
+			sp.row(i, row)
+			kl.load(row, t)
+			return simplex.EG(kl, x, o.settings(), ws)
+		}
+	})
+}
+
+// solveWords runs one simplex solve per word in parallel and returns C.
+// newSolver is called once per block of words to make a solver with its
+// own scratch space; words with p(w) = 0 (in no document of two tokens)
+// get C_i = 0, which gives them probability 0 in every topic.
+func solveWords(ctx context.Context, v, k int, o *Options, progress learner.Progress, invP []float64,
+	newSolver func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result) (*mat.Dense, solveStats, error) {
+	c := mat.NewDense(v, k, nil)
+	results := make([]simplex.Result, v)
+	progress.Report("recover", 0, v)
+	err := parallel.For(ctx, v, 64, o.Threads, func(lo, hi int) {
+		solve := newSolver()
+		var ws simplex.Workspace
+		for i := lo; i < hi; i++ {
+			if invP[i] == 0 {
+				results[i].Converged = true
+				continue
+			}
+			x := c.RawRowView(i)
+			for m := range x {
+				x[m] = 1 / float64(k)
+			}
+			results[i] = solve(i, x, &ws)
+		}
+	}, func(done int) { progress.Report("recover", done, v) })
+	var st solveStats
+	for _, r := range results {
+		switch {
+		case r.Stalled:
+			st.Stalled++
+		case !r.Converged:
+			st.MaxIter++
+		}
+		st.MeanIter += float64(r.Iter) / float64(v)
+		st.MaxGap = math.Max(st.MaxGap, r.Gap)
+	}
+	return c, st, err
+}
+
+// klObjective is KL(q || x^T T) restricted to a support of S words.
+type klObjective struct {
+	k  int
+	q  []float64 // q_j on the support
+	ts []float64 // S x K, row j = (T_1j, ..., T_Kj) on the support
+	r  []float64
+}
+
+// load sets the objective for the Q-bar row q.
+func (o *klObjective) load(q []float64, t [][]float64) {
+	o.q, o.ts = o.q[:0], o.ts[:0]
+	for j, x := range q {
+		if x <= 0 {
+			continue
+		}
+		n := len(o.ts)
+		any := false
+		for m := range t {
+			o.ts = append(o.ts, t[m][j])
+			any = any || t[m][j] > 0
+		}
+		if !any {
+			o.ts = o.ts[:n]
+			continue
+		}
+		o.q = append(o.q, x)
+	}
+	if cap(o.r) < len(o.q) {
+		o.r = make([]float64, len(o.q))
+	}
+	o.r = o.r[:len(o.q)]
+}
+
+// Eval implements simplex.Objective.
+func (o *klObjective) Eval(x, grad []float64) float64 {
+	f := 0.0
+	for j, q := range o.q {
+		o.r[j] = dot(x, o.ts[j*o.k:(j+1)*o.k])
+		f += q * math.Log(q/o.r[j])
+	}
+	if grad != nil {
+		clear(grad)
+		for j, q := range o.q {
+			axpy(-q/o.r[j], o.ts[j*o.k:(j+1)*o.k], grad)
+		}
+	}
+	return f
+}
+
+// topicsFromC applies Bayes' rule (section 3): A' = diag(p) C, p(z) the
+// column sums of A', and A the columns of A' normalised. It returns the
+// topics as K rows over V words and p(z).
+func topicsFromC(c *mat.Dense, p []float64) ([][]float64, []float64, error) {
+	v, k := c.Dims()
+	pz := make([]float64, k)
+	for i := 0; i < v; i++ {
+		axpy(p[i], c.RawRowView(i), pz)
+	}
+	topics := make([][]float64, k)
+	for m := range topics {
+		if !(pz[m] > 0) {
+			return nil, nil, fmt.Errorf("anchor: topic %d received no probability mass", m)
+		}
+		topics[m] = make([]float64, v)
+		for i := 0; i < v; i++ {
+			topics[m][i] = c.At(i, m) * p[i] / pz[m]
+		}
+	}
+	return topics, pz, nil
+}
+
+// topicCovariance returns R = A^+ Q A^+T with A^+ = (A^T A)^-1 A^T, computing
+// Q A^+T through the operator.
+func topicCovariance(ctx context.Context, sp *qbarSpace, topics [][]float64) (*mat.Dense, error) {
+	k, v := len(topics), len(topics[0])
+	a := mat.NewDense(v, k, nil)
+	for m, row := range topics {
+		a.SetCol(m, row)
+	}
+	var ata, ataInv mat.Dense
+	ata.Mul(a.T(), a)
+	if err := ataInv.Inverse(&ata); err != nil {
+		return nil, fmt.Errorf("anchor: topics are linearly dependent: %v", err)
+	}
+	b := mat.NewDense(v, k, nil)
+	b.Mul(a, &ataInv) // A^+T
+	qb := mat.NewDense(v, k, nil)
+	if err := sp.op.Mul(ctx, qb, b); err != nil {
+		return nil, err
+	}
+	r := mat.NewDense(k, k, nil)
+	r.Mul(b.T(), qb)
+	return r, nil
+}

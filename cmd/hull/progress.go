@@ -1,0 +1,53 @@
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+
+	"github.com/hulltopics/hull/learner"
+	"github.com/schollz/progressbar/v3"
+)
+
+// barDelay is how long a stage runs before it gets a progress bar, so that
+// only stages that take a noticeable time draw one.
+const barDelay = 500 * time.Millisecond
+
+// newProgress returns a learner.Progress that draws a progress bar on w
+// for each stage running longer than barDelay, when w is a terminal.
+func newProgress(w io.Writer) learner.Progress {
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	var (
+		stage   string
+		started time.Time
+		bar     *progressbar.ProgressBar
+	)
+	return func(s string, done, total int) {
+		if s != stage {
+			if bar != nil {
+				bar.Finish()
+			}
+			stage, started, bar = s, time.Now(), nil
+		}
+		if bar == nil && time.Since(started) > barDelay && done < total {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(s),
+				progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond))
+		}
+		if bar != nil {
+			bar.Set(done)
+			if done >= total {
+				bar.Finish()
+				bar = nil
+			}
+		}
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,14 @@
+//go:build linux
+
+package main
+
+import "syscall"
+
+// peakRSS returns the peak resident set size of this process in bytes.
+func peakRSS() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Maxrss << 10 // kilobytes on Linux
+}

@@ -1,0 +1,180 @@
+package cooc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/parallel"
+)
+
+// Options configures Compute.
+type Options struct {
+	// Threads is the number of goroutines; 0 means one per CPU.
+	Threads int
+	// MaxMemory is the most bytes Compute may allocate; 0 means
+	// DefaultMaxMemory().
+	MaxMemory int64
+	// Progress, if non-nil, is called with rows of Q done out of V.
+	Progress func(stage string, done, total int)
+}
+
+// Matrix is a dense co-occurrence matrix Q (row-major, V x V).
+type Matrix struct {
+	V int
+	// Data holds Q row-major: Q_ij = Data[i*V+j].
+	Data []float64
+	// Docs is the number of documents used (n_d >= 2).
+	Docs int
+	// Skipped is the number of documents skipped for having fewer than 2 tokens.
+	Skipped int
+}
+
+// Row returns row i of Q, aliasing Data.
+func (m *Matrix) Row(i int) []float64 { return m.Data[i*m.V : (i+1)*m.V] }
+
+// RowSums returns p(w), the row sums of Q.
+func (m *Matrix) RowSums() []float64 {
+	p := make([]float64, m.V)
+	for i := range p {
+		s := 0.0
+		for _, x := range m.Row(i) {
+			s += x
+		}
+		p[i] = s
+	}
+	return p
+}
+
+// MemoryError reports that a computation would exceed the memory limit.
+// It is returned before anything large is allocated.
+type MemoryError struct {
+	What    string // what would be allocated
+	Need    int64  // estimated bytes
+	Limit   int64  // allowed bytes
+	Suggest string // how to fit, e.g. "--max-vocab 20000"
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("%s needs about %s, above the memory limit of %s (--max-memory); %s, or raise --max-memory",
+		e.What, FormatBytes(e.Need), FormatBytes(e.Limit), e.Suggest)
+}
+
+// EstimateBytes returns the bytes Compute allocates for c: the dense V x V
+// float64 matrix, the transposed (word-major) copy of the counts and the
+// per-document scales.
+func EstimateBytes(c *corpus.Corpus) int64 {
+	v := int64(c.NumWords())
+	return 8*v*v + 8*c.NNZ() + 8*int64(c.NumDocs()) + 8*v
+}
+
+// Compute returns the dense co-occurrence matrix Q of c (see the package
+// documentation). It returns a *MemoryError, before allocating, when
+// EstimateBytes(c) exceeds the limit, and an error when no document has two
+// tokens.
+func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, error) {
+	limit := opts.MaxMemory
+	if limit <= 0 {
+		limit = DefaultMaxMemory()
+	}
+	if need := EstimateBytes(c); need > limit {
+		v, fit := c.NumWords(), int(math.Sqrt(float64(limit)/8*0.9))
+		return nil, &MemoryError{What: fmt.Sprintf("the %d x %d co-occurrence matrix", v, v), Need: need, Limit: limit,
+			Suggest: fmt.Sprintf("reduce the vocabulary, e.g. --max-vocab %d", fit)}
+	}
+	scale, _, used := docScales(c)
+	if used == 0 {
+		return nil, errNoPairs
+	}
+	v := c.NumWords()
+	t := transpose(c)
+	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: used, Skipped: c.NumDocs() - used}
+	report := func(done int) {
+		if opts.Progress != nil {
+			opts.Progress("co-occurrence", done, v)
+		}
+	}
+	report(0)
+	err := parallel.For(ctx, v, rowGrain(v), opts.Threads, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			accumulateRow(c, t, scale, i, m.Row(i))
+		}
+	}, report)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// accumulateRow adds to row, in document order, the contribution of every
+// document containing word i: scale_d h_di (h_d - e_i).
+func accumulateRow(c *corpus.Corpus, t *wordMajor, scale []float64, i int, row []float64) {
+	for p := t.offsets[i]; p < t.offsets[i+1]; p++ {
+		d := t.docs[p]
+		s := scale[d]
+		if s == 0 {
+			continue
+		}
+		hi := float64(t.counts[p])
+		f := s * hi
+		words, counts := c.Doc(int(d))
+		for q, w := range words {
+			row[w] += f * float64(counts[q])
+		}
+		row[i] -= f
+	}
+}
+
+func rowGrain(v int) int { return max(1, min(64, v/64)) }
+
+var errNoPairs = errors.New("cooc: no document has 2 or more tokens")
+
+// docScales returns s_d = 1/(M n_d (n_d-1)) for each document with n_d >= 2
+// (0 for the others), the lengths n_d, and M, the number of such documents.
+func docScales(c *corpus.Corpus) (scale, lens []float64, used int) {
+	scale, lens = make([]float64, c.NumDocs()), make([]float64, c.NumDocs())
+	for d := range scale {
+		n := c.DocLen(d)
+		lens[d] = float64(n)
+		if n >= 2 {
+			scale[d] = 1 / (float64(n) * float64(n-1))
+			used++
+		}
+	}
+	for d := range scale {
+		scale[d] /= float64(used)
+	}
+	return scale, lens, used
+}
+
+// wordMajor is the transpose of a corpus: for each word, the documents it
+// occurs in (increasing) and its counts there.
+type wordMajor struct {
+	offsets []int64
+	docs    []int32
+	counts  []int32
+}
+
+func transpose(c *corpus.Corpus) *wordMajor {
+	v := c.NumWords()
+	t := &wordMajor{offsets: make([]int64, v+1), docs: make([]int32, c.NNZ()), counts: make([]int32, c.NNZ())}
+	for _, w := range c.Words {
+		t.offsets[w+1]++
+	}
+	for i := 0; i < v; i++ {
+		t.offsets[i+1] += t.offsets[i]
+	}
+	next := append([]int64(nil), t.offsets[:v]...)
+	for d := 0; d < c.NumDocs(); d++ {
+		words, counts := c.Doc(d)
+		for q, w := range words {
+			p := next[w]
+			t.docs[p] = int32(d)
+			t.counts[p] = counts[q]
+			next[w]++
+		}
+	}
+	return t
+}

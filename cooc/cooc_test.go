@@ -1,0 +1,207 @@
+package cooc
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"gonum.org/v1/gonum/mat"
+)
+
+// randomCorpus returns a corpus of d documents over v words with lengths in
+// [0, maxLen], so that some documents have fewer than 2 tokens.
+func randomCorpus(seed uint64, d, v, maxLen int) *corpus.Corpus {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	vocab := make([]string, v)
+	for i := range vocab {
+		vocab[i] = string(rune('a'+i%26)) + string(rune('a'+i/26))
+	}
+	b := corpus.NewBuilder(vocab)
+	for doc := 0; doc < d; doc++ {
+		n := rng.IntN(maxLen + 1)
+		for t := 0; t < n; t++ {
+			b.Add(int32(rng.IntN(v)), 1)
+		}
+		b.EndDoc("d")
+	}
+	return b.Corpus()
+}
+
+// naiveQ computes Q token pair by token pair, straight from D.1.
+func naiveQ(c *corpus.Corpus) ([]float64, int) {
+	v := c.NumWords()
+	q := make([]float64, v*v)
+	used := 0
+	for d := 0; d < c.NumDocs(); d++ {
+		words, counts := c.Doc(d)
+		var tokens []int
+		for i, w := range words {
+			for r := int32(0); r < counts[i]; r++ {
+				tokens = append(tokens, int(w))
+			}
+		}
+		n := len(tokens)
+		if n < 2 {
+			continue
+		}
+		used++
+		for a := range tokens {
+			for b := range tokens {
+				if a != b {
+					q[tokens[a]*v+tokens[b]] += 1 / float64(n*(n-1))
+				}
+			}
+		}
+	}
+	for i := range q {
+		q[i] /= float64(used)
+	}
+	return q, used
+}
+
+func TestComputeMatchesDefinition(t *testing.T) {
+	c := randomCorpus(1, 300, 40, 12)
+	want, used := naiveQ(c)
+	m, err := Compute(context.Background(), c, Options{Threads: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Docs != used || m.Docs+m.Skipped != c.NumDocs() {
+		t.Fatalf("docs used %d skipped %d, want used %d of %d", m.Docs, m.Skipped, used, c.NumDocs())
+	}
+	if m.Skipped == 0 {
+		t.Fatal("test corpus should contain documents with < 2 tokens")
+	}
+	sum := 0.0
+	for i := range want {
+		if math.Abs(m.Data[i]-want[i]) > 1e-15 {
+			t.Fatalf("Q[%d] = %v, want %v", i, m.Data[i], want[i])
+		}
+		sum += m.Data[i]
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Fatalf("Q sums to %v, want 1", sum)
+	}
+	for i := 0; i < m.V; i++ {
+		for j := 0; j < i; j++ {
+			if math.Abs(m.Data[i*m.V+j]-m.Data[j*m.V+i]) > 1e-17 {
+				t.Fatalf("Q not symmetric at %d,%d", i, j)
+			}
+		}
+	}
+}
+
+func TestComputeSameForEveryThreadCount(t *testing.T) {
+	c := randomCorpus(2, 2000, 300, 60)
+	ref, err := Compute(context.Background(), c, Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{2, 4, 7} {
+		m, err := Compute(context.Background(), c, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ref.Data {
+			if math.Float64bits(m.Data[i]) != math.Float64bits(ref.Data[i]) {
+				t.Fatalf("threads=%d: Q[%d] = %v differs from threads=1 %v", threads, i, m.Data[i], ref.Data[i])
+			}
+		}
+	}
+}
+
+func TestComputeRefusesAboveMemoryLimit(t *testing.T) {
+	c := randomCorpus(3, 50, 100, 10)
+	_, err := Compute(context.Background(), c, Options{MaxMemory: 1000})
+	var me *MemoryError
+	if !errors.As(err, &me) {
+		t.Fatalf("err = %v, want *MemoryError", err)
+	}
+	if me.Need != EstimateBytes(c) || me.Limit != 1000 || !strings.Contains(err.Error(), "--max-vocab") {
+		t.Fatalf("MemoryError = %+v (%v)", me, err)
+	}
+}
+
+func TestComputeNoPairs(t *testing.T) {
+	c := randomCorpus(4, 20, 10, 1)
+	if _, err := Compute(context.Background(), c, Options{}); err == nil {
+		t.Fatal("want an error for a corpus without 2-token documents")
+	}
+}
+
+func TestOperatorMatchesDenseProduct(t *testing.T) {
+	c := randomCorpus(5, 20000, 50, 15) // more than one block of documents
+	m, err := Compute(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	b := mat.NewDense(50, 3, nil)
+	for i := 0; i < 50; i++ {
+		for j := 0; j < 3; j++ {
+			b.Set(i, j, rng.Float64()-0.5)
+		}
+	}
+	want := mat.NewDense(50, 3, nil)
+	want.Mul(mat.NewDense(50, 50, m.Data), b)
+	var ref *mat.Dense
+	for _, threads := range []int{1, 3} {
+		op, err := NewOperator(c, threads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if op.Docs() != m.Docs {
+			t.Fatalf("operator uses %d docs, Compute %d", op.Docs(), m.Docs)
+		}
+		got := mat.NewDense(50, 3, nil)
+		if err := op.Mul(context.Background(), got, b); err != nil {
+			t.Fatal(err)
+		}
+		p := op.RowSums()
+		row := make([]float64, 50)
+		for i := 0; i < 50; i++ {
+			op.Row(i, row)
+			for j, x := range row {
+				if x != m.Data[i*50+j] {
+					t.Fatalf("Row(%d)[%d] = %v, Compute has %v", i, j, x, m.Data[i*50+j])
+				}
+			}
+			if math.Abs(p[i]-floats(row)) > 1e-15 {
+				t.Fatalf("RowSums()[%d] = %v, row sums to %v", i, p[i], floats(row))
+			}
+		}
+		if !mat.EqualApprox(got, want, 1e-15) {
+			t.Fatalf("threads=%d: Q b differs from the dense product", threads)
+		}
+		if ref != nil && !mat.Equal(got, ref) {
+			t.Fatal("Operator.Mul differs between thread counts")
+		}
+		ref = got
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]int64{"1024": 1024, "2KB": 2048, "1.5GiB": 3 << 29, "8G": 8 << 30, "1e9": 1e9} {
+		got, err := ParseBytes(in)
+		if err != nil || got != want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "x", "-5", "0"} {
+		if _, err := ParseBytes(bad); err == nil {
+			t.Errorf("ParseBytes(%q) succeeded", bad)
+		}
+	}
+}
+
+func floats(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s
+}

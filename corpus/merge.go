@@ -1,0 +1,53 @@
+package corpus
+
+// Merge returns the concatenation of the documents of cs over the union
+// of their vocabularies (in first-seen order: the words of cs[0], then
+// the new words of cs[1], ...). Document ids are kept as they are, even
+// if they repeat across inputs. Word indices are remapped and stay sorted
+// within each document. The inputs are expected to be valid corpora with
+// distinct words (as every reader produces); should one repeat a word,
+// its counts are summed (saturating at MaxInt32). Merge of no corpora is
+// an empty corpus.
+func Merge(cs ...*Corpus) *Corpus {
+	out := &Corpus{Offsets: []int64{0}}
+	index := make(map[string]int32)
+	var nnz int64
+	for _, c := range cs {
+		nnz += c.NNZ()
+	}
+	out.Words = make([]int32, 0, nnz)
+	out.Counts = make([]int32, 0, nnz)
+	for _, c := range cs {
+		remap := mergeVocab(out, index, c.Vocab)
+		for d := range c.NumDocs() {
+			words, counts := c.Doc(d)
+			start := len(out.Words)
+			for i, w := range words {
+				out.Words = append(out.Words, remap[w])
+				out.Counts = append(out.Counts, counts[i])
+			}
+			n, _ := compactTerms(out.Words[start:], out.Counts[start:])
+			out.Words = out.Words[:start+int(n)]
+			out.Counts = out.Counts[:start+int(n)]
+			out.DocIDs = append(out.DocIDs, c.DocIDs[d])
+			out.Offsets = append(out.Offsets, int64(len(out.Words)))
+		}
+	}
+	return out
+}
+
+// mergeVocab adds the words of vocab missing from out (index maps out's
+// words to their indices) and returns the new index of each word of vocab.
+func mergeVocab(out *Corpus, index map[string]int32, vocab []string) []int32 {
+	remap := make([]int32, len(vocab))
+	for i, w := range vocab {
+		j, ok := index[w]
+		if !ok {
+			j = int32(len(out.Vocab))
+			index[w] = j
+			out.Vocab = append(out.Vocab, w)
+		}
+		remap[i] = j
+	}
+	return remap
+}

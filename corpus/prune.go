@@ -1,0 +1,132 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// PruneOptions selects the words Prune keeps. The zero value keeps every
+// word (and Prune then only drops empty documents).
+type PruneOptions struct {
+	// MinDF drops words occurring in fewer than MinDF documents: 0 keeps
+	// every word, 1 drops the words that occur in no document.
+	MinDF int
+	// MaxDF drops words occurring in more than MaxDF*D documents, D being
+	// the number of documents before pruning; 0 means no limit.
+	MaxDF float64
+	// MaxVocab keeps, among the words passing MinDF and MaxDF, the
+	// MaxVocab of highest document frequency (ties go to the lower word
+	// index); 0 keeps them all.
+	MaxVocab int
+}
+
+// PruneReport tells what Prune did. Words dropped by MinDF are not
+// counted again under MaxDF or MaxVocab (the rules apply in that order).
+type PruneReport struct {
+	WordsBefore, WordsAfter                     int
+	DroppedMinDF, DroppedMaxDF, DroppedMaxVocab int
+	DocsBefore, DocsAfter, DroppedEmptyDocs     int
+	TokensBefore, TokensAfter                   int64
+}
+
+// String returns a one-line summary such as
+// "words 6906 -> 5000 (min-df 1200, max-df 6, max-vocab 700 dropped); docs 3430 -> 3428 (2 empty dropped); tokens 467714 -> 400000 (85.5%)".
+func (r PruneReport) String() string {
+	pct := 100.0
+	if r.TokensBefore > 0 {
+		pct = 100 * float64(r.TokensAfter) / float64(r.TokensBefore)
+	}
+	return fmt.Sprintf("words %d -> %d (min-df %d, max-df %d, max-vocab %d dropped); docs %d -> %d (%d empty dropped); tokens %d -> %d (%.1f%%)",
+		r.WordsBefore, r.WordsAfter, r.DroppedMinDF, r.DroppedMaxDF, r.DroppedMaxVocab,
+		r.DocsBefore, r.DocsAfter, r.DroppedEmptyDocs, r.TokensBefore, r.TokensAfter, pct)
+}
+
+// validate reports invalid options.
+func (o PruneOptions) validate() error {
+	switch {
+	case o.MinDF < 0:
+		return fmt.Errorf("prune: negative MinDF %d", o.MinDF)
+	case o.MaxVocab < 0:
+		return fmt.Errorf("prune: negative MaxVocab %d", o.MaxVocab)
+	case !(o.MaxDF >= 0 && o.MaxDF <= 1):
+		return fmt.Errorf("prune: MaxDF %v outside [0,1] (a fraction of the documents)", o.MaxDF)
+	}
+	return nil
+}
+
+// Prune returns a new corpus keeping the words selected by opts (in their
+// original order) and the documents left non-empty, with a report. It is
+// an error when opts is invalid or when no word or no document is left.
+// c is not modified. Prune runs in O(nnz + V log V).
+func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
+	rep := PruneReport{WordsBefore: c.NumWords(), DocsBefore: c.NumDocs(), TokensBefore: c.Tokens()}
+	if err := opts.validate(); err != nil {
+		return nil, rep, err
+	}
+	keep := selectWords(c.DocFreq(), c.NumDocs(), opts, &rep)
+	out := restrict(c, keep)
+	rep.WordsAfter = out.NumWords()
+	rep.DocsAfter = out.NumDocs()
+	rep.DroppedEmptyDocs = rep.DocsBefore - rep.DocsAfter
+	rep.TokensAfter = out.Tokens()
+	if rep.WordsAfter == 0 || rep.DocsAfter == 0 {
+		return nil, rep, errors.New("prune: nothing left: " + rep.String())
+	}
+	return out, rep, nil
+}
+
+// selectWords returns which words pass opts given their document
+// frequencies df over numDocs documents, counting drops in rep.
+func selectWords(df []int, numDocs int, opts PruneOptions, rep *PruneReport) []bool {
+	keep := make([]bool, len(df))
+	var kept []int
+	for w, n := range df {
+		switch {
+		case n < opts.MinDF:
+			rep.DroppedMinDF++
+		case opts.MaxDF > 0 && float64(n) > opts.MaxDF*float64(numDocs):
+			rep.DroppedMaxDF++
+		default:
+			keep[w] = true
+			kept = append(kept, w)
+		}
+	}
+	if opts.MaxVocab > 0 && len(kept) > opts.MaxVocab {
+		slices.SortStableFunc(kept, func(a, b int) int { return df[b] - df[a] })
+		for _, w := range kept[opts.MaxVocab:] {
+			keep[w] = false
+			rep.DroppedMaxVocab++
+		}
+	}
+	return keep
+}
+
+// restrict returns c restricted to the kept words (renumbered in order),
+// without the documents left empty.
+func restrict(c *Corpus, keep []bool) *Corpus {
+	remap := make([]int32, len(keep))
+	out := &Corpus{Offsets: []int64{0}}
+	for w, k := range keep {
+		remap[w] = -1
+		if k {
+			remap[w] = int32(len(out.Vocab))
+			out.Vocab = append(out.Vocab, c.Vocab[w])
+		}
+	}
+	for d := range c.NumDocs() {
+		words, counts := c.Doc(d)
+		start := len(out.Words)
+		for i, w := range words {
+			if nw := remap[w]; nw >= 0 {
+				out.Words = append(out.Words, nw)
+				out.Counts = append(out.Counts, counts[i])
+			}
+		}
+		if len(out.Words) > start {
+			out.DocIDs = append(out.DocIDs, c.DocIDs[d])
+			out.Offsets = append(out.Offsets, int64(len(out.Words)))
+		}
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package corpus
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDetectFormat(t *testing.T) {
+	cases := []struct {
+		head string
+		want Format
+	}{
+		{"", FormatAuto},
+		{"\n \r\n\t\n", FormatAuto},
+		{`{"id": 1, "items": ["a"]}`, FormatJSONL},
+		{"\n  {\"id\":1}\n", FormatJSONL},
+		{"3430\n6906\n353160\n1 61 2\n", FormatUCI},
+		{"3430\r\n6906\r\n353160\r\n", FormatUCI},
+		{"3430\n6906\n", FormatUCI},      // truncated header: the UCI reader explains
+		{"3\n1 2 1\n2 2 2\n", FormatUCI}, // missing header lines: likewise
+		{"186 0:1 6144:1 3586:2\n", FormatLDAC},
+		{"0\n2 0:1 7:3\n", FormatLDAC}, // an empty first document
+		{"0\n0\n1 4:1\n", FormatLDAC},
+		{"14 1 4\n256 1 2\n", FormatTriplet},
+		{"14 1 4", FormatTriplet},
+		{"the cat sat\non the mat\n", FormatLines},
+		{"1984\nwas a year\n", FormatLines},
+		{"1 2\n", FormatLines},
+		{"1 2 3 4\n", FormatLines},
+		{"2 0:1 x\n", FormatLines},
+		{"<DOC>\n<DOCNO> AP881218-0003 </DOCNO>\n", FormatLines},
+	}
+	for _, tc := range cases {
+		if got := detectFormat([]byte(tc.head), true); got != tc.want {
+			t.Errorf("detectFormat(%q) = %q, want %q", tc.head, got, tc.want)
+		}
+	}
+}
+
+func TestDetectFormatCutLine(t *testing.T) {
+	// Only part of the input was examined: the last line may be cut.
+	for _, tc := range []struct {
+		head string
+		want Format
+	}{
+		{"3 0:1 5:2 7:1", FormatLDAC}, // "7:1" might be "7:" cut: ignored
+		{"3 0:1 5:2 7:", FormatLDAC},
+		{"186 0:1 6144:1\n1 2:", FormatLDAC},
+		{"3430\n6906\n353160\n1 61 2\n1 7", FormatUCI},
+		{"14 1 4\n256 1 2\n27", FormatTriplet},
+	} {
+		if got := detectFormat([]byte(tc.head), false); got != tc.want {
+			t.Errorf("detectFormat(%q, cut) = %q, want %q", tc.head, got, tc.want)
+		}
+	}
+}
+
+// writeFile writes content to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gzipped returns s gzip-compressed.
+func gzipped(t *testing.T, s string) string {
+	t.Helper()
+	return gzipBytes([]byte(s))
+}
+
+// gzipBytes returns b gzip-compressed.
+func gzipBytes(b []byte) string {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.String()
+}
+
+func readTiny(t *testing.T, name string, opts ReadOptions) *Corpus {
+	t.Helper()
+	c, err := ReadFile(filepath.Join("testdata", name), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustValid(t, c)
+	return c
+}
+
+func TestReadFileTiny(t *testing.T) {
+	uci := readTiny(t, "num_tiny.txt", ReadOptions{})
+	ldac := readTiny(t, "num_tiny.dat", ReadOptions{})
+	sameCorpus(t, uci, ldac)
+	if uci.NumDocs() != 4 || uci.NumWords() != 5 || uci.Tokens() != 12 || uci.DocLen(2) != 0 {
+		t.Fatalf("tiny corpus: %+v", uci)
+	}
+	forced := readTiny(t, "num_tiny.dat", ReadOptions{Format: FormatLDAC, Vocab: "testdata/num_tiny.vocab.txt"})
+	sameCorpus(t, forced, ldac)
+}
+
+func TestReadFileGzipByContent(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := os.ReadFile("testdata/num_tiny.txt")
+	vocab, _ := os.ReadFile("testdata/num_tiny.vocab.txt")
+	// Compressed data under a plain name, a compressed vocabulary found
+	// under its .gz name, and a byte order mark.
+	p := writeFile(t, dir, "docword.tiny.txt", gzipped(t, "\ufeff"+string(data)))
+	writeFile(t, dir, "vocab.tiny.txt.gz", gzipped(t, string(vocab)))
+	c, err := ReadFile(p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCorpus(t, c, readTiny(t, "num_tiny.txt", ReadOptions{}))
+}
+
+func TestVocabDiscovery(t *testing.T) {
+	dir := t.TempDir()
+	j := func(n string) string { return filepath.Join(dir, n) }
+	cases := []struct{ data, want string }{
+		{"docword.kos.txt.gz", "vocab.kos.txt"},
+		{"docword.kos.txt", "vocab.kos.txt"},
+		{"abstract.txt", "abstract.vocab.txt"},
+		{"ap.dat", "ap.vocab.txt"},
+		{"ap.dat.gz", "ap.vocab.txt"},
+		{"weird.bin", "vocab.txt"},
+	}
+	for _, tc := range cases {
+		got := vocabCandidates(j(tc.data))[0]
+		if got != j(tc.want) {
+			t.Errorf("first vocabulary candidate of %s = %s, want %s", tc.data, got, tc.want)
+		}
+	}
+	if got := vocabCandidates(j("vocab.txt")); len(got) != 1 || got[0] != j("vocab.vocab.txt") {
+		t.Errorf("candidates of vocab.txt = %q (must not be itself)", got)
+	}
+
+	data := writeFile(t, dir, "ap.dat", "1 0:1\n")
+	_, err := findVocab(data)
+	if err == nil || !strings.Contains(err.Error(), "--vocab FILE") || !strings.Contains(err.Error(), "ap.vocab.txt") {
+		t.Fatalf("error %v, want one naming the candidates and --vocab FILE", err)
+	}
+	_, err = ReadFile(data, ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "--vocab FILE") {
+		t.Fatalf("ReadFile error %v", err)
+	}
+	writeFile(t, dir, "vocab.txt", "a\n")
+	if v, err := findVocab(data); err != nil || v != j("vocab.txt") {
+		t.Fatalf("findVocab = %q, %v", v, err)
+	}
+	writeFile(t, dir, "ap.vocab.txt", "b\n")
+	if v, err := findVocab(data); err != nil || v != j("ap.vocab.txt") {
+		t.Fatalf("findVocab = %q, %v", v, err)
+	}
+	c, err := ReadFile(data, ReadOptions{})
+	if err != nil || c.Vocab[0] != "b" {
+		t.Fatalf("ReadFile = %+v, %v", c, err)
+	}
+	c, err = ReadFile(data, ReadOptions{Vocab: j("vocab.txt")})
+	if err != nil || c.Vocab[0] != "a" {
+		t.Fatalf("ReadFile with Vocab = %+v, %v", c, err)
+	}
+}
+
+func TestReadFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "vocab.txt", "a\nb\n")
+	cases := []struct {
+		name, content string
+		format        Format
+		want          string
+	}{
+		{"empty.txt", "", FormatAuto, "empty.txt: empty input"},
+		{"blank.txt", "\n  \n", FormatAuto, "blank.txt: empty input"},
+		{"nodocs.txt", "0\n2\n0\n", FormatAuto, "nodocs.txt: no documents"},
+		{"notokens.txt", "3\n2\n0\n", FormatAuto, "notokens.txt: no tokens (all 3 documents are empty)"},
+		{"notokens.dat", "0\n0\n", FormatLDAC, "notokens.dat: no tokens (all 2 documents are empty)"},
+		{"bad.dat", "1 0:1\n1 2:1\n", FormatAuto, "bad.dat:2: word id 2 outside [0,1]"},
+		{"badvocab.txt", "1 1 1\n", FormatTriplet, "v.txt:2: empty word"},
+		{"format.txt", "1 1 1\n", "csv", `unknown corpus format "csv"`},
+		{"dir.txt", "1 1 1\n", FormatDir, "needs a directory"},
+	}
+	writeFile(t, dir, "v.txt", "a\n\nb\n")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, dir, tc.name, tc.content)
+			opts := ReadOptions{Format: tc.format}
+			if tc.name == "badvocab.txt" {
+				opts.Vocab = filepath.Join(dir, "v.txt")
+			}
+			_, err := ReadFile(p, opts)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := ReadFile(dir, ReadOptions{Format: FormatUCI}); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("UCI on a directory: %v", err)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing"), ReadOptions{}); !os.IsNotExist(err) {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := Read(nil, ReadOptions{}); err == nil {
+		t.Error("Read of no paths: no error")
+	}
+	p := writeFile(t, dir, "corrupt.gz", gzipped(t, "3\n2\n1\n1 1 1\n")[:20])
+	if _, err := ReadFile(p, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "corrupt.gz") {
+		t.Errorf("truncated gzip: %v", err)
+	}
+}
+
+func TestReadSeveral(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.dat", "2 0:1 1:2\n")
+	writeFile(t, dir, "a.vocab.txt", "x\ny\n")
+	b := writeFile(t, dir, "b.txt", "1 2 3\n2 1 1\n")
+	writeFile(t, dir, "b.vocab.txt", "z\nx\n")
+	c, err := Read([]string{a, b}, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Corpus{
+		Vocab:   []string{"x", "y", "z"},
+		DocIDs:  []string{"1", "1", "2"},
+		Offsets: []int64{0, 2, 3, 4},
+		Words:   []int32{0, 1, 0, 2},
+		Counts:  []int32{1, 2, 3, 1},
+	}
+	sameCorpus(t, c, want)
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, s := range []string{"", "auto", "uci", "ldac", "triplet", "jsonl", "lines", "dir"} {
+		f, err := ParseFormat(s)
+		if err != nil || (s != "auto" && string(f) != s) || (s == "auto" && f != FormatAuto) {
+			t.Errorf("ParseFormat(%q) = %q, %v", s, f, err)
+		}
+	}
+	if _, err := ParseFormat("UCI"); err == nil {
+		t.Error("ParseFormat(UCI): no error")
+	}
+}

@@ -1,0 +1,47 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Split divides the documents of c into a training and a test corpus:
+// exactly round(testFraction*D) documents, chosen by a permutation drawn
+// from rng, go to test and the others to train. Each part keeps the
+// original document order and ids, and both share c's vocabulary (word
+// indices are unchanged). The same rng state gives the same split.
+// testFraction must be in [0,1]; a part may be empty.
+func Split(c *Corpus, testFraction float64, rng *rand.Rand) (train, test *Corpus, err error) {
+	if !(testFraction >= 0 && testFraction <= 1) {
+		return nil, nil, fmt.Errorf("split: test fraction %v outside [0,1]", testFraction)
+	}
+	if rng == nil {
+		return nil, nil, errors.New("split: nil random source")
+	}
+	numDocs := c.NumDocs()
+	nTest := int(math.Round(testFraction * float64(numDocs)))
+	inTest := make([]bool, numDocs)
+	for _, d := range rng.Perm(numDocs)[:nTest] {
+		inTest[d] = true
+	}
+	return subset(c, inTest, false), subset(c, inTest, true), nil
+}
+
+// subset returns the documents d of c with in[d] == want, in order, over
+// c's vocabulary.
+func subset(c *Corpus, in []bool, want bool) *Corpus {
+	out := &Corpus{Vocab: c.Vocab, DocIDs: []string{}, Offsets: []int64{0}}
+	for d := range c.NumDocs() {
+		if in[d] != want {
+			continue
+		}
+		words, counts := c.Doc(d)
+		out.Words = append(out.Words, words...)
+		out.Counts = append(out.Counts, counts...)
+		out.DocIDs = append(out.DocIDs, c.DocIDs[d])
+		out.Offsets = append(out.Offsets, int64(len(out.Words)))
+	}
+	return out
+}

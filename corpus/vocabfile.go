@@ -1,0 +1,111 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// readVocabFile reads the vocabulary file at path (gzip is detected).
+func readVocabFile(path string) ([]string, error) {
+	in, err := openInput(path)
+	if err != nil {
+		return nil, fmt.Errorf("vocabulary: %w", err)
+	}
+	defer in.Close()
+	return readVocab(in, path)
+}
+
+// readVocab reads a vocabulary: line i holds word i. Surrounding
+// whitespace (including a trailing "\r") is trimmed and inner spaces are
+// kept. Invalid UTF-8, an empty word and a repeated word are errors;
+// blank lines are only allowed at the end of the input.
+func readVocab(r io.Reader, name string) ([]string, error) {
+	s := newLineScanner(r, name)
+	var vocab []string
+	seen := make(map[string]int)
+	blank := 0 // line of the first blank line seen, 0 if none
+	for {
+		line, ok := s.next()
+		if !ok {
+			break
+		}
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0:
+			if blank == 0 {
+				blank = s.line
+			}
+			continue
+		case blank > 0:
+			return nil, parseErr(name, blank, "empty word (blank lines are only allowed at the end of a vocabulary file)")
+		case !utf8.Valid(line):
+			return nil, s.errorf("word %s is not valid UTF-8", quote(line))
+		}
+		w := string(line)
+		if first, dup := seen[w]; dup {
+			return nil, s.errorf("duplicate word %q (also on line %d)", w, first)
+		}
+		seen[w] = s.line
+		vocab = append(vocab, w)
+	}
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	if len(vocab) == 0 {
+		return nil, parseErr(name, 0, "vocabulary file has no words")
+	}
+	return vocab, nil
+}
+
+// vocabCandidates returns the vocabulary files tried, in order, for the
+// numeric data file at path:
+//
+//	DIR/docword.X.txt[.gz] -> DIR/vocab.X.txt
+//	DIR/X.txt[.gz], DIR/X.dat[.gz] -> DIR/X.vocab.txt
+//	then DIR/vocab.txt
+//
+// (findVocab also tries each with a ".gz" suffix).
+func vocabCandidates(path string) []string {
+	dir, base := filepath.Split(path)
+	base = strings.TrimSuffix(base, ".gz")
+	var names []string
+	if x, ok := strings.CutPrefix(base, "docword."); ok && strings.HasSuffix(x, ".txt") {
+		names = append(names, "vocab."+x)
+	}
+	for _, ext := range []string{".txt", ".dat"} {
+		if x, ok := strings.CutSuffix(base, ext); ok && x != "" {
+			names = append(names, x+".vocab.txt")
+		}
+	}
+	names = append(names, "vocab.txt")
+	var paths []string
+	for _, n := range names {
+		if p := filepath.Join(dir, n); p != filepath.Clean(path) {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// findVocab returns the first existing vocabulary candidate for path.
+func findVocab(path string) (string, error) {
+	cands := vocabCandidates(path)
+	for _, c := range cands {
+		for _, p := range []string{c, c + ".gz"} {
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				return p, nil
+			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return "", fmt.Errorf("vocabulary for %s: %w", path, err)
+			}
+		}
+	}
+	return "", fmt.Errorf("%s: no vocabulary file found (looked for %s, each also with .gz); pass a vocabulary file (ReadOptions.Vocab, CLI flag --vocab FILE)",
+		path, strings.Join(cands, ", "))
+}

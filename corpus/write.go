@@ -1,0 +1,178 @@
+package corpus
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+const writeBufSize = 256 << 10
+
+// WriteUCI writes c in the UCI bag-of-words format: lines D, W, NNZ, then
+// "docID wordID count" (1-based) in document order. Document ids are not
+// stored: reading the output back numbers the documents 1..D. Empty
+// documents are kept (D counts them).
+func WriteUCI(w io.Writer, c *Corpus) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	fmt.Fprintf(bw, "%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ())
+	var buf []byte
+	for d := range c.NumDocs() {
+		words, counts := c.Doc(d)
+		for i, wd := range words {
+			buf = strconv.AppendInt(buf[:0], int64(d+1), 10)
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(wd)+1, 10)
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(counts[i]), 10)
+			buf = append(buf, '\n')
+			bw.Write(buf)
+		}
+	}
+	return bw.Flush()
+}
+
+// WriteLDAC writes c in the LDA-C format: per document a line
+// "N id:count ..." (0-based word ids, increasing). Document ids are not
+// stored: reading the output back numbers the documents by line. An empty
+// document is the line "0".
+func WriteLDAC(w io.Writer, c *Corpus) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	var buf []byte
+	for d := range c.NumDocs() {
+		words, counts := c.Doc(d)
+		buf = strconv.AppendInt(buf[:0], int64(len(words)), 10)
+		for i, wd := range words {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(wd), 10)
+			buf = append(buf, ':')
+			buf = strconv.AppendInt(buf, int64(counts[i]), 10)
+		}
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// WriteVocab writes the vocabulary of c, one word per line (line i holds
+// word i). A word that could not be read back as written is an error and
+// nothing is written: an empty word, invalid UTF-8, a word containing
+// whitespace (including newlines) or a repeated word.
+func WriteVocab(w io.Writer, c *Corpus) error {
+	if err := checkVocab(c.Vocab); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	for _, word := range c.Vocab {
+		bw.WriteString(word)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// checkVocab reports the first word that cannot be written to a
+// vocabulary file.
+func checkVocab(vocab []string) error {
+	seen := make(map[string]int, len(vocab))
+	for i, w := range vocab {
+		switch {
+		case w == "":
+			return fmt.Errorf("corpus: word %d is empty; a vocabulary file cannot hold it", i)
+		case !utf8.ValidString(w):
+			return fmt.Errorf("corpus: word %d %q is not valid UTF-8", i, w)
+		case strings.IndexFunc(w, unicode.IsSpace) >= 0:
+			return fmt.Errorf("corpus: word %d %q contains whitespace; a vocabulary file holds one word per line", i, w)
+		}
+		if j, dup := seen[w]; dup {
+			return fmt.Errorf("corpus: word %d %q repeats word %d", i, w, j)
+		}
+		seen[w] = i
+	}
+	return nil
+}
+
+// SaveUCI writes c in the UCI format to docwordPath and its vocabulary to
+// vocabPath (skipped if ""). Each file is written atomically (to a
+// temporary file in the same directory, then renamed) and gzip-compressed
+// when its name ends in ".gz".
+func SaveUCI(docwordPath, vocabPath string, c *Corpus) error {
+	return save(docwordPath, vocabPath, c, WriteUCI)
+}
+
+// SaveLDAC writes c in the LDA-C format to path and its vocabulary to
+// vocabPath (skipped if ""), like SaveUCI.
+func SaveLDAC(path, vocabPath string, c *Corpus) error {
+	return save(path, vocabPath, c, WriteLDAC)
+}
+
+// save checks c and its vocabulary, then writes both files.
+func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) error) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if vocabPath != "" {
+		if err := checkVocab(c.Vocab); err != nil {
+			return err
+		}
+	}
+	if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, c) }); err != nil {
+		return err
+	}
+	if vocabPath == "" {
+		return nil
+	}
+	return writeFileAtomic(vocabPath, func(w io.Writer) error { return WriteVocab(w, c) })
+}
+
+// writeFileAtomic writes path through write: into a temporary file in
+// the same directory (gzip-compressed if path ends in ".gz"), synced, then
+// renamed over path. On error the temporary file is removed.
+func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = writeMaybeGzip(f, strings.HasSuffix(path, ".gz"), write); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// writeMaybeGzip runs write on w, through a gzip compressor if zip.
+func writeMaybeGzip(w io.Writer, zip bool, write func(io.Writer) error) error {
+	if !zip {
+		return write(w)
+	}
+	zw := gzip.NewWriter(w)
+	if err := write(zw); err != nil {
+		return err
+	}
+	return zw.Close()
+}

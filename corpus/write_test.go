@@ -1,0 +1,170 @@
+package corpus
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// randomCorpus returns a valid random corpus with ids "1".."D", some
+// empty documents and v words.
+func randomCorpus(rng *rand.Rand, d, v int) *Corpus {
+	b := NewBuilder(testVocab(v))
+	for i := range d {
+		if rng.IntN(5) > 0 {
+			for range rng.IntN(20) {
+				b.Add(int32(rng.IntN(v)), int32(1+rng.IntN(1000)))
+			}
+		}
+		b.EndDoc(itoa(i + 1))
+	}
+	return b.Corpus()
+}
+
+func TestRoundTripRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 50 {
+		c := randomCorpus(rng, 1+rng.IntN(30), 1+rng.IntN(40))
+		var uci, ldac bytes.Buffer
+		if err := WriteUCI(&uci, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteLDAC(&ldac, c); err != nil {
+			t.Fatal(err)
+		}
+		c1, err := readUCI(&uci, "uci", c.Vocab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameCorpus(t, c1, c)
+		c2, err := readLDAC(&ldac, "ldac", c.Vocab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameCorpus(t, c2, c)
+	}
+}
+
+func TestWriteFormats(t *testing.T) {
+	c := readTiny(t, "num_tiny.txt", ReadOptions{})
+	var b bytes.Buffer
+	WriteUCI(&b, c)
+	if want, _ := os.ReadFile("testdata/num_tiny.txt"); b.String() != string(want) {
+		t.Errorf("WriteUCI:\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	WriteLDAC(&b, c)
+	if want, _ := os.ReadFile("testdata/num_tiny.dat"); b.String() != string(want) {
+		t.Errorf("WriteLDAC:\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	WriteVocab(&b, c)
+	if want, _ := os.ReadFile("testdata/num_tiny.vocab.txt"); b.String() != string(want) {
+		t.Errorf("WriteVocab:\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestRoundTripShared writes KOS (UCI) and AP (LDA-C) in both formats
+// and reads them back.
+func TestRoundTripShared(t *testing.T) {
+	for _, rel := range []string{"kos/docword.kos.txt.gz", "ap/ap.dat"} {
+		c, err := ReadFile(sharedPath(t, rel), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		uci, ldac, vocab := filepath.Join(dir, "docword.x.txt.gz"), filepath.Join(dir, "x.dat"), filepath.Join(dir, "vocab.x.txt")
+		if err := SaveUCI(uci, vocab, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := SaveLDAC(ldac, "", c); err != nil {
+			t.Fatal(err)
+		}
+		c1, err := ReadFile(uci, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameCorpus(t, c1, c)
+		c2, err := ReadFile(ldac, ReadOptions{Vocab: vocab})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameCorpus(t, c2, c)
+	}
+}
+
+func TestSaveAtomic(t *testing.T) {
+	dir := t.TempDir()
+	c := readTiny(t, "num_tiny.txt", ReadOptions{})
+	data, vocab := filepath.Join(dir, "d.txt.gz"), filepath.Join(dir, "v.txt")
+	os.WriteFile(data, []byte("old"), 0o644)
+	if err := SaveUCI(data, vocab, c); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFile(data, ReadOptions{Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCorpus(t, got, c)
+	raw, _ := os.ReadFile(data)
+	if raw[0] != 0x1f || raw[1] != 0x8b {
+		t.Error("d.txt.gz is not gzip-compressed")
+	}
+	if fi, _ := os.Stat(vocab); fi.Mode().Perm() != 0o644 {
+		t.Errorf("vocabulary mode %v", fi.Mode())
+	}
+
+	// A word that cannot be written: nothing is written at all.
+	bad := *c
+	bad.Vocab = []string{"apple", "banana", "new york", "date", "elder"}
+	other := filepath.Join(dir, "other.txt")
+	if err := SaveUCI(other, filepath.Join(dir, "other.vocab"), &bad); err == nil {
+		t.Fatal("no error for a word with a space")
+	}
+	if err := SaveLDAC(filepath.Join(dir, "missing", "x.dat"), "", c); err == nil {
+		t.Fatal("no error for a missing directory")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("directory holds %q, want only d.txt.gz and v.txt", names)
+	}
+}
+
+func TestWriteVocabErrors(t *testing.T) {
+	for _, tc := range []struct {
+		vocab []string
+		want  string
+	}{
+		{[]string{"a", ""}, "word 1 is empty"},
+		{[]string{"a b"}, "contains whitespace"},
+		{[]string{"a\nb"}, "contains whitespace"},
+		{[]string{"tab\t"}, "contains whitespace"},
+		{[]string{"nb\u00a0sp"}, "contains whitespace"},
+		{[]string{"\xff"}, "not valid UTF-8"},
+		{[]string{"a", "b", "a"}, `word 2 "a" repeats word 0`},
+	} {
+		c := &Corpus{Vocab: tc.vocab, Offsets: []int64{0}}
+		var b bytes.Buffer
+		err := WriteVocab(&b, c)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("WriteVocab(%q) = %v, want %q", tc.vocab, err, tc.want)
+		}
+		if b.Len() > 0 {
+			t.Errorf("WriteVocab(%q) wrote %q", tc.vocab, b.String())
+		}
+	}
+	invalid := &Corpus{Vocab: []string{"a"}, DocIDs: []string{"1"}, Offsets: []int64{0, 1}, Words: []int32{3}, Counts: []int32{1}}
+	if err := WriteUCI(&bytes.Buffer{}, invalid); err == nil {
+		t.Error("WriteUCI of an invalid corpus: no error")
+	}
+	if err := WriteLDAC(&bytes.Buffer{}, invalid); err == nil {
+		t.Error("WriteLDAC of an invalid corpus: no error")
+	}
+}

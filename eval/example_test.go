@@ -1,0 +1,34 @@
+package eval_test
+
+import (
+	"fmt"
+
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/model"
+)
+
+func Example() {
+	vocab := []string{"ball", "goal", "rain", "snow"}
+	truth := &model.Model{Algorithm: "truth", K: 2, Vocab: vocab, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, // sports
+		{0, 0, 0.6, 0.4}, // weather
+	}}
+	// A learned model: its topics come in another order and are a little off.
+	learned := &model.Model{Algorithm: "anchor", K: 2, Vocab: vocab, Topics: [][]float64{
+		{0, 0.1, 0.5, 0.4},
+		{0.6, 0.4, 0, 0},
+	}}
+	r, err := eval.L1Recovery(learned, truth)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("match %v, l1 %.2f, mean %.2f, max %.2f\n", r.Match, r.Dist, r.Mean, r.Max)
+	s, err := eval.CosineRecovery(learned, truth)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("match %v, cosine %.3f, mean %.3f\n", s.Match, s.Cos, s.Mean)
+	// Output:
+	// match [1 0], l1 [0.20 0.20], mean 0.20, max 0.20
+	// match [1 0], cosine [0.981 0.984], mean 0.982
+}

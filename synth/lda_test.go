@@ -1,0 +1,201 @@
+package synth
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+func generate(t testing.TB, g Generator, seed uint64) (*corpus.Corpus, *model.Model) {
+	t.Helper()
+	c, m, err := g.Generate(rand.New(rand.NewPCG(seed, seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, m
+}
+
+// checkOutput checks the invariants every generator's output must meet.
+func checkOutput(t *testing.T, c *corpus.Corpus, m *model.Model, k, v, docs int) {
+	t.Helper()
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.NumDocs() != docs || c.NumWords() != v || m.K != k || len(m.Vocab) != v {
+		t.Fatalf("got %d docs, %d words, K = %d; want %d, %d, %d", c.NumDocs(), c.NumWords(), m.K, docs, v, k)
+	}
+	if m.Algorithm != TruthAlgorithm || m.Provenance.InputDigest != c.Digest() || m.Provenance.Docs != docs {
+		t.Fatalf("model provenance %q %+v does not describe the corpus", m.Algorithm, m.Provenance)
+	}
+	for i, row := range m.Topics {
+		if s := sum(row); math.Abs(s-1) > 1e-12 {
+			t.Fatalf("topic %d sums to %v", i, s)
+		}
+	}
+	if s := sum(m.TopicWeights); math.Abs(s-1) > 1e-12 || len(m.Alpha) != k {
+		t.Fatalf("topic weights sum to %v, %d alphas", s, len(m.Alpha))
+	}
+	for d := range c.NumDocs() {
+		if c.DocLen(d) < minDocLength {
+			t.Fatalf("document %d has %d tokens", d, c.DocLen(d))
+		}
+	}
+}
+
+func sum(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s
+}
+
+func TestLDAShapesAndLengths(t *testing.T) {
+	g := LDA{K: 4, V: 50, Docs: 300, DocLength: 30}
+	c, m := generate(t, g, 1)
+	checkOutput(t, c, m, 4, 50, 300)
+	for d := range c.NumDocs() {
+		if c.DocLen(d) != 30 {
+			t.Fatalf("document %d has %d tokens, want 30", d, c.DocLen(d))
+		}
+	}
+	if c.Vocab[0] != "w0" || c.Vocab[49] != "w49" || c.DocIDs[299] != "d299" {
+		t.Fatalf("names %q %q %q", c.Vocab[0], c.Vocab[49], c.DocIDs[299])
+	}
+	if m.Params["generator"] != "lda" || m.Params["beta"] != DefaultBeta || m.Alpha[0] != DefaultAlpha {
+		t.Fatalf("params %v, alpha %v", m.Params, m.Alpha)
+	}
+}
+
+func TestPoissonLengths(t *testing.T) {
+	g := LDA{K: 3, V: 40, Docs: 4000, DocLength: 20, Poisson: true}
+	c, m := generate(t, g, 2)
+	checkOutput(t, c, m, 3, 40, 4000)
+	mean := float64(c.Tokens()) / 4000
+	// Mean of max(2, Poisson(20)) is 20 up to ~1e-7; se = sqrt(20/4000).
+	if math.Abs(mean-20) > 5*math.Sqrt(20.0/4000) {
+		t.Errorf("mean document length %v, want 20", mean)
+	}
+	short, _, _ := LDA{Docs: 2000, DocLength: 1, Poisson: true}.Generate(rand.New(rand.NewPCG(3, 3)))
+	for d := range short.NumDocs() {
+		if short.DocLen(d) < 2 {
+			t.Fatalf("document of %d tokens", short.DocLen(d))
+		}
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	c, m := generate(t, Separable{}, 4)
+	checkOutput(t, c, m, DefaultK, DefaultV, DefaultDocs)
+	if c.DocLen(0) != DefaultDocLength || m.Params["anchors_per_topic"] != 1 || m.Params["alpha"] != DefaultAlpha {
+		t.Fatalf("defaults not applied: length %d, params %v", c.DocLen(0), m.Params)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for name, g := range map[string]Generator{
+		"K":          LDA{K: -1},
+		"V":          LDA{V: -3},
+		"Docs":       LDA{Docs: -1},
+		"DocLength":  LDA{DocLength: 1},
+		"Alpha":      LDA{Alpha: -0.1},
+		"Beta":       LDA{Beta: math.NaN()},
+		"BetaInf":    LDA{Beta: math.Inf(1)},
+		"anchors":    Separable{AnchorsPerTopic: -1},
+		"no room":    Separable{LDA: LDA{K: 5, V: 10}, AnchorsPerTopic: 2},
+		"inner LDA":  Separable{LDA: LDA{K: -2}},
+		"LDA length": Separable{LDA: LDA{DocLength: -5, Poisson: true}},
+	} {
+		if _, _, err := g.Generate(rand.New(rand.NewPCG(1, 1))); err == nil {
+			t.Errorf("%s: no error for %+v", name, g)
+		}
+	}
+}
+
+func TestReproducible(t *testing.T) {
+	g := Separable{LDA: LDA{K: 5, V: 100, Docs: 200, DocLength: 40, Poisson: true}, AnchorsPerTopic: 2}
+	c1, m1 := generate(t, g, 42)
+	c2, m2 := generate(t, g, 42)
+	c3, _ := generate(t, g, 43)
+	if c1.Digest() != c2.Digest() {
+		t.Fatal("same seed, different corpora")
+	}
+	for k := range m1.Topics {
+		if !slices.Equal(m1.Topics[k], m2.Topics[k]) {
+			t.Fatalf("same seed, topic %d differs", k)
+		}
+	}
+	if c1.Digest() == c3.Digest() {
+		t.Fatal("different seeds, same corpus")
+	}
+}
+
+func TestSeparableAnchors(t *testing.T) {
+	const k, a = 6, 3
+	g := Separable{LDA: LDA{K: k, V: 120, Docs: 500, DocLength: 50, Beta: 0.05}, AnchorsPerTopic: a}
+	c, m := generate(t, g, 5)
+	checkOutput(t, c, m, k, 120, 500)
+	want := []int{0, 3, 6, 9, 12, 15}
+	if !slices.Equal(m.Anchors, want) {
+		t.Fatalf("Anchors = %v, want %v", m.Anchors, want)
+	}
+	for topic, row := range m.Topics {
+		top := slices.Max(row[k*a:])
+		for w := range k * a {
+			owner := w / a
+			switch {
+			case owner != topic && row[w] != 0:
+				t.Fatalf("anchor %d of topic %d has probability %v in topic %d", w, owner, row[w], topic)
+			case owner == topic && row[w] != top:
+				t.Fatalf("anchor %d has probability %v, want the topic's largest ordinary one %v", w, row[w], top)
+			}
+		}
+	}
+	counts := c.WordCounts()
+	for w := range k * a {
+		if counts[w] == 0 {
+			t.Errorf("anchor word %d never occurs", w)
+		}
+	}
+}
+
+// TestWordFrequencies: with fixed lengths, the expected frequency of word
+// w in the corpus is sum_k TopicWeights[k] Topics[k][w] given the drawn
+// document weights, so the empirical frequencies of a big sample must
+// match it within sampling error.
+func TestWordFrequencies(t *testing.T) {
+	for name, g := range map[string]Generator{
+		"lda":       LDA{K: 3, V: 30, Docs: 5000, DocLength: 50, Beta: 0.5},
+		"separable": Separable{LDA: LDA{K: 4, V: 25, Docs: 5000, DocLength: 50, Alpha: 0.3}, AnchorsPerTopic: 2},
+	} {
+		c, m := generate(t, g, 6)
+		expected := make([]float64, c.NumWords())
+		for k, row := range m.Topics {
+			for w, p := range row {
+				expected[w] += m.TopicWeights[k] * p
+			}
+		}
+		counts := make([]int, c.NumWords())
+		for w, n := range c.WordCounts() {
+			counts[w] = int(n)
+		}
+		checkFrequencies(t, name, counts, expected)
+	}
+}
+
+// BenchmarkSeparable generates 50,000 documents of 100 tokens, K = 10,
+// V = 500.
+func BenchmarkSeparable(b *testing.B) {
+	g := Separable{LDA: LDA{K: 10, V: 500, Docs: 50000, DocLength: 100}}
+	b.ReportAllocs()
+	for b.Loop() {
+		generate(b, g, 7)
+	}
+}

@@ -1,0 +1,54 @@
+package text
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// apDocs returns the texts of the AP corpus from the shared data, skipping
+// the benchmark when it is missing.
+func apDocs(b *testing.B) (docs []string, size int64) {
+	f, err := os.Open("../../shared/data/ap/ap.txt.gz")
+	if err != nil {
+		b.Skip("AP raw text not available:", err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, rec := range bytes.Split(raw, []byte("<TEXT>"))[1:] {
+		doc, _, _ := strings.Cut(string(rec), "</TEXT>")
+		docs = append(docs, doc)
+		size += int64(len(doc))
+	}
+	return docs, size
+}
+
+func benchmarkTokens(b *testing.B, opts Options) {
+	docs, size := apDocs(b)
+	tok := mustNew(b, opts)
+	var dst []string
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range docs {
+			dst = tok.Tokens(dst[:0], d)
+		}
+	}
+}
+
+// BenchmarkTokens tokenizes the AP corpus (2,246 news articles) with the
+// default options.
+func BenchmarkTokens(b *testing.B) { benchmarkTokens(b, Options{}) }
+
+// BenchmarkTokensStem adds Snowball stemming.
+func BenchmarkTokensStem(b *testing.B) { benchmarkTokens(b, Options{Stem: true}) }

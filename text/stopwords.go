@@ -1,0 +1,78 @@
+package text
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed" // for the English stop-word list
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:embed stopwords_en.txt
+var englishStopWordsFile string
+
+// englishStopWords parses the embedded list once.
+var englishStopWords = sync.OnceValue(func() []string {
+	words, err := parseStopWords(strings.NewReader(englishStopWordsFile), "stopwords_en.txt")
+	if err != nil {
+		panic("text: embedded stop-word list: " + err.Error()) // a build defect, caught by the tests
+	}
+	return words
+})
+
+// EnglishStopWords returns a copy of the embedded English stop-word list,
+// which a Tokenizer uses unless Options.NoDefaultStopWords is set.
+func EnglishStopWords() []string {
+	return slices.Clone(englishStopWords())
+}
+
+// readStopWordFile reads the stop-word file at path.
+func readStopWordFile(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("text: stop-word file: %w", err)
+	}
+	defer f.Close()
+	return parseStopWords(f, path)
+}
+
+var utf8BOM = []byte("\ufeff")
+
+// parseStopWords reads one stop word per line from r: '#' starts a comment,
+// surrounding white space and blank lines are ignored, and words are folded
+// like tokens (lowercased, U+2019 and Unicode hyphens normalised). name
+// prefixes error messages as "name:line: ...".
+func parseStopWords(r io.Reader, name string) ([]string, error) {
+	var words []string
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		b := sc.Bytes()
+		if line == 1 {
+			b = bytes.TrimPrefix(b, utf8BOM)
+		}
+		if !utf8.Valid(b) {
+			return nil, fmt.Errorf("%s:%d: invalid UTF-8", name, line)
+		}
+		if i := bytes.IndexByte(b, '#'); i >= 0 {
+			b = b[:i]
+		}
+		b = bytes.TrimSpace(b)
+		if len(b) == 0 {
+			continue
+		}
+		if bytes.ContainsFunc(b, unicode.IsSpace) {
+			return nil, fmt.Errorf("%s:%d: stop word %q contains white space", name, line, b)
+		}
+		words = append(words, string(appendFolded(nil, string(b))))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return words, nil
+}

@@ -1,0 +1,261 @@
+package text
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+func mustNew(tb testing.TB, opts Options) *Tokenizer {
+	tb.Helper()
+	tok, err := New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tok
+}
+
+func writeFile(tb testing.TB, name, content string) string {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+func TestTokens(t *testing.T) {
+	noStop := Options{NoDefaultStopWords: true}
+	tests := []struct {
+		name string
+		opts Options
+		in   string
+		want []string
+	}{
+		{"empty", Options{}, "", nil},
+		{"only separators", Options{}, " ,.;--'' \t\n", nil},
+		{"lowercase", noStop, "Hello WORLD", []string{"hello", "world"}},
+		{"apostrophe kept inside", noStop, "don't rock'n'roll", []string{"don't", "rock'n'roll"}},
+		{"right quote normalised", noStop, "Don’t", []string{"don't"}},
+		{"apostrophes at edges dropped", noStop, "'quoted' ''twice''", []string{"quoted", "twice"}},
+		{"double apostrophe splits", noStop, "don''t", []string{"don"}},
+		{"hyphen kept inside", noStop, "state-of-the-art", []string{"state-of-the-art"}},
+		{"hyphens at edges dropped", noStop, "-lead trail- --both--", []string{"lead", "trail", "both"}},
+		{"double hyphen splits", noStop, "well--known", []string{"well", "known"}},
+		{"unicode hyphens normalised", noStop, "co\u2010op non\u2011stop", []string{"co-op", "non-stop"}},
+		{"other dashes split", noStop, "pre\u2013war big\u2014deal", []string{"pre", "war", "big", "deal"}},
+		{"joiner after digit", noStop, "1980's 3-4", []string{"1980's", "3-4"}},
+		{"french", Options{}, "Ça coûte 5€ à Zürich", []string{"ça", "coûte", "zürich"}},
+		{"german sharp s", noStop, "STRAßE Straße", []string{"straße", "straße"}},
+		{"greek", noStop, "ΟΔΟΣ Αθήνα", []string{"οδοσ", "αθήνα"}},
+		{"turkish dotted I", noStop, "İSTANBUL", []string{"istanbul"}},
+		{"kelvin sign", noStop, "\u212Aelvin", []string{"kelvin"}},
+		{"combining marks inside", noStop, "Cafe\u0301 nai\u0308ve", []string{"cafe\u0301", "nai\u0308ve"}},
+		{"leading mark dropped", noStop, "\u0301abc", []string{"abc"}},
+		{"devanagari marks", noStop, "हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
+		{"cjk is one run", noStop, "東京は日本の首都です。大阪", []string{"東京は日本の首都です", "大阪"}},
+		{"digits kept", noStop, "In 1988, 1,000.50 $", []string{"in", "1988", "000", "50"}},
+		{"drop numbers", Options{NoDefaultStopWords: true, DropNumbers: true}, "In 1988 3-4 b2b", []string{"in", "b2b"}},
+		{"arabic-indic digits", noStop, "٢٠٢٤", []string{"٢٠٢٤"}},
+		{"min length default", noStop, "a an ox", []string{"an", "ox"}},
+		{"min length 1", Options{NoDefaultStopWords: true, MinLen: 1}, "a b", []string{"a", "b"}},
+		{"min length 4 counts runes", Options{NoDefaultStopWords: true, MinLen: 4}, "été zürich", []string{"zürich"}},
+		{"stop words", Options{}, "The cat and THE hat", []string{"cat", "hat"}},
+		{"stop contraction", Options{}, "It’s isn't theirs", nil},
+		{"stemming", Options{Stem: true}, "Running runs ran easily", []string{"run", "run", "ran", "easili"}},
+		{"stop before stemming", Options{Stem: true}, "having being", nil},
+		{"invalid utf-8 separates", noStop, "ab\xffcd\xc3", []string{"ab", "cd"}},
+		{"replacement char separates", noStop, "ab\uFFFDcd", []string{"ab", "cd"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := mustNew(t, tc.opts).Tokens(nil, tc.in)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTokensAppends(t *testing.T) {
+	tok := mustNew(t, Options{})
+	dst := tok.Tokens([]string{"keep"}, "new words")
+	if want := []string{"keep", "new", "words"}; !slices.Equal(dst, want) {
+		t.Errorf("got %q, want %q", dst, want)
+	}
+}
+
+func TestStopWordFiles(t *testing.T) {
+	path := writeFile(t, "stop.txt", "\ufeff# comment\nCat  # trailing comment\n\n  Don’t \nrun\n")
+	tok := mustNew(t, Options{StopWordFiles: []string{path}, Stem: true})
+	got := tok.Tokens(nil, "the cat don't stop running dogs")
+	if want := []string{"stop", "dog"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q (the stem \"run\" is a stop word)", got, want)
+	}
+	for _, w := range []string{"cat", "CAT", "don't", "the"} {
+		if !tok.IsStopWord(w) {
+			t.Errorf("IsStopWord(%q) = false", w)
+		}
+	}
+	tok = mustNew(t, Options{StopWordFiles: []string{path}, NoDefaultStopWords: true})
+	if got, want := tok.Tokens(nil, "the cat"), []string{"the"}; !slices.Equal(got, want) {
+		t.Errorf("without the default list: got %q, want %q", got, want)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+	badUTF8 := writeFile(t, "bad.txt", "one\ntwo\nth\xffree\n")
+	spaced := writeFile(t, "spaced.txt", "new york\n")
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"missing file", Options{StopWordFiles: []string{missing}}, missing},
+		{"invalid utf-8", Options{StopWordFiles: []string{badUTF8}}, badUTF8 + ":3: invalid UTF-8"},
+		{"white space", Options{StopWordFiles: []string{spaced}}, spaced + `:1: stop word "new york" contains white space`},
+		{"negative MinLen", Options{MinLen: -1}, "negative minimum token length -1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.opts)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New: error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestEnglishStopWords(t *testing.T) {
+	words := EnglishStopWords()
+	if n := len(words); n < 300 || n > 550 {
+		t.Errorf("%d stop words, want 300-550", n)
+	}
+	seen := make(map[string]bool)
+	for _, w := range words {
+		if seen[w] {
+			t.Errorf("duplicate stop word %q", w)
+		}
+		seen[w] = true
+		if w != strings.ToLower(w) || strings.ContainsFunc(w, unicode.IsSpace) {
+			t.Errorf("stop word %q is not a lowercase word", w)
+		}
+	}
+	for _, w := range []string{"the", "and", "of", "don't", "isn't", "themselves"} {
+		if !seen[w] {
+			t.Errorf("%q missing from the stop words", w)
+		}
+	}
+	words[0] = "changed"
+	if EnglishStopWords()[0] == "changed" {
+		t.Error("EnglishStopWords returns the shared slice")
+	}
+}
+
+// TestTokensAliasing checks that tokens needing no folding share memory
+// with the input, and that the others do not alias the scratch buffer.
+func TestTokensAliasing(t *testing.T) {
+	tok := mustNew(t, Options{NoDefaultStopWords: true})
+	s := "beta GAMMA DELTA"
+	got := tok.Tokens(nil, s)
+	if want := []string{"beta", "gamma", "delta"}; !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if unsafe.StringData(got[0]) != unsafe.StringData(s) {
+		t.Error("an unchanged token was copied")
+	}
+}
+
+func TestTokensAllocs(t *testing.T) {
+	tok := mustNew(t, Options{})
+	s := strings.Repeat("the quick brown fox jumps over the lazy dog's back, state-of-the-art. ", 20)
+	dst := tok.Tokens(nil, s)
+	allocs := testing.AllocsPerRun(100, func() { dst = tok.Tokens(dst[:0], s) })
+	if allocs != 0 {
+		t.Errorf("Tokens on lowercase ASCII: %.1f allocations, want 0", allocs)
+	}
+}
+
+// refTokens is a slow, direct transcription of the rules in doc.go, used
+// to check Tokens.
+func refTokens(tok *Tokenizer, s string) []string {
+	isStart := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	isJoin := func(r rune) bool { return strings.ContainsRune("'-\u2019\u2010\u2011", r) }
+	rs := []rune(s)
+	var out []string
+	for i := 0; i < len(rs); {
+		if !isStart(rs[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(rs) {
+			if isStart(rs[j]) || unicode.IsMark(rs[j]) {
+				j++
+			} else if isJoin(rs[j]) && j+1 < len(rs) && isStart(rs[j+1]) {
+				j += 2
+			} else {
+				break
+			}
+		}
+		word := rs[i:j]
+		i = j
+		if len(word) < tok.minLen || (tok.dropNumbers && !slices.ContainsFunc(word, unicode.IsLetter)) {
+			continue
+		}
+		w := strings.NewReplacer("\u2019", "'", "\u2010", "-", "\u2011", "-").Replace(strings.ToLower(string(word)))
+		if contains(&tok.stop, w) {
+			continue
+		}
+		if tok.stem {
+			var ok bool
+			if w, ok = tok.stemmed(w); !ok {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{
+		"", "Hello, World!", "don't stop-believing", "Ça coûte 5€ à Zürich",
+		"東京は日本の首都です", "Cafe\u0301 -'x'-", "ab\xffcd", "İSTANBUL \u212Aelvin",
+		"Running easily generously", "y'all it’s co\u2010op",
+	} {
+		f.Add(s)
+	}
+	toks := []*Tokenizer{
+		mustNew(f, Options{}),
+		mustNew(f, Options{Stem: true}),
+		mustNew(f, Options{MinLen: 1, DropNumbers: true}),
+		mustNew(f, Options{MinLen: 4, Stem: true, NoDefaultStopWords: true}),
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tok := range toks {
+			got := tok.Tokens(nil, s)
+			for _, w := range got {
+				switch {
+				case !utf8.ValidString(w):
+					t.Fatalf("token %q is not valid UTF-8", w)
+				case strings.ToLower(w) != w:
+					t.Fatalf("token %q is not lowercase", w)
+				case tok.IsStopWord(w):
+					t.Fatalf("token %q is a stop word", w)
+				case utf8.RuneCountInString(w) < tok.minLen:
+					t.Fatalf("token %q is shorter than %d", w, tok.minLen)
+				}
+			}
+			if want := refTokens(tok, s); !slices.Equal(got, want) {
+				t.Fatalf("Tokens(%q) = %q, reference gives %q", s, got, want)
+			}
+		}
+	})
+}
