@@ -19,7 +19,7 @@ import (
 const (
 	// peekSize is the read buffer of an opened input; format detection
 	// looks at most at this many leading (decompressed) bytes.
-	peekSize = 1 << 20
+	peekSize = 64 << 10
 	// maxLineLen bounds a single input line (an LDA-C document line).
 	maxLineLen = 1 << 28
 )

@@ -50,7 +50,7 @@ func ParseFormat(s string) (Format, error) {
 // format, discovers the vocabulary file and tokenizes text with the
 // default text.Options.
 type ReadOptions struct {
-	// Format forces the input format; FormatAuto detects it.
+	// Format forces the input format; FormatAuto (or "auto") detects it.
 	Format Format
 	// Vocab is the vocabulary file of the numeric formats (uci, ldac,
 	// triplet); "" discovers it next to the data file (see the package
@@ -66,6 +66,11 @@ type ReadOptions struct {
 // input yields a *ParseError ("file:line: what is wrong"); a corpus
 // without documents or without tokens is an error too.
 func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
+	format, err := ParseFormat(string(opts.Format))
+	if err != nil {
+		return nil, err
+	}
+	opts.Format = format
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -151,18 +156,23 @@ func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func() ([]str
 	return c, checkNonEmpty(name, c)
 }
 
+// numericReaders holds the reader of each numeric format.
+var numericReaders = map[Format]func(r io.Reader, name string, vocab []string) (*Corpus, error){
+	FormatUCI:     readUCI,
+	FormatLDAC:    readLDAC,
+	FormatTriplet: readTriplet,
+}
+
 // decodeAs reads a corpus in the given format.
 func decodeAs(r io.Reader, name string, format Format, opts ReadOptions, vocab func() ([]string, error)) (*Corpus, error) {
-	switch format {
-	case FormatUCI, FormatLDAC, FormatTriplet:
+	if read, ok := numericReaders[format]; ok {
 		v, err := vocab()
 		if err != nil {
 			return nil, err
 		}
-		read := map[Format]func(io.Reader, string, []string) (*Corpus, error){
-			FormatUCI: readUCI, FormatLDAC: readLDAC, FormatTriplet: readTriplet,
-		}[format]
 		return read(r, name, v)
+	}
+	switch format {
 	case FormatJSONL, FormatLines:
 		tok, err := text.New(opts.Text)
 		if err != nil {
@@ -175,8 +185,7 @@ func decodeAs(r io.Reader, name string, format Format, opts ReadOptions, vocab f
 	case FormatDir:
 		return nil, fmt.Errorf("%s: format %q needs a directory", name, format)
 	}
-	_, err := ParseFormat(string(format))
-	return nil, err
+	return nil, fmt.Errorf("%s: unknown corpus format %q", name, format)
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

@@ -103,6 +103,7 @@ func TestReadFileTiny(t *testing.T) {
 	}
 	forced := readTiny(t, "num_tiny.dat", ReadOptions{Format: FormatLDAC, Vocab: "testdata/num_tiny.vocab.txt"})
 	sameCorpus(t, forced, ldac)
+	sameCorpus(t, readTiny(t, "num_tiny.txt", ReadOptions{Format: "auto"}), uci)
 }
 
 func TestReadFileGzipByContent(t *testing.T) {

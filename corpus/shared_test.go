@@ -91,3 +91,17 @@ func BenchmarkReadNIPS(b *testing.B) {
 		}
 	}
 }
+
+// TestDetectShared checks the detection of the text corpora of the shared
+// data (their reading is tested with the text readers).
+func TestDetectShared(t *testing.T) {
+	for rel, want := range map[string]Format{
+		"classic/med.json":  FormatJSONL,
+		"classic/cacm.json": FormatJSONL,
+		"ap/ap.txt.gz":      FormatLines,
+	} {
+		if got := detectFile(t, sharedPath(t, rel)); got != want {
+			t.Errorf("%s: detected %q, want %q", rel, got, want)
+		}
+	}
+}

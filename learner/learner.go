@@ -1,6 +1,3 @@
-// Package learner holds the one interface that joins hull's topic-model
-// learners, so that "hull fit", "hull bench" and users' code treat every
-// algorithm alike.
 package learner
 
 import (

@@ -88,7 +88,7 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 		}
 		i = sp.end
 		w := s[sp.start:sp.end]
-		if len(w) < t.minLen || (!sp.ascii() && utf8.RuneCountInString(w) < t.minLen) || (t.dropNumbers && !sp.letter()) {
+		if !t.admits(sp, w) {
 			continue
 		}
 		if sp.fold() {
@@ -101,8 +101,7 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 			continue
 		}
 		if t.stem {
-			var ok bool
-			if w, ok = t.stemmed(w); !ok {
+			if w = t.stemmed(w); w == "" {
 				continue
 			}
 		}
@@ -111,16 +110,25 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 	return dst
 }
 
-// stemmed returns the stem of the folded token w and whether it passes the
-// length and stop-word filters again.
-func (t *Tokenizer) stemmed(w string) (string, bool) {
+// admits reports whether the token w found as sp passes the length and
+// number filters. Only a non-ASCII token needs its runes counted.
+func (t *Tokenizer) admits(sp span, w string) bool {
+	if len(w) < t.minLen || (t.dropNumbers && !sp.letter()) {
+		return false
+	}
+	return sp.ascii() || utf8.RuneCountInString(w) >= t.minLen
+}
+
+// stemmed returns the stem of the folded token w, or "" if the stem fails
+// the length or stop-word filter.
+func (t *Tokenizer) stemmed(w string) string {
 	if st, ok := t.stems.get(w); ok {
-		return st, st != ""
+		return st
 	}
 	st := english.Stem(w, false)
 	if st != w && (utf8.RuneCountInString(st) < t.minLen || contains(&t.stop, st)) {
 		st = ""
 	}
 	t.stems.put(w, st)
-	return st, st != ""
+	return st
 }

@@ -38,7 +38,7 @@ func bindAnchorFlags(fs *pflag.FlagSet) {
 	if fs.Lookup("anchor-min-df") != nil {
 		return
 	}
-	fs.IntVar(&anchorFlags.minDF, "anchor-min-df", 0, "anchor candidates must occur in at least this many documents (0: 1% of documents, clamped to [5,100])")
+	fs.IntVar(&anchorFlags.minDF, "anchor-min-df", 0, "anchor candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)")
 	fs.IntVar(&anchorFlags.projectDim, "anchor-project-dim", 0, "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection)")
 	fs.Float64Var(&anchorFlags.tolerance, "tolerance", 1e-5, "KKT-gap tolerance of each word's recovery solve")
 	fs.IntVar(&anchorFlags.maxIter, "max-iter", 1000, "most exponentiated-gradient iterations per word")

@@ -56,7 +56,7 @@ Algorithms (--algo):
 	fs.StringVarP(&f.output, "output", "o", "", "write the model to this JSON file (.gz: gzip)")
 	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or stage times on stderr")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse a co-occurrence matrix above this size, e.g. 8GiB (default: half the RAM)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the estimated working memory exceeds this, e.g. 8GiB (default: half the RAM)")
 	f.input.bind(fs)
 	for _, a := range algorithms {
 		a.flags(fs)

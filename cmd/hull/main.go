@@ -1,11 +1,10 @@
-// Command hull learns topic models with fast, provable, geometric
-// algorithms. Run "hull help" for the commands.
 package main
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 )
@@ -27,19 +26,29 @@ func (e envError) Unwrap() error { return e.err }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	err := newRootCmd().ExecuteContext(ctx)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes hull with args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
 	if err == nil {
-		return
+		return 0
 	}
-	fmt.Fprintln(os.Stderr, "hull:", err)
+	fmt.Fprintln(stderr, "hull:", err)
 	var env envError
 	switch {
 	case errors.Is(err, context.Canceled):
-		os.Exit(exitInterrupted)
+		return exitInterrupted
 	case errors.As(err, &env):
-		os.Exit(exitFailure)
+		return exitFailure
 	default:
-		os.Exit(exitBadInput)
+		return exitBadInput
 	}
 }

@@ -1,7 +1,3 @@
-// Package parallel runs loops over index ranges on a fixed number of
-// goroutines. The split of work never changes what is computed: callers
-// write each result to its own slot, so results are identical for any
-// number of threads.
 package parallel
 
 import (

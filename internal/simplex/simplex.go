@@ -1,13 +1,3 @@
-// Package simplex minimises smooth convex functions over the probability
-// simplex {x : x >= 0, sum x = 1} by exponentiated gradient (Kivinen and
-// Warmuth 1995) with a backtracking Armijo line search, stopping on the
-// KKT gap of Arora et al. 2013, supplement D.2 (Algorithm 5):
-//
-//	mu = min_k g_k,  lambda = g - mu,  converged when lambda^T x < Tol.
-//
-// lambda^T x is the primal-dual gap of the Lagrangian, so Tol bounds how
-// far f(x) can be from the minimum. Each iteration costs one gradient and
-// one or more function evaluations.
 package simplex
 
 import (

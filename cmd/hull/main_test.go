@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// hull runs the command in-process and returns its exit status, stdout and
+// stderr.
+func hull(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const kos = "../../../shared/data/kos/docword.kos.txt.gz"
+
+func needData(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared data not present: %v", err)
+	}
+}
+
+func TestFitDemoRecoversPlantedThemes(t *testing.T) {
+	code, out, errOut := hull(t, "fit", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out, "topic "); n < 10 {
+		t.Fatalf("want 10 topics printed, got output:\n%s", out)
+	}
+	m := regexp.MustCompile(`mean l1 ([0-9.]+), max l1 ([0-9.]+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no recovery summary in output:\n%s", out)
+	}
+	mean, _ := strconv.ParseFloat(m[1], 64)
+	if mean > 0.3 {
+		t.Errorf("demo mean l1 %.3f, want <= 0.3:\n%s", mean, out)
+	}
+	if !strings.Contains(out, "*") {
+		t.Error("no anchor word marked")
+	}
+}
+
+func TestFitDemoSameModelForAnyThreads(t *testing.T) {
+	dir := t.TempDir()
+	var models []*model.Model
+	for _, th := range []string{"1", "4"} {
+		path := filepath.Join(dir, "m"+th+".json.gz")
+		if code, _, errOut := hull(t, "fit", "-q", "--threads", th, "-o", path); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		m, err := model.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		models = append(models, m)
+	}
+	a, _ := json.Marshal(models[0].Topics)
+	b, _ := json.Marshal(models[1].Topics)
+	if !bytes.Equal(a, b) {
+		t.Fatal("topics differ between --threads 1 and --threads 4")
+	}
+}
+
+func TestFitKOSAndTopicsJSON(t *testing.T) {
+	needData(t, kos)
+	path := filepath.Join(t.TempDir(), "kos.json")
+	code, out, errOut := hull(t, "fit", "-k", "20", kos, "-o", path, "--top", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Count(out, "\n") != 20 || !strings.Contains(errOut, "time:") {
+		t.Fatalf("want 20 topic lines and stage times; stdout:\n%s\nstderr:\n%s", out, errOut)
+	}
+	code, out, errOut = hull(t, "topics", path, "--json", "--top", "7")
+	if code != 0 {
+		t.Fatalf("topics: exit %d: %s", code, errOut)
+	}
+	var got struct {
+		K         int `json:"k"`
+		VocabSize int `json:"vocab_size"`
+		Topics    []struct {
+			ID      int       `json:"id"`
+			Words   []string  `json:"words"`
+			Weights []float64 `json:"weights"`
+		} `json:"topics"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("topics --json: %v\n%s", err, out)
+	}
+	if got.K != 20 || got.VocabSize != 6906 || len(got.Topics) != 20 {
+		t.Fatalf("k %d, vocab_size %d, %d topics", got.K, got.VocabSize, len(got.Topics))
+	}
+	for i, tp := range got.Topics {
+		if tp.ID != i || len(tp.Words) != 7 || len(tp.Weights) != 7 || tp.Weights[0] < tp.Weights[6] {
+			t.Fatalf("topic %d malformed: %+v", i, tp)
+		}
+	}
+}
+
+func TestBadInputExitsTwoWithFileLine(t *testing.T) {
+	dir := t.TempDir()
+	vocab := filepath.Join(dir, "vocab.txt")
+	os.WriteFile(vocab, []byte("apple\nbanana\ncherry\n"), 0o644)
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.txt", "2\n3\n4\n1 1 2\n1 2 1\n2 2 3\n2 3 1\n")
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"negative count", []string{"fit", "-k", "2", "--vocab", vocab, write("neg.txt", "2\n3\n2\n1 1 2\n2 2 -1\n")}, "neg.txt:5:"},
+		{"word id out of range", []string{"fit", "-k", "2", "--vocab", vocab, write("range.txt", "2\n3\n2\n1 1 2\n2 9 1\n")}, "range.txt:5:"},
+		{"K too small", []string{"fit", "-k", "1", "--vocab", vocab, good}, "K"},
+		{"K not below V", []string{"fit", "-k", "3", "--vocab", vocab, good}, "K"},
+		{"missing file", []string{"fit", "-k", "2", filepath.Join(dir, "nope.txt")}, "nope.txt"},
+		{"unknown algorithm", []string{"fit", "--algo", "magic"}, "magic"},
+		{"missing -k", []string{"fit", "--vocab", vocab, good}, "-k"},
+		{"bad model file", []string{"topics", vocab}, "vocab.txt"},
+	}
+	for _, tc := range cases {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}
+
+func TestUnwritableOutputLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "missing-dir", "m.json")
+	code, _, errOut := hull(t, "fit", "-q", "-o", out)
+	if code != exitFailure {
+		t.Fatalf("exit %d (%s), want %d", code, errOut, exitFailure)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatal("an output file was left behind")
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := hull(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "hull ") {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+}

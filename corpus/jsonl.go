@@ -1,0 +1,125 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/hulltopics/hull/text"
+)
+
+// jsonlRecord is one line of the JSON-lines format. Pointers tell a
+// missing (or null) field from an empty one.
+type jsonlRecord struct {
+	ID    json.RawMessage `json:"id"`
+	Items *[]string       `json:"items"`
+	Text  *string         `json:"text"`
+}
+
+// readJSONL reads JSON lines: one object per non-blank line, either
+// {"id": .., "items": ["token", ...]} or {"id": .., "text": "..."}.
+//
+// Items are taken verbatim as the document's tokens: they are already
+// tokenized (and possibly stemmed), so they are not lowercased, stemmed or
+// stop-listed; an empty item is an error. A text is tokenized by tok.
+// The id is a string or a number (kept as written); a missing or null id
+// is the 1-based line number. Other fields are ignored; field names match
+// case-insensitively, as in encoding/json. A document without tokens is
+// kept, empty. name prefixes errors: every malformed line (invalid UTF-8,
+// invalid JSON, not an object, neither or both of items and text, a field
+// of the wrong type) is a *ParseError at that line.
+func readJSONL(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
+	sc := newLineScanner(r, name)
+	docs := newTextDocs(tok)
+	for {
+		line, ok := sc.nextData()
+		if !ok {
+			break
+		}
+		if err := docs.addJSON(line, sc.line); err != nil {
+			return nil, sc.errorf("%v", err)
+		}
+	}
+	if err := sc.err(); err != nil {
+		return nil, err
+	}
+	return docs.corpus(name, "no documents")
+}
+
+// addJSON adds the document of one JSON line, number lineNum.
+func (d *textDocs) addJSON(line []byte, lineNum int) error {
+	// encoding/json silently replaces invalid UTF-8: check first.
+	if _, msg, ok := checkUTF8(line); !ok {
+		return errors.New(msg)
+	}
+	if trimmed := bytes.TrimLeft(line, " \t\r"); trimmed[0] != '{' {
+		return errors.New("not a JSON object")
+	}
+	var rec jsonlRecord
+	if err := json.Unmarshal(line, &rec); err != nil {
+		return jsonError(err)
+	}
+	id, err := jsonlID(rec.ID, lineNum)
+	if err != nil {
+		return err
+	}
+	switch {
+	case rec.Items == nil && rec.Text == nil:
+		return errors.New(`neither "items" nor "text"`)
+	case rec.Items != nil && rec.Text != nil:
+		return errors.New(`both "items" and "text"`)
+	case rec.Text != nil:
+		return d.addText(id, *rec.Text)
+	}
+	for i, w := range *rec.Items {
+		if w == "" {
+			return fmt.Errorf("items[%d] is an empty string", i)
+		}
+	}
+	return d.addTokens(id, *rec.Items)
+}
+
+// jsonlID returns the document id held by raw, the line number if raw is
+// missing or null.
+func jsonlID(raw json.RawMessage, lineNum int) (string, error) {
+	switch {
+	case len(raw) == 0 || string(raw) == "null":
+		return strconv.Itoa(lineNum), nil
+	case raw[0] == '"':
+		var id string
+		if err := json.Unmarshal(raw, &id); err != nil {
+			return "", jsonError(err)
+		}
+		if id == "" {
+			return "", errors.New(`"id" is an empty string`)
+		}
+		return id, nil
+	case raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9'):
+		return string(raw), nil // encoding/json has checked the number syntax
+	}
+	return "", fmt.Errorf(`"id" must be a string or a number, not %s`, quote(raw))
+}
+
+// jsonFieldTypes describes, for messages, the JSON type each field needs.
+var jsonFieldTypes = map[string]string{"items": "an array of strings", "text": "a string"}
+
+// jsonError rewords an encoding/json error for a ParseError message.
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field, _, _ := strings.Cut(te.Field, ".")
+		if want, ok := jsonFieldTypes[field]; ok {
+			return fmt.Errorf("%q must be %s, found a JSON %s", field, want, te.Value)
+		}
+		return fmt.Errorf("field %q: JSON %s where %s was expected", te.Field, te.Value, te.Type)
+	case errors.As(err, &se):
+		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, err)
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
+}

@@ -1,0 +1,189 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/hulltopics/hull/text"
+)
+
+// textTokenizer returns a tokenizer with opts or fails the test.
+func textTokenizer(tb testing.TB, opts text.Options) *text.Tokenizer {
+	tb.Helper()
+	tok, err := text.New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tok
+}
+
+// docBag returns the words of document d with their counts.
+func docBag(c *Corpus, d int) map[string]int32 {
+	bag := make(map[string]int32)
+	words, counts := c.Doc(d)
+	for i, w := range words {
+		bag[c.Vocab[w]] = counts[i]
+	}
+	return bag
+}
+
+// checkDocs checks the ids and the word counts of every document of c.
+func checkDocs(t *testing.T, c *Corpus, ids []string, bags []map[string]int32) {
+	t.Helper()
+	mustValid(t, c)
+	if !slices.Equal(c.DocIDs, ids) {
+		t.Fatalf("ids %q, want %q", c.DocIDs, ids)
+	}
+	for d, want := range bags {
+		if got := docBag(c, d); !maps.Equal(got, want) {
+			t.Errorf("document %s: %v, want %v", ids[d], got, want)
+		}
+	}
+}
+
+func TestReadJSONL(t *testing.T) {
+	f, err := os.Open("testdata/text_docs.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := readJSONL(f, "text_docs.jsonl", textTokenizer(t, text.Options{Stem: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, c, []string{"7", "doc-b", "4", "5", "6"}, []map[string]int32{
+		{"Graph": 1, "graph": 1, "model": 1, "the": 1}, // items are verbatim
+		{"graph": 1, "model": 2, "graph-bas": 1, "converg": 1},
+		{},
+		{},
+		{"ça": 1, "coût": 1, "zürich": 1, "naïv": 1, "café": 1},
+	})
+}
+
+func TestReadJSONLErrors(t *testing.T) {
+	tok := textTokenizer(t, text.Options{})
+	cases := []struct{ in, prefix, msg string }{
+		{"", "f.jsonl: ", "no documents"},
+		{"\n  \n", "f.jsonl: ", "no documents"},
+		{`{"text": "a"}` + "\n{\"text\": \"b\xff\"}\n", "f.jsonl:2: ", `invalid UTF-8 at byte 12: "\xff\"}"`},
+		{`{"text": "a"`, "f.jsonl:1: ", "invalid JSON"},
+		{`{"text": "a"} x`, "f.jsonl:1: ", "invalid JSON at byte 15"},
+		{`["a"]`, "f.jsonl:1: ", "not a JSON object"},
+		{`null`, "f.jsonl:1: ", "not a JSON object"},
+		{`{"id": 1}`, "f.jsonl:1: ", `neither "items" nor "text"`},
+		{`{"items": null, "text": null}`, "f.jsonl:1: ", `neither "items" nor "text"`},
+		{`{"items": ["a"], "text": "b"}`, "f.jsonl:1: ", `both "items" and "text"`},
+		{`{"items": ["a", 3]}`, "f.jsonl:1: ", `"items" must be an array of strings, found a JSON number`},
+		{`{"items": "a b"}`, "f.jsonl:1: ", `"items" must be an array of strings, found a JSON string`},
+		{`{"text": ["a"]}`, "f.jsonl:1: ", `"text" must be a string, found a JSON array`},
+		{`{"items": ["a", ""]}`, "f.jsonl:1: ", "items[1] is an empty string"},
+		{`{"id": true, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number, not "true"`},
+		{`{"id": {"x": 1}, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number`},
+		{`{"id": "", "text": "a"}`, "f.jsonl:1: ", `"id" is an empty string`},
+	}
+	for _, tc := range cases {
+		_, err := readJSONL(strings.NewReader(tc.in), "f.jsonl", tok)
+		wantParseError(t, err, tc.prefix, tc.msg)
+	}
+}
+
+func TestReadJSONLIDs(t *testing.T) {
+	in := `{"id": -3, "items": ["a"]}` + "\n" + `{"id": 1.5e3, "items": ["a"]}` + "\n" +
+		`{"id": "x\u00e9\n", "items": ["a"]}` + "\n" + `{"ID": "upper", "items": ["a"]}` + "\n"
+	c, err := readJSONL(strings.NewReader(in), "ids.jsonl", textTokenizer(t, text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"-3", "1.5e3", "xé\n", "upper"}; !slices.Equal(c.DocIDs, want) {
+		t.Errorf("ids %q, want %q", c.DocIDs, want)
+	}
+}
+
+// TestReadJSONLLongLine reads a document far longer than a default
+// bufio.Scanner buffer.
+func TestReadJSONLLongLine(t *testing.T) {
+	long := strings.Repeat("word ", 1<<18)
+	in := `{"id": "long", "text": "` + long + `"}` + "\n" + `{"text": "short"}`
+	c, err := readJSONL(strings.NewReader(in), "long.jsonl", textTokenizer(t, text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, c, []string{"long", "2"}, []map[string]int32{{"word": 1 << 18}, {"short": 1}})
+}
+
+// TestReadJSONLShared reads the classic collections of the shared data,
+// which are already tokenized and stemmed.
+func TestReadJSONLShared(t *testing.T) {
+	tok := textTokenizer(t, text.Options{})
+	for _, tc := range []struct {
+		name string
+		docs int
+	}{{"med", 1033}, {"cran", 1398}, {"cisi", 1460}, {"cacm", 3204}} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := sharedPath(t, "classic/"+tc.name+".json")
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			c, err := readJSONL(f, path, tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustValid(t, c)
+			if c.NumDocs() != tc.docs || c.DocIDs[0] != "1" {
+				t.Errorf("%d documents, first id %q; want %d, \"1\"", c.NumDocs(), c.DocIDs[0], tc.docs)
+			}
+			if c.NumDocs() == 1033 && docBag(c, 0)["matern"] != 6 {
+				t.Errorf("document 1 of med: %v, want 6 x matern", docBag(c, 0))
+			}
+		})
+	}
+}
+
+// fuzzTextReader checks a text reader on arbitrary input: it must not
+// panic, and must fail with a *ParseError or return a valid corpus whose
+// words are non-empty valid UTF-8. The tokenizer is built afresh each
+// time, for its stem cache would make coverage depend on earlier inputs.
+func fuzzTextReader(f *testing.F, read func(*bytes.Reader, *text.Tokenizer) (*Corpus, error), seeds []string) {
+	for i, s := range seeds {
+		f.Add([]byte(s), i%2 == 1)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, stem bool) {
+		tok := textTokenizer(t, text.Options{Stem: stem, MinLen: 1})
+		c, err := read(bytes.NewReader(data), tok)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			return
+		}
+		mustValid(t, c)
+		if c.NumDocs() == 0 {
+			t.Fatal("a corpus without documents")
+		}
+		for _, w := range c.Vocab {
+			if w == "" || !utf8.ValidString(w) {
+				t.Fatalf("vocabulary word %q", w)
+			}
+		}
+	})
+}
+
+func FuzzReadJSONL(f *testing.F) {
+	fuzzTextReader(f, func(r *bytes.Reader, tok *text.Tokenizer) (*Corpus, error) {
+		return readJSONL(r, "fuzz", tok)
+	}, []string{
+		`{"id": 1, "items": ["a", "b"]}` + "\n" + `{"id": "x", "text": "Hello, World"}`,
+		`{"text": "don't stop-believing"}` + "\r\n\r\n" + `{"items": []}`,
+		`{"id": null, "text": "\u00e9t\u00e9 \ud800"}`, `{"items": ["a", 1]}`, `{"id": true}`, "[]", "{}",
+		`{"text": "\xff"}`, `{"id": 1e400, "items": ["x"]}`,
+	})
+}

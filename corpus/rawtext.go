@@ -1,0 +1,196 @@
+package corpus
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hulltopics/hull/text"
+)
+
+// Raw-text readers: "lines" (one document per line) and "dir" (one
+// document per file), plus the document assembly they share with the
+// JSON-lines reader.
+
+// readLines reads raw text, one document per non-blank line (blank lines,
+// white space only, are skipped); a document's id is its 1-based line
+// number. The text is tokenized by tok. A line with invalid UTF-8 is a
+// *ParseError at that line.
+func readLines(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
+	sc := newLineScanner(r, name)
+	docs := newTextDocs(tok)
+	for {
+		line, ok := sc.nextData()
+		if !ok {
+			break
+		}
+		if _, msg, ok := checkUTF8(line); !ok {
+			return nil, sc.errorf("%s", msg)
+		}
+		if err := docs.addText(strconv.Itoa(sc.line), string(line)); err != nil {
+			return nil, sc.errorf("%v", err)
+		}
+	}
+	if err := sc.err(); err != nil {
+		return nil, err
+	}
+	return docs.corpus(name, "no documents")
+}
+
+// readDir reads every regular file below dir (recursively, in lexical
+// order, skipping files and directories whose name starts with '.') as one
+// raw-text document whose id is its slash-separated path relative to dir.
+// Symbolic links to regular files are read; symbolic links to directories
+// are not followed. A file starting with the gzip magic bytes is
+// decompressed, and a leading UTF-8 byte order mark is skipped. Invalid
+// UTF-8 is a *ParseError naming the file and the line.
+func readDir(dir string, tok *text.Tokenizer) (*Corpus, error) {
+	docs := newTextDocs(tok)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case path != dir && strings.HasPrefix(d.Name(), "."):
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case d.IsDir() || !isRegularFile(path, d):
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		return docs.addFile(filepath.ToSlash(rel), path)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return docs.corpus(dir, "no files")
+}
+
+// isRegularFile reports whether the walked entry d at path is a regular
+// file or a symbolic link to one.
+func isRegularFile(path string, d fs.DirEntry) bool {
+	if d.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(path)
+		return err == nil && fi.Mode().IsRegular()
+	}
+	return d.Type().IsRegular()
+}
+
+// addFile adds the file at path as document id.
+func (d *textDocs) addFile(id, path string) error {
+	data, err := readTextFile(path)
+	if err != nil {
+		return err
+	}
+	if line, msg, ok := checkUTF8(data); !ok {
+		return parseErr(path, line, "%s", msg)
+	}
+	if err := d.addText(id, string(data)); err != nil {
+		return parseErr(path, 0, "%v", err)
+	}
+	return nil
+}
+
+// readTextFile returns the content of the file at path, decompressed if it
+// starts with the gzip magic bytes, without a leading UTF-8 byte order
+// mark. Unlike openInput it allocates no large buffer, for a directory
+// may hold many small files.
+func readTextFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, parseErr(path, 0, "gzip: %v", err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil, parseErr(path, 0, "gzip: %v", err)
+		}
+	}
+	return bytes.TrimPrefix(data, utf8BOM), nil
+}
+
+// checkUTF8 reports whether b is valid UTF-8; if not, it returns the
+// 1-based line of the first invalid sequence and a description of it with
+// its 1-based byte column.
+func checkUTF8(b []byte) (line int, msg string, ok bool) {
+	if utf8.Valid(b) {
+		return 0, "", true
+	}
+	i := 0
+	for {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	line = 1 + bytes.Count(b[:i], []byte("\n"))
+	col := i - bytes.LastIndexByte(b[:i], '\n')
+	return line, "invalid UTF-8 at byte " + strconv.Itoa(col) + ": " + quote(b[i:min(len(b), i+8)]), false
+}
+
+// textDocs assembles a corpus from token lists. It keeps its own index of
+// the words seen so that each new word is copied before the Builder keeps
+// it: tokens may share memory with their text (see text.Tokenizer.Tokens),
+// which must not stay reachable through the vocabulary.
+type textDocs struct {
+	b     *Builder
+	tok   *text.Tokenizer
+	index map[string]int32
+	toks  []string // scratch
+}
+
+func newTextDocs(tok *text.Tokenizer) *textDocs {
+	return &textDocs{b: NewBuilder(nil), tok: tok, index: make(map[string]int32)}
+}
+
+// addText tokenizes s and adds its tokens as document id.
+func (d *textDocs) addText(id, s string) error {
+	d.toks = d.tok.Tokens(d.toks[:0], s)
+	return d.addTokens(id, d.toks)
+}
+
+// errTooManyTokens reports a document whose counts could overflow int32.
+var errTooManyTokens = errors.New("document has more than 2147483647 tokens")
+
+// addTokens adds toks as document id.
+func (d *textDocs) addTokens(id string, toks []string) error {
+	if int64(len(toks)) > math.MaxInt32 {
+		return errTooManyTokens
+	}
+	for _, w := range toks {
+		i, ok := d.index[w]
+		if !ok {
+			w = strings.Clone(w)
+			i, _ = d.b.WordIndex(w) // the vocabulary grows: always ok
+			d.index[w] = i
+		}
+		d.b.Add(i, 1)
+	}
+	d.b.EndDoc(id)
+	return nil
+}
+
+// corpus returns the assembled corpus, or a *ParseError for name with the
+// message empty if there are no documents.
+func (d *textDocs) corpus(name, empty string) (*Corpus, error) {
+	if d.b.NumDocs() == 0 {
+		return nil, parseErr(name, 0, "%s", empty)
+	}
+	return d.b.Corpus(), nil
+}

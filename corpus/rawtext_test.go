@@ -1,0 +1,136 @@
+package corpus
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/hulltopics/hull/text"
+)
+
+func TestReadLines(t *testing.T) {
+	f, err := os.Open("testdata/text_lines.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := readLines(f, "text_lines.txt", textTokenizer(t, text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, c, []string{"1", "4", "5", "6"}, []map[string]int32{
+		{"first": 1, "document": 1, "topic": 1, "models": 1},
+		{"second": 1, "line": 1, "models": 1, "topics": 1},
+		{},
+		{"last": 1, "line": 1, "newline": 1},
+	})
+}
+
+func TestReadLinesErrors(t *testing.T) {
+	tok := textTokenizer(t, text.Options{})
+	cases := []struct{ in, prefix, msg string }{
+		{"", "f.txt: ", "no documents"},
+		{" \n\t\r\n\u00a0\n", "f.txt: ", "no documents"},
+		{"good\nstill good\nbad \xc3\x28 byte\n", "f.txt:3: ", `invalid UTF-8 at byte 5: "\xc3(`},
+	}
+	for _, tc := range cases {
+		_, err := readLines(strings.NewReader(tc.in), "f.txt", tok)
+		wantParseError(t, err, tc.prefix, tc.msg)
+	}
+}
+
+// TestTextDocsCopiesWords checks that the vocabulary does not keep the
+// text of the documents reachable.
+func TestTextDocsCopiesWords(t *testing.T) {
+	docs := newTextDocs(textTokenizer(t, text.Options{}))
+	s := "plain words only"
+	if err := docs.addText("1", s); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := docs.corpus("x", "empty")
+	lo := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	for _, w := range c.Vocab {
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(w))); p >= lo && p < lo+uintptr(len(s)) {
+			t.Errorf("vocabulary word %q points into the document text", w)
+		}
+	}
+}
+
+func TestReadDir(t *testing.T) {
+	c, err := readDir("testdata/text_dir", textTokenizer(t, text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, c, []string{"B.md", "a.txt", "sub/b.txt", "sub/empty.txt"}, []map[string]int32{
+		{"zeta": 1, "eta": 1, "theta": 1},
+		{"alpha": 1, "beta": 2, "gamma": 1},
+		{"gamma": 1, "delta": 1},
+		{},
+	})
+}
+
+// TestReadDirFiles covers gzip files, byte order marks, symbolic links and
+// a root directory whose name starts with a dot.
+func TestReadDirFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".corpus")
+	if err := os.MkdirAll(filepath.Join(dir, "z"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "a.txt.gz", gzipped(t, "compressed words"))
+	writeFile(t, dir, "b.txt", "\ufeffbom words")
+	if err := os.Symlink("b.txt", filepath.Join(dir, "c.txt")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink("z", filepath.Join(dir, "d")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "z/e.txt", "linked directory")
+	c, err := readDir(dir, textTokenizer(t, text.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, c, []string{"a.txt.gz", "b.txt", "c.txt", "z/e.txt"}, []map[string]int32{
+		{"compressed": 1, "words": 1},
+		{"bom": 1, "words": 1},
+		{"bom": 1, "words": 1},
+		{"linked": 1, "directory": 1},
+	})
+}
+
+func TestReadDirErrors(t *testing.T) {
+	tok := textTokenizer(t, text.Options{})
+	empty := t.TempDir()
+	hidden := t.TempDir()
+	writeFile(t, hidden, ".only", "hidden")
+	bad := t.TempDir()
+	writeFile(t, bad, "ok.txt", "fine")
+	badFile := writeFile(t, bad, "x.txt", "line one\nline \xff two\n")
+	badGzip := t.TempDir()
+	gz := gzipped(t, "some text")
+	badGzipFile := writeFile(t, badGzip, "t.gz", gz[:len(gz)-4])
+	cases := []struct{ dir, prefix, msg string }{
+		{empty, empty + ": ", "no files"},
+		{hidden, hidden + ": ", "no files"},
+		{bad, badFile + ":2: ", `invalid UTF-8 at byte 6: "\xff two\n"`},
+		{badGzip, badGzipFile + ": ", "gzip: "},
+	}
+	for _, tc := range cases {
+		_, err := readDir(tc.dir, tok)
+		wantParseError(t, err, tc.prefix, tc.msg)
+	}
+	if _, err := readDir(filepath.Join(empty, "missing"), tok); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("missing directory: error %v", err)
+	}
+}
+
+func FuzzReadLines(f *testing.F) {
+	fuzzTextReader(f, func(r *bytes.Reader, tok *text.Tokenizer) (*Corpus, error) {
+		return readLines(r, "fuzz", tok)
+	}, []string{
+		"Hello, World\n\nthe end\r\n", "don't stop-believing\n", "Ça coûte 5€ à Zürich\n",
+		"ab\xffcd\n", "\n\n", "", "東京は日本の首都です\n", "running runs ran",
+	})
+}

@@ -1,0 +1,16 @@
+// Package simplex minimises smooth convex functions over the probability
+// simplex {x : x >= 0, sum x = 1} by exponentiated gradient (Kivinen and
+// Warmuth 1995) with a backtracking Armijo line search, stopping on the
+// KKT gap of Arora et al. 2013, supplement D.2 (Algorithm 5):
+//
+//	mu = min_k g_k,  lambda = g - mu,  converged when lambda^T x < Tol.
+//
+// lambda^T x is the primal-dual gap of the Lagrangian, so Tol bounds how
+// far f(x) can be from the minimum. Each iteration costs one or more
+// evaluations of f with its gradient (one per line-search trial).
+//
+// Complexity: O(K) per iteration beyond the objective's own evaluations
+// (O(K^2) for Quadratic). It backs RecoverL2 and RecoverKL (Arora et al.
+// 2013, Algorithm 3) and is meant for every simplex-constrained regression
+// in hull.
+package simplex
