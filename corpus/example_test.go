@@ -48,7 +48,7 @@ func ExamplePrune() {
 	fmt.Println(report)
 	fmt.Println(pruned.Vocab, pruned.DocIDs)
 	// Output:
-	// words 5 -> 1 (min-df 4, max-df 0, max-vocab 0 dropped); docs 4 -> 2 (2 empty dropped); tokens 12 -> 3 (25.0%)
+	// 2 documents, 1 words, 3 tokens (dropped 4 words: 4 by min-df, 0 by max-df, 0 by max-vocab; 2 empty documents; 25.0% of tokens kept)
 	// [apple] [1 4]
 }
 

@@ -33,13 +33,21 @@ type PruneReport struct {
 // String returns a one-line summary such as
 // "words 6906 -> 5000 (min-df 1200, max-df 6, max-vocab 700 dropped); docs 3430 -> 3428 (2 empty dropped); tokens 467714 -> 400000 (85.5%)".
 func (r PruneReport) String() string {
+	s := fmt.Sprintf("%d documents, %d words, %d tokens", r.DocsAfter, r.WordsAfter, r.TokensAfter)
+	if !r.Dropped() {
+		return s
+	}
 	pct := 100.0
 	if r.TokensBefore > 0 {
 		pct = 100 * float64(r.TokensAfter) / float64(r.TokensBefore)
 	}
-	return fmt.Sprintf("words %d -> %d (min-df %d, max-df %d, max-vocab %d dropped); docs %d -> %d (%d empty dropped); tokens %d -> %d (%.1f%%)",
-		r.WordsBefore, r.WordsAfter, r.DroppedMinDF, r.DroppedMaxDF, r.DroppedMaxVocab,
-		r.DocsBefore, r.DocsAfter, r.DroppedEmptyDocs, r.TokensBefore, r.TokensAfter, pct)
+	return s + fmt.Sprintf(" (dropped %d words: %d by min-df, %d by max-df, %d by max-vocab; %d empty documents; %.1f%% of tokens kept)",
+		r.WordsBefore-r.WordsAfter, r.DroppedMinDF, r.DroppedMaxDF, r.DroppedMaxVocab, r.DroppedEmptyDocs, pct)
+}
+
+// Dropped reports whether pruning removed any word or document.
+func (r PruneReport) Dropped() bool {
+	return r.WordsAfter != r.WordsBefore || r.DocsAfter != r.DocsBefore
 }
 
 // validate reports invalid options.

@@ -92,9 +92,13 @@ func TestPruneErrors(t *testing.T) {
 
 func TestPruneReportString(t *testing.T) {
 	_, rep, _ := Prune(pruneCorpus(), PruneOptions{MinDF: 2, MaxDF: 0.9})
-	want := "words 5 -> 2 (min-df 2, max-df 1, max-vocab 0 dropped); docs 4 -> 3 (1 empty dropped); tokens 23 -> 11 (47.8%)"
+	want := "3 documents, 2 words, 11 tokens (dropped 3 words: 2 by min-df, 1 by max-df, 0 by max-vocab; 1 empty documents; 47.8% of tokens kept)"
 	if got := rep.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
+	}
+	_, rep, _ = Prune(pruneCorpus(), PruneOptions{})
+	if got := rep.String(); rep.Dropped() || strings.Contains(got, "dropped") {
+		t.Errorf("nothing pruned: String() = %q, Dropped() = %v", got, rep.Dropped())
 	}
 }
 
