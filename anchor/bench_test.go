@@ -2,10 +2,12 @@ package anchor
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
 )
 
 // benchFit fits k topics to a shared corpus (skipped when ../shared/data
@@ -51,5 +53,22 @@ func BenchmarkFitSeparable50k(b *testing.B) {
 		if _, err := l.Fit(context.Background(), c, 10); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The recovery tolerance trades time for accuracy: the l1 error against
+// the truth and the mean iterations per word are reported as metrics.
+func BenchmarkTolerance(b *testing.B) {
+	c, truth := separable(b, 20000, 2)
+	for _, tol := range []float64{1e-4, 1e-5, 1e-6, 1e-7, 1e-8} {
+		b.Run(fmt.Sprintf("tol=%g", tol), func(b *testing.B) {
+			var l1 float64
+			var m *model.Model
+			for b.Loop() {
+				l1, m = fitL1(b, c, truth, Options{Tolerance: tol})
+			}
+			b.ReportMetric(l1, "l1")
+			b.ReportMetric(m.Params["mean_iterations"].(float64), "iter/word")
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hulltopics/hull/text"
 )
@@ -25,7 +26,8 @@ type jsonlRecord struct {
 //
 // Items are taken verbatim as the document's tokens: they are already
 // tokenized (and possibly stemmed), so they are not lowercased, stemmed or
-// stop-listed; an empty item is an error. A text is tokenized by tok.
+// stop-listed; an empty item, or one with white space (which a vocabulary
+// file cannot hold), is an error. A text is tokenized by tok.
 // The id is a string or a number (kept as written); a missing or null id
 // is the 1-based line number. Other fields are ignored; field names match
 // case-insensitively, as in encoding/json. A document without tokens is
@@ -33,21 +35,7 @@ type jsonlRecord struct {
 // invalid JSON, not an object, neither or both of items and text, a field
 // of the wrong type) is a *ParseError at that line.
 func readJSONL(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
-	sc := newLineScanner(r, name)
-	docs := newTextDocs(tok)
-	for {
-		line, ok := sc.nextData()
-		if !ok {
-			break
-		}
-		if err := docs.addJSON(line, sc.line); err != nil {
-			return nil, sc.errorf("%v", err)
-		}
-	}
-	if err := sc.err(); err != nil {
-		return nil, err
-	}
-	return docs.corpus(name, "no documents")
+	return readTextLines(r, name, tok, (*textDocs).addJSON)
 }
 
 // addJSON adds the document of one JSON line, number lineNum.
@@ -76,8 +64,11 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 		return d.addText(id, *rec.Text)
 	}
 	for i, w := range *rec.Items {
-		if w == "" {
+		switch {
+		case w == "":
 			return fmt.Errorf("items[%d] is an empty string", i)
+		case strings.ContainsFunc(w, unicode.IsSpace):
+			return fmt.Errorf("items[%d] %q contains white space", i, w)
 		}
 	}
 	return d.addTokens(id, *rec.Items)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hulltopics/hull/text"
@@ -83,6 +84,8 @@ func TestReadJSONLErrors(t *testing.T) {
 		{`{"items": "a b"}`, "f.jsonl:1: ", `"items" must be an array of strings, found a JSON string`},
 		{`{"text": ["a"]}`, "f.jsonl:1: ", `"text" must be a string, found a JSON array`},
 		{`{"items": ["a", ""]}`, "f.jsonl:1: ", "items[1] is an empty string"},
+		{`{"items": ["a", "new york"]}`, "f.jsonl:1: ", `items[1] "new york" contains white space`},
+		{`{"items": ["a\n"]}`, "f.jsonl:1: ", `items[0] "a\n" contains white space`},
 		{`{"id": true, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number, not "true"`},
 		{`{"id": {"x": 1}, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number`},
 		{`{"id": "", "text": "a"}`, "f.jsonl:1: ", `"id" is an empty string`},
@@ -149,7 +152,7 @@ func TestReadJSONLShared(t *testing.T) {
 
 // fuzzTextReader checks a text reader on arbitrary input: it must not
 // panic, and must fail with a *ParseError or return a valid corpus whose
-// words are non-empty valid UTF-8. The tokenizer is built afresh each
+// words are non-empty valid UTF-8 without white space. The tokenizer is built afresh each
 // time, for its stem cache would make coverage depend on earlier inputs.
 func fuzzTextReader(f *testing.F, read func(*bytes.Reader, *text.Tokenizer) (*Corpus, error), seeds []string) {
 	for i, s := range seeds {
@@ -170,7 +173,7 @@ func fuzzTextReader(f *testing.F, read func(*bytes.Reader, *text.Tokenizer) (*Co
 			t.Fatal("a corpus without documents")
 		}
 		for _, w := range c.Vocab {
-			if w == "" || !utf8.ValidString(w) {
+			if w == "" || !utf8.ValidString(w) || strings.ContainsFunc(w, unicode.IsSpace) {
 				t.Fatalf("vocabulary word %q", w)
 			}
 		}

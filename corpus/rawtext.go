@@ -25,6 +25,21 @@ import (
 // number. The text is tokenized by tok. A line with invalid UTF-8 is a
 // *ParseError at that line.
 func readLines(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
+	return readTextLines(r, name, tok, (*textDocs).addLine)
+}
+
+// addLine adds line number lineNum as a document.
+func (d *textDocs) addLine(line []byte, lineNum int) error {
+	if _, msg, ok := checkUTF8(line); !ok {
+		return errors.New(msg)
+	}
+	return d.addText(strconv.Itoa(lineNum), string(line))
+}
+
+// readTextLines calls add for each non-blank line of r with its 1-based
+// number, and returns the documents added. An error from add becomes a
+// *ParseError at that line.
+func readTextLines(r io.Reader, name string, tok *text.Tokenizer, add func(d *textDocs, line []byte, lineNum int) error) (*Corpus, error) {
 	sc := newLineScanner(r, name)
 	docs := newTextDocs(tok)
 	for {
@@ -32,10 +47,7 @@ func readLines(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
 		if !ok {
 			break
 		}
-		if _, msg, ok := checkUTF8(line); !ok {
-			return nil, sc.errorf("%s", msg)
-		}
-		if err := docs.addText(strconv.Itoa(sc.line), string(line)); err != nil {
+		if err := add(docs, line, sc.line); err != nil {
 			return nil, sc.errorf("%v", err)
 		}
 	}
@@ -58,6 +70,8 @@ func readDir(dir string, tok *text.Tokenizer) (*Corpus, error) {
 		switch {
 		case err != nil:
 			return err
+		case path == dir && !d.IsDir():
+			return parseErr(dir, 0, "not a directory")
 		case path != dir && strings.HasPrefix(d.Name(), "."):
 			if d.IsDir() {
 				return filepath.SkipDir

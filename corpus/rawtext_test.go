@@ -112,6 +112,7 @@ func TestReadDirErrors(t *testing.T) {
 	gz := gzipped(t, "some text")
 	badGzipFile := writeFile(t, badGzip, "t.gz", gz[:len(gz)-4])
 	cases := []struct{ dir, prefix, msg string }{
+		{badFile, badFile + ": ", "not a directory"},
 		{empty, empty + ": ", "no files"},
 		{hidden, hidden + ": ", "no files"},
 		{bad, badFile + ":2: ", `invalid UTF-8 at byte 6: "\xff two\n"`},

@@ -27,7 +27,8 @@ type Options struct {
 	DropNumbers bool
 }
 
-// Tokenizer turns raw text into tokens. It is safe for concurrent use.
+// Tokenizer turns raw text into tokens; create it with New. It is safe for
+// concurrent use.
 type Tokenizer struct {
 	stop        stopSet
 	minLen      int
