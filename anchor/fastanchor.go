@@ -126,13 +126,18 @@ func (g *greedy) cleanUp(ctx context.Context, threads int, progress learner.Prog
 	G := mat.NewDense(len(g.cands), g.k, nil)
 	G.Mul(g.coef, g.rtri)
 	dist := make([]float64, len(g.cands))
+	var minv, s *mat.Dense // M^-1 and G M^-1, kept while the anchors stay the same
 	for m := 0; m < g.k; m++ {
 		progress.Report("anchor words", g.k+m, 2*g.k)
-		minv, err := g.inverseGram(G)
-		if err != nil {
-			return err
+		if minv == nil {
+			var err error
+			if minv, err = g.inverseGram(G); err != nil {
+				return err
+			}
+			s = mat.NewDense(len(g.cands), g.k, nil)
+			s.Mul(G, minv)
 		}
-		if err := farFromOthers(ctx, G, minv, g.norms, m, threads, dist); err != nil {
+		if err := farFromOthers(ctx, G, s, minv.At(m, m), g.norms, m, threads, dist); err != nil {
 			return err
 		}
 		c := argmax(dist, nil)
@@ -143,6 +148,7 @@ func (g *greedy) cleanUp(ctx context.Context, threads int, progress learner.Prog
 		if err := g.dotsWith(ctx, g.sp.point(g.cands[c]), m, G); err != nil {
 			return err
 		}
+		minv = nil
 	}
 	progress.Report("anchor words", 2*g.k, 2*g.k)
 	return nil
@@ -164,20 +170,12 @@ func (g *greedy) inverseGram(G *mat.Dense) (*mat.Dense, error) {
 }
 
 // farFromOthers sets dist[i] to the squared distance of candidate i to the
-// span of every anchor but m.
-func farFromOthers(ctx context.Context, G, minv *mat.Dense, norms []float64, m, threads int, dist []float64) error {
-	_, k := G.Dims()
-	mm := minv.At(m, m)
+// span of every anchor but m, given S = G M^-1 and mm = (M^-1)_mm.
+func farFromOthers(ctx context.Context, G, s *mat.Dense, mm float64, norms []float64, m, threads int, dist []float64) error {
 	return parallel.For(ctx, len(dist), 256, threads, func(lo, hi int) {
-		s := make([]float64, k)
 		for i := lo; i < hi; i++ {
-			gi := G.RawRowView(i)
-			quad := 0.0
-			for a := 0; a < k; a++ {
-				s[a] = dot(minv.RawRowView(a), gi)
-				quad += gi[a] * s[a]
-			}
-			dist[i] = norms[i] - quad + s[m]*s[m]/mm
+			si := s.RawRowView(i)
+			dist[i] = norms[i] - dot(G.RawRowView(i), si) + si[m]*si[m]/mm
 		}
 	}, nil)
 }

@@ -114,8 +114,9 @@ func step(x, g, xn []float64, lo, eta float64) {
 		xn[k] = x[k] * math.Exp(-eta*(g[k]-lo))
 		z += xn[k]
 	}
+	inv := 1 / z
 	for k := range xn {
-		xn[k] /= z
+		xn[k] *= inv
 	}
 }
 
