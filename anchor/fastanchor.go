@@ -16,7 +16,8 @@ import (
 // origin), then the clean-up pass re-chooses each anchor as the point
 // farthest from the span of the other K-1. It returns word indices.
 func findAnchors(ctx context.Context, sp rowSpace, cands []int, k, threads int, progress learner.Progress) ([]int, error) {
-	norms, err := sp.sqNorms(ctx, cands, threads)
+	progress.Report("row norms", 0, len(cands))
+	norms, err := sp.sqNorms(ctx, cands, threads, func(done int) { progress.Report("row norms", done, len(cands)) })
 	if err != nil {
 		return nil, err
 	}

@@ -16,8 +16,9 @@ type rowSpace interface {
 	size() int
 	// point returns the coordinates of word i's point (a fresh slice).
 	point(i int) []float64
-	// sqNorms returns the squared Euclidean norm of each listed word's point.
-	sqNorms(ctx context.Context, words []int, threads int) ([]float64, error)
+	// sqNorms returns the squared Euclidean norm of each listed word's
+	// point, reporting the words done to progress.
+	sqNorms(ctx context.Context, words []int, threads int, progress func(done int)) ([]float64, error)
 	// dots sets dst[i] = point(i) . vec for every word i.
 	dots(ctx context.Context, dst, vec []float64) error
 }
@@ -57,7 +58,7 @@ func (s *qbarSpace) point(i int) []float64 {
 	return row
 }
 
-func (s *qbarSpace) sqNorms(ctx context.Context, words []int, threads int) ([]float64, error) {
+func (s *qbarSpace) sqNorms(ctx context.Context, words []int, threads int, progress func(done int)) ([]float64, error) {
 	norms := make([]float64, len(words))
 	err := parallel.For(ctx, len(words), 16, threads, func(lo, hi int) {
 		row := make([]float64, s.size())
@@ -65,7 +66,7 @@ func (s *qbarSpace) sqNorms(ctx context.Context, words []int, threads int) ([]fl
 			s.row(words[c], row)
 			norms[c] = dot(row, row)
 		}
-	}, nil)
+	}, progress)
 	return norms, err
 }
 
@@ -117,7 +118,7 @@ func (s *projectedSpace) point(i int) []float64 {
 	return append([]float64(nil), s.y.RawRowView(i)...)
 }
 
-func (s *projectedSpace) sqNorms(ctx context.Context, words []int, _ int) ([]float64, error) {
+func (s *projectedSpace) sqNorms(ctx context.Context, words []int, _ int, _ func(int)) ([]float64, error) {
 	norms := make([]float64, len(words))
 	for c, w := range words {
 		norms[c] = dot(s.y.RawRowView(w), s.y.RawRowView(w))

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 )
 
@@ -25,6 +26,26 @@ const (
 )
 
 var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
+// progressReader reports the bytes read through it about every MiB and at
+// the end of the stream.
+type progressReader struct {
+	r           io.Reader
+	done, total int
+	last        int
+	stage       string
+	report      func(stage string, done, total int)
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.done += n
+	if p.done-p.last >= 1<<20 || (err == io.EOF && p.done != p.last) {
+		p.last = p.done
+		p.report(p.stage, p.done, max(p.total, p.done))
+	}
+	return n, err
+}
 
 // input is an opened, decompressed input stream.
 type input struct {
@@ -45,13 +66,22 @@ func (in *input) Close() error {
 
 // openInput opens path for reading. Gzip data is recognized by its magic
 // bytes (1f 8b), not by the file name, and decompressed transparently.
-func openInput(path string) (*input, error) {
+func openInput(path string) (*input, error) { return openInputProgress(path, nil) }
+
+// openInputProgress is openInput reporting the bytes read to progress.
+func openInputProgress(path string, progress func(stage string, done, total int)) (*input, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	in := &input{closers: []io.Closer{f}}
-	br, err := decompress(f, path, in)
+	var r io.Reader = f
+	if progress != nil {
+		if fi, err := f.Stat(); err == nil {
+			r = &progressReader{r: f, total: int(fi.Size()), stage: "read " + filepath.Base(path), report: progress}
+		}
+	}
+	br, err := decompress(r, path, in)
 	if err != nil {
 		in.Close()
 		return nil, err

@@ -59,6 +59,10 @@ type ReadOptions struct {
 	// Text configures the tokenizer of the text formats (jsonl items are
 	// used as they are; "text" fields, lines and dir are tokenized).
 	Text text.Options
+	// Progress, if non-nil, receives the bytes of each input file read so
+	// far (of its size on disk, compressed or not) under the stage
+	// "read FILE", about every megabyte.
+	Progress func(stage string, done, total int)
 }
 
 // ReadFile reads the corpus at path: a file in any supported format,
@@ -81,7 +85,7 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	if opts.Format == FormatDir {
 		return nil, fmt.Errorf("%s: format %q needs a directory", path, FormatDir)
 	}
-	in, err := openInput(path)
+	in, err := openInputProgress(path, opts.Progress)
 	if err != nil {
 		return nil, err
 	}

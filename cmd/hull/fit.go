@@ -8,6 +8,7 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 	"github.com/hulltopics/hull/text"
@@ -88,7 +89,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		}
 	}
 	start := time.Now()
-	c, truth, err := loadFitInput(args, &f.input, stderr)
+	c, truth, err := loadFitInput(args, &f.input, stderr, settings.progress)
 	if err != nil {
 		return err
 	}
@@ -127,14 +128,14 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 
 // loadFitInput reads and prunes the inputs, or generates the demo corpus
 // (and returns its truth) when there are none.
-func loadFitInput(args []string, in *inputFlags, log io.Writer) (*corpus.Corpus, *model.Model, error) {
+func loadFitInput(args []string, in *inputFlags, log io.Writer, progress learner.Progress) (*corpus.Corpus, *model.Model, error) {
 	if len(args) == 0 {
 		c, truth := synth.Demo()
 		fmt.Fprintf(log, "demo corpus: %d documents, %d words, %d planted themes (seeded; run with INPUT for your own corpus)\n",
 			c.NumDocs(), c.NumWords(), truth.K)
 		return c, truth, nil
 	}
-	c, err := in.read(args, log)
+	c, err := in.read(args, log, progress)
 	return c, nil, err
 }
 

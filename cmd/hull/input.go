@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 	"github.com/spf13/pflag"
 )
 
@@ -33,8 +34,8 @@ func (in *inputFlags) bind(fs *pflag.FlagSet) {
 
 // read reads the inputs, prunes the vocabulary and reports what was
 // dropped on log.
-func (in *inputFlags) read(paths []string, log io.Writer) (*corpus.Corpus, error) {
-	c, err := corpus.Read(paths, corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions()})
+func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progress) (*corpus.Corpus, error) {
+	c, err := corpus.Read(paths, corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions(), Progress: progress})
 	if err != nil {
 		return nil, err
 	}
