@@ -8,6 +8,7 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
@@ -109,7 +110,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	if err != nil {
 		return err
 	}
-	m.Provenance.Threads = f.threads
+	m.Provenance.Threads = parallel.Threads(f.threads)
 	m.Provenance.Timings = append([]model.Timing{{Stage: "read", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
 	printTopics(cmd.OutOrStdout(), m, f.top)
 	if truth != nil {
