@@ -112,6 +112,9 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	}
 	m.Provenance.Threads = parallel.Threads(f.threads)
 	m.Provenance.Timings = append([]model.Timing{{Stage: "read", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
+	if n, _ := m.Params["docs_skipped"].(int); n > 0 {
+		fmt.Fprintf(stderr, "note: %d documents with fewer than 2 tokens hold no word pair and were skipped\n", n)
+	}
 	printTopics(cmd.OutOrStdout(), m, f.top)
 	if truth != nil {
 		if err := printRecovery(cmd.OutOrStdout(), m, truth); err != nil {
