@@ -25,6 +25,11 @@ type Generator interface {
 var (
 	_ Generator = LDA{}
 	_ Generator = Separable{}
+	_ Generator = Ke{}
+	_ Generator = Dominant{}
+	_ Generator = Correlated{}
+	_ Generator = Swimmer{}
+	_ Generator = Semi{}
 )
 
 // LDA generates a corpus from the latent Dirichlet allocation model (Blei,
@@ -132,21 +137,37 @@ func (g LDA) params(generator string) map[string]any {
 // documents draws g.Docs documents over vocab from the K x V topics and
 // returns the corpus and the mean of the documents' topic weights.
 func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64) (*corpus.Corpus, []float64) {
+	return drawDocuments(rng, vocab, topics, g.Docs, g.DocLength, g.docLength,
+		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, nil)
+}
+
+// drawDocuments draws docs documents over vocab from the K x V topics:
+// for document d, weights(rng, d, theta) fills theta with its topic
+// weights (on the simplex), then length(rng) gives its number of tokens,
+// then the tokens are drawn. meanLength sizes the allocation. If record is
+// not nil it is called with each document's weights (which it must not
+// keep). It returns the corpus and the mean of the documents' weights.
+func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, meanLength int,
+	length func(*rand.Rand) int, weights func(rng *rand.Rand, d int, theta []float64),
+	record func(d int, theta []float64)) (*corpus.Corpus, []float64) {
 	mix := NewMixture(topics)
-	c := newCorpus(vocab, g.Docs, g.Docs*min(g.DocLength, len(vocab)))
+	c := newCorpus(vocab, docs, docs*min(meanLength, len(vocab)))
 	theta := make([]float64, len(topics))
 	mean := make([]float64, len(topics))
 	var tokens []int32
-	for d := range g.Docs {
-		SymmetricDirichlet(rng, theta, g.Alpha)
-		tokens = mix.Tokens(rng, tokens[:0], theta, g.docLength(rng))
+	for d := range docs {
+		weights(rng, d, theta)
+		tokens = mix.Tokens(rng, tokens[:0], theta, length(rng))
 		appendDoc(c, "d"+strconv.Itoa(d), tokens)
 		for k, w := range theta {
 			mean[k] += w
 		}
+		if record != nil {
+			record(d, theta)
+		}
 	}
 	for k := range mean {
-		mean[k] /= float64(g.Docs)
+		mean[k] /= float64(docs)
 	}
 	return c, mean
 }
@@ -171,12 +192,19 @@ func (g LDA) docLength(rng *rand.Rand) int {
 	return max(minDocLength, Poisson(rng, float64(g.DocLength)))
 }
 
-// truth returns the true model of corpus c.
+// truth returns the true model of corpus c, with Alpha g.Alpha.
 func (g LDA) truth(c *corpus.Corpus, topics [][]float64, weights []float64, params map[string]any) *model.Model {
 	alpha := make([]float64, len(topics))
 	for k := range alpha {
 		alpha[k] = g.Alpha
 	}
+	return truthModel(c, topics, weights, alpha, params)
+}
+
+// truthModel returns the true model of corpus c: the topics, the
+// documents' mean topic weights, alpha (nil where the document weights
+// are not Dirichlet) and the generator's parameters.
+func truthModel(c *corpus.Corpus, topics [][]float64, weights, alpha []float64, params map[string]any) *model.Model {
 	return &model.Model{
 		Algorithm:    TruthAlgorithm,
 		Params:       params,
@@ -218,39 +246,69 @@ func wordNames(v int) []string {
 
 // Separable generates an LDA corpus whose topics are separable: every
 // topic has AnchorsPerTopic planted anchor words, words of positive
-// probability in that topic only (Arora et al. 2013, section 5.4).
+// probability in that topic only. Style chooses how the topics are drawn.
 //
-// Word indices 0 ... K*AnchorsPerTopic-1 are the anchors: topic k owns
-// words k*AnchorsPerTopic ... (k+1)*AnchorsPerTopic-1. Each topic is first
-// drawn from a symmetric Dirichlet(Beta) over the remaining V -
-// K*AnchorsPerTopic ordinary words; each of its anchors then gets the
-// probability of the topic's most probable ordinary word, the anchors of
-// other topics get 0, and the topic is renormalised. Documents are then
-// drawn as by LDA.
+// Word indices 0 ... K*AnchorsPerTopic-1 are the anchors (novel words):
+// topic k owns words k*AnchorsPerTopic ... (k+1)*AnchorsPerTopic-1; the
+// other V - K*AnchorsPerTopic words are ordinary. Documents are then drawn
+// as by LDA, with Dirichlet(Alpha) topic weights.
+//
+// Style SeparableArora (the default), as in Arora et al. 2013, section 5.4:
+// each topic is first drawn from a symmetric Dirichlet(Beta) over the
+// ordinary words; each of its anchors then gets the probability of the
+// topic's most probable ordinary word, the anchors of other topics get 0,
+// and the topic is renormalised.
+//
+// Style SeparableDing, as in Ding et al. 2013 ("Topic discovery through
+// data-dependent and random projections"), section 6.2: the V x K topic
+// matrix is built row by row. The row of each ordinary word is drawn
+// uniformly on the probability simplex of dimension K (Dirichlet(1, ...,
+// 1)), so that word has total weight 1 across the topics; a novel word of
+// topic k gets an independent U(0, 1) weight in topic k and 0 elsewhere.
+// Each column (topic) is then normalised to sum to 1. Beta is not used.
+// (The paper's document prior is a symmetric Dirichlet "following
+// Griffiths and Steyvers"; its value did not survive in the text we have,
+// so Alpha keeps its default 0.1 unless set.)
 type Separable struct {
 	LDA
 	// AnchorsPerTopic is the number of anchor words of each topic.
 	// Default 1. K*AnchorsPerTopic must be below V.
 	AnchorsPerTopic int
+	// Style is SeparableArora (default when "") or SeparableDing.
+	Style string
 }
+
+// Styles of Separable topics.
+const (
+	SeparableArora = "arora"
+	SeparableDing  = "ding"
+)
 
 // Generate draws the topics and then the documents, all from rng, and
 // returns the corpus and the true model: as LDA.Generate, plus Anchors
-// (the first anchor word of each topic). It returns an error if a field is
-// invalid. Time as LDA.Generate.
+// (for each topic its most probable anchor word, the first one on ties)
+// and Params "anchors_per_topic" and "style". It returns an error if a
+// field is invalid. Time as LDA.Generate.
 func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	s, err := s.withDefaults()
 	if err != nil {
 		return nil, nil, err
 	}
-	topics := s.topics(rng)
+	var topics [][]float64
+	if s.Style == SeparableDing {
+		topics = s.dingTopics(rng)
+	} else {
+		topics = s.topics(rng)
+	}
 	c, weights := s.documents(rng, wordNames(s.V), topics)
 	params := s.params("separable")
 	params["anchors_per_topic"] = s.AnchorsPerTopic
+	params["style"] = s.Style
 	m := s.truth(c, topics, weights, params)
 	m.Anchors = make([]int, s.K)
 	for k := range m.Anchors {
-		m.Anchors[k] = k * s.AnchorsPerTopic
+		lo := k * s.AnchorsPerTopic
+		m.Anchors[k] = lo + argmax(topics[k][lo:lo+s.AnchorsPerTopic])
 	}
 	return c, m, nil
 }
@@ -271,10 +329,17 @@ func (s Separable) withDefaults() (Separable, error) {
 	if s.K*s.AnchorsPerTopic >= s.V {
 		return s, fmt.Errorf("synth: %d topics x %d anchors leave no ordinary word among V = %d", s.K, s.AnchorsPerTopic, s.V)
 	}
+	switch s.Style {
+	case "":
+		s.Style = SeparableArora
+	case SeparableArora, SeparableDing:
+	default:
+		return s, fmt.Errorf("synth: Separable Style %q, want %q or %q", s.Style, SeparableArora, SeparableDing)
+	}
 	return s, nil
 }
 
-// topics draws the K x V separable topic matrix.
+// topics draws the K x V separable topic matrix in Arora's style.
 func (s Separable) topics(rng *rand.Rand) [][]float64 {
 	a := s.AnchorsPerTopic
 	first := s.K * a // first ordinary word
@@ -293,6 +358,42 @@ func (s Separable) topics(rng *rand.Rand) [][]float64 {
 		topics[k] = row
 	}
 	return topics
+}
+
+// dingTopics draws the K x V separable topic matrix in Ding's style: the
+// novel words' weights first (topic by topic), then each ordinary word's
+// row uniform on the simplex, then each topic normalised. O(KV).
+func (s Separable) dingTopics(rng *rand.Rand) [][]float64 {
+	a := s.AnchorsPerTopic
+	topics := make([][]float64, s.K)
+	for k := range topics {
+		topics[k] = make([]float64, s.V)
+		for i := k * a; i < (k+1)*a; i++ {
+			topics[k][i] = 1 - rng.Float64() // U(0, 1], never 0
+		}
+	}
+	row := make([]float64, s.K)
+	for i := s.K * a; i < s.V; i++ {
+		SymmetricDirichlet(rng, row, 1)
+		for k, p := range row {
+			topics[k][i] = p
+		}
+	}
+	for _, t := range topics {
+		normalise(t)
+	}
+	return topics
+}
+
+// argmax returns the index of the first largest element of x.
+func argmax(x []float64) int {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return best
 }
 
 // normalise scales x to sum to 1; x must have a positive sum.

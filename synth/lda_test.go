@@ -39,7 +39,7 @@ func checkOutput(t *testing.T, c *corpus.Corpus, m *model.Model, k, v, docs int)
 			t.Fatalf("topic %d sums to %v", i, s)
 		}
 	}
-	if s := sum(m.TopicWeights); math.Abs(s-1) > 1e-12 || len(m.Alpha) != k {
+	if s := sum(m.TopicWeights); math.Abs(s-1) > 1e-12 || (m.Alpha != nil && len(m.Alpha) != k) {
 		t.Fatalf("topic weights sum to %v, %d alphas", s, len(m.Alpha))
 	}
 	for d := range c.NumDocs() {
@@ -47,14 +47,6 @@ func checkOutput(t *testing.T, c *corpus.Corpus, m *model.Model, k, v, docs int)
 			t.Fatalf("document %d has %d tokens", d, c.DocLen(d))
 		}
 	}
-}
-
-func sum(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s
 }
 
 func TestLDAShapesAndLengths(t *testing.T) {

@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // peakRSS returns the peak resident set size of this process in bytes.
 func peakRSS() int64 {
@@ -11,4 +14,12 @@ func peakRSS() int64 {
 		return 0
 	}
 	return ru.Maxrss << 10 // kilobytes on Linux
+}
+
+// childPeakRSS returns the peak resident set size of a finished child in bytes.
+func childPeakRSS(ps *os.ProcessState) int64 {
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10
+	}
+	return 0
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+// writeLDA writes an LDA corpus and its truth to dir and returns their paths.
+func writeLDA(t *testing.T, dir string, docs int, seed uint64) (string, string) {
+	t.Helper()
+	c, truth, err := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 80}}.Generate(rand.New(rand.NewPCG(seed, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docword, vocab, tpath := filepath.Join(dir, "docword.txt"), filepath.Join(dir, "vocab.txt"), filepath.Join(dir, "truth.json")
+	if err := corpus.SaveUCI(docword, vocab, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := model.Save(tpath, truth); err != nil {
+		t.Fatal(err)
+	}
+	return docword, tpath
+}
+
+func TestEvalJSONKeys(t *testing.T) {
+	train, test := t.TempDir(), t.TempDir()
+	docword, truth := writeLDA(t, train, 3000, 1)
+	heldout, _ := writeLDA(t, test, 200, 2) // same topics? no: only the words matter for alignment
+	m := filepath.Join(train, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := hull(t, "eval", m, "--truth", truth, "--heldout", heldout, "--reference", docword, "--json")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	var got map[string]float64
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, key := range []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "unique_words"} {
+		if _, ok := got[key]; !ok {
+			t.Errorf("key %q missing from %s", key, out)
+		}
+	}
+	if len(got) != 7 {
+		t.Errorf("want exactly the 7 keys, got %v", got)
+	}
+	if got["l1_mean"] > 0.5 || got["cosine_mean"] < 0.8 || got["l1_max"] < got["l1_mean"] {
+		t.Errorf("implausible recovery: %v", got)
+	}
+	code, out, _ = hull(t, "eval", m)
+	if code != 0 || !strings.Contains(out, "unique_words") || strings.Contains(out, "perplexity") {
+		t.Errorf("eval without inputs: exit %d, output %q", code, out)
+	}
+}
+
+func TestBenchTable(t *testing.T) {
+	dir := t.TempDir()
+	docword, truth := writeLDA(t, dir, 2000, 3)
+	code, out, errOut := hull(t, "bench", "--algos", "anchor,recover", "-k", "5", docword, "--truth", truth, "--repeat", "2", "--json")
+	if code != 0 {
+		t.Fatalf("bench: exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rows) != 2 || rows[0]["algo"] != "anchor" || rows[1]["algo"] != "recover" {
+		t.Fatalf("rows: %v", rows)
+	}
+	for _, r := range rows {
+		if r["wall_seconds"].(float64) <= 0 || r["runs"].(float64) != 2 || r["l1_mean"] == nil || r["coherence_umass"] == nil {
+			t.Errorf("row %v lacks measurements", r)
+		}
+	}
+	code, out, _ = hull(t, "bench", "--algos", "anchor", "-k", "5", docword, "--repeat", "1")
+	if code != 0 || !strings.Contains(out, "wall (median)") || !strings.Contains(out, "anchor") {
+		t.Errorf("table: exit %d\n%s", code, out)
+	}
+	if code, _, _ := hull(t, "bench", "--algos", "nope", "-k", "5", docword); code != exitBadInput {
+		t.Errorf("unknown algorithm: exit %d", code)
+	}
+}
+
+func TestBenchPlusOne(t *testing.T) {
+	dir := t.TempDir()
+	docword, _ := writeLDA(t, dir, 600, 4)
+	code, out, errOut := hull(t, "bench", "plusone", "--algos", "anchor", "-k", "5", docword, "--repeat", "2", "--json")
+	if code != 0 {
+		t.Fatalf("plusone: exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		Predictor string    `json:"predictor"`
+		Precision float64   `json:"precision"`
+		PerSeed   []float64 `json:"per_seed"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	names := []string{}
+	for _, r := range rows {
+		names = append(names, r.Predictor)
+		if len(r.PerSeed) != 2 || r.Precision < 0 || r.Precision > 1 {
+			t.Errorf("row %+v", r)
+		}
+	}
+	if strings.Join(names, ",") != "baseline,knn-15,anchor" {
+		t.Errorf("predictors %v", names)
+	}
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"compress/gzip"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/synth"
+)
+
+// inferFixture fits the demo model and writes the first docs documents
+// of the demo corpus as UCI files, with one extra word the model lacks
+// ("zzz", 3 tokens in the first document). It returns the model path and
+// the input arguments.
+func inferFixture(t *testing.T, docs int) (modelPath string, input []string) {
+	t.Helper()
+	dir := t.TempDir()
+	modelPath = filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-o", modelPath); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	demo, _ := synth.Demo()
+	vocab := append(append([]string(nil), demo.Vocab...), "zzz")
+	b := corpus.NewBuilder(vocab)
+	for d := range docs {
+		words, counts := demo.Doc(d)
+		for q, w := range words {
+			b.Add(w, counts[q])
+		}
+		if d == 0 {
+			b.Add(int32(len(vocab)-1), 3)
+		}
+		b.EndDoc(demo.DocIDs[d])
+	}
+	docword, vocabPath := filepath.Join(dir, "docword.demo.txt"), filepath.Join(dir, "vocab.demo.txt")
+	if err := corpus.SaveUCI(docword, vocabPath, b.Corpus()); err != nil {
+		t.Fatal(err)
+	}
+	return modelPath, []string{docword, "--vocab", vocabPath}
+}
+
+// parseDocTopics checks the table's format and returns its rows of
+// weights by document id.
+func parseDocTopics(t *testing.T, table string, docs, k int) map[string][]float64 {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+	if len(lines) != docs+1 {
+		t.Fatalf("%d lines, want a header and %d documents:\n%s", len(lines), docs, table)
+	}
+	header := []string{"id"}
+	for j := 1; j <= k; j++ {
+		header = append(header, "topic"+strconv.Itoa(j))
+	}
+	if lines[0] != strings.Join(header, "\t") {
+		t.Fatalf("header %q", lines[0])
+	}
+	rows := make(map[string][]float64)
+	for i, line := range lines[1:] {
+		fields := strings.Split(line, "\t")
+		if len(fields) != k+1 {
+			t.Fatalf("line %d has %d fields, want %d: %q", i+2, len(fields), k+1, line)
+		}
+		sum := 0.0
+		row := make([]float64, k)
+		for j, s := range fields[1:] {
+			x, err := strconv.ParseFloat(s, 64)
+			if err != nil || x < 0 || x > 1 {
+				t.Fatalf("line %d: weight %q", i+2, s)
+			}
+			row[j] = x
+			sum += x
+		}
+		if math.Abs(sum-1) > 1e-4 {
+			t.Fatalf("line %d: weights sum to %v", i+2, sum)
+		}
+		rows[fields[0]] = row
+	}
+	return rows
+}
+
+func TestInferDemo(t *testing.T) {
+	const docs = 120
+	modelPath, input := inferFixture(t, docs)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "doc-topics.tsv")
+	code, stdout, errOut := hull(t, append([]string{"infer", modelPath, "-o", out}, input...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if stdout != "" || !strings.Contains(errOut, "1 of ") || !strings.Contains(errOut, "3 of ") {
+		t.Errorf("stdout %q; stderr should report 1 unknown word and 3 dropped tokens:\n%s", stdout, errOut)
+	}
+	table, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := parseDocTopics(t, string(table), docs, 10)
+	// Demo documents are drawn with Dirichlet(0.1) weights: most are
+	// mostly about one theme.
+	confident := 0
+	for _, row := range rows {
+		for _, x := range row {
+			if x > 0.5 {
+				confident++
+			}
+		}
+	}
+	if confident < docs/2 {
+		t.Errorf("only %d of %d documents have a topic of weight above 0.5", confident, docs)
+	}
+
+	// Without -o the table goes to stdout, identical.
+	code, stdout, errOut = hull(t, append([]string{"infer", "-q", modelPath}, input...)...)
+	if code != 0 || stdout != string(table) || errOut != "" {
+		t.Errorf("to stdout: exit %d, same table %v, stderr %q", code, stdout == string(table), errOut)
+	}
+
+	// Gibbs: the same output for any --threads, and gzip output.
+	var tables []string
+	for _, th := range []string{"1", "3"} {
+		path := filepath.Join(dir, "gibbs"+th+".tsv.gz")
+		code, _, errOut := hull(t, append([]string{"infer", "-q", modelPath, "--method", "gibbs", "--iterations", "40", "--threads", th, "-o", path}, input...)...)
+		if code != 0 {
+			t.Fatalf("gibbs: exit %d: %s", code, errOut)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(zr)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, string(b))
+	}
+	if tables[0] != tables[1] {
+		t.Error("gibbs output differs between --threads 1 and 3")
+	}
+	gibbs := parseDocTopics(t, tables[0], docs, 10)
+	far := 0
+	for id, row := range rows {
+		if l1 := l1Dist(row, gibbs[id]); l1 > 0.3 {
+			far++
+		}
+	}
+	if far > docs/10 {
+		t.Errorf("%d of %d documents differ by l1 > 0.3 between vb and gibbs", far, docs)
+	}
+}
+
+func l1Dist(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += math.Abs(a[i] - b[i])
+	}
+	return s
+}
+
+func TestInferBadInput(t *testing.T) {
+	modelPath, input := inferFixture(t, 5)
+	dir := t.TempDir()
+	vocab := filepath.Join(dir, "vocab.txt")
+	os.WriteFile(vocab, []byte("apple\nbanana\n"), 0o644)
+	foreign := filepath.Join(dir, "foreign.txt")
+	os.WriteFile(foreign, []byte("1\n2\n2\n1 1 2\n1 2 1\n"), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no input", []string{"infer", modelPath}, "arg"},
+		{"unknown method", append([]string{"infer", modelPath, "--method", "em"}, input...), "em"},
+		{"negative alpha", append([]string{"infer", modelPath, "--alpha", "-1"}, input...), "alpha"},
+		{"bad iterations", append([]string{"infer", modelPath, "--iterations", "-3"}, input...), "Iterations"},
+		{"burn-in too long", append([]string{"infer", modelPath, "--method", "gibbs", "--iterations", "10", "--burn-in", "10"}, input...), "BurnIn"},
+		{"missing model", append([]string{"infer", filepath.Join(dir, "nope.json")}, input...), "nope.json"},
+		{"not a model", append([]string{"infer", vocab}, input...), "vocab.txt"},
+		{"no known word", []string{"infer", modelPath, foreign, "--vocab", vocab}, "vocabulary"},
+	}
+	for _, tc := range cases {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+	out := filepath.Join(dir, "missing-dir", "t.tsv")
+	code, _, errOut := hull(t, append([]string{"infer", "-q", modelPath, "-o", out}, input...)...)
+	if code != exitFailure {
+		t.Errorf("unwritable output: exit %d (%s), want %d", code, errOut, exitFailure)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("an output file was left behind")
+	}
+}

@@ -1,0 +1,104 @@
+package infer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/hulltopics/hull/anchor"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+const kosPath = "../../shared/data/kos/docword.kos.txt.gz"
+
+var kos struct {
+	once sync.Once
+	c    *corpus.Corpus
+	m    *model.Model
+	err  error
+}
+
+// kosModel returns the KOS corpus and a 20-topic anchor model of it
+// (skipped when ../shared/data is absent). Built once, outside the timed
+// loops.
+func kosModel(b *testing.B) (*corpus.Corpus, *model.Model) {
+	if _, err := os.Stat(kosPath); err != nil {
+		b.Skipf("shared data not present: %v", err)
+	}
+	kos.once.Do(func() {
+		if kos.c, kos.err = corpus.ReadFile(kosPath, corpus.ReadOptions{}); kos.err != nil {
+			return
+		}
+		l, err := anchor.New(anchor.Options{})
+		if err != nil {
+			kos.err = err
+			return
+		}
+		kos.m, kos.err = l.Fit(context.Background(), kos.c, 20)
+	})
+	if kos.err != nil {
+		b.Fatal(kos.err)
+	}
+	return kos.c, kos.m
+}
+
+// Infer on all 3,430 KOS documents with a 20-topic anchor model, one per
+// CPU; docs/s is the throughput.
+func BenchmarkInferKOS20(b *testing.B) {
+	c, m := kosModel(b)
+	for _, meth := range methods {
+		b.Run(string(meth), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Infer(context.Background(), m, c, Options{Method: meth}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(c.NumDocs())*float64(b.N)/b.Elapsed().Seconds(), "docs/s")
+		})
+	}
+}
+
+// The VB tolerance trades time for accuracy, on one goroutine: the mean
+// updates per document and the largest l1 distance of a document's
+// weights from those at tolerance 1e-10 (up to 1000 updates) are
+// reported as metrics.
+func BenchmarkVBToleranceKOS20(b *testing.B) {
+	c, m := kosModel(b)
+	tp, err := NewTopics(m.Topics)
+	if err != nil {
+		b.Fatal(err)
+	}
+	alpha := AlphaFor(m, 0)
+	run := func(s VBSettings) ([][]float64, float64) {
+		ws := NewWorkspace(m.K)
+		out := make([][]float64, c.NumDocs())
+		iters := 0
+		for d := range out {
+			words, counts := c.Doc(d)
+			out[d] = make([]float64, m.K)
+			iters += VBDocument(tp, words, counts, alpha, s, out[d], ws)
+			normalise(out[d])
+		}
+		return out, float64(iters) / float64(len(out))
+	}
+	ref, _ := run(VBSettings{MaxIter: 1000, Tolerance: 1e-10})
+	for _, tol := range []float64{1e-3, 1e-4, 1e-5, 1e-6} {
+		b.Run(fmt.Sprintf("tol=%g", tol), func(b *testing.B) {
+			var got [][]float64
+			var iters float64
+			for b.Loop() {
+				got, iters = run(VBSettings{MaxIter: DefaultIterations, Tolerance: tol})
+			}
+			worst := 0.0
+			for d := range got {
+				worst = max(worst, l1(got[d], ref[d]))
+			}
+			b.ReportMetric(iters, "iter/doc")
+			b.ReportMetric(worst, "max-l1")
+		})
+	}
+}

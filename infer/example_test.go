@@ -1,0 +1,51 @@
+package infer_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/model"
+)
+
+// Infer the topic weights of two documents under a fixed two-topic model.
+func Example() {
+	m := &model.Model{K: 2, Vocab: []string{"ball", "goal", "rain", "snow"}, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, // sports
+		{0, 0, 0.6, 0.4}, // weather
+	}}
+	// Documents come from any reader; corpus.Align puts them on the
+	// model's vocabulary (unknown words are dropped).
+	b := corpus.NewBuilder([]string{"goal", "rain", "ball", "umbrella"})
+	b.Add(0, 3) // goal x3
+	b.Add(2, 3) // ball x3
+	b.EndDoc("match report")
+	b.Add(0, 2) // goal x2
+	b.Add(1, 6) // rain x6
+	b.Add(3, 1) // umbrella
+	b.EndDoc("rained off")
+	c, rep := corpus.Align(b.Corpus(), m.Vocab)
+	fmt.Println("unknown words:", rep.UnknownWords)
+
+	for _, method := range []infer.Method{infer.VB, infer.Gibbs} {
+		theta, err := infer.Infer(context.Background(), m, c, infer.Options{Method: method, Seed: 1})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for d, w := range theta {
+			fmt.Printf("%-5s %-12s sports %.2f weather %.2f\n", method, c.DocIDs[d], w[0], w[1])
+		}
+	}
+	// The topics share no word, so both methods give the posterior mean
+	// (n_k + alpha_k) / (N + sum alpha) with the default alpha_k = 0.1:
+	// 6.1/6.2 and 2.1/8.2.
+
+	// Output:
+	// unknown words: 1
+	// vb    match report sports 0.98 weather 0.02
+	// vb    rained off   sports 0.26 weather 0.74
+	// gibbs match report sports 0.98 weather 0.02
+	// gibbs rained off   sports 0.26 weather 0.74
+}

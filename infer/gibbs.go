@@ -1,0 +1,111 @@
+package infer
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// GibbsDocument estimates the topic weights of one document by collapsed
+// Gibbs sampling of its tokens' topics with the topics fixed ("fold-in"),
+// and writes them to theta (length K, summing to 1).
+//
+// Each token i of word w gets a topic z_i; a sweep resamples every z_i in
+// turn from p(z_i = k | z_-i) proportional to (n_k + alpha_k) beta_k,w,
+// where n_k counts the document's other tokens assigned to k (Griffiths
+// and Steyvers 2004, eq. 5, with the topic-word factor replaced by the
+// fixed topics). The topics are first drawn token by token from that
+// conditional given the tokens drawn before (sequential initialisation).
+// After burnIn of the sweeps, each further sweep contributes the
+// posterior mean of theta given z, (n_k + alpha_k) / (N + sum alpha), and
+// theta is their average. Tokens of a word of zero weight in every topic
+// are left out; with no token left theta is alpha normalised.
+//
+// All random choices come from rng. Each sweep costs O(N K) for N tokens.
+// It panics if sweeps <= burnIn, if len(theta) or len(alpha) differs
+// from t.K or the workspace is for another K.
+func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, burnIn int, rng *rand.Rand, theta []float64, ws *Workspace) {
+	k := t.K
+	if len(theta) != k || len(alpha) != k || ws.k != k || sweeps <= burnIn || burnIn < 0 {
+		panic(fmt.Sprintf("infer: GibbsDocument: K = %d, len(alpha) = %d, len(theta) = %d, workspace for %d, %d sweeps, %d burn-in",
+			k, len(alpha), len(theta), ws.k, sweeps, burnIn))
+	}
+	tokens := ws.tokens[:0]
+	for i, w := range words {
+		if !anyPositive(t.Word(w)) {
+			continue
+		}
+		for range counts[i] {
+			tokens = append(tokens, w)
+		}
+	}
+	ws.tokens = tokens
+	if len(tokens) == 0 {
+		copy(theta, alpha)
+		normalise(theta)
+		return
+	}
+	if cap(ws.z) < len(tokens) {
+		ws.z = make([]int32, len(tokens))
+	}
+	z := ws.z[:len(tokens)]
+	nk, cum := ws.nk, ws.cum
+	clear(nk)
+	draw := func(row []float64) int32 {
+		s := 0.0
+		for j, b := range row {
+			s += (nk[j] + alpha[j]) * b
+			cum[j] = s
+		}
+		u := rng.Float64() * s
+		for j, c := range cum {
+			if u < c {
+				return int32(j)
+			}
+		}
+		// Rounding put u at the total: the last topic of positive weight.
+		for j := k - 1; j > 0; j-- {
+			if row[j] > 0 {
+				return int32(j)
+			}
+		}
+		return 0
+	}
+	for i, w := range tokens {
+		z[i] = draw(t.Word(w))
+		nk[z[i]]++
+	}
+	clear(theta)
+	for sweep := 1; sweep <= sweeps; sweep++ {
+		for i, w := range tokens {
+			nk[z[i]]--
+			z[i] = draw(t.Word(w))
+			nk[z[i]]++
+		}
+		if sweep > burnIn {
+			for j := range theta {
+				theta[j] += nk[j] + alpha[j]
+			}
+		}
+	}
+	normalise(theta)
+}
+
+func anyPositive(x []float64) bool {
+	for _, v := range x {
+		if v > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// normalise scales x to sum 1.
+func normalise(x []float64) {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	for i := range x {
+		x[i] /= s
+	}
+}

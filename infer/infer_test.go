@@ -1,0 +1,295 @@
+package infer
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+// testModel returns K topics over V words drawn from a symmetric
+// Dirichlet(0.05): sparse, well separated topics.
+func testModel(k, v int, seed uint64) *model.Model {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	m := &model.Model{Algorithm: "truth", K: k, Topics: make([][]float64, k)}
+	for j := range m.Topics {
+		m.Topics[j] = make([]float64, v)
+		synth.SymmetricDirichlet(rng, m.Topics[j], 0.05)
+	}
+	for w := range v {
+		m.Vocab = append(m.Vocab, "w"+strconv.Itoa(w))
+	}
+	return m
+}
+
+// docs returns a corpus over m's vocabulary of one document per theta,
+// each of n tokens drawn from the mixture.
+func docs(m *model.Model, thetas [][]float64, n int, seed uint64) *corpus.Corpus {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	mix := synth.NewMixture(m.Topics)
+	b := corpus.NewBuilder(m.Vocab)
+	for d, theta := range thetas {
+		for _, w := range mix.Tokens(rng, nil, theta, n) {
+			b.Add(w, 1)
+		}
+		b.EndDoc("d" + strconv.Itoa(d))
+	}
+	return b.Corpus()
+}
+
+func infer(t *testing.T, m *model.Model, c *corpus.Corpus, o Options) [][]float64 {
+	t.Helper()
+	theta, err := Infer(context.Background(), m, c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(theta) != c.NumDocs() {
+		t.Fatalf("%d rows for %d documents", len(theta), c.NumDocs())
+	}
+	for d, row := range theta {
+		s := 0.0
+		for _, x := range row {
+			if !(x >= 0) {
+				t.Fatalf("document %d: weight %v", d, x)
+			}
+			s += x
+		}
+		if len(row) != m.K || math.Abs(s-1) > 1e-12 {
+			t.Fatalf("document %d: %d weights summing to %v", d, len(row), s)
+		}
+	}
+	return theta
+}
+
+func l1(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += math.Abs(a[i] - b[i])
+	}
+	return s
+}
+
+var methods = []Method{VB, Gibbs}
+
+func TestSingleTopicDocument(t *testing.T) {
+	m := testModel(5, 300, 1)
+	var thetas [][]float64
+	for j := range m.K {
+		theta := make([]float64, m.K)
+		theta[j] = 1
+		thetas = append(thetas, theta)
+	}
+	c := docs(m, thetas, 100, 2)
+	for _, meth := range methods {
+		got := infer(t, m, c, Options{Method: meth, Seed: 3})
+		for j := range m.K {
+			if got[j][j] < 0.9 {
+				t.Errorf("%s: document drawn from topic %d gives it weight %.3f: %.3f", meth, j, got[j][j], got[j])
+			}
+		}
+	}
+}
+
+func TestMixtureRecovered(t *testing.T) {
+	m := testModel(4, 500, 4)
+	want := []float64{0.5, 0.3, 0.2, 0}
+	c := docs(m, [][]float64{want}, 5000, 5)
+	for _, meth := range methods {
+		got := infer(t, m, c, Options{Method: meth, Seed: 6})[0]
+		if d := l1(got, want); d > 0.05 {
+			t.Errorf("%s: inferred %.3f for %.3f (l1 %.3f)", meth, got, want, d)
+		}
+	}
+}
+
+func TestVBAndGibbsAgreeOnLongDocuments(t *testing.T) {
+	m := testModel(6, 400, 7)
+	rng := rand.New(rand.NewPCG(8, 8))
+	thetas := make([][]float64, 30)
+	for d := range thetas {
+		thetas[d] = make([]float64, m.K)
+		synth.SymmetricDirichlet(rng, thetas[d], 0.3)
+	}
+	c := docs(m, thetas, 1000, 9)
+	vb := infer(t, m, c, Options{Method: VB})
+	gibbs := infer(t, m, c, Options{Method: Gibbs, Iterations: 200, Seed: 10})
+	worst := 0.0
+	for d := range vb {
+		worst = max(worst, l1(vb[d], gibbs[d]))
+	}
+	if worst > 0.05 {
+		t.Errorf("VB and Gibbs differ by up to l1 %.3f", worst)
+	}
+	t.Logf("largest l1 difference between VB and Gibbs: %.4f", worst)
+}
+
+func TestSameResultForAnyThreads(t *testing.T) {
+	m := testModel(8, 300, 11)
+	rng := rand.New(rand.NewPCG(12, 12))
+	thetas := make([][]float64, 200)
+	for d := range thetas {
+		thetas[d] = make([]float64, m.K)
+		synth.SymmetricDirichlet(rng, thetas[d], 0.2)
+	}
+	c := docs(m, thetas, 50, 13)
+	for _, meth := range methods {
+		first := infer(t, m, c, Options{Method: meth, Threads: 1, Seed: 14})
+		for _, th := range []int{2, 3, 8} {
+			if got := infer(t, m, c, Options{Method: meth, Threads: th, Seed: 14}); !reflect.DeepEqual(got, first) {
+				t.Errorf("%s: Threads = %d differs from Threads = 1", meth, th)
+			}
+		}
+	}
+	a := infer(t, m, c, Options{Method: Gibbs, Seed: 14})
+	if b := infer(t, m, c, Options{Method: Gibbs, Seed: 15}); reflect.DeepEqual(a, b) {
+		t.Error("Gibbs gives the same result for different seeds")
+	}
+}
+
+func TestEmptyAndUnknownDocuments(t *testing.T) {
+	m := testModel(3, 10, 16)
+	m.Topics[0][9], m.Topics[1][9], m.Topics[2][9] = 0, 0, 0
+	for _, row := range m.Topics {
+		normalise(row)
+	}
+	b := corpus.NewBuilder(m.Vocab)
+	b.EndDoc("empty")
+	b.Add(9, 4) // a word of zero probability in every topic
+	b.EndDoc("impossible")
+	c := b.Corpus()
+	alpha := []float64{0.2, 0.6, 0.2}
+	want := []float64{0.2, 0.6, 0.2}
+	for _, meth := range methods {
+		got := infer(t, m, c, Options{Method: meth, Alpha: alpha})
+		for d := range got {
+			if l1(got[d], want) > 1e-12 {
+				t.Errorf("%s: document %s: %v, want the normalised alpha %v", meth, c.DocIDs[d], got[d], want)
+			}
+		}
+	}
+}
+
+func TestVocabularyMismatch(t *testing.T) {
+	m := testModel(3, 10, 17)
+	short := &corpus.Corpus{Vocab: m.Vocab[:9], DocIDs: []string{}, Offsets: []int64{0}}
+	if _, err := Infer(context.Background(), m, short, Options{}); err == nil || !strings.Contains(err.Error(), "corpus.Align") {
+		t.Errorf("9 words for a model of 10: err = %v", err)
+	}
+	swapped := slices.Clone(m.Vocab)
+	swapped[0], swapped[1] = swapped[1], swapped[0]
+	c := &corpus.Corpus{Vocab: swapped, DocIDs: []string{}, Offsets: []int64{0}}
+	if _, err := Infer(context.Background(), m, c, Options{}); err == nil {
+		t.Error("words in another order: no error")
+	}
+	aligned, _ := corpus.Align(c, m.Vocab)
+	if _, err := Infer(context.Background(), m, aligned, Options{}); err != nil {
+		t.Errorf("after Align: %v", err)
+	}
+}
+
+func TestInvalidOptions(t *testing.T) {
+	m := testModel(3, 10, 18)
+	c := docs(m, [][]float64{{1, 0, 0}}, 10, 1)
+	for _, o := range []Options{
+		{Method: "em"},
+		{Iterations: -1},
+		{Method: Gibbs, Iterations: 10, BurnIn: 10},
+		{Method: Gibbs, BurnIn: -1},
+		{Tolerance: -1},
+		{Threads: -2},
+		{Alpha: []float64{1, 1}},
+		{Alpha: []float64{1, 0, 1}},
+		{Alpha: []float64{1, math.NaN(), 1}},
+	} {
+		if _, err := Infer(context.Background(), m, c, o); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+func TestAlphaFor(t *testing.T) {
+	m := &model.Model{K: 4}
+	check := func(name string, got, want []float64) {
+		t.Helper()
+		for j := range want {
+			if math.Abs(got[j]-want[j]) > 1e-12 {
+				t.Errorf("%s: %v, want %v", name, got, want)
+				return
+			}
+		}
+	}
+	check("symmetric default", AlphaFor(m, 0), []float64{0.1, 0.1, 0.1, 0.1})
+	check("symmetric total 2", AlphaFor(m, 2), []float64{0.5, 0.5, 0.5, 0.5})
+	m.TopicWeights = []float64{0.5, 0.5, 0, 0}
+	f := topicWeightFloor / 4
+	check("topic weights", AlphaFor(m, 1), []float64{0.99*0.5 + f, 0.99*0.5 + f, f, f})
+	m.Alpha = []float64{0.3, 0.1, 0.1, 0.5}
+	check("model alpha", AlphaFor(m, 0), m.Alpha)
+	check("model alpha rescaled", AlphaFor(m, 10), []float64{3, 1, 1, 5})
+}
+
+func TestCancelAndProgress(t *testing.T) {
+	m := testModel(3, 50, 19)
+	c := docs(m, slices.Repeat([][]float64{{1, 1, 1}}, 100), 20, 1)
+	last := -1
+	calls := 0
+	_, err := Infer(context.Background(), m, c, Options{Threads: 2, Progress: func(stage string, done, total int) {
+		if stage != Stage || total != 100 || done < last {
+			t.Errorf("progress %q %d/%d after %d", stage, done, total, last)
+		}
+		last = done
+		calls++
+	}})
+	if err != nil || last != 100 || calls < 2 {
+		t.Errorf("err %v, last progress %d after %d calls", err, last, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Infer(ctx, m, c, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v", err)
+	}
+}
+
+func TestVBFixedPointAndPhi(t *testing.T) {
+	m := testModel(5, 200, 20)
+	c := docs(m, [][]float64{{0.6, 0.4, 0, 0, 0}}, 300, 21)
+	tp, err := NewTopics(m.Topics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, counts := c.Doc(0)
+	alpha := AlphaFor(m, 0)
+	gamma := make([]float64, m.K)
+	ws := NewWorkspace(m.K)
+	iters := VBDocument(tp, words, counts, alpha, VBSettings{MaxIter: 1000, Tolerance: 1e-12}, gamma, ws)
+	if iters >= 1000 {
+		t.Fatalf("no convergence in %d updates", iters)
+	}
+	// At the fixed point gamma = alpha + sum_n c_n phi_n.
+	sum := slices.Clone(alpha)
+	phi := make([]float64, m.K)
+	for i, w := range words {
+		ws.Phi(tp, w, phi)
+		s := 0.0
+		for j, p := range phi {
+			sum[j] += float64(counts[i]) * p
+			s += p
+		}
+		if math.Abs(s-1) > 1e-12 {
+			t.Fatalf("phi of word %d sums to %v", w, s)
+		}
+	}
+	if d := l1(sum, gamma); d > 1e-8 {
+		t.Errorf("gamma %v, alpha + sum phi %v", gamma, sum)
+	}
+	t.Logf("%d updates to tolerance 1e-12", iters)
+}

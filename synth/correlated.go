@@ -1,0 +1,130 @@
+package synth
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+// Correlated generates a corpus whose documents have correlated topic
+// weights, as in Arora et al. 2013, section 5.5 ("Effect of
+// correlation"): the topics are drawn as by LDA (symmetric
+// Dirichlet(Beta)), but each document's weights are logistic normal,
+// theta = softmax(eta) with eta ~ N(0, Sigma), instead of Dirichlet.
+// Sigma is block structured: the topics are partitioned into Groups
+// contiguous groups of (nearly) equal size (topic k is in group
+// k*Groups/K); Sigma has Variance on the diagonal, Rho*Variance between
+// two topics of the same group and 0 between groups. It is drawn as
+// eta_k = sqrt(Variance) * (sqrt(1-Rho) z_k + sqrt(Rho) u_g(k)) with z and
+// u independent standard normals, O(K) per document.
+//
+// The paper partitions K = 100 topics into 10 groups with Rho 0.05 and
+// 0.1; the defaults here are Groups = max(2, K/10) (at most K), Rho =
+// 0.1, Variance = 1. Groups = K gives uncorrelated logistic-normal
+// weights. The true model has no Alpha (the weights are not Dirichlet).
+type Correlated struct {
+	// K is the number of topics. Default 10.
+	K int
+	// V is the vocabulary size. Default 1000.
+	V int
+	// Docs is the number of documents. Default 1000.
+	Docs int
+	// DocLength is the number of tokens of every document; with Poisson
+	// the mean length. Default 100.
+	DocLength int
+	// Poisson draws each document's length from Poisson(DocLength),
+	// raised to 2 if below.
+	Poisson bool
+	// Beta is the parameter of the symmetric Dirichlet of topic-word
+	// distributions. Default 0.1.
+	Beta float64
+	// Groups is the number of groups of correlated topics, in [1, K].
+	// Default max(2, K/10), at most K.
+	Groups int
+	// Rho is the correlation of two topics of the same group, in [0, 1).
+	// Default 0.1; accepts Zero.
+	Rho float64
+	// Variance is the variance of each eta_k. Default 1.
+	Variance float64
+}
+
+// Defaults of the Correlated fields (the others as for LDA).
+const (
+	DefaultCorrelatedRho      = 0.1
+	DefaultCorrelatedVariance = 1.0
+)
+
+// Generate draws the topics, then the documents, all from rng, and
+// returns the corpus and the true model: Topics, TopicWeights (the mean
+// document weights) and Params. It returns an error if a field is
+// invalid. Time O(KV + Docs*(K + DocLength*log K)).
+func (g Correlated) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
+	return g.generate(rng, nil)
+}
+
+func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+	g, err := g.withDefaults()
+	if err != nil {
+		return nil, nil, err
+	}
+	lda := LDA{K: g.K, V: g.V, Docs: g.Docs, DocLength: g.DocLength, Poisson: g.Poisson, Beta: g.Beta}
+	topics := make([][]float64, g.K)
+	for k := range topics {
+		topics[k] = make([]float64, g.V)
+		SymmetricDirichlet(rng, topics[k], g.Beta)
+	}
+	sd := math.Sqrt(g.Variance)
+	own, shared := sd*math.Sqrt(1-g.Rho), sd*math.Sqrt(g.Rho)
+	u := make([]float64, g.Groups)
+	weights := func(rng *rand.Rand, _ int, theta []float64) {
+		for i := range u {
+			u[i] = rng.NormFloat64()
+		}
+		top := math.Inf(-1)
+		for k := range theta {
+			theta[k] = own*rng.NormFloat64() + shared*u[g.group(k)]
+			top = max(top, theta[k])
+		}
+		for k := range theta {
+			theta[k] = math.Exp(theta[k] - top)
+		}
+		normalise(theta)
+	}
+	c, mean := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
+	m := truthModel(c, topics, mean, nil, map[string]any{
+		"generator": "correlated", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
+		"poisson": g.Poisson, "beta": g.Beta, "groups": g.Groups, "rho": g.Rho, "variance": g.Variance,
+	})
+	return c, m, nil
+}
+
+// group returns the group of topic k.
+func (g Correlated) group(k int) int { return k * g.Groups / g.K }
+
+// withDefaults returns g with zero fields set to their defaults, or an
+// error for an invalid field.
+func (g Correlated) withDefaults() (Correlated, error) {
+	lda, err := LDA{K: g.K, V: g.V, Docs: g.Docs, DocLength: g.DocLength, Poisson: g.Poisson, Beta: g.Beta}.withDefaults()
+	if err != nil {
+		return g, err
+	}
+	g.K, g.V, g.Docs, g.DocLength, g.Beta = lda.K, lda.V, lda.Docs, lda.DocLength, lda.Beta
+	for _, err := range []error{
+		intField("Groups", &g.Groups, min(g.K, max(2, g.K/10)), 1),
+		floatField("Rho", &g.Rho, DefaultCorrelatedRho, true, 0, 1),
+		floatField("Variance", &g.Variance, DefaultCorrelatedVariance, false, 0, 1e6),
+	} {
+		if err != nil {
+			return g, err
+		}
+	}
+	if g.Groups > g.K {
+		return g, errorf("Groups = %d exceeds K = %d", g.Groups, g.K)
+	}
+	if g.Rho == 1 {
+		return g, errorf("Rho = 1: want a correlation below 1")
+	}
+	return g, nil
+}

@@ -1,0 +1,520 @@
+package synth
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// TestGeneratorsReproducible: every generator gives the same corpus and
+// truth for the same seed, another corpus for another seed, and output
+// of the documented shape.
+func TestGeneratorsReproducible(t *testing.T) {
+	_, srcModel := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20}, 9)
+	for _, tc := range []struct {
+		name       string
+		g          Generator
+		k, v, docs int
+	}{
+		{"lda", LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true}, 4, 60, 80},
+		{"separable", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30}, AnchorsPerTopic: 2}, 4, 60, 80},
+		{"ding", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30}, AnchorsPerTopic: 2, Style: SeparableDing}, 4, 60, 80},
+		{"ke", Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5}, 3, 100, 60},
+		{"dominant", Dominant{K: 4, V: 100, Docs: 80, DocLength: 30, CatchwordsPerTopic: 5}, 4, 100, 80},
+		{"correlated", Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true}, 4, 60, 80},
+		{"swimmer", Swimmer{DocLength: 50}, 16, 1024, 256},
+		{"swimmer random", Swimmer{Docs: 40, DocLength: 50}, 16, 1024, 40},
+		{"semi", Semi{Model: srcModel, Docs: 70, DocLength: 30}, 3, 40, 70},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c1, m1 := generate(t, tc.g, 42)
+			c2, m2 := generate(t, tc.g, 42)
+			c3, _ := generate(t, tc.g, 43)
+			checkOutput(t, c1, m1, tc.k, tc.v, tc.docs)
+			if c1.Digest() != c2.Digest() {
+				t.Fatal("same seed, different corpora")
+			}
+			for k := range m1.Topics {
+				if !slices.Equal(m1.Topics[k], m2.Topics[k]) {
+					t.Fatalf("same seed, topic %d differs", k)
+				}
+			}
+			if !slices.Equal(m1.TopicWeights, m2.TopicWeights) || !slices.Equal(m1.Anchors, m2.Anchors) {
+				t.Fatal("same seed, different weights or anchors")
+			}
+			if c1.Digest() == c3.Digest() {
+				t.Fatal("different seeds, same corpus")
+			}
+			if m1.Params["generator"] == nil {
+				t.Fatalf("Params %v lack the generator", m1.Params)
+			}
+		})
+	}
+}
+
+func TestGeneratorErrors(t *testing.T) {
+	valid := &model.Model{K: 1, Vocab: []string{"a", "b"}, Topics: [][]float64{{0.5, 0.5}}}
+	for name, g := range map[string]Generator{
+		"ding style":           Separable{Style: "other"},
+		"ke K":                 Ke{K: -1},
+		"ke anchors":           Ke{K: 5, V: 40, AnchorsPerTopic: 10},
+		"ke pure":              Ke{PureFraction: 1.5},
+		"ke length":            Ke{DocLength: 1},
+		"dominant K":           Dominant{K: 1},
+		"dominant beta":        Dominant{Beta: 0.35},
+		"dominant alpha":       Dominant{Alpha: 0.45, Beta: 0.2},
+		"dominant delta":       Dominant{Delta: 0.1, Alpha: 0.2, Beta: 0.1},
+		"dominant catchwords":  Dominant{K: 10, V: 100, CatchwordsPerTopic: 10},
+		"dominant mass":        Dominant{CatchwordMass: 0.95},
+		"dominant rho":         Dominant{Rho: -0.5},
+		"correlated groups":    Correlated{K: 4, Groups: 5},
+		"correlated rho":       Correlated{Rho: 1},
+		"correlated variance":  Correlated{Variance: -1},
+		"swimmer docs":         Swimmer{Docs: -1},
+		"swimmer intensities":  Swimmer{Body: 1, Background: 2},
+		"swimmer length":       Swimmer{DocLength: 1},
+		"semi no model":        Semi{},
+		"semi invalid model":   Semi{Model: &model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{0.5}}}},
+		"semi negative length": Semi{Model: valid, DocLength: -3},
+	} {
+		if _, _, err := g.Generate(rand.New(rand.NewPCG(1, 1))); err == nil {
+			t.Errorf("%s: no error for %+v", name, g)
+		}
+	}
+}
+
+// TestDingTopics: novel words are in their own topic only, and the
+// columns are normalisations of a matrix whose ordinary rows each sum to
+// 1: so there are column sums s with sum_k A[k][i] s_k = 1 for every
+// ordinary word i. The test solves for s on K words and checks the rest.
+func TestDingTopics(t *testing.T) {
+	const k, a, v = 3, 4, 600
+	g := Separable{LDA: LDA{K: k, V: v, Docs: 20, DocLength: 10}, AnchorsPerTopic: a, Style: SeparableDing}
+	_, m := generate(t, g, 11)
+	for topic, row := range m.Topics {
+		for w := range k * a {
+			if owner := w / a; (owner == topic) != (row[w] > 0) {
+				t.Fatalf("novel word %d of topic %d has probability %v in topic %d", w, owner, row[w], topic)
+			}
+		}
+		if best := m.Anchors[topic]; best/a != topic || row[best] != slices.Max(row[topic*a:(topic+1)*a]) {
+			t.Fatalf("anchor %d of topic %d is not its most probable novel word", best, topic)
+		}
+	}
+	// Solve sum_k A[k][i] s_k = 1 for i = the first K ordinary words.
+	sys := make([][]float64, k)
+	for r := range sys {
+		sys[r] = make([]float64, k+1)
+		for c := range k {
+			sys[r][c] = m.Topics[c][k*a+r]
+		}
+		sys[r][k] = 1
+	}
+	s := solve(sys)
+	var entries []float64
+	for i := k * a; i < v; i++ {
+		row := 0.0
+		for c := range k {
+			row += m.Topics[c][i] * s[c]
+			entries = append(entries, m.Topics[c][i]*s[c])
+		}
+		if math.Abs(row-1) > 1e-9 {
+			t.Fatalf("ordinary word %d: row sums to %v before normalisation, want 1", i, row)
+		}
+	}
+	// Uniform on the simplex: each entry is Beta(1, K-1), mean 1/K,
+	// variance (K-1)/(K^2 (K+1)) = 1/18 (a Dirichlet(2) row gives 1/31.5).
+	mean, variance := 0.0, 0.0
+	for _, e := range entries {
+		mean += e / float64(len(entries))
+	}
+	for _, e := range entries {
+		variance += (e - mean) * (e - mean) / float64(len(entries))
+	}
+	if math.Abs(variance-1.0/18) > 0.15/18 {
+		t.Errorf("ordinary rows: entry variance %v, want 1/18 (uniform on the simplex)", variance)
+	}
+	for topic := range k {
+		for w := topic * a; w < (topic+1)*a; w++ {
+			if u := m.Topics[topic][w] * s[topic]; !(u > 0 && u <= 1) {
+				t.Fatalf("novel word %d has weight %v before normalisation, want U(0, 1]", w, u)
+			}
+		}
+	}
+}
+
+// solve solves the n x (n+1) augmented system by Gaussian elimination
+// with partial pivoting.
+func solve(a [][]float64) []float64 {
+	n := len(a)
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := range n {
+			if r != c {
+				f := a[r][c] / a[c][c]
+				for j := c; j <= n; j++ {
+					a[r][j] -= f * a[c][j]
+				}
+			}
+		}
+	}
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = a[i][n] / a[i][i]
+	}
+	return x
+}
+
+// TestKe checks the construction of Ke's section 5.1: anchor entries
+// 1.5/p before normalisation and 0 in other topics, the other entries
+// U(0, 1)/p, and the pure documents.
+func TestKe(t *testing.T) {
+	g := Ke{K: 4, V: 1000, Docs: 203, DocLength: 40, AnchorsPerTopic: 10, PureFraction: 0.3}
+	var thetas [][]float64
+	c, m, err := g.generate(rand.New(rand.NewPCG(12, 12)), func(_ int, th []float64) { thetas = append(thetas, slices.Clone(th)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOutput(t, c, m, 4, 1000, 203)
+	p := 1000.0
+	var us []float64
+	for k, row := range m.Topics {
+		// Undo the normalisation: an anchor entry was 1.5/p.
+		scale := 1.5 / p / row[k*10]
+		for w, x := range row {
+			switch owner := w / 10; {
+			case w < 40 && owner == k && math.Abs(x*scale-1.5/p) > 1e-15:
+				t.Fatalf("topic %d: anchor %d is %v before normalisation, want 1.5/p", k, w, x*scale)
+			case w < 40 && owner != k && x != 0:
+				t.Fatalf("topic %d: anchor %d of topic %d has probability %v", k, w, owner, x)
+			case w >= 40:
+				us = append(us, x*scale*p)
+			}
+		}
+		if m.Anchors[k] != 10*k {
+			t.Fatalf("Anchors = %v", m.Anchors)
+		}
+	}
+	// The U(0, 1) draws: in (0, 1], mean 1/2, variance 1/12.
+	mean, variance := 0.0, 0.0
+	for _, u := range us {
+		if !(u > 0 && u <= 1+1e-12) {
+			t.Fatalf("non-anchor entry %v/p, want U(0, 1)/p", u)
+		}
+		mean += u / float64(len(us))
+	}
+	for _, u := range us {
+		variance += (u - mean) * (u - mean) / float64(len(us))
+	}
+	if se := math.Sqrt(1.0 / 12 / float64(len(us))); math.Abs(mean-0.5) > 5*se || math.Abs(variance-1.0/12) > 0.005 {
+		t.Errorf("non-anchor entries: mean %v, variance %v; want 1/2, 1/12", mean, variance)
+	}
+	// round(203 * 0.3) = 61 pure documents first, in blocks of about 61/4.
+	if m.Params["pure_docs"] != 61 {
+		t.Fatalf("pure_docs = %v, want 61", m.Params["pure_docs"])
+	}
+	for d, th := range thetas {
+		top := slices.Index(th, 1)
+		switch {
+		case d < 61 && top != d*4/61:
+			t.Fatalf("document %d: weights %v, want pure on topic %d", d, th, d*4/61)
+		case d >= 61 && slices.Min(th) <= 0:
+			t.Fatalf("document %d: weights %v, want U(0, 1) normalised", d, th)
+		}
+		if d < 61 { // a pure document has no anchor word of another topic
+			words, _ := c.Doc(d)
+			for _, w := range words {
+				if w < 40 && int(w)/10 != top {
+					t.Fatalf("pure document %d of topic %d has anchor word %d", d, top, w)
+				}
+			}
+		}
+	}
+	if _, m0 := generate(t, Ke{K: 3, V: 100, Docs: 30, DocLength: 10, AnchorsPerTopic: 2, PureFraction: Zero}, 1); m0.Params["pure_docs"] != 0 {
+		t.Fatalf("PureFraction Zero: %v pure documents", m0.Params["pure_docs"])
+	}
+}
+
+// TestDominant checks the assumptions of the TSVD paper's section 3.1 on
+// the drawn weights and topics.
+func TestDominant(t *testing.T) {
+	g := Dominant{K: 5, V: 300, Docs: 2003, DocLength: 20, Poisson: true, CatchwordsPerTopic: 6}
+	var thetas [][]float64
+	c, m, err := g.generate(rand.New(rand.NewPCG(13, 13)), func(_ int, th []float64) { thetas = append(thetas, slices.Clone(th)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOutput(t, c, m, 5, 300, 2003)
+	const alpha, beta, delta, rho, p0 = 0.4, 0.3, 0.05, 0.07, 0.1
+	dominant := make([]int, 5)
+	pure := make([]int, 5)
+	nearlyPure := 0
+	for d, th := range thetas {
+		top := argmax(th)
+		if math.Abs(sum(th)-1) > 1e-12 || th[top] < alpha {
+			t.Fatalf("document %d: weights %v: no dominant topic >= %v", d, th, alpha)
+		}
+		for k, w := range th {
+			if k != top && w > beta+1e-12 {
+				t.Fatalf("document %d: weights %v: topic %d above %v", d, th, k, beta)
+			}
+		}
+		dominant[top]++
+		if th[top] >= 1-delta {
+			pure[top]++
+			nearlyPure++
+		}
+	}
+	if want := int(math.Round(2003 * 0.2)); nearlyPure != want || m.Params["pure_docs"] != want {
+		t.Fatalf("%d nearly pure documents, want %d", nearlyPure, want)
+	}
+	for k := range 5 {
+		if dominant[k] < 2003/5 || pure[k] < 400/5 {
+			t.Errorf("topic %d dominant in %d documents, nearly pure in %d", k, dominant[k], pure[k])
+		}
+	}
+	// Catchwords: M[i][l'] <= rho M[i][l], mass p0 in their topic.
+	for l := range 5 {
+		own := 0.0
+		for i := l * 6; i < (l+1)*6; i++ {
+			own += m.Topics[l][i]
+			for l2 := range 5 {
+				if l2 != l && !(m.Topics[l2][i] <= rho*m.Topics[l][i]) {
+					t.Fatalf("catchword %d of topic %d: %v in topic %d, own %v", i, l, m.Topics[l2][i], l2, m.Topics[l][i])
+				}
+			}
+		}
+		if math.Abs(own-p0) > 1e-12 {
+			t.Errorf("catchwords of topic %d have mass %v, want %v", l, own, p0)
+		}
+	}
+	if m.Anchors != nil || m.Alpha != nil {
+		t.Errorf("Anchors %v, Alpha %v: want none", m.Anchors, m.Alpha)
+	}
+	_, m0 := generate(t, Dominant{K: 3, V: 50, Docs: 10, DocLength: 5, CatchwordsPerTopic: 2, Rho: Zero}, 2)
+	if !slices.Equal(m0.Anchors, []int{0, 2, 4}) {
+		t.Errorf("Rho Zero: Anchors = %v", m0.Anchors)
+	}
+}
+
+// TestCapShares: the water filling keeps the total and the cap.
+func TestCapShares(t *testing.T) {
+	x := []float64{0.7, 0.2, 0.05, 0.05}
+	capShares(x, 0.6, 0.2)
+	if math.Abs(sum(x)-0.6) > 1e-12 || slices.Max(x) > 0.2+1e-15 {
+		t.Fatalf("capShares: %v", x)
+	}
+	y := []float64{0.5, 0.5}
+	capShares(y, 0.4, 0.3)
+	if y[0] != 0.2 || y[1] != 0.2 {
+		t.Fatalf("capShares changed shares under the cap: %v", y)
+	}
+}
+
+// TestCorrelatedLogRatios: log(theta_i/theta_j) = eta_i - eta_j has
+// variance 2*Variance*(1-Rho) for topics of the same group and
+// 2*Variance for topics of different groups.
+func TestCorrelatedLogRatios(t *testing.T) {
+	const docs = 20000
+	g := Correlated{K: 4, V: 10, Docs: docs, DocLength: 2, Groups: 2, Rho: 0.6, Variance: 1.5}
+	var within, across []float64
+	_, m, err := g.generate(rand.New(rand.NewPCG(14, 14)), func(_ int, th []float64) {
+		within = append(within, math.Log(th[0]/th[1]), math.Log(th[3]/th[2]))
+		across = append(across, math.Log(th[1]/th[2]), math.Log(th[0]/th[3]))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Params["groups"] != 2 || m.Alpha != nil {
+		t.Fatalf("params %v, alpha %v", m.Params, m.Alpha)
+	}
+	for _, tc := range []struct {
+		name string
+		x    []float64
+		want float64
+	}{{"within a group", within, 2 * 1.5 * 0.4}, {"across groups", across, 2 * 1.5}} {
+		mean, v := 0.0, 0.0
+		for _, x := range tc.x {
+			mean += x / float64(len(tc.x))
+		}
+		for _, x := range tc.x {
+			v += (x - mean) * (x - mean) / float64(len(tc.x)-1)
+		}
+		// Pairs share documents, so use the per-document count for the
+		// standard error of a normal variance: want*sqrt(2/docs).
+		if se := tc.want * math.Sqrt(2.0/docs); math.Abs(v-tc.want) > 5*se || math.Abs(mean) > 0.05 {
+			t.Errorf("%s: log-ratio mean %.4f, variance %.4f, want 0 and %.4f", tc.name, mean, v, tc.want)
+		}
+	}
+	if _, m := generate(t, Correlated{K: 25}, 3); m.Params["groups"] != 2 {
+		t.Errorf("default groups for K = 25: %v", m.Params["groups"])
+	}
+	if _, m := generate(t, Correlated{K: 100, Docs: 10}, 3); m.Params["groups"] != 10 {
+		t.Errorf("default groups for K = 100: %v", m.Params["groups"])
+	}
+}
+
+func TestSwimmerFigure(t *testing.T) {
+	torso, limbs := swimmerFigure()
+	owner := make(map[int]int)
+	for _, i := range torso {
+		owner[i] = -1
+	}
+	if len(limbs) != SwimmerTopics {
+		t.Fatalf("%d limb segments", len(limbs))
+	}
+	for k, seg := range limbs {
+		if len(seg) != swimmerLimbPixels {
+			t.Fatalf("segment %d has %d pixels", k, len(seg))
+		}
+		for j, i := range seg {
+			if i < 0 || i >= SwimmerSize*SwimmerSize {
+				t.Fatalf("segment %d leaves the image", k)
+			}
+			if o, ok := owner[i]; ok {
+				t.Fatalf("segment %d overlaps %d (-1: torso) at pixel %d", k, o, i)
+			}
+			owner[i] = k
+			// Consecutive pixels of a segment touch (8-neighbours).
+			if j > 0 {
+				dr, dc := i/SwimmerSize-seg[j-1]/SwimmerSize, i%SwimmerSize-seg[j-1]%SwimmerSize
+				if max(dr, -dr, dc, -dc) != 1 {
+					t.Fatalf("segment %d is broken at pixel %d", k, j)
+				}
+			}
+		}
+	}
+}
+
+// TestSwimmerTruth: every document's image (Background + (Body -
+// Background) * body pixels, normalised) is exactly the mixture of the
+// truth's topics with the document's weights: 1/4 on each of its four
+// limb positions; the 256 poses are all different; and with Background
+// Zero the limb pixels are anchors that never occur in documents of
+// another pose.
+func TestSwimmerTruth(t *testing.T) {
+	torso, limbs := swimmerFigure()
+	for _, bg := range []float64{1, Zero} {
+		g := Swimmer{DocLength: 40, Background: bg}
+		seen := make(map[[4]int]bool)
+		var poses [][4]int
+		c, m, err := g.generate(rand.New(rand.NewPCG(15, 15)), func(d int, th []float64) {
+			var pose [4]int
+			for l := range 4 {
+				n := 0
+				for p := range 4 {
+					if th[4*l+p] > 0 {
+						pose[l], n = p, n+1
+						if math.Abs(th[4*l+p]-0.25) > 1e-15 {
+							t.Fatalf("document %d: weight %v, want 1/4", d, th[4*l+p])
+						}
+					}
+				}
+				if n != 1 {
+					t.Fatalf("document %d: limb %d in %d positions", d, l, n)
+				}
+			}
+			seen[pose] = true
+			poses = append(poses, pose)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkOutput(t, c, m, 16, 1024, 256)
+		if len(seen) != 256 || m.Vocab[0] != "p00_00" || m.Vocab[1023] != "p31_31" || m.Vocab[33] != "p01_01" {
+			t.Fatalf("%d distinct poses, vocabulary %q ... %q", len(seen), m.Vocab[0], m.Vocab[1023])
+		}
+		background := max(bg, 0)
+		for _, pose := range poses[:20] {
+			img := make([]float64, 1024)
+			for i := range img {
+				img[i] = background
+			}
+			for _, i := range torso {
+				img[i] = 10
+			}
+			for l, p := range pose {
+				for _, i := range limbs[4*l+p] {
+					img[i] = 10
+				}
+			}
+			normalise(img)
+			for i := range img {
+				mix := 0.0
+				for l, p := range pose {
+					mix += 0.25 * m.Topics[4*l+p][i]
+				}
+				if math.Abs(mix-img[i]) > 1e-15 {
+					t.Fatalf("pose %v, pixel %d: truth gives %v, image %v", pose, i, mix, img[i])
+				}
+			}
+		}
+		for k, w := range m.TopicWeights {
+			if math.Abs(w-1.0/16) > 1e-15 {
+				t.Fatalf("topic %d weight %v over the 256 poses, want 1/16", k, w)
+			}
+		}
+		if bg != Zero {
+			if m.Anchors != nil {
+				t.Fatalf("anchors %v with a background", m.Anchors)
+			}
+			continue
+		}
+		for k, a := range m.Anchors {
+			for k2, row := range m.Topics {
+				if (row[a] > 0) != (k == k2) {
+					t.Fatalf("anchor %d of topic %d has probability %v in topic %d", a, k, row[a], k2)
+				}
+			}
+		}
+		for d, pose := range poses {
+			words, _ := c.Doc(d)
+			for _, w := range words {
+				for k, seg := range limbs {
+					if slices.Contains(seg, int(w)) && pose[k/4] != k%4 {
+						t.Fatalf("document %d (pose %v) has a pixel of limb position %d", d, pose, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSemiFrequencies: the empirical word frequencies of a semi-synthetic
+// corpus match sum_k TopicWeights[k] Topics[k] of its source model's
+// topics, and the truth is the source model's topics and vocabulary.
+func TestSemiFrequencies(t *testing.T) {
+	_, src := generate(t, LDA{K: 4, V: 30, Docs: 10, DocLength: 10, Beta: 0.3}, 16)
+	c, m := generate(t, Semi{Model: src, Docs: 4000, DocLength: 60}, 17)
+	checkOutput(t, c, m, 4, 30, 4000)
+	if !slices.Equal(m.Vocab, src.Vocab) || m.Alpha[0] != DefaultSemiAlpha || m.Params["source_algorithm"] != TruthAlgorithm {
+		t.Fatalf("vocab %v, alpha %v, params %v", m.Vocab, m.Alpha, m.Params)
+	}
+	for k := range m.Topics {
+		for w := range m.Topics[k] {
+			if math.Abs(m.Topics[k][w]-src.Topics[k][w]) > 1e-15 {
+				t.Fatalf("topic %d word %d: %v, source %v", k, w, m.Topics[k][w], src.Topics[k][w])
+			}
+		}
+	}
+	expected := make([]float64, c.NumWords())
+	for k, row := range m.Topics {
+		for w, p := range row {
+			expected[w] += m.TopicWeights[k] * p
+		}
+	}
+	counts := make([]int, c.NumWords())
+	for w, n := range c.WordCounts() {
+		counts[w] = int(n)
+	}
+	checkFrequencies(t, "semi", counts, expected)
+}
