@@ -1,6 +1,6 @@
 // Package eval measures topic models: how well they recover known topics,
-// how coherent and distinct their topics are, and how well they predict
-// held-out words.
+// how coherent and distinct their topics are, how well they predict
+// held-out words and documents.
 //
 // # Recovery
 //
@@ -58,6 +58,21 @@
 //     of a document's topics, holding 0.8 of the mass, averaged over topics
 //     or over documents. They describe how spread out topics and documents
 //     are. O(K V log V) and O(D K log K).
+//
+// # Held-out perplexity
+//
+// DocumentCompletion estimates held-out perplexity by document completion
+// (Wallach et al. 2009, the estimator of hull's notes, "Measures"): each
+// test document's tokens are split at random (seeded per document) into an
+// observed half and a held-out half; the topic mixture theta is inferred
+// from the observed half alone (package infer, variational inference by
+// default, topics fixed); each held-out token w is scored by
+// log((1-eps) sum_k theta_k phi_kw + eps/V) with eps = 1e-6, so a word a
+// model gives probability 0 costs log(eps/V) instead of -Inf (such tokens
+// are counted); perplexity = exp(-sum of scores / held-out tokens).
+// Documents with fewer than 2 tokens are skipped and counted. The result
+// carries this description in its Estimator field. Cost: the inference
+// plus O(K) per held-out token.
 //
 // # Word prediction
 //

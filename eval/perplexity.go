@@ -14,6 +14,10 @@ import (
 	"github.com/hulltopics/hull/model"
 )
 
+// completionStream is XORed into the first seed word of the split's
+// generators ("complete").
+const completionStream = 0x636f6d706c657465
+
 // Defaults of PerplexityOptions.
 const (
 	DefaultObservedFraction = 0.5
@@ -30,7 +34,9 @@ type PerplexityOptions struct {
 	// the rest are held out and scored. Default 0.5; it must be in (0, 1).
 	ObservedFraction float64
 	// Seed seeds the split of each document's tokens: document d is split
-	// by a generator seeded by infer.DocSeed(Seed, d).
+	// by a generator seeded from infer.DocSeed(Seed, d) on a stream of its
+	// own, so Infer.Seed may be the same value without the split and Gibbs
+	// sampling sharing random numbers.
 	Seed uint64
 	// Epsilon is the weight of the uniform distribution mixed into the
 	// predictive distribution of every held-out token, p(w) = (1 -
@@ -192,7 +198,8 @@ func splitForCompletion(c *corpus.Corpus, fraction float64, seed uint64) (observ
 			}
 		}
 		// A partial Fisher-Yates shuffle draws the observed tokens.
-		src.Seed(infer.DocSeed(seed, d))
+		s1, s2 := infer.DocSeed(seed, d)
+		src.Seed(s1^completionStream, s2)
 		obs := min(n-1, max(1, int(math.Round(fraction*float64(n)))))
 		for i := range obs {
 			j := i + rng.IntN(n-i)

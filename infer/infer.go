@@ -56,8 +56,8 @@ type Options struct {
 	// on the scale of token counts, so this is far below one token).
 	// Gibbs ignores it.
 	Tolerance float64
-	// Seed seeds Gibbs sampling: document d draws from a generator seeded
-	// by (Seed, d). VB is deterministic and ignores it.
+	// Seed seeds Gibbs sampling: document d draws from a PCG generator
+	// seeded by DocSeed(Seed, d). VB is deterministic and ignores it.
 	Seed uint64
 	// Threads is the number of goroutines; 0 means one per CPU. Results
 	// do not depend on it.

@@ -53,7 +53,7 @@ type Correlated struct {
 // Defaults of the Correlated fields (the others as for LDA).
 const (
 	DefaultCorrelatedRho      = 0.1
-	DefaultCorrelatedVariance = 1.0
+	DefaultCorrelatedVariance = 10.0
 )
 
 // Generate draws the topics, then the documents, all from rng, and

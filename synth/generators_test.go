@@ -397,16 +397,25 @@ func TestSwimmerFigure(t *testing.T) {
 
 // TestSwimmerTruth: every document's image (Background + (Body -
 // Background) * body pixels, normalised) is exactly the mixture of the
-// truth's topics with the document's weights: 1/4 on each of its four
-// limb positions; the 256 poses are all different; and with Background
-// Zero the limb pixels are anchors that never occur in documents of
-// another pose.
+// truth's topics with the document's weights (1/4 on each of its four
+// limb positions without SharedTopic); the 256 poses are all different;
+// anchors are in their own topic only and limb pixels never occur in
+// documents of another pose when the background is Zero.
 func TestSwimmerTruth(t *testing.T) {
 	torso, limbs := swimmerFigure()
-	for _, bg := range []float64{1, Zero} {
-		g := Swimmer{DocLength: 40, Background: bg}
+	for _, g := range []Swimmer{
+		{DocLength: 40},
+		{DocLength: 40, Background: Zero},
+		{DocLength: 40, SharedTopic: true},
+		{DocLength: 40, SharedTopic: true, Background: Zero, Body: 3},
+	} {
+		k := 16
+		if g.SharedTopic {
+			k = 17
+		}
 		seen := make(map[[4]int]bool)
 		var poses [][4]int
+		var thetas [][]float64
 		c, m, err := g.generate(rand.New(rand.NewPCG(15, 15)), func(d int, th []float64) {
 			var pose [4]int
 			for l := range 4 {
@@ -414,56 +423,79 @@ func TestSwimmerTruth(t *testing.T) {
 				for p := range 4 {
 					if th[4*l+p] > 0 {
 						pose[l], n = p, n+1
-						if math.Abs(th[4*l+p]-0.25) > 1e-15 {
-							t.Fatalf("document %d: weight %v, want 1/4", d, th[4*l+p])
-						}
 					}
 				}
 				if n != 1 {
-					t.Fatalf("document %d: limb %d in %d positions", d, l, n)
+					t.Fatalf("%+v: document %d: limb %d in %d positions", g, d, l, n)
 				}
 			}
 			seen[pose] = true
 			poses = append(poses, pose)
+			thetas = append(thetas, slices.Clone(th))
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkOutput(t, c, m, 16, 1024, 256)
+		checkOutput(t, c, m, k, 1024, 256)
 		if len(seen) != 256 || m.Vocab[0] != "p00_00" || m.Vocab[1023] != "p31_31" || m.Vocab[33] != "p01_01" {
 			t.Fatalf("%d distinct poses, vocabulary %q ... %q", len(seen), m.Vocab[0], m.Vocab[1023])
 		}
-		background := max(bg, 0)
-		for _, pose := range poses[:20] {
+		body, background := 10.0, 1.0
+		if g.Body != 0 {
+			body = g.Body
+		}
+		if g.Background == Zero {
+			background = 0
+		}
+		for d, pose := range poses[:40] {
 			img := make([]float64, 1024)
 			for i := range img {
 				img[i] = background
 			}
 			for _, i := range torso {
-				img[i] = 10
+				img[i] = body
 			}
 			for l, p := range pose {
 				for _, i := range limbs[4*l+p] {
-					img[i] = 10
+					img[i] = body
+				}
+				if w := thetas[d][4*l+p]; !g.SharedTopic && math.Abs(w-0.25) > 1e-15 {
+					t.Fatalf("document %d: weight %v, want 1/4", d, w)
 				}
 			}
 			normalise(img)
 			for i := range img {
 				mix := 0.0
-				for l, p := range pose {
-					mix += 0.25 * m.Topics[4*l+p][i]
+				for k, w := range thetas[d] {
+					mix += w * m.Topics[k][i]
 				}
 				if math.Abs(mix-img[i]) > 1e-15 {
-					t.Fatalf("pose %v, pixel %d: truth gives %v, image %v", pose, i, mix, img[i])
+					t.Fatalf("%+v: pose %v, pixel %d: truth gives %v, image %v", g, pose, i, mix, img[i])
 				}
 			}
 		}
-		for k, w := range m.TopicWeights {
-			if math.Abs(w-1.0/16) > 1e-15 {
-				t.Fatalf("topic %d weight %v over the 256 poses, want 1/16", k, w)
+		// Each limb topic's own part (above the pixel's least probability
+		// over the limb topics) is exactly its segment: disjoint from the
+		// others.
+		for k, seg := range limbs {
+			for i := range 1024 {
+				least := m.Topics[0][i]
+				for _, row := range m.Topics[:16] {
+					least = min(least, row[i])
+				}
+				if (m.Topics[k][i] > least) != slices.Contains(seg, i) {
+					t.Fatalf("%+v: topic %d stands out at pixel %d: in its segment %v", g, k, i, slices.Contains(seg, i))
+				}
 			}
 		}
-		if bg != Zero {
+		// Over the 256 poses every limb position has the same mean weight,
+		// 1/16 without the shared topic.
+		for k, w := range m.TopicWeights[:16] {
+			if math.Abs(w-m.TopicWeights[0]) > 1e-15 || (!g.SharedTopic && math.Abs(w-1.0/16) > 1e-15) {
+				t.Fatalf("%+v: topic %d weight %v over the 256 poses", g, k, w)
+			}
+		}
+		if g.Background != Zero {
 			if m.Anchors != nil {
 				t.Fatalf("anchors %v with a background", m.Anchors)
 			}
@@ -472,7 +504,7 @@ func TestSwimmerTruth(t *testing.T) {
 		for k, a := range m.Anchors {
 			for k2, row := range m.Topics {
 				if (row[a] > 0) != (k == k2) {
-					t.Fatalf("anchor %d of topic %d has probability %v in topic %d", a, k, row[a], k2)
+					t.Fatalf("%+v: anchor %d of topic %d has probability %v in topic %d", g, a, k, row[a], k2)
 				}
 			}
 		}

@@ -56,11 +56,24 @@ const (
 // these documents can reach: they must put the background somewhere).
 // Two caveats: the shared part dominates each topic (with the defaults the
 // limb is 17% of its topic's mass, so two positions of one limb are at l1
-// distance 0.34 and a perfect fit 0), and the decomposition is not
-// identifiable (the weights of each limb's 4 topics always sum to 1/4, so
-// the shared part could be split differently; the equal split is the
-// symmetric one). With Background Zero (clean images) the limb pixels are
-// anchor words and the truth records them as Anchors.
+// distance 0.34, and 16 copies of the mean image are at 0.32 from the
+// truth), and the decomposition is not identifiable (the weights of each
+// limb's 4 topics always sum to 1/4, so the shared part could be split
+// differently; the equal split is the symmetric one). With Background
+// Zero (clean images) the limb pixels are anchor words and the truth
+// records them as Anchors.
+//
+// SharedTopic gives the other exact decomposition: 17 topics, the 16 limb
+// segments alone (uniform on their pixels, pairwise disjoint, so at l1
+// distance 2 from each other) and topic 16, "torso-and-background",
+// proportional to C. Every document mixes its 4 limbs and the shared
+// topic with weights proportional to their masses. The topics are far
+// apart, but the shared topic's weight is the same in every document, so
+// the weights span only 13 dimensions and methods that need linearly
+// independent anchor rows cannot recover it (Ding et al. make this point
+// about Swimmer). Neither truth has anchor words for the limbs unless
+// Background is Zero: a limb pixel is background in the other poses, so
+// some other topic must give it probability.
 //
 // Docs = 0 (the default) gives the 256 poses once each, in order (pose d
 // has left arm position d%4+1, right arm d/4%4+1, left leg d/16%4+1, right
@@ -81,6 +94,9 @@ type Swimmer struct {
 	// Background is the intensity of the other pixels, below Body.
 	// Default 1; accepts Zero.
 	Background float64
+	// SharedTopic makes the truth 17 topics: the 16 bare limb segments and
+	// the shared torso and background (see above).
+	SharedTopic bool
 }
 
 // Defaults of the Swimmer fields.
@@ -93,8 +109,9 @@ const (
 // Generate draws the documents from rng and returns the corpus and the
 // true model: the 16 limb topics (topic 4*limb + position-1, limbs in the
 // order left arm, right arm, left leg, right leg, named in
-// Params["themes"]), TopicWeights (the mean document weights) and, with
-// Background Zero, Anchors. Time O(V + Docs*DocLength) (V = 1024).
+// Params["themes"]) and with SharedTopic the shared topic 16,
+// TopicWeights (the mean document weights) and, with Background Zero,
+// Anchors (with SharedTopic, a torso pixel for the shared topic). Time O(V + Docs*DocLength) (V = 1024).
 func (g Swimmer) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
@@ -125,19 +142,25 @@ func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (
 		for l, p := range pose {
 			theta[4*l+p] = mass[4*l+p]
 		}
+		if g.SharedTopic {
+			theta[SwimmerTopics] = mass[SwimmerTopics]
+		}
 		normalise(theta)
 	}
 	lda := LDA{Poisson: g.Poisson, DocLength: g.DocLength}
 	c, mean := drawDocuments(rng, pixelNames(), topics, docs, g.DocLength, lda.docLength, weights, record)
 	m := truthModel(c, topics, mean, nil, map[string]any{
 		"generator": "swimmer", "docs": docs, "random_docs": g.Docs, "doc_length": g.DocLength,
-		"poisson": g.Poisson, "body": g.Body, "background": g.Background, "themes": swimmerThemes(),
-		"torso_pixels": len(torso), "limb_pixels": swimmerLimbPixels,
+		"poisson": g.Poisson, "body": g.Body, "background": g.Background, "shared_topic": g.SharedTopic,
+		"themes": swimmerThemes(g.SharedTopic), "torso_pixels": len(torso), "limb_pixels": swimmerLimbPixels,
 	})
 	if g.Background == 0 {
-		m.Anchors = make([]int, SwimmerTopics)
+		m.Anchors = make([]int, len(topics))
 		for k, seg := range limbs {
 			m.Anchors[k] = seg[0]
+		}
+		if g.SharedTopic {
+			m.Anchors[SwimmerTopics] = torso[0]
 		}
 	}
 	return c, m, nil
@@ -167,27 +190,38 @@ func (g Swimmer) withDefaults() (Swimmer, error) {
 	return g, nil
 }
 
-// topics returns the 16 limb topics and their masses before
-// normalisation: (Body-Background)*segment + C/4.
+// topics returns the true topics and their masses before normalisation:
+// the 16 limb topics (Body-Background)*segment + C/4, or with SharedTopic
+// the 16 bare segments (Body-Background)*segment and C.
 func (g Swimmer) topics(torso []int, limbs [][]int) ([][]float64, []float64) {
 	const v = SwimmerSize * SwimmerSize
-	shared := make([]float64, v) // C/4
+	shared := make([]float64, v) // C
 	for i := range shared {
-		shared[i] = g.Background / 4
+		shared[i] = g.Background
 	}
 	for _, i := range torso {
-		shared[i] += (g.Body - g.Background) / 4
+		shared[i] += g.Body - g.Background
 	}
-	topics := make([][]float64, SwimmerTopics)
-	mass := make([]float64, SwimmerTopics)
-	for k, seg := range limbs {
-		row := append([]float64(nil), shared...)
+	var topics [][]float64
+	for _, seg := range limbs {
+		row := make([]float64, v)
+		if !g.SharedTopic {
+			for i, x := range shared {
+				row[i] = x / 4
+			}
+		}
 		for _, i := range seg {
 			row[i] += g.Body - g.Background
 		}
+		topics = append(topics, row)
+	}
+	if g.SharedTopic {
+		topics = append(topics, shared)
+	}
+	mass := make([]float64, len(topics))
+	for k, row := range topics {
 		mass[k] = sum(row)
 		normalise(row)
-		topics[k] = row
 	}
 	return topics, mass
 }
@@ -201,13 +235,16 @@ func sum(x []float64) float64 {
 	return s
 }
 
-// swimmerThemes returns the names of the 16 limb topics.
-func swimmerThemes() []string {
+// swimmerThemes returns the names of the true topics.
+func swimmerThemes(shared bool) []string {
 	var names []string
 	for _, limb := range []string{"left-arm", "right-arm", "left-leg", "right-leg"} {
 		for p := 1; p <= 4; p++ {
 			names = append(names, fmt.Sprintf("%s-%d", limb, p))
 		}
+	}
+	if shared {
+		names = append(names, "torso-and-background")
 	}
 	return names
 }
