@@ -2,15 +2,14 @@ package corpus
 
 import (
 	"bufio"
-	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hulltopics/hull/internal/atomicfile"
 )
 
 const writeBufSize = 256 << 10
@@ -127,52 +126,11 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 			return err
 		}
 	}
-	if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, c) }); err != nil {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return write(w, c) }); err != nil {
 		return err
 	}
 	if vocabPath == "" {
 		return nil
 	}
-	return writeFileAtomic(vocabPath, func(w io.Writer) error { return WriteVocab(w, c) })
-}
-
-// writeFileAtomic writes path through write: into a temporary file in
-// the same directory (gzip-compressed if path ends in ".gz"), synced, then
-// renamed over path. On error the temporary file is removed.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = writeMaybeGzip(f, strings.HasSuffix(path, ".gz"), write); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
-// writeMaybeGzip runs write on w, through a gzip compressor if zip.
-func writeMaybeGzip(w io.Writer, zip bool, write func(io.Writer) error) error {
-	if !zip {
-		return write(w)
-	}
-	zw := gzip.NewWriter(w)
-	if err := write(zw); err != nil {
-		return err
-	}
-	return zw.Close()
+	return atomicfile.Write(vocabPath, func(w io.Writer) error { return WriteVocab(w, c) })
 }

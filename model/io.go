@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
+
+	"github.com/hulltopics/hull/internal/atomicfile"
 )
 
 // Save writes m as JSON to path, gzip-compressed when path ends in ".gz".
@@ -18,20 +18,7 @@ func Save(path string, m *Model) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("model: save: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if err := Write(tmp, m, strings.HasSuffix(path, ".gz")); err != nil {
-		tmp.Close()
-		return fmt.Errorf("model: save %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("model: save %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(m) }); err != nil {
 		return fmt.Errorf("model: save: %w", err)
 	}
 	return nil

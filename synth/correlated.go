@@ -20,10 +20,19 @@ import (
 // eta_k = sqrt(Variance) * (sqrt(1-Rho) z_k + sqrt(Rho) u_g(k)) with z and
 // u independent standard normals, O(K) per document.
 //
-// The paper partitions K = 100 topics into 10 groups with Rho 0.05 and
-// 0.1; the defaults here are Groups = max(2, K/10) (at most K), Rho =
-// 0.1, Variance = 1. Groups = K gives uncorrelated logistic-normal
-// weights. The true model has no Alpha (the weights are not Dirichlet).
+// The paper partitions K = 100 topics into 10 groups and adds
+// off-diagonal elements 0.05 and 0.1; it does not give the diagonal. Here
+// Rho is a correlation (the off-diagonal element is Rho*Variance). The
+// defaults are Groups = max(2, K/10) (at most K), Rho = 0.1 and Variance
+// = 10: about the log-weight variance of the logistic-normal (softmax
+// basis Laplace) approximation of LDA's default Dirichlet(0.1), 1/alpha *
+// (1 - 2/K) + 1/(K alpha) = 9 for K = 10, so that documents are about as
+// concentrated as lda's. (With Variance 1 the weights are nearly uniform
+// and the topics far harder to learn: anchor fits of 1,000 documents of
+// 100 tokens, K = 10, are at mean l1 1.33 from the truth, against 0.36
+// with Variance 10 and 0.37 for lda.) Groups = K gives uncorrelated
+// logistic-normal weights. The true model has no Alpha (the weights are
+// not Dirichlet).
 type Correlated struct {
 	// K is the number of topics. Default 10.
 	K int
@@ -46,7 +55,7 @@ type Correlated struct {
 	// Rho is the correlation of two topics of the same group, in [0, 1).
 	// Default 0.1; accepts Zero.
 	Rho float64
-	// Variance is the variance of each eta_k. Default 1.
+	// Variance is the variance of each eta_k. Default 10.
 	Variance float64
 }
 

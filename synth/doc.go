@@ -7,38 +7,78 @@
 //
 //	Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error)
 //
-// (the Generator interface). All randomness comes from the given
-// *rand.Rand of math/rand/v2, so a generator and a seed give the same
-// corpus, byte for byte (the same corpus.Corpus.Digest), on every run. The
-// returned model has Algorithm "truth", Topics, Alpha and TopicWeights
-// (the mean of the documents' drawn topic weights), and records the
-// generator's parameters in Params and the corpus digest in Provenance.
-// Documents are generated as in latent Dirichlet allocation: topic weights
-// theta ~ Dirichlet, then for each token a topic z ~ theta and a word from
-// topic z.
+// (the Generator interface). A float field for which 0 is a meaningful
+// setting (a fraction of pure documents, a correlation) says that it
+// accepts Zero, the constant that stands for 0. All randomness comes from
+// the given *rand.Rand of math/rand/v2, so a generator and a seed give the
+// same corpus, byte for byte (the same corpus.Corpus.Digest), on every
+// run. The returned model has Algorithm "truth", Topics, TopicWeights (the
+// mean of the documents' drawn topic weights), Alpha where the document
+// weights are Dirichlet, Anchors where anchor words are planted, and
+// records every parameter in Params (with "generator", the kind) and the
+// corpus digest in Provenance. Documents are generated as in latent
+// Dirichlet allocation: topic weights theta from the generator's prior,
+// then for each token a topic z ~ theta and a word from topic z. Words are
+// named "w0" ... (pixels "pRR_CC" for Swimmer; the model's words for Semi)
+// and documents "d0" ....
 //
-// The generators:
+// The generators (K topics, V words, D documents of about N tokens):
 //
-//   - LDA: topics drawn from a symmetric Dirichlet over the vocabulary.
-//   - Separable: LDA with planted anchor words, words that have positive
-//     probability in one topic only, as in the separability experiment of
-//     Arora et al. 2013 ("A practical algorithm for topic modeling with
-//     provable guarantees", section 5.4): each anchor gets the probability
-//     of its topic's most probable word and the topic is renormalised.
+//   - LDA: topics drawn from a symmetric Dirichlet(Beta) over the
+//     vocabulary, weights from a symmetric Dirichlet(Alpha), fixed or
+//     Poisson lengths (the model of the Projector paper, section 4).
+//   - Separable: LDA with planted anchor words, words of positive
+//     probability in one topic only. Style "arora" as in Arora et al. 2013
+//     ("A practical algorithm for topic modeling with provable
+//     guarantees"), section 5.4: each anchor gets the probability of its
+//     topic's most probable word, then the topic is renormalised. Style
+//     "ding" as in Ding et al. 2013 ("Topic discovery through
+//     data-dependent and random projections"), section 6.2: ordinary
+//     words' rows of the V x K matrix uniform on the simplex, novel words
+//     a U(0, 1) weight in their topic, then the topics normalised.
+//   - Ke: the simulations of Ke's Topic-SCORE paper, section 5.1, exactly:
+//     p0 anchor words per topic with entry 1.5/p (0 in other topics), the
+//     other entries U(0, 1)/p, topics renormalised; the first a0*n
+//     documents pure, in blocks per topic; the others' weights iid U(0, 1)
+//     normalised; N tokens each.
+//   - Dominant: dominant admixtures with catchwords, meeting the
+//     assumptions of the TSVD paper (Bansal, Bhattacharyya and Kannan
+//     2014), section 3.1: every document has a topic of weight >= Alpha
+//     and the others <= Beta; a fraction are nearly pure (>= 1-Delta); each
+//     topic has catchwords whose probability in other topics is at most
+//     Rho times their own. See the type for how the weights are drawn.
+//   - Correlated: LDA topics with logistic-normal weights, softmax of
+//     N(0, Sigma) with Sigma block structured (topics in groups, correlation
+//     Rho within a group), as in Arora et al. 2013, section 5.5.
+//   - Swimmer: the Swimmer images of Ding et al., section 6.3, drawn by our
+//     own code: 32 x 32 stick figures, a torso and four limbs in 4
+//     positions each (256 poses), body pixels 10 and background 1, each
+//     image normalised and sampled as a document over the 1024 pixels. The
+//     truth is 16 limb-position topics, each carrying a quarter of the
+//     torso and background every image shares, so that each image is
+//     exactly the mean of its four limb topics (SharedTopic: 17 topics, the
+//     bare limbs and the shared part). See the type for why.
+//   - Semi: semi-synthetic documents from the topics of any model (for
+//     instance one learned from a real corpus and loaded with model.Load),
+//     Dirichlet(0.03) weights (Arora et al., section 5).
 //   - Demo: hull's fixed, human-readable demo corpus: ten themes of plain
 //     English words (cooking, sports, weather, ...) that share a set of
 //     common words, every theme word being an anchor word.
 //
 // The samplers they share are exported for new generators: Gamma
 // (Marsaglia-Tsang), Dirichlet and SymmetricDirichlet (normalised Gammas,
-// drawn on the log scale so that small parameters cannot underflow), Poisson (inversion for small
-// means, Hörmann's PTRS for large ones), Alias (Walker's alias tables) and
-// Mixture (the tokens of a document from its topic weights).
+// drawn on the log scale so that small parameters cannot underflow),
+// Poisson (inversion for small means, Hörmann's PTRS for large ones),
+// Alias (Walker's alias tables) and Mixture (the tokens of a document from
+// its topic weights).
 //
-// Cost: drawing the topics takes O(KV) time; each document of n tokens
-// takes O(K + n log K) time to draw (a Dirichlet of dimension K, then per
-// token a binary search over the K cumulative topic weights and an O(1)
-// alias-table draw of the word) and O(n log n) to sort into its corpus row.
+// Cost: drawing the topics takes O(KV) time (Swimmer O(V), Semi a copy of
+// the model); each document of n tokens takes O(K + n log K) time to draw
+// (its K weights, then per token a binary search over the K cumulative
+// topic weights and an O(1) alias-table draw of the word; Dominant's
+// capping of the weights is O(K^2) at worst) and O(n log n) to sort into
+// its corpus row. Memory is that of the corpus plus O(KV) for the topics.
 // 50,000 documents of 100 tokens over K = 10, V = 500 take about 0.35 s on
-// one core (BenchmarkSeparable).
+// one core (BenchmarkSeparable); the other generators cost the same per
+// token (BenchmarkGenerators).
 package synth

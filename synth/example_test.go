@@ -42,3 +42,60 @@ func ExampleDemo() {
 	// sports: team coach player ball time
 	// weather: rain snow wind storm time
 }
+
+func ExampleKe() {
+	// The paper's Experiment 3 setting with fewer documents: K = 6,
+	// p = 2000, p0 = 20, N = 2000, a0 = 0.4.
+	g := synth.Ke{Docs: 100, PureFraction: 0.4}
+	c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.NumDocs(), "documents of", c.DocLen(0), "tokens,", c.NumWords(), "words")
+	fmt.Println("pure documents:", truth.Params["pure_docs"], "anchors:", truth.Anchors)
+	fmt.Println("anchor w0 only in topic 0:", truth.Topics[0][0] > 0, truth.Topics[1][0] == 0)
+	// Output:
+	// 100 documents of 2000 tokens, 2000 words
+	// pure documents: 40 anchors: [0 20 40 60 80 100]
+	// anchor w0 only in topic 0: true true
+}
+
+func ExampleSwimmer() {
+	c, truth, err := synth.Swimmer{}.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.NumDocs(), "images,", c.NumWords(), "pixels,", truth.K, "limb topics")
+	// Draw the top of topic 3, the left arm raised (#), over the torso
+	// (+) and the background (.) that every limb topic shares.
+	row := truth.Topics[3]
+	background := row[0]
+	for r := range 12 {
+		line := ""
+		for col := 4; col < 28; col++ {
+			switch p := row[r*synth.SwimmerSize+col]; {
+			case p > 20*background:
+				line += "#"
+			case p > 2*background:
+				line += "+"
+			default:
+				line += "."
+			}
+		}
+		fmt.Println(line)
+	}
+	// Output:
+	// 256 images, 1024 pixels, 16 limb topics
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// ..........#.............
+	// .........++++++.........
+	// .........++++++.........
+	// ...........++...........
+	// ...........++...........
+}

@@ -550,3 +550,27 @@ func TestSemiFrequencies(t *testing.T) {
 	}
 	checkFrequencies(t, "semi", counts, expected)
 }
+
+// BenchmarkGenerators generates 10,000 documents of 100 tokens with each
+// generator (K = 10, V = 500 where they apply).
+func BenchmarkGenerators(b *testing.B) {
+	_, src := generate(b, LDA{K: 10, V: 500, Docs: 10, DocLength: 10}, 1)
+	for _, tc := range []struct {
+		name string
+		g    Generator
+	}{
+		{"lda", LDA{K: 10, V: 500, Docs: 10000, DocLength: 100}},
+		{"ding", Separable{LDA: LDA{K: 10, V: 500, Docs: 10000, DocLength: 100}, Style: SeparableDing}},
+		{"ke", Ke{K: 10, V: 500, Docs: 10000, DocLength: 100, AnchorsPerTopic: 5}},
+		{"dominant", Dominant{K: 10, V: 500, Docs: 10000, DocLength: 100}},
+		{"correlated", Correlated{K: 10, V: 500, Docs: 10000, DocLength: 100}},
+		{"swimmer", Swimmer{Docs: 10000, DocLength: 100}},
+		{"semi", Semi{Model: src, Docs: 10000, DocLength: 100}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				generate(b, tc.g, 7)
+			}
+		})
+	}
+}

@@ -22,7 +22,7 @@ const (
 	swimmerLimbPixels = 8
 )
 
-// Swimmer generates the Swimmer image corpus (Donoho and Stodden 2003) as
+// Swimmer generates the Swimmer image corpus (Donoho and Stodden 2004) as
 // used by Ding et al. 2013 ("Topic discovery through data-dependent and
 // random projections", section 6.3): each document is a 32 x 32 image of a
 // stick figure, a torso and four limbs (left arm, right arm, left leg,

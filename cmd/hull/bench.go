@@ -68,6 +68,7 @@ type benchRow struct {
 	Runs         int     `json:"runs"`
 	WallSeconds  float64 `json:"wall_seconds"`
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
+	Error        string  `json:"error,omitempty"`
 	*measures
 }
 
@@ -96,9 +97,16 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	for _, a := range f.algos {
 		row, err := benchAlgorithm(cmd.Context(), a, inputs, f, filepath.Join(dir, a+".json"), stderr)
 		if err != nil {
-			return fmt.Errorf("%s: %w", a, err)
+			if cmd.Context().Err() != nil {
+				return err
+			}
+			row.Error = err.Error()
+			fmt.Fprintf(stderr, "bench: %s failed: %v\n", a, err)
 		}
 		rows = append(rows, row)
+	}
+	if slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" }) < 0 {
+		return fmt.Errorf("every algorithm failed")
 	}
 	if f.asJSON {
 		enc := json.NewEncoder(cmd.OutOrStdout())
@@ -191,17 +199,22 @@ func printBench(w io.Writer, rows []benchRow) {
 		{"coherence_npmi", func(m *measures) *float64 { return m.CoherenceNPMI }},
 		{"unique_words", func(m *measures) *float64 { return m.UniqueWords }},
 	}
+	ok := rows[slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" })]
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	header := "algo\twall (median)\tpeak RSS"
 	var used []int
 	for i, c := range cols {
-		if c.get(rows[0].measures) != nil {
+		if c.get(ok.measures) != nil {
 			header += "\t" + c.name
 			used = append(used, i)
 		}
 	}
 	fmt.Fprintln(tw, header+"\t")
 	for _, r := range rows {
+		if r.Error != "" {
+			fmt.Fprintf(tw, "%s\tfailed\t\t\n", r.Algo)
+			continue
+		}
 		line := fmt.Sprintf("%s\t%s\t%s", r.Algo, fmtSeconds(r.WallSeconds), cooc.FormatBytes(r.PeakRSSBytes))
 		for _, i := range used {
 			line += fmt.Sprintf("\t%.4f", *cols[i].get(r.measures))
@@ -209,8 +222,8 @@ func printBench(w io.Writer, rows []benchRow) {
 		fmt.Fprintln(tw, line+"\t")
 	}
 	tw.Flush()
-	if est := rows[0].estimator; est != "" {
-		fmt.Fprintf(w, "perplexity: %s\n", est)
+	if ok.estimator != "" {
+		fmt.Fprintf(w, "perplexity: %s\n", ok.estimator)
 	}
-	fmt.Fprintf(w, "wall: median of %d runs of hull fit, each its own process; peak RSS: largest of the runs\n", rows[0].Runs)
+	fmt.Fprintf(w, "wall: median of %d runs of hull fit, each its own process; peak RSS: largest of the runs\n", ok.Runs)
 }

@@ -2,17 +2,15 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -130,7 +128,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		if err := write(cmd.OutOrStdout()); err != nil {
 			return envError{err}
 		}
-	} else if err := saveDocTopics(f.output, write); err != nil {
+	} else if err := atomicfile.Write(f.output, write); err != nil {
 		return envError{err}
 	}
 	printTimings(stderr, []model.Timing{{Stage: "read", Seconds: readTime.Seconds()}, {Stage: "infer", Seconds: inferTime.Seconds()}}, time.Since(start))
@@ -173,38 +171,4 @@ func writeDocTopics(w io.Writer, ids []string, theta [][]float64, k int) error {
 		}
 	}
 	return bw.Flush()
-}
-
-// saveDocTopics writes path through write atomically: into a temporary
-// file in the same directory (gzip-compressed if path ends in ".gz"),
-// then renamed over path, so a failure never leaves a partial table.
-func saveDocTopics(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if strings.HasSuffix(path, ".gz") {
-		zw := gzip.NewWriter(tmp)
-		if err = write(zw); err == nil {
-			err = zw.Close()
-		}
-	} else {
-		err = write(tmp)
-	}
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -69,6 +69,7 @@ type plusOneRow struct {
 	Precision float64   `json:"precision"`
 	StdDev    float64   `json:"std_dev"`
 	PerSeed   []float64 `json:"per_seed"`
+	Splits    int       `json:"splits"`
 	TestDocs  int       `json:"test_docs"`
 }
 
@@ -86,23 +87,27 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 		return err
 	}
 	var rows []plusOneRow
+	index := map[string]int{}
 	for r := 0; r < f.repeat; r++ {
 		seed := f.seed + uint64(r)
-		results, err := plusOneOnce(cmd.Context(), c, f, seed)
+		results, err := plusOneOnce(cmd.Context(), c, f, seed, cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
-		if rows == nil {
-			rows = make([]plusOneRow, len(results))
-		}
-		for i, res := range results {
-			rows[i].Predictor = res.Name
+		for _, res := range results {
+			i, ok := index[res.Name]
+			if !ok {
+				i = len(rows)
+				index[res.Name] = i
+				rows = append(rows, plusOneRow{Predictor: res.Name})
+			}
 			rows[i].PerSeed = append(rows[i].PerSeed, res.Precision)
 			rows[i].TestDocs = res.Docs
 		}
 	}
 	for i := range rows {
 		rows[i].Precision, rows[i].StdDev = meanStd(rows[i].PerSeed)
+		rows[i].Splits = len(rows[i].PerSeed)
 	}
 	if f.asJSON {
 		enc := json.NewEncoder(cmd.OutOrStdout())
@@ -114,8 +119,9 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 }
 
 // plusOneOnce splits c with seed, fits every algorithm on the training part
-// and scores every predictor.
-func plusOneOnce(ctx context.Context, c *corpus.Corpus, f *plusOneFlags, seed uint64) ([]eval.PlusOneResult, error) {
+// and scores every predictor. An algorithm whose fit fails is reported on
+// log and left out.
+func plusOneOnce(ctx context.Context, c *corpus.Corpus, f *plusOneFlags, seed uint64, log io.Writer) ([]eval.PlusOneResult, error) {
 	o := eval.PlusOneOptions{Seed: seed, Threads: f.threads}
 	split, err := eval.SplitPlusOne(c, o)
 	if err != nil {
@@ -130,7 +136,11 @@ func plusOneOnce(ctx context.Context, c *corpus.Corpus, f *plusOneFlags, seed ui
 		}
 		m, err := l.Fit(ctx, split.Train, f.k)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, err)
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			fmt.Fprintf(log, "plusone: seed %d: %s failed and is left out: %v\n", seed, a, err)
+			continue
 		}
 		predictors = append(predictors, eval.TopicPredictor{Label: a, Model: m, Infer: vbInfer(seed, f.threads)})
 	}
@@ -159,9 +169,9 @@ func meanStd(x []float64) (mean, std float64) {
 
 func printPlusOne(w io.Writer, rows []plusOneRow, repeat int) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "predictor\tprecision\tstd dev\ttest docs\t")
+	fmt.Fprintln(tw, "predictor\tprecision\tstd dev\tsplits\ttest docs\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%d\t\n", r.Predictor, r.Precision, r.StdDev, r.TestDocs)
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%d\t%d\t\n", r.Predictor, r.Precision, r.StdDev, r.Splits, r.TestDocs)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "precision of 3 predictions per test document, mean over %d split(s); 30%% of distinct words held out\n", repeat)

@@ -374,9 +374,11 @@ func newSynthCorrelatedCmd() *cobra.Command {
 are logistic normal, softmax(eta) with eta ~ N(0, Sigma), as in Arora et al.
 2013, section 5.5. Sigma is block structured: the topics fall into --groups
 contiguous groups; Sigma has --variance on the diagonal, rho*variance between
-two topics of the same group (--rho) and 0 across groups. --groups 0 takes
-max(2, K/10) (the paper: K = 100 in 10 groups, rho 0.05 and 0.1); --groups K
-gives uncorrelated weights. The truth has no alpha.
+two topics of the same group (--rho is a correlation) and 0 across groups.
+--groups 0 takes max(2, K/10) (the paper: K = 100 in 10 groups, off-diagonal
+0.05 and 0.1). The default variance 10 makes documents about as concentrated
+as lda's default Dirichlet(0.1); with variance 1 they are nearly uniform
+mixtures. --groups K gives uncorrelated weights. The truth has no alpha.
 Time O(KV + docs * doc-length * log K).`,
 		func(s *synthCmd) {
 			s.intFlag(&g.K, "topics", "k", "k", synth.DefaultK, false, "number of topics K")
