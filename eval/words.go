@@ -3,8 +3,8 @@ package eval
 import (
 	"fmt"
 	"math"
-	"slices"
 
+	"github.com/hulltopics/hull/internal/sig"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -64,37 +64,17 @@ func SigTopic(weights [][]float64, mass float64) float64 {
 	return sigMean(weights, mass, "SigTopic")
 }
 
-// sigMean returns the mean over rows with a positive total of the
-// smallest number of a row's largest entries adding up to at least mass
-// times the row's total. Sums are compared with a relative tolerance of
-// 1e-9 so that, say, 0.7 + 0.1 reaches 0.8.
+// sigMean returns the mean over rows with a positive total of sig.Count.
 func sigMean(rows [][]float64, mass float64, name string) float64 {
 	if !(mass > 0 && mass <= 1) {
 		panic(fmt.Sprintf("eval: %s: mass %v outside (0, 1]", name, mass))
 	}
-	var sorted []float64
 	sum, n := 0.0, 0
 	for _, row := range rows {
-		sorted = append(sorted[:0], row...)
-		slices.Sort(sorted)
-		total := 0.0
-		for _, x := range sorted {
-			total += x
+		if t, ok := sig.Count(row, mass); ok {
+			sum += float64(t)
+			n++
 		}
-		if !(total > 0) || math.IsInf(total, 0) {
-			continue
-		}
-		target := mass * total * (1 - 1e-9)
-		acc, t := 0.0, 0
-		for i := len(sorted) - 1; i >= 0; i-- {
-			acc += sorted[i]
-			t++
-			if acc >= target {
-				break
-			}
-		}
-		sum += float64(t)
-		n++
 	}
 	if n == 0 {
 		return math.NaN()

@@ -101,8 +101,8 @@ func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)
 		}
 		normalise(theta)
 	}
-	c, mean := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
-	m := truthModel(c, topics, mean, nil, map[string]any{
+	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
+	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "correlated", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "beta": g.Beta, "groups": g.Groups, "rho": g.Rho, "variance": g.Variance,
 	})

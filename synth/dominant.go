@@ -150,8 +150,8 @@ func (g Dominant) generate(rng *rand.Rand, record func(d int, theta []float64)) 
 		}
 	}
 	lda := LDA{Poisson: g.Poisson, DocLength: g.DocLength}
-	c, mean := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
-	m := truthModel(c, topics, mean, nil, map[string]any{
+	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
+	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "dominant", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "alpha": g.Alpha, "beta": g.Beta, "delta": g.Delta, "rho": g.Rho,
 		"pure_fraction": g.PureFraction, "pure_docs": pure, "catchwords_per_topic": g.CatchwordsPerTopic,

@@ -86,8 +86,8 @@ func (g Ke) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corp
 		normalise(theta)
 	}
 	length := func(*rand.Rand) int { return g.DocLength }
-	c, mean := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, length, weights, record)
-	m := truthModel(c, topics, mean, nil, map[string]any{
+	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, length, weights, record)
+	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "ke", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"anchors_per_topic": g.AnchorsPerTopic, "pure_fraction": g.PureFraction, "pure_docs": pure,
 	})

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/sig"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -136,7 +137,7 @@ func (g LDA) params(generator string) map[string]any {
 
 // documents draws g.Docs documents over vocab from the K x V topics and
 // returns the corpus and the mean of the documents' topic weights.
-func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64) (*corpus.Corpus, []float64) {
+func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64) (*corpus.Corpus, docWeights) {
 	return drawDocuments(rng, vocab, topics, g.Docs, g.DocLength, g.docLength,
 		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, nil)
 }
@@ -146,14 +147,15 @@ func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64) (*cor
 // weights (on the simplex), then length(rng) gives its number of tokens,
 // then the tokens are drawn. meanLength sizes the allocation. If record is
 // not nil it is called with each document's weights (which it must not
-// keep). It returns the corpus and the mean of the documents' weights.
+// keep). It returns the corpus and a summary of the documents' weights.
 func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, meanLength int,
 	length func(*rand.Rand) int, weights func(rng *rand.Rand, d int, theta []float64),
-	record func(d int, theta []float64)) (*corpus.Corpus, []float64) {
+	record func(d int, theta []float64)) (*corpus.Corpus, docWeights) {
 	mix := NewMixture(topics)
 	c := newCorpus(vocab, docs, docs*min(meanLength, len(vocab)))
 	theta := make([]float64, len(topics))
 	mean := make([]float64, len(topics))
+	sigTopic := 0.0
 	var tokens []int32
 	for d := range docs {
 		weights(rng, d, theta)
@@ -162,6 +164,8 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 		for k, w := range theta {
 			mean[k] += w
 		}
+		n, _ := sig.Count(theta, sigMass)
+		sigTopic += float64(n) / float64(docs)
 		if record != nil {
 			record(d, theta)
 		}
@@ -169,7 +173,17 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 	for k := range mean {
 		mean[k] /= float64(docs)
 	}
-	return c, mean
+	return c, docWeights{mean: mean, sigTopic: sigTopic}
+}
+
+// sigMass is the share of mass of sig_topic and sig_word (Wang et al.,
+// Projector, section 4).
+const sigMass = 0.8
+
+// docWeights summarises the topic weights drawn for the documents.
+type docWeights struct {
+	mean     []float64 // mean weight of each topic
+	sigTopic float64   // mean sig_topic: topics holding 0.8 of a document's weight
 }
 
 // newCorpus returns an empty corpus over vocab with room for docs
@@ -193,7 +207,7 @@ func (g LDA) docLength(rng *rand.Rand) int {
 }
 
 // truth returns the true model of corpus c, with Alpha g.Alpha.
-func (g LDA) truth(c *corpus.Corpus, topics [][]float64, weights []float64, params map[string]any) *model.Model {
+func (g LDA) truth(c *corpus.Corpus, topics [][]float64, weights docWeights, params map[string]any) *model.Model {
 	alpha := make([]float64, len(topics))
 	for k := range alpha {
 		alpha[k] = g.Alpha
@@ -203,8 +217,17 @@ func (g LDA) truth(c *corpus.Corpus, topics [][]float64, weights []float64, para
 
 // truthModel returns the true model of corpus c: the topics, the
 // documents' mean topic weights, alpha (nil where the document weights
-// are not Dirichlet) and the generator's parameters.
-func truthModel(c *corpus.Corpus, topics [][]float64, weights, alpha []float64, params map[string]any) *model.Model {
+// are not Dirichlet) and the generator's parameters, to which it adds
+// sig_topic (mean over documents) and sig_word (mean over topics) of the
+// Projector paper, section 4.
+func truthModel(c *corpus.Corpus, topics [][]float64, weights docWeights, alpha []float64, params map[string]any) *model.Model {
+	sigWord := 0.0
+	for _, t := range topics {
+		n, _ := sig.Count(t, sigMass)
+		sigWord += float64(n) / float64(len(topics))
+	}
+	params["sig_topic"] = weights.sigTopic
+	params["sig_word"] = sigWord
 	return &model.Model{
 		Algorithm:    TruthAlgorithm,
 		Params:       params,
@@ -212,7 +235,7 @@ func truthModel(c *corpus.Corpus, topics [][]float64, weights, alpha []float64, 
 		Vocab:        c.Vocab,
 		Topics:       topics,
 		Alpha:        alpha,
-		TopicWeights: weights,
+		TopicWeights: weights.mean,
 		Provenance:   model.Provenance{InputDigest: c.Digest(), Docs: c.NumDocs()},
 	}
 }

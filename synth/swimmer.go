@@ -148,8 +148,8 @@ func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (
 		normalise(theta)
 	}
 	lda := LDA{Poisson: g.Poisson, DocLength: g.DocLength}
-	c, mean := drawDocuments(rng, pixelNames(), topics, docs, g.DocLength, lda.docLength, weights, record)
-	m := truthModel(c, topics, mean, nil, map[string]any{
+	c, drawn := drawDocuments(rng, pixelNames(), topics, docs, g.DocLength, lda.docLength, weights, record)
+	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "swimmer", "docs": docs, "random_docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "body": g.Body, "background": g.Background, "shared_topic": g.SharedTopic,
 		"themes": swimmerThemes(g.SharedTopic), "torso_pixels": len(torso), "limb_pixels": swimmerLimbPixels,

@@ -209,8 +209,8 @@ func (s *synthCmd) run(cmd *cobra.Command, g synth.Generator) error {
 		return envError{err}
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), s.commandLine(truth))
-	fmt.Fprintf(cmd.ErrOrStderr(), "synth %s: %d documents, %d tokens, %d words, %d true topics -> %s, %s, %s in %s\n",
-		s.kind, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, synthDocword, synthVocab, synthTruth, s.out)
+	fmt.Fprintf(cmd.ErrOrStderr(), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s, %s, %s in %s\n",
+		s.kind, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"], synthDocword, synthVocab, synthTruth, s.out)
 	return nil
 }
 
