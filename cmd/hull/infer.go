@@ -25,6 +25,7 @@ type inferFlags struct {
 	threads    int
 	output     string
 	quiet      bool
+	header     bool
 	input      inputFlags
 }
 
@@ -50,10 +51,10 @@ The Dirichlet prior of the mixtures has total concentration --alpha, shaped
 like the model's alpha or its topic weights p(z) when it has them, else
 symmetric (default: the model's own alpha, else a total of 0.1 x K).
 
-Output: tab-separated, a header line "id<TAB>topic1<TAB>...<TAB>topicK" (topics
-numbered as by "hull topics"), then one line per input document, in input
-order: its id (tabs and line breaks replaced by spaces) and its K weights
-(%.6g), which sum to 1. A document with no known word gets the prior mean.
+Output: tab-separated, one line per input document, in input order: its id
+(tabs and line breaks replaced by spaces) and its K weights (%.6g), which sum
+to 1, topics numbered as by "hull topics". --header adds a first line
+"id<TAB>topic1<TAB>...<TAB>topicK". A document with no known word gets the prior mean.
 Without -o the table goes to stdout. Results do not depend on --threads.`,
 		Example: `  hull infer kos.json docword.kos.txt.gz --vocab vocab.kos.txt -o kos-doc-topics.tsv
   hull infer model.json new-letters/ --method gibbs --seed 7 > doc-topics.tsv`,
@@ -71,6 +72,7 @@ Without -o the table goes to stdout. Results do not depend on --threads.`,
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.StringVarP(&f.output, "output", "o", "", "write the table to this file (.gz: gzip) instead of stdout")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, notes or times on stderr")
+	fs.BoolVar(&f.header, "header", false, "start the table with a header line: id, topic1 ... topicK")
 	f.input.bind(fs)
 	return cmd
 }
@@ -123,7 +125,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		return err
 	}
 	inferTime := time.Since(inferStart)
-	write := func(w io.Writer) error { return writeDocTopics(w, c.DocIDs, theta, m.K) }
+	write := func(w io.Writer) error { return writeDocTopics(w, c.DocIDs, theta, m.K, f.header) }
 	if f.output == "" {
 		if err := write(cmd.OutOrStdout()); err != nil {
 			return envError{err}
@@ -149,16 +151,18 @@ func emptyDocs(c *corpus.Corpus) int {
 // docIDReplacer makes a document id safe for a TSV field.
 var docIDReplacer = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
 
-// writeDocTopics writes the document-topic table: a header line, then per
-// document its id and K weights, tab-separated.
-func writeDocTopics(w io.Writer, ids []string, theta [][]float64, k int) error {
+// writeDocTopics writes the document-topic table: per document its id and
+// K weights, tab-separated, after a header line if header is set.
+func writeDocTopics(w io.Writer, ids []string, theta [][]float64, k int, header bool) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("id")
-	for j := 1; j <= k; j++ {
-		bw.WriteString("\ttopic")
-		bw.WriteString(strconv.Itoa(j))
+	if header {
+		bw.WriteString("id")
+		for j := 1; j <= k; j++ {
+			bw.WriteString("\ttopic")
+			bw.WriteString(strconv.Itoa(j))
+		}
+		bw.WriteByte('\n')
 	}
-	bw.WriteByte('\n')
 	var buf []byte
 	for d, row := range theta {
 		bw.WriteString(docIDReplacer.Replace(ids[d]))
