@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -93,4 +94,24 @@ func (s termSorter) Swap(i, j int) {
 
 func sortTerms(words, counts []int32) {
 	sort.Sort(termSorter{words, counts})
+}
+
+// AppendTokens appends to c a document given as its tokens (word indices,
+// which it sorts in place) with the given id: sorting yields the CSR row
+// directly, without the map a Builder needs. It is the fast path of
+// generators and splitters that already hold valid word indices, which it
+// does not check. Time O(n log n) for n tokens.
+func AppendTokens(c *Corpus, id string, tokens []int32) {
+	slices.Sort(tokens)
+	for i := 0; i < len(tokens); {
+		j := i + 1
+		for j < len(tokens) && tokens[j] == tokens[i] {
+			j++
+		}
+		c.Words = append(c.Words, tokens[i])
+		c.Counts = append(c.Counts, int32(j-i))
+		i = j
+	}
+	c.DocIDs = append(c.DocIDs, id)
+	c.Offsets = append(c.Offsets, int64(len(c.Words)))
 }

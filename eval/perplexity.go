@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
@@ -205,26 +204,9 @@ func splitForCompletion(c *corpus.Corpus, fraction float64, seed uint64) (observ
 			j := i + rng.IntN(n-i)
 			tokens[i], tokens[j] = tokens[j], tokens[i]
 		}
-		appendTokens(observed, c.DocIDs[d], tokens[:obs])
-		appendTokens(scored, c.DocIDs[d], tokens[obs:])
+		corpus.AppendTokens(observed, c.DocIDs[d], tokens[:obs])
+		corpus.AppendTokens(scored, c.DocIDs[d], tokens[obs:])
 		docs = append(docs, d)
 	}
 	return observed, scored, docs
-}
-
-// appendTokens appends to c the document of the given tokens (word indices,
-// sorted in place).
-func appendTokens(c *corpus.Corpus, id string, tokens []int32) {
-	slices.Sort(tokens)
-	for i := 0; i < len(tokens); {
-		j := i + 1
-		for j < len(tokens) && tokens[j] == tokens[i] {
-			j++
-		}
-		c.Words = append(c.Words, tokens[i])
-		c.Counts = append(c.Counts, int32(j-i))
-		i = j
-	}
-	c.DocIDs = append(c.DocIDs, id)
-	c.Offsets = append(c.Offsets, int64(len(c.Words)))
 }

@@ -3,6 +3,7 @@ package infer
 import (
 	"fmt"
 	"math/rand/v2"
+	"gonum.org/v1/gonum/floats"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
@@ -99,13 +100,5 @@ func anyPositive(x []float64) bool {
 	return false
 }
 
-// normalise scales x to sum 1.
-func normalise(x []float64) {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	for i := range x {
-		x[i] /= s
-	}
-}
+// normalise scales x to sum 1; x must have a positive sum.
+func normalise(x []float64) { floats.Scale(1/floats.Sum(x), x) }

@@ -3,12 +3,12 @@ package synth
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/sig"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/floats"
 )
 
 // TruthAlgorithm is the Algorithm of every model the generators return.
@@ -160,7 +160,7 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 	for d := range docs {
 		weights(rng, d, theta)
 		tokens = mix.Tokens(rng, tokens[:0], theta, length(rng))
-		appendDoc(c, "d"+strconv.Itoa(d), tokens)
+		corpus.AppendTokens(c, "d"+strconv.Itoa(d), tokens)
 		for k, w := range theta {
 			mean[k] += w
 		}
@@ -238,24 +238,6 @@ func truthModel(c *corpus.Corpus, topics [][]float64, weights docWeights, alpha 
 		TopicWeights: weights.mean,
 		Provenance:   model.Provenance{InputDigest: c.Digest(), Docs: c.NumDocs()},
 	}
-}
-
-// appendDoc appends to c the document whose tokens are the word indices
-// in tokens (which it sorts in place), with the given id. Sorting the
-// tokens yields the CSR row directly, with no map as corpus.Builder needs.
-func appendDoc(c *corpus.Corpus, id string, tokens []int32) {
-	slices.Sort(tokens)
-	for i := 0; i < len(tokens); {
-		j := i + 1
-		for j < len(tokens) && tokens[j] == tokens[i] {
-			j++
-		}
-		c.Words = append(c.Words, tokens[i])
-		c.Counts = append(c.Counts, int32(j-i))
-		i = j
-	}
-	c.DocIDs = append(c.DocIDs, id)
-	c.Offsets = append(c.Offsets, int64(len(c.Words)))
 }
 
 // wordNames returns "w0" ... "w{v-1}".
@@ -419,13 +401,5 @@ func argmax(x []float64) int {
 	return best
 }
 
-// normalise scales x to sum to 1; x must have a positive sum.
-func normalise(x []float64) {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	for i := range x {
-		x[i] /= s
-	}
-}
+// normalise scales x to sum 1; x must have a positive sum.
+func normalise(x []float64) { floats.Scale(1/floats.Sum(x), x) }
