@@ -2,8 +2,8 @@ package infer
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"gonum.org/v1/gonum/floats"
+	"math/rand/v2"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
