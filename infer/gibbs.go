@@ -2,8 +2,9 @@ package infer
 
 import (
 	"fmt"
-	"gonum.org/v1/gonum/floats"
 	"math/rand/v2"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
