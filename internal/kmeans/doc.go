@@ -1,0 +1,26 @@
+// Package kmeans clusters points in R^dim by k-means: it seeks k centres
+// c_1..c_k minimising the inertia
+//
+//	sum_i min_j ||x_i - c_j||^2
+//
+// with Lloyd's algorithm (S. P. Lloyd, Least squares quantization in PCM,
+// IEEE Trans. Inf. Theory 28(2):129-137, 1982), alternating the assignment
+// of every point to its nearest centre with the move of every centre to
+// the mean of its points, neither of which can increase the inertia. The
+// centres are seeded by k-means++ (D. Arthur and S. Vassilvitskii,
+// k-means++: the advantages of careful seeding, SODA 2007), whose expected
+// inertia is within O(log k) of the optimum, and the best of several
+// seeded runs is kept.
+//
+// Results are deterministic: every random number comes from a PCG stream
+// seeded by Options.Seed and the restart number, distances are computed per
+// point in parallel, and every floating-point sum is accumulated in point
+// order, so the result is bit-identical for every thread count.
+//
+// Complexity: each Lloyd iteration and each seeding takes O(n k dim) time
+// for n points; a run takes O(Restarts (MaxIter+1) n k dim) time at most
+// and O(n + k dim) memory beyond the points, which are not copied.
+//
+// The dissimilarity is isolated behind an internal interface so that a
+// spherical (cosine) variant can share the seeding and the iterations.
+package kmeans

@@ -1,0 +1,277 @@
+package kmeans
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// blobs returns perK points around each of k centres drawn uniformly from
+// [0, spread]^dim, with standard deviation sd, and the true labels.
+func blobs(k, perK, dim int, spread, sd float64, seed uint64) (*mat.Dense, []int) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	centers := make([][]float64, k)
+	for j := range centers {
+		centers[j] = make([]float64, dim)
+		for t := range centers[j] {
+			centers[j][t] = spread * rng.Float64()
+		}
+	}
+	x := mat.NewDense(k*perK, dim, nil)
+	labels := make([]int, k*perK)
+	for i := range labels {
+		j := rng.IntN(k) // shuffled labels
+		if i < k {
+			j = i // every blob is populated
+		}
+		labels[i] = j
+		for t := 0; t < dim; t++ {
+			x.Set(i, t, centers[j][t]+sd*rng.NormFloat64())
+		}
+	}
+	return x, labels
+}
+
+// sameUpToRelabelling reports whether a and b define the same partition.
+func sameUpToRelabelling(a, b []int) bool {
+	ab, ba := map[int]int{}, map[int]int{}
+	for i := range a {
+		if j, ok := ab[a[i]]; ok && j != b[i] {
+			return false
+		}
+		if j, ok := ba[b[i]]; ok && j != a[i] {
+			return false
+		}
+		ab[a[i]], ba[b[i]] = b[i], a[i]
+	}
+	return true
+}
+
+// checkResult verifies the invariants of any result: shapes, nearest-centre
+// assignment and inertia.
+func checkResult(t *testing.T, x *mat.Dense, k int, r Result) {
+	t.Helper()
+	n, dim := x.Dims()
+	if rr, cc := r.Centers.Dims(); rr != k || cc != dim || len(r.Assign) != n {
+		t.Fatalf("centres %dx%d, %d assignments; want %dx%d, %d", rr, cc, len(r.Assign), k, dim, n)
+	}
+	in := 0.0
+	for i := 0; i < n; i++ {
+		j, d := euclidean{}.nearest(x.RawRowView(i), r.Centers.RawMatrix().Data)
+		if j != r.Assign[i] {
+			t.Fatalf("point %d assigned to %d, nearest centre %d", i, r.Assign[i], j)
+		}
+		in += d
+	}
+	if in != r.Inertia {
+		t.Fatalf("inertia %v, recomputed %v", r.Inertia, in)
+	}
+}
+
+func TestRecoversSeparatedBlobs(t *testing.T) {
+	for _, tc := range []struct{ k, perK, dim int }{{2, 50, 2}, {5, 100, 3}, {12, 60, 4}} {
+		x, labels := blobs(tc.k, tc.perK, tc.dim, 100, 0.5, uint64(tc.k))
+		r, err := Cluster(x, tc.k, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, x, tc.k, r)
+		if !sameUpToRelabelling(labels, r.Assign) {
+			t.Errorf("k=%d: blobs not recovered", tc.k)
+		}
+	}
+}
+
+// Every assignment step of every restart has inertia no larger than the
+// one before it.
+func TestInertiaNeverIncreases(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	x := mat.NewDense(2000, 3, nil)
+	for i := range x.RawMatrix().Data {
+		x.RawMatrix().Data[i] = rng.Float64() // no structure: many iterations
+	}
+	last := map[int]float64{}
+	steps := 0
+	_, err := cluster(x, 25, Options{Restarts: 4, Seed: 2}, euclidean{}, func(r int, in float64) {
+		if prev, ok := last[r]; ok && in > prev*(1+1e-12) {
+			t.Errorf("restart %d: inertia rose from %v to %v", r, prev, in)
+		}
+		last[r] = in
+		steps++
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps < 20 {
+		t.Errorf("only %d assignment steps: the test exercises nothing", steps)
+	}
+}
+
+func TestThreadIndependent(t *testing.T) {
+	x, _ := blobs(8, 2500, 5, 10, 2, 4) // overlapping blobs, 20,000 points
+	ref, err := Cluster(x, 8, Options{Restarts: 2, Seed: 9, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, x, 8, ref)
+	for _, threads := range []int{2, 3, 8, 0} {
+		r, err := Cluster(x, 8, Options{Restarts: 2, Seed: 9, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !identical(r, ref) {
+			t.Fatalf("threads=%d: result differs from threads=1", threads)
+		}
+	}
+}
+
+// identical reports whether a and b are bit-identical.
+func identical(a, b Result) bool {
+	return math.Float64bits(a.Inertia) == math.Float64bits(b.Inertia) && fmt.Sprint(a.Assign) == fmt.Sprint(b.Assign) &&
+		fmt.Sprint(a.Centers.RawMatrix().Data) == fmt.Sprint(b.Centers.RawMatrix().Data)
+}
+
+func TestSeedDeterminesResult(t *testing.T) {
+	x, _ := blobs(6, 50, 2, 10, 2, 5)
+	a, _ := Cluster(x, 6, Options{Seed: 1, Restarts: 1})
+	b, _ := Cluster(x, 6, Options{Seed: 1, Restarts: 1})
+	if !identical(a, b) {
+		t.Error("equal seeds gave different results")
+	}
+	// A strided view clusters like a compact copy.
+	wide := mat.NewDense(300, 5, nil)
+	view := wide.Slice(0, 300, 1, 3).(*mat.Dense)
+	view.Copy(x)
+	c, _ := Cluster(view, 6, Options{Seed: 1, Restarts: 1})
+	if !identical(a, c) {
+		t.Error("a strided view gave a different result")
+	}
+	// More restarts never give a worse result than the first of them.
+	d, _ := Cluster(x, 6, Options{Seed: 1, Restarts: 8})
+	if d.Inertia > a.Inertia {
+		t.Errorf("8 restarts: inertia %v > %v of restart 0", d.Inertia, a.Inertia)
+	}
+}
+
+func TestOneCluster(t *testing.T) {
+	x, _ := blobs(3, 40, 4, 10, 1, 6)
+	r, err := Cluster(x, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, x, 1, r)
+	n, dim := x.Dims()
+	for c := 0; c < dim; c++ {
+		mean := mat.Sum(x.ColView(c)) / float64(n)
+		if math.Abs(r.Centers.At(0, c)-mean) > 1e-12 {
+			t.Errorf("centre[%d] = %v, mean %v", c, r.Centers.At(0, c), mean)
+		}
+	}
+	for _, a := range r.Assign {
+		if a != 0 {
+			t.Fatal("assignment other than 0")
+		}
+	}
+}
+
+// k equal to the number of distinct points puts every centre on one of
+// them, with zero inertia, duplicates included.
+func TestDuplicatesAndDistinctCount(t *testing.T) {
+	x := mat.NewDense(9, 2, []float64{0, 0, 1, 1, 0, 0, 2, 0, 1, 1, 0, 0, -0.0, 0, 2, 0, 1, 1})
+	r, err := Cluster(x, 3, Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, x, 3, r)
+	if r.Inertia != 0 {
+		t.Errorf("inertia %v, want 0", r.Inertia)
+	}
+	if _, err := Cluster(x, 4, Options{}); err == nil {
+		t.Error("k = 4 > 3 distinct points: no error")
+	}
+}
+
+// Distinct points whose squared distances underflow to 0 still get
+// distinct centres.
+func TestSeedingUnderflow(t *testing.T) {
+	x := mat.NewDense(3, 1, []float64{0, 1e-200, 0})
+	r, err := Cluster(x, 2, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Centers.At(0, 0) == r.Centers.At(1, 0) {
+		t.Errorf("equal centres %v", mat.Formatted(r.Centers))
+	}
+}
+
+// A centre that attracts no point moves to the point farthest from its
+// centre, and the next assignment step gives that point to it. (That this
+// can empty another cluster is fine: the next update re-seeds it.)
+func TestEmptyClusterReseeded(t *testing.T) {
+	x := mat.NewDense(5, 1, []float64{0, 1, 2, 10, 3})
+	raw := x.RawMatrix()
+	p := &problem{x: raw.Data, n: 5, dim: 1, k: 3, stride: raw.Stride, threads: 1, grain: 1, geo: euclidean{},
+		centers: []float64{1, 100, 200}, assign: make([]int, 5), dist: make([]float64, 5),
+		sums: make([]float64, 3), counts: make([]int, 3)}
+	for i := range p.assign {
+		p.assign[i] = -1
+	}
+	_, in0 := p.assignAll() // all points go to centre 0 (at 1); 1 and 2 are empty
+	p.update()
+	// Centre 0 moves to the mean 3.2; the empty ones go to 10 (distance 81
+	// from 1), then to 3 (distance 4).
+	if want := []float64{3.2, 10, 3}; fmt.Sprint(p.centers) != fmt.Sprint(want) {
+		t.Fatalf("centres %v, want %v", p.centers, want)
+	}
+	// Now 10 has its own cluster and 3 attracts 0, 1 and 2 away from 3.2.
+	_, in1 := p.assignAll()
+	if fmt.Sprint(p.assign) != "[2 2 2 1 2]" || in1 > in0 {
+		t.Errorf("assignment %v, inertia %v -> %v", p.assign, in0, in1)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	x, _ := blobs(2, 5, 2, 10, 1, 1)
+	nan := mat.DenseCopyOf(x)
+	nan.Set(3, 1, math.NaN())
+	inf := mat.DenseCopyOf(x)
+	inf.Set(0, 0, math.Inf(-1))
+	for name, f := range map[string]func() error{
+		"k=0":        func() error { _, err := Cluster(x, 0, Options{}); return err },
+		"k>n":        func() error { _, err := Cluster(x, 11, Options{}); return err },
+		"NaN":        func() error { _, err := Cluster(nan, 2, Options{}); return err },
+		"Inf":        func() error { _, err := Cluster(inf, 2, Options{}); return err },
+		"empty":      func() error { _, err := Cluster(&mat.Dense{}, 1, Options{}); return err },
+		"nil":        func() error { _, err := Cluster(nil, 1, Options{}); return err },
+		"restarts":   func() error { _, err := Cluster(x, 2, Options{Restarts: -1}); return err },
+		"maxiter":    func() error { _, err := Cluster(x, 2, Options{MaxIter: -1}); return err },
+		"tol":        func() error { _, err := Cluster(x, 2, Options{Tol: -1}); return err },
+		"tol is NaN": func() error { _, err := Cluster(x, 2, Options{Tol: math.NaN()}); return err },
+	} {
+		if f() == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := Cluster(x, 10, Options{}); err != nil {
+		t.Errorf("k = n: %v", err)
+	}
+}
+
+func BenchmarkCluster(b *testing.B) {
+	x, _ := blobs(60, 50000/60+1, 10, 10, 1, 1)
+	x = x.Slice(0, 50000, 0, 10).(*mat.Dense)
+	for _, threads := range []int{1, 0} {
+		b.Run(fmt.Sprintf("n50000_dim10_k60_threads%d", threads), func(b *testing.B) {
+			steps := 0
+			for b.Loop() {
+				if _, err := cluster(x, 60, Options{Seed: 1, Threads: threads}, euclidean{}, func(int, float64) { steps++ }); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(steps)/float64(b.N), "assign-steps/op")
+		})
+	}
+}
