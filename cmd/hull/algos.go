@@ -7,6 +7,7 @@ import (
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/topicscore"
 	"github.com/spf13/pflag"
 )
 
@@ -64,10 +65,45 @@ func anchorAlgorithm(m anchor.Method, summary string) algorithm {
 	}
 }
 
+// scoreFlags holds the flags of Topic-SCORE.
+var scoreFlags struct {
+	m         int
+	k0        int
+	normalize bool
+	truncate  float64
+}
+
+// bindScoreFlags registers the flags of Topic-SCORE (once per flag set).
+func bindScoreFlags(fs *pflag.FlagSet) {
+	if fs.Lookup("score-m") != nil {
+		return
+	}
+	fs.IntVar(&scoreFlags.m, "score-m", 0, "Topic-SCORE: k-means centres m of the vertex hunting (0: 10K)")
+	fs.IntVar(&scoreFlags.k0, "score-k0", 0, "Topic-SCORE: candidate centres K0 searched exhaustively (0: ceil(5K/4), lowered so that C(K0, K) <= 200,000)")
+	fs.BoolVar(&scoreFlags.normalize, "normalize", false, "Topic-SCORE: divide each word's frequencies by the square root of its mean frequency before the SVD (Ke and Wang)")
+	fs.Float64Var(&scoreFlags.truncate, "score-truncate", 0, "Topic-SCORE: truncate the SVD ratios at +-this (0: log(max(D, V)), the paper's; inf: no truncation)")
+}
+
 var algorithms = map[string]algorithm{
 	"anchor":    anchorAlgorithm(anchor.RecoverL2, "FastAnchorWords + RecoverL2 (Arora et al. 2013)"),
 	"anchor-kl": anchorAlgorithm(anchor.RecoverKL, "FastAnchorWords + RecoverKL (Arora et al. 2013)"),
 	"recover":   anchorAlgorithm(anchor.Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012)"),
+	"score": {
+		summary: "Topic-SCORE (Ke 2017)",
+		flags:   bindScoreFlags,
+		build: func(s fitSettings) (learner.Learner, error) {
+			return topicscore.New(topicscore.Options{
+				M:              scoreFlags.m,
+				K0:             scoreFlags.k0,
+				Normalize:      scoreFlags.normalize,
+				RatioThreshold: scoreFlags.truncate,
+				Seed:           s.seed,
+				Threads:        s.threads,
+				MaxMemory:      s.maxMemory,
+				Progress:       s.progress,
+			})
+		},
+	},
 }
 
 func algorithmNames() string {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/hulltopics/hull/cooc"
@@ -68,7 +69,7 @@ Algorithms (--algo):
 
 func algorithmHelp() string {
 	s := ""
-	for _, name := range []string{"anchor", "anchor-kl", "recover"} {
+	for _, name := range strings.Split(algorithmNames(), "|") {
 		s += fmt.Sprintf("%-10s %s\n  ", name, algorithms[name].summary)
 	}
 	return s

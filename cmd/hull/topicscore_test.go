@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// scoreFixture generates a small corpus of the Topic-SCORE paper's
+// simulations and fits it with --algo score; it returns the directory,
+// the model path and the model.
+func scoreFixture(t *testing.T, extra ...string) (string, string, *model.Model) {
+	t.Helper()
+	dir := t.TempDir()
+	if code, _, errOut := hull(t, "synth", "ke", "--docs", "300", "--doc-length", "1000", "-o", dir); code != 0 {
+		t.Fatalf("synth: exit %d: %s", code, errOut)
+	}
+	path := filepath.Join(dir, "score.json")
+	args := append([]string{"fit", "-q", "--algo", "score", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", path}, extra...)
+	if code, _, errOut := hull(t, args...); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	m, err := model.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, path, m
+}
+
+// hull fit --algo score recovers the planted topics and records the
+// flags; hull eval reads the model.
+func TestFitScoreFlagsAndRecovery(t *testing.T) {
+	dir, path, m := scoreFixture(t, "--score-m", "48", "--score-k0", "7", "--normalize")
+	if m.Algorithm != "score" || m.K != 6 {
+		t.Fatalf("algorithm %q, K %d", m.Algorithm, m.K)
+	}
+	for key, want := range map[string]any{"m": 48.0, "k0": 7.0, "normalize": true} {
+		if got := m.Params[key]; got != want {
+			t.Errorf("params[%q] = %v, want %v", key, got, want)
+		}
+	}
+	code, out, errOut := hull(t, "eval", path, "--truth", filepath.Join(dir, "truth.json"), "--json")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	var ms struct {
+		L1Max float64 `json:"l1_max"`
+	}
+	if err := json.Unmarshal([]byte(out), &ms); err != nil {
+		t.Fatal(err)
+	}
+	if ms.L1Max <= 0 || ms.L1Max >= 0.4 {
+		t.Errorf("max l1 %v, want in (0, 0.4)", ms.L1Max)
+	}
+	var stages []string
+	for _, s := range m.Provenance.Timings {
+		stages = append(stages, s.Stage)
+	}
+	if got := strings.Join(stages, ","); got != "read,svd,ratios,vertex hunting,topics" {
+		t.Errorf("stages %s", got)
+	}
+}
+
+func TestFitScoreSameModelForAnyThreads(t *testing.T) {
+	dir, _, _ := scoreFixture(t)
+	var topics [][]byte
+	for _, th := range []string{"1", "3"} {
+		path := filepath.Join(dir, "m"+th+".json")
+		if code, _, errOut := hull(t, "fit", "-q", "--algo", "score", "-k", "6", "--threads", th, filepath.Join(dir, "docword.txt"), "-o", path); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		m, err := model.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal([]any{m.Topics, m.Params})
+		topics = append(topics, b)
+	}
+	if !bytes.Equal(topics[0], topics[1]) {
+		t.Fatal("model differs between --threads 1 and --threads 3")
+	}
+}
+
+// hull plot simplex writes a valid PNG or SVG, atomically.
+func TestPlotSimplex(t *testing.T) {
+	dir, path, _ := scoreFixture(t)
+	for _, tc := range []struct{ name, magic string }{
+		{"fig.png", "\x89PNG\r\n\x1a\n"},
+		{"fig.SVG", "<?xml"},
+	} {
+		out := filepath.Join(dir, tc.name)
+		if code, _, errOut := hull(t, "plot", "simplex", path, "-o", out); code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.name, code, errOut)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(b, []byte(tc.magic)) || (strings.HasSuffix(tc.name, "SVG") && !bytes.Contains(b, []byte("<svg"))) {
+			t.Errorf("%s: not a %s file: % x", tc.name, tc.name[4:], b[:min(len(b), 16)])
+		}
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*tmp*"))
+	if len(leftovers) != 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+func TestPlotBadInputExitsTwo(t *testing.T) {
+	dir, path, _ := scoreFixture(t)
+	anchorModel := filepath.Join(dir, "anchor.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", anchorModel); code != 0 {
+		t.Fatalf("fit anchor: exit %d: %s", code, errOut)
+	}
+	png := filepath.Join(dir, "fig.png")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no kind", []string{"plot"}, "KIND"},
+		{"unknown kind", []string{"plot", "nope"}, "nope"},
+		{"missing -o", []string{"plot", "simplex", path}, "-o"},
+		{"bad extension", []string{"plot", "simplex", path, "-o", filepath.Join(dir, "fig.gif")}, "fig.gif"},
+		{"bad size", []string{"plot", "simplex", path, "-o", png, "--size", "0"}, "size"},
+		{"missing model", []string{"plot", "simplex", filepath.Join(dir, "nope.json"), "-o", png}, "nope.json"},
+		{"not a model", []string{"plot", "simplex", filepath.Join(dir, "vocab.txt"), "-o", png}, "vocab.txt"},
+		{"not a score model", []string{"plot", "simplex", anchorModel, "-o", png}, "Topic-SCORE"},
+		{"no model argument", []string{"plot", "simplex", "-o", png}, "arg"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+	if _, err := os.Stat(png); !os.IsNotExist(err) {
+		t.Error("a figure was written for bad input")
+	}
+	// An unwritable destination is the environment's failure: exit 1.
+	if code, _, _ := hull(t, "plot", "simplex", path, "-o", filepath.Join(dir, "missing-dir", "fig.png")); code != exitFailure {
+		t.Errorf("unwritable output: exit %d, want %d", code, exitFailure)
+	}
+}
+
+func TestFitScoreBadInputExitsTwo(t *testing.T) {
+	dir, _, _ := scoreFixture(t)
+	input := filepath.Join(dir, "docword.txt")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"K too small", []string{"fit", "-q", "--algo", "score", "-k", "1", input}, "K"},
+		{"K above docs", []string{"fit", "-q", "--algo", "score", "-k", "301", input}, "K"},
+		{"K0 over budget", []string{"fit", "-q", "--algo", "score", "-k", "20", "--score-k0", "60", input}, "budget"},
+		{"negative m", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-m", "-3", input}, "M"},
+		{"negative truncation", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-truncate", "-1", input}, "RatioThreshold"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+// Package topicscore learns topics by Topic-SCORE: Ke, "A geometrical
+// approach to topic model estimation" (../shared/papers/topicscore.txt),
+// steps 1-5 of section 3 with the vertex hunting of steps 2a, 2b and 2b'.
+//
+// With D the p x n word-document frequency matrix (column d is document
+// d's counts divided by its length n_d), D_0 = E[D] = A W, and Xi = A V for
+// the K leading left singular vectors of D_0 (section 2). Dividing the
+// rows of Xi entrywise by xi_1 removes each word's frequency: the rows r_j
+// of the ratio matrix R lie in a simplex of R^{K-1} whose K vertices are
+// the rows of the anchor words, every other word being the convex
+// combination pi_j of the vertices (Lemma 2). Fit computes:
+//
+//  1. xi_1 ... xi_K, the rank-K left singular vectors of D, by a seeded
+//     randomized SVD (internal/linalg, Halko et al. 2011); xi_1 is signed
+//     positive (Perron). R(j, k) = T(xi_{k+1}(j) / xi_1(j), log(max(n, p)))
+//     with T(x, a) = sign(x) min(|x|, a), entry by entry: the ratios of
+//     words with a tiny xi_1(j) are cut at +-log(max(n, p)). The vertices'
+//     coordinates grow with K, the threshold only with log(n): on the
+//     paper's simulated corpora it starts clipping the anchor words' own
+//     rows from about K = 9 on, which shrinks the simplex and costs
+//     accuracy; Options.RatioThreshold raises it or turns it off (see
+//     docs/BENCHMARKS.md).
+//  2. Vertex hunting. 2a: k-means with m centres on the rows of R
+//     (internal/kmeans: k-means++ seeding, Restarts restarts, the least
+//     inertia kept). 2b': the two centres farthest apart, then repeatedly
+//     the centre farthest from the mean of those chosen, until K0 are
+//     chosen. 2b on those K0 only (as the paper says, and as its authors'
+//     code does): over all C(K0, K) K-subsets that are affinely independent,
+//     the simplex that minimises the largest distance from a candidate
+//     centre to it. distance(point, simplex) is the QP of the paper's
+//     footnote 2 in K variables, solved exactly by Wolfe's nearest-point
+//     algorithm after a cheap test (barycentric coordinates all >= 0:
+//     distance 0) and a cheap lower bound (the distance to the hyperplane
+//     of a facet the point lies beyond) that cut most subsets early.
+//  3. The barycentric coordinates pi~_j of every row of R in the estimated
+//     simplex, [r_j^T, 1][V*, 1_K]^{-1}; negative entries set to 0 and the
+//     row rescaled to sum 1 (pi_j).
+//  4. A* = diag(xi_1) Pi: row j of Pi times xi_1(j). (The paper prints
+//     "Pi diag(xi_1)", which does not conform; section 2's identity Pi =
+//     diag(xi_1)^{-1} A diag(V_1) fixes the order.) Row j of A* sums to
+//     xi_1(j) because pi_j sums to 1: the clipping and row normalisation of
+//     step 3 change how word j's mass is split among the topics, never its
+//     total, which comes from xi_1 alone.
+//  5. The s largest entries of each column of A* kept (default s = p, all),
+//     each column normalised to sum 1: A*'s unknown column scales
+//     diag(V_1) cancel.
+//
+// Normalize applies the pre-SVD normalisation of the later version (Ke and
+// Wang, "Using SVD for topic modeling", JASA 2024): with M = diag(D 1_n /
+// n) the mean word frequencies, the SVD is of M^{-1/2} D. Then M^{-1/2} D_0
+// = (M^{-1/2} A) W, so the whole of section 2 holds with A replaced by
+// M^{-1/2} A: steps 1-3 are unchanged and step 4 gives M^{-1/2} A
+// diag(V_1) = diag(xi_1) Pi. The undo step is therefore A* = M^{1/2}
+// diag(xi_1) Pi, row j multiplied by sqrt(M_j), before the column
+// normalisation of step 5 (the authors' code does the same). It evens out
+// the influence of frequent and rare words on the SVD.
+//
+// Words with xi_1(j) <= 0 (those that never occur: their row of D is zero)
+// have no ratio; they take no part in vertex hunting and get probability 0
+// in every topic (Params["words_excluded"]).
+//
+// The model records Params: "vertices" (K x (K-1), the rows of V*),
+// "ratio_threshold" (log(max(n, p)) by default; null when off), "ratios_truncated", "m", "k0", "s",
+// "normalize", "singular_values", "svd_power_iters", "kmeans_restarts",
+// "kmeans_inertia", "centres" (the m k-means centres), "candidates" (the K0
+// centres of 2b', in the order chosen), "vertex_centres" (the centre of
+// each vertex), "simplices" (C(K0, K)), "simplices_degenerate",
+// "vertex_fit" (the minimised largest distance), "words_used",
+// "words_excluded", "anchor_words" (per topic the AnchorWordsPerTopic words
+// whose rows of R are nearest to its vertex, nearest first: the paper's
+// Table 1), and "ratios_sample" with "ratios_sample_words": the first two
+// columns of R for up to MaxRatioSample words evenly spaced over the
+// vocabulary plus the anchor-like words, which "hull plot simplex" draws
+// (Figure 3, right). Anchors holds the nearest word of each topic. The
+// stage timings are "svd" (building D and the SVD), "ratios", "vertex
+// hunting" and "topics".
+//
+// Complexity, for nnz document-word entries, l = K+10 sketch columns and q
+// power iterations: D in O(nnz); the SVD in O((2q+2) nnz l + (q+1)(p+n)
+// l^2); R in O(pK); k-means in O(Restarts * iterations * p m K); 2b' in
+// O(m^2 K + K0 m K); 2b in O(C(K0, K) (K^3 + (K0-K) K^2)) plus the QPs,
+// which is why K0 is bounded so that C(K0, K) <= MaxSimplices (200,000 by
+// default: ceil(5K/4) up to K = 20, then K plus a few); steps 3-5 in O(p K^2).
+// The paper reports about 2 minutes at K = 20, and its public R code (whose
+// default K0 = 1.5K gives C(30, 20) = 30 million simplices) hangs there;
+// here the search at K = 20 takes a fraction of a second
+// (docs/BENCHMARKS.md).
+//
+// Results do not depend on Options.Threads: the SVD and k-means are
+// thread-independent, every parallel loop writes per-word results, and the
+// search takes the lowest-ranked subset among equal optima.
+package topicscore

@@ -1,0 +1,509 @@
+package topicscore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/kmeans"
+	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Algorithm is the model.Model Algorithm (and "hull fit --algo" name) of
+// Topic-SCORE.
+const Algorithm = "score"
+
+// Defaults of the Options fields that are not derived from K.
+const (
+	// DefaultRestarts is the default number of k-means restarts.
+	DefaultRestarts = 3
+	// DefaultKMeansIter is the default bound on Lloyd iterations per restart.
+	DefaultKMeansIter = 100
+	// DefaultKMeansTol is the default relative inertia decrease below
+	// which a k-means restart stops.
+	DefaultKMeansTol = 1e-3
+	// DefaultPowerIters is the default number of power iterations of the
+	// randomized SVD.
+	DefaultPowerIters = 4
+	// AnchorWordsPerTopic is the number of anchor-like words per topic kept
+	// in Params["anchor_words"] (the paper's Table 1 lists 20).
+	AnchorWordsPerTopic = 5
+	// MaxRatioSample bounds the rows of R kept in Params["ratios_sample"]
+	// for "hull plot simplex".
+	MaxRatioSample = 2000
+)
+
+// Options are the parameters of Topic-SCORE. The zero value of each field
+// selects its documented default.
+type Options struct {
+	// M is m, the number of k-means centres of step 2a; default 10K (the
+	// paper's simulations, section 5.1). It is lowered to the number of
+	// words used when there are fewer.
+	M int
+	// K0 is the number of candidate centres kept by the greedy
+	// pre-selection 2b' before the exhaustive search 2b over their
+	// C(K0, K) K-subsets; default DefaultK0(K, m, MaxSimplices): ceil(5K/4)
+	// (section 5.1) while C(K0, K) stays within MaxSimplices. K0 = m
+	// searches all centres (plain 2b). A K0 above m is lowered to m; a K0
+	// with C(K0, K) > MaxSimplices makes Fit fail.
+	K0 int
+	// MaxSimplices bounds C(K0, K); default DefaultMaxSimplices (200,000).
+	MaxSimplices int
+	// S is s, the number of largest entries kept in each topic (step 5);
+	// default p, keep every word.
+	S int
+	// RatioThreshold is a in the truncation T(x, a) of the ratios (step
+	// 1); default log(max(n, p)), the paper's. math.Inf(1) turns the
+	// truncation off. The vertices' own coordinates grow with K (like
+	// sqrt(K)) while the paper's a grows like log(n): from about K = 9 on
+	// the paper's simulated corpora the truncation clips the anchor words'
+	// rows, shrinks the simplex and costs accuracy (docs/BENCHMARKS.md), so
+	// large K may call for a larger threshold.
+	RatioThreshold float64
+	// Normalize applies the pre-SVD normalisation of Ke and Wang, "Using
+	// SVD for topic modeling" (JASA 2024): row j of D is divided by
+	// sqrt(M_j), M_j the mean frequency of word j over the documents, and
+	// the topic estimate of step 4 is multiplied back by sqrt(M_j) (see
+	// the package documentation).
+	Normalize bool
+	// PowerIters is the number of power (subspace) iterations of the
+	// randomized SVD; default 4 (DefaultPowerIters); negative: none.
+	PowerIters int
+	// Restarts is the number of k-means++ restarts of step 2a, the best
+	// (least inertia) kept; default 3.
+	Restarts int
+	// KMeansIter bounds the Lloyd iterations of each restart; default 100.
+	KMeansIter int
+	// KMeansTol stops a k-means restart when an iteration lowers the
+	// inertia by less than this fraction; default 1e-3. The centres only
+	// sketch the cloud of R's rows: on the paper's simulations 1, 3 or 10
+	// restarts and tolerances from 1e-8 to 1e-3 give the same error to
+	// 1e-3, while k-means is most of the time of a fit (docs/BENCHMARKS.md).
+	KMeansTol float64
+	// Seed seeds the randomized SVD and k-means (the only random choices).
+	Seed uint64
+	// Threads is the number of goroutines; 0 means one per CPU. Results
+	// do not depend on it.
+	Threads int
+	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
+	// before allocating when it would be exceeded. 0 means
+	// cooc.DefaultMaxMemory(), half the machine's RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives progress of each stage.
+	Progress learner.Progress
+}
+
+// Learner learns topics by Topic-SCORE. Create it with New.
+type Learner struct{ opts Options }
+
+var _ learner.Learner = (*Learner)(nil)
+
+// New validates opts, fills in the defaults that do not depend on K and
+// returns a Learner.
+func New(opts Options) (*Learner, error) {
+	if opts.MaxSimplices == 0 {
+		opts.MaxSimplices = DefaultMaxSimplices
+	}
+	if opts.PowerIters == 0 {
+		opts.PowerIters = DefaultPowerIters
+	}
+	if opts.Restarts == 0 {
+		opts.Restarts = DefaultRestarts
+	}
+	if opts.KMeansIter == 0 {
+		opts.KMeansIter = DefaultKMeansIter
+	}
+	if opts.KMeansTol == 0 {
+		opts.KMeansTol = DefaultKMeansTol
+	}
+	switch {
+	case opts.M < 0:
+		return nil, fmt.Errorf("topicscore: M = %d, want >= 0", opts.M)
+	case opts.K0 < 0:
+		return nil, fmt.Errorf("topicscore: K0 = %d, want >= 0", opts.K0)
+	case opts.MaxSimplices < 0:
+		return nil, fmt.Errorf("topicscore: MaxSimplices = %d, want >= 0", opts.MaxSimplices)
+	case opts.S < 0:
+		return nil, fmt.Errorf("topicscore: S = %d, want >= 0", opts.S)
+	case opts.Restarts < 0:
+		return nil, fmt.Errorf("topicscore: Restarts = %d, want >= 0", opts.Restarts)
+	case opts.KMeansIter < 0:
+		return nil, fmt.Errorf("topicscore: KMeansIter = %d, want >= 0", opts.KMeansIter)
+	case !(opts.KMeansTol > 0):
+		return nil, fmt.Errorf("topicscore: KMeansTol = %v, want >= 0", opts.KMeansTol)
+	case opts.Threads < 0:
+		return nil, fmt.Errorf("topicscore: Threads = %d, want >= 0", opts.Threads)
+	case !(opts.RatioThreshold >= 0):
+		return nil, fmt.Errorf("topicscore: RatioThreshold = %v, want >= 0 (0: log(max(n, p)); +Inf: no truncation)", opts.RatioThreshold)
+	}
+	return &Learner{opts: opts}, nil
+}
+
+// Options returns the learner's options with the K-independent defaults
+// filled in.
+func (l *Learner) Options() Options { return l.opts }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics:
+// D and its transpose (12 bytes per nonzero each), the randomized SVD's
+// dense blocks, R, the barycentric weights and the topics.
+func EstimateBytes(c *corpus.Corpus, k int) int64 {
+	v, d := int64(c.NumWords()), int64(c.NumDocs())
+	l := int64(k) + 10
+	return 2*12*c.NNZ() + 6*8*(v+d)*l + 4*8*v*int64(k)
+}
+
+// Fit learns k topics from c by steps 1-5 of section 3 of the paper. It
+// fails for k < 2, k >= V or k > D (the number of documents), when D has
+// rank below k, when fewer than k words occur, when C(K0, k) exceeds
+// MaxSimplices, when every K-subset of the candidate centres is affinely
+// dependent, and with a *cooc.MemoryError when EstimateBytes exceeds
+// MaxMemory.
+func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	o := l.opts
+	switch {
+	case k < 2 || k >= c.NumWords():
+		return nil, fmt.Errorf("topicscore: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k > c.NumDocs():
+		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
+	}
+	limit := o.MaxMemory
+	if limit <= 0 {
+		limit = cooc.DefaultMaxMemory()
+	}
+	if need := EstimateBytes(c, k); need > limit {
+		return nil, &cooc.MemoryError{What: fmt.Sprintf("Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
+			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
+	}
+	f := fit{o: &o, c: c, k: k, params: map[string]any{"normalize": o.Normalize}}
+	steps := []struct {
+		stage string
+		run   func(context.Context) error
+	}{
+		{"svd", f.svd},
+		{"ratios", f.ratios},
+		{"vertex hunting", f.vertices},
+		{"topics", f.topics},
+	}
+	for _, s := range steps {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		if err := s.run(ctx); err != nil {
+			return nil, err
+		}
+		f.timings = append(f.timings, model.Timing{Stage: s.stage, Seconds: time.Since(start).Seconds()})
+	}
+	return f.model(), nil
+}
+
+// fit holds the state of one Fit call, stage by stage.
+type fit struct {
+	o *Options
+	c *corpus.Corpus
+	k int
+
+	scale []float64  // sqrt(M_j) with Normalize (0 for unseen words), else nil
+	xi    *mat.Dense // p x K left singular vectors
+	used  []int      // words with xi_1 > 0, in index order
+	r     []float64  // len(used) x (K-1) row-major: the truncated ratios
+	vert  []float64  // K x (K-1) row-major: the vertices
+
+	anchors    []int
+	anchorRows []int // rows of R (positions in used) of the anchor-like words
+	topicsV    [][]float64
+	params     map[string]any
+	timings    []model.Timing
+}
+
+// svd builds D (p x n, column d = counts / n_d; rows scaled by 1/sqrt(M_j)
+// with Normalize) and its rank-K left singular vectors (step 1).
+func (f *fit) svd(ctx context.Context) error {
+	c, p, n := f.c, f.c.NumWords(), f.c.NumDocs()
+	f.o.Progress.Report("svd", 0, 1)
+	dt := &linalg.CSR{Rows: n, Cols: p, RowPtr: make([]int64, n+1), ColIdx: make([]int32, c.NNZ()), Val: make([]float64, c.NNZ())}
+	copy(dt.RowPtr, c.Offsets)
+	copy(dt.ColIdx, c.Words)
+	for d := 0; d < n; d++ {
+		lo, hi := c.Offsets[d], c.Offsets[d+1]
+		if nd := c.DocLen(d); nd > 0 {
+			inv := 1 / float64(nd)
+			for i := lo; i < hi; i++ {
+				dt.Val[i] = float64(c.Counts[i]) * inv
+			}
+		}
+	}
+	if f.o.Normalize {
+		// M_j = (1/n) sum_d D(j, d); rows of D scaled by M_j^{-1/2}.
+		mean := make([]float64, p)
+		for i, w := range dt.ColIdx {
+			mean[w] += dt.Val[i]
+		}
+		f.scale = make([]float64, p)
+		inv := make([]float64, p)
+		for j, s := range mean {
+			if s > 0 {
+				f.scale[j] = math.Sqrt(s / float64(n))
+				inv[j] = 1 / f.scale[j]
+			}
+		}
+		for i, w := range dt.ColIdx {
+			dt.Val[i] *= inv[w]
+		}
+	}
+	d := dt.Transpose()
+	u, s, _, err := linalg.RandomizedSVD(d, f.k, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads})
+	if err != nil {
+		return fmt.Errorf("topicscore: SVD: %w", err)
+	}
+	if !(s[f.k-1] > 1e-12*s[0]) {
+		return fmt.Errorf("topicscore: the word-document matrix has rank below K = %d (singular values %v)", f.k, s)
+	}
+	f.xi = u
+	f.params["singular_values"] = s
+	f.params["svd_power_iters"] = max(f.o.PowerIters, 0)
+	f.o.Progress.Report("svd", 1, 1)
+	return ctx.Err()
+}
+
+// ratioThreshold returns log(max(n, p)), the truncation level of step 1.
+func ratioThreshold(n, p int) float64 { return math.Log(float64(max(n, p))) }
+
+// truncate is the truncation function of step 1, T(x, a) = sign(x) *
+// min(|x|, a).
+func truncate(x, a float64) float64 {
+	if math.Abs(x) > a {
+		return math.Copysign(a, x)
+	}
+	return x
+}
+
+// ratios computes R (step 1): R(j, k) = T(xi_{k+1}(j) / xi_1(j),
+// log(max(n, p))) (or Options.RatioThreshold) for every word j with
+// xi_1(j) > 0. xi_1 is signed to sum
+// positive (Perron: it is non-negative); a word with xi_1(j) <= 0 (one that
+// never occurs has a zero row of D) has no ratio and takes no part in
+// vertex hunting; its topic weights are 0.
+func (f *fit) ratios(ctx context.Context) error {
+	p, k := f.c.NumWords(), f.k
+	xi := f.xi
+	sum := 0.0
+	for j := 0; j < p; j++ {
+		sum += xi.At(j, 0)
+	}
+	if sum < 0 {
+		xi.Scale(-1, xi)
+	}
+	a := f.o.RatioThreshold
+	if a == 0 {
+		a = ratioThreshold(f.c.NumDocs(), p)
+	}
+	f.used = f.used[:0]
+	truncated := 0
+	for j := 0; j < p; j++ {
+		x1 := xi.At(j, 0)
+		if !(x1 > 0) {
+			continue
+		}
+		f.used = append(f.used, j)
+		for c := 1; c < k; c++ {
+			x := xi.At(j, c) / x1
+			t := truncate(x, a)
+			if t != x {
+				truncated++
+			}
+			f.r = append(f.r, t)
+		}
+	}
+	if len(f.used) < k {
+		return fmt.Errorf("topicscore: only %d words have a positive first singular vector entry, fewer than K = %d", len(f.used), k)
+	}
+	if math.IsInf(a, 1) {
+		f.params["ratio_threshold"] = nil // JSON has no infinity
+	} else {
+		f.params["ratio_threshold"] = a
+	}
+	f.params["ratios_truncated"] = truncated
+	f.params["words_used"] = len(f.used)
+	f.params["words_excluded"] = p - len(f.used)
+	return ctx.Err()
+}
+
+// vertices is the vertex hunting of section 3: k-means (2a), the greedy
+// pre-selection (2b'), the exhaustive search (2b).
+func (f *fit) vertices(ctx context.Context) error {
+	k, dim, words := f.k, f.k-1, len(f.used)
+	m := f.o.M
+	if m == 0 {
+		m = 10 * k
+	}
+	m = min(m, words)
+	if m < k {
+		return fmt.Errorf("topicscore: m = %d k-means centres, fewer than K = %d", m, k)
+	}
+	k0 := f.o.K0
+	if k0 == 0 {
+		k0 = DefaultK0(k, m, f.o.MaxSimplices)
+	}
+	k0 = min(k0, m)
+	if k0 < k {
+		return fmt.Errorf("topicscore: K0 = %d candidate centres, fewer than K = %d", k0, k)
+	}
+	if n := binomial(k0, k); n > f.o.MaxSimplices {
+		return fmt.Errorf("topicscore: K0 = %d gives C(%d, %d) = %s simplices, above the budget of %d: lower K0 or raise MaxSimplices", k0, k0, k, countString(n), f.o.MaxSimplices)
+	}
+	f.o.Progress.Report("k-means", 0, 1)
+	km, err := kmeans.Cluster(mat.NewDense(words, dim, f.r), m, kmeans.Options{
+		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed ^ 0x73636f7265, Threads: f.o.Threads}) // "score"
+	if err != nil {
+		return fmt.Errorf("topicscore: k-means: %w", err)
+	}
+	f.o.Progress.Report("k-means", 1, 1)
+	centres := make([]float64, 0, m*dim)
+	for i := 0; i < m; i++ {
+		centres = append(centres, km.Centers.RawRowView(i)...)
+	}
+	cand := greedy(centres, m, dim, k0)
+	candRows := make([]float64, 0, k0*dim)
+	for _, i := range cand {
+		candRows = append(candRows, centres[i*dim:i*dim+dim]...)
+	}
+	res, err := search(ctx, candRows, k0, k, f.o.Threads, f.o.Progress)
+	if err != nil {
+		return err
+	}
+	f.vert = make([]float64, 0, k*dim)
+	vc := make([]int, k)
+	for i, pos := range res.subset {
+		vc[i] = cand[pos]
+		f.vert = append(f.vert, candRows[pos*dim:pos*dim+dim]...)
+	}
+	f.params["m"] = m
+	f.params["k0"] = k0
+	f.params["kmeans_restarts"] = f.o.Restarts
+	f.params["kmeans_inertia"] = km.Inertia
+	f.params["simplices"] = res.simplices
+	f.params["simplices_degenerate"] = res.degenerate
+	f.params["vertex_fit"] = res.value
+	f.params["centres"] = rows(centres, dim)
+	f.params["candidates"] = cand
+	f.params["vertex_centres"] = vc
+	f.params["vertices"] = rows(f.vert, dim)
+	return nil
+}
+
+// rows splits a row-major matrix of width dim into rows.
+func rows(x []float64, dim int) [][]float64 {
+	out := make([][]float64, 0, len(x)/max(dim, 1))
+	for i := 0; i+dim <= len(x); i += dim {
+		out = append(out, append([]float64(nil), x[i:i+dim]...))
+	}
+	return out
+}
+
+// countString formats a number of simplices, saturated at maxBinomial.
+func countString(n int) string {
+	if n >= maxBinomial {
+		return "more than 10^15"
+	}
+	return fmt.Sprint(n)
+}
+
+// topics is steps 3-5: the barycentric coordinates of every word's row of
+// R in the estimated simplex, negative entries clipped to 0 and rescaled to
+// sum 1 (Pi); A* = diag(xi_1) Pi (times diag(sqrt(M)) with Normalize); the
+// s largest entries of each column kept; columns normalised to sum 1.
+func (f *fit) topics(ctx context.Context) error {
+	k, dim, p := f.k, f.k-1, f.c.NumWords()
+	bi := newBaryInverse(k)
+	if !bi.set(func(i int) []float64 { return f.vert[i*dim : i*dim+dim] }) {
+		return errNoSimplex // unreachable: search returns affinely independent vertices
+	}
+	a := make([][]float64, k) // A*, topic-major
+	for t := range a {
+		a[t] = make([]float64, p)
+	}
+	words := len(f.used)
+	err := parallel.For(ctx, words, 1024, f.o.Threads, func(lo, hi int) {
+		lambda := make([]float64, k)
+		for i := lo; i < hi; i++ {
+			j := f.used[i]
+			bi.coords(f.r[i*dim:i*dim+dim], lambda)
+			clipBarycentric(lambda)
+			w := f.xi.At(j, 0)
+			if f.scale != nil {
+				w *= f.scale[j]
+			}
+			for t := range lambda {
+				a[t][j] = w * lambda[t]
+			}
+		}
+	}, nil)
+	if err != nil {
+		return err
+	}
+	s := f.o.S
+	if s == 0 || s > p {
+		s = p
+	}
+	for t, col := range a {
+		if s < p {
+			keepLargest(col, s)
+		}
+		sum := 0.0
+		for _, v := range col {
+			sum += v
+		}
+		if !(sum > 0) {
+			return fmt.Errorf("topicscore: topic %d has no weight after clipping", t)
+		}
+		for j := range col {
+			col[j] /= sum
+		}
+	}
+	f.topicsV = a
+	f.params["s"] = s
+	f.anchorWords()
+	f.ratioSample()
+	return nil
+}
+
+// keepLargest zeroes all but the s largest entries of x (ties: the lower
+// index is kept).
+func keepLargest(x []float64, s int) {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	sortByValueDesc(idx, x)
+	for _, i := range idx[s:] {
+		x[i] = 0
+	}
+}
+
+// model assembles the fitted model.
+func (f *fit) model() *model.Model {
+	return &model.Model{
+		Algorithm: Algorithm,
+		Params:    f.params,
+		K:         f.k,
+		Vocab:     f.c.Vocab,
+		Topics:    f.topicsV,
+		Anchors:   f.anchors,
+		Provenance: model.Provenance{
+			HullVersion: version.Version,
+			InputDigest: f.c.Digest(),
+			Seed:        f.o.Seed,
+			Docs:        f.c.NumDocs(),
+			Timings:     f.timings,
+		},
+	}
+}
