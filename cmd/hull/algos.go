@@ -2,12 +2,16 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"strings"
 
 	"github.com/hulltopics/hull/anchor"
+	"github.com/hulltopics/hull/lda"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/topicscore"
+	"github.com/hulltopics/hull/tsvd"
 	"github.com/spf13/pflag"
 )
 
@@ -84,7 +88,142 @@ func bindScoreFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&scoreFlags.truncate, "score-truncate", 0, "Topic-SCORE: truncate the SVD ratios at +-this (0: log(max(D, V)), the paper's; inf: no truncation)")
 }
 
+// tsvdFlags holds the flags of TSVD.
+var tsvdFlags struct {
+	w0, eps, gamma, eps0, top float64
+	noSplit                   bool
+}
+
+// bindTSVDFlags registers the flags of TSVD (once per flag set).
+func bindTSVDFlags(fs *pflag.FlagSet) {
+	if fs.Lookup("tsvd-w0") != nil {
+		return
+	}
+	fs.Float64Var(&tsvdFlags.w0, "tsvd-w0", 0, "TSVD: w0, least probability of a dominant topic, for the thresholds and catchwords (0: 1/K)")
+	fs.Float64Var(&tsvdFlags.eps, "tsvd-eps", tsvd.DefaultEps, "TSVD: epsilon of the thresholds (no threshold on a count held by more than 3 eps w0 s documents)")
+	fs.Float64Var(&tsvdFlags.gamma, "tsvd-gamma", tsvd.DefaultGamma, "TSVD: gamma of the catchwords (g(i,l) > gamma g(i,l') for every other topic)")
+	fs.Float64Var(&tsvdFlags.eps0, "tsvd-eps0", tsvd.DefaultEps0, "TSVD: epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l)")
+	fs.Float64Var(&tsvdFlags.top, "tsvd-top", 0, "TSVD: eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)")
+	fs.BoolVar(&tsvdFlags.noSplit, "tsvd-no-split", false, "TSVD: threshold and cluster all documents instead of the paper's two random halves")
+}
+
+// ldaFlags holds the flags of the LDA baselines, gibbs and vb.
+var ldaFlags struct {
+	fs               *pflag.FlagSet // the flag set bound last: what was set, --quiet
+	iterations       int
+	burnIn           int
+	saveEvery        int
+	optimizeInterval int
+	init             string
+	alpha, beta      float64
+	logEvery         int
+	alphaEstimate    string
+	emTolerance      float64
+}
+
+// ldaLog receives the log likelihood of gibbs and the bound of vb as they
+// run, unless --quiet.
+var ldaLog io.Writer = os.Stderr
+
+// bindLDAFlags registers the flags of gibbs and vb (once per flag set).
+func bindLDAFlags(fs *pflag.FlagSet) {
+	if fs.Lookup("iterations") != nil {
+		return
+	}
+	ldaFlags.fs = fs
+	fs.IntVar(&ldaFlags.iterations, "iterations", 0, "gibbs: sweeps over all tokens (0: 1000); with --threads N > 1 they run as AD-LDA over N shards, so the model depends on --threads; vb: most EM iterations (0: 100)")
+	fs.IntVar(&ldaFlags.burnIn, "burn-in", 0, "gibbs: sweeps before the first saved state (0: half of --iterations)")
+	fs.IntVar(&ldaFlags.saveEvery, "save-every", 0, "gibbs: sweeps between the saved states whose topics are averaged, counted back from the last (0: 10 states after the burn-in)")
+	fs.IntVar(&ldaFlags.optimizeInterval, "optimize-interval", 0, "gibbs: optimise alpha (asymmetric) and beta every N sweeps after min(200, burn-in/2), as MALLET (0: off)")
+	fs.StringVar(&ldaFlags.init, "init", "random", "gibbs, vb: start from random topics, or from an anchor-word fit: random|anchor")
+	fs.Float64Var(&ldaFlags.alpha, "alpha", 0, "gibbs, vb: initial total concentration sum_k alpha_k of the symmetric document-topic prior (0: 0.1 x K)")
+	fs.Float64Var(&ldaFlags.beta, "beta", 0, "gibbs, vb: parameter of the symmetric Dirichlet prior of the topics (0: 0.01)")
+	fs.IntVar(&ldaFlags.logEvery, "log-every", 0, "gibbs: print the log likelihood per token every N sweeps (0: 10); vb prints its bound every iteration")
+	fs.StringVar(&ldaFlags.alphaEstimate, "alpha-estimate", "symmetric", "vb: estimate of alpha after each M-step: symmetric (lda-c's Newton)|asymmetric (Minka's fixed point)|fixed")
+	fs.Float64Var(&ldaFlags.emTolerance, "em-tolerance", 0, "vb: stop once the bound improves by less than this fraction (0: 1e-4)")
+}
+
+// ldaLogger rejects the flags of the other LDA learner and returns the
+// printer of the log likelihood or bound: nil with --quiet; on a terminal
+// each line first clears the progress bar.
+func ldaLogger(algo string, s fitSettings, others ...string) (func(format string, args ...any), error) {
+	fs := ldaFlags.fs
+	if fs != nil {
+		for _, name := range others {
+			if fs.Changed(name) {
+				return nil, fmt.Errorf("--%s does not apply to --algo %s", name, algo)
+			}
+		}
+		if q := fs.Lookup("quiet"); q != nil && q.Value.String() == "true" {
+			return nil, nil
+		}
+	}
+	prefix := ""
+	if s.progress != nil {
+		prefix = "\r\x1b[K"
+	}
+	return func(format string, args ...any) { fmt.Fprintf(ldaLog, prefix+format+"\n", args...) }, nil
+}
+
+func buildGibbs(s fitSettings) (learner.Learner, error) {
+	logf, err := ldaLogger("gibbs", s, "alpha-estimate", "em-tolerance")
+	if err != nil {
+		return nil, err
+	}
+	o := lda.GibbsOptions{
+		Iterations:       ldaFlags.iterations,
+		BurnIn:           ldaFlags.burnIn,
+		SaveEvery:        ldaFlags.saveEvery,
+		AlphaSum:         ldaFlags.alpha,
+		Beta:             ldaFlags.beta,
+		OptimizeInterval: ldaFlags.optimizeInterval,
+		Init:             lda.Init(ldaFlags.init),
+		LogEvery:         ldaFlags.logEvery,
+		Seed:             s.seed,
+		Threads:          s.threads,
+		MaxMemory:        s.maxMemory,
+		Progress:         s.progress,
+	}
+	if logf != nil {
+		o.LogLikelihood = func(it int, ll float64) { logf("gibbs sweep %d: log likelihood per token %.4f", it, ll) }
+	}
+	return lda.NewGibbs(o)
+}
+
+func buildVB(s fitSettings) (learner.Learner, error) {
+	logf, err := ldaLogger("vb", s, "burn-in", "save-every", "optimize-interval", "log-every")
+	if err != nil {
+		return nil, err
+	}
+	o := lda.VBOptions{
+		Iterations: ldaFlags.iterations,
+		Tolerance:  ldaFlags.emTolerance,
+		AlphaSum:   ldaFlags.alpha,
+		AlphaMode:  lda.AlphaMode(ldaFlags.alphaEstimate),
+		Eta:        ldaFlags.beta,
+		Init:       lda.Init(ldaFlags.init),
+		Seed:       s.seed,
+		Threads:    s.threads,
+		MaxMemory:  s.maxMemory,
+		Progress:   s.progress,
+	}
+	if logf != nil {
+		o.Bound = func(it int, b float64) { logf("vb iteration %d: bound per token %.4f", it, b) }
+	}
+	return lda.NewVB(o)
+}
+
 var algorithms = map[string]algorithm{
+	"gibbs": {
+		summary: "LDA by collapsed Gibbs sampling, SparseLDA (Griffiths and Steyvers 2004; Yao et al. 2009), AD-LDA over --threads",
+		flags:   bindLDAFlags,
+		build:   buildGibbs,
+	},
+	"vb": {
+		summary: "LDA by batch variational EM, as lda-c (Blei, Ng and Jordan 2003)",
+		flags:   bindLDAFlags,
+		build:   buildVB,
+	},
 	"anchor":    anchorAlgorithm(anchor.RecoverL2, "FastAnchorWords + RecoverL2 (Arora et al. 2013)"),
 	"anchor-kl": anchorAlgorithm(anchor.RecoverKL, "FastAnchorWords + RecoverKL (Arora et al. 2013)"),
 	"recover":   anchorAlgorithm(anchor.Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012)"),
@@ -101,6 +240,24 @@ var algorithms = map[string]algorithm{
 				Threads:        s.threads,
 				MaxMemory:      s.maxMemory,
 				Progress:       s.progress,
+			})
+		},
+	},
+	"tsvd": {
+		summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014)",
+		flags:   bindTSVDFlags,
+		build: func(s fitSettings) (learner.Learner, error) {
+			return tsvd.New(tsvd.Options{
+				W0:          tsvdFlags.w0,
+				Eps:         tsvdFlags.eps,
+				Gamma:       tsvdFlags.gamma,
+				Eps0:        tsvdFlags.eps0,
+				TopFraction: tsvdFlags.top,
+				NoSplit:     tsvdFlags.noSplit,
+				Seed:        s.seed,
+				Threads:     s.threads,
+				MaxMemory:   s.maxMemory,
+				Progress:    s.progress,
 			})
 		},
 	},

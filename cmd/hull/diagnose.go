@@ -1,0 +1,279 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/tsvd"
+	"github.com/spf13/cobra"
+)
+
+// diagnoseFlags are the flags of "hull diagnose".
+type diagnoseFlags struct {
+	model      string
+	alpha      float64
+	beta       float64
+	delta      float64
+	gamma      float64
+	eps0       float64
+	prior      float64
+	iterations int
+	threads    int
+	perTopic   bool
+	words      int
+	asJSON     bool
+	quiet      bool
+	input      inputFlags
+}
+
+func newDiagnoseCmd() *cobra.Command {
+	var f diagnoseFlags
+	cmd := &cobra.Command{
+		Use:   "diagnose INPUT [MODEL]",
+		Short: "Check the TSVD paper's assumptions (its Table 1) on a corpus under a model",
+		Long: `Measure how far a corpus meets the assumptions of TSVD (Bansal, Bhattacharyya
+and Kannan 2014, section 3.1), as the paper's Table 1 does (section 4.1), under
+the topics of MODEL (a saved model, as the second argument or --model):
+
+  dominant topic   share of the documents whose largest topic weight is
+                   >= --dom-alpha (0.4) while every other is <= --dom-beta (0.3)
+  nearly pure      share of the documents whose largest weight is >= 1 - --delta (0.95)
+  catchwords       share of the topics with at least one catchword: the documents
+                   are clustered by their largest weight into T_1..T_K, then step 5
+                   of TSVD finds each cluster's catchwords S_l with eps0 w0 =
+                   --eps0/K (1/(3K)) and gamma = --gamma (2.3), as in section 4.1
+  catchword freq.  the paper's footnote 6: (1/K) sum_l (1/|T_l|) sum_{i in S_l}
+                   sum_{j in T_l} A_ij, A_ij = count / document length: the mean
+                   total frequency of a topic's catchwords in its documents
+
+The paper takes the document weights from 1000 sweeps of Gibbs sampling of
+LDA on the corpus. Here they are inferred under MODEL's fixed topics by
+variational inference (package infer, VB: the E-step of LDA, deterministic),
+on INPUT aligned to the model's vocabulary by word; the Dirichlet prior has total
+concentration --prior, shaped like the model's alpha or topic weights when it
+has them (default: the model's own alpha, else 0.1 K, as "hull infer").
+Documents without any word of the model are left out of every share. Fit MODEL
+with "hull fit --algo gibbs" to follow the paper, or with any algorithm to
+check its topics.
+
+When MODEL is a TSVD model fitted on INPUT (same corpus digest), the share of
+documents whose TSVD dominant topic is their largest inferred weight is
+reported too, and the share of topics with TSVD's own catchwords.`,
+		Example: `  hull fit --algo gibbs -k 50 --max-vocab 2000 docword.nips.txt.gz -o nips-gibbs.json
+  hull diagnose docword.nips.txt.gz nips-gibbs.json
+  hull diagnose docword.kos.txt.gz --model kos.json --json`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDiagnose(cmd, args, &f)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.model, "model", "", "the model (instead of the second argument)")
+	fs.Float64Var(&f.alpha, "dom-alpha", tsvd.DefaultCheckAlpha, "a dominant topic has weight at least this")
+	fs.Float64Var(&f.beta, "dom-beta", tsvd.DefaultCheckBeta, "while every other topic has weight at most this")
+	fs.Float64Var(&f.delta, "delta", tsvd.DefaultCheckDelta, "nearly pure documents have a topic of weight at least 1 - delta")
+	fs.Float64Var(&f.gamma, "gamma", tsvd.DefaultCheckGamma, "catchwords: g(i,l) > gamma g(i,l') for every other topic")
+	fs.Float64Var(&f.eps0, "eps0", tsvd.DefaultCheckEps0, "catchwords: g(i,l) is the floor(eps0 D/(2K))-th highest frequency of word i in cluster l")
+	fs.Float64Var(&f.prior, "prior", 0, "total concentration sum_k alpha_k of the VB prior (0: the model's alpha, else 0.1 x K)")
+	fs.IntVar(&f.iterations, "iterations", 0, "most VB updates per document (0: 100)")
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
+	fs.BoolVar(&f.perTopic, "per-topic", false, "also print each topic's cluster size, catchword frequency and first catchwords")
+	fs.IntVar(&f.words, "words", 8, "with --per-topic: catchwords shown per topic")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object (with every topic's catchwords)")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or notes on stderr")
+	f.input.bind(fs)
+	return cmd
+}
+
+// diagnosis is the output of "hull diagnose".
+type diagnosis struct {
+	Input                  string          `json:"input"`
+	Model                  string          `json:"model"`
+	Algorithm              string          `json:"algorithm"`
+	K                      int             `json:"k"`
+	Docs                   int             `json:"docs"`
+	EmptyDocs              int             `json:"empty_docs"`
+	DominantShare          float64         `json:"dominant_share"`
+	PureShare              float64         `json:"pure_share"`
+	TopicsWithCatchwords   float64         `json:"topics_with_catchwords"`
+	MeanCatchwordFrequency float64         `json:"mean_catchword_frequency"`
+	Settings               diagnoseConfig  `json:"settings"`
+	Topics                 []diagnoseTopic `json:"topics"`
+	// Only for a TSVD model fitted on INPUT.
+	ModelTopicsWithCatchwords *float64 `json:"model_topics_with_catchwords,omitempty"`
+	ModelDominantAgreement    *float64 `json:"model_dominant_agreement,omitempty"`
+}
+
+type diagnoseConfig struct {
+	Alpha         float64 `json:"alpha"`
+	Beta          float64 `json:"beta"`
+	Delta         float64 `json:"delta"`
+	Gamma         float64 `json:"gamma"`
+	Eps0          float64 `json:"eps0"`
+	CatchwordRank int     `json:"catchword_rank"`
+	Weights       string  `json:"weights"`
+	Prior         float64 `json:"prior_concentration"`
+}
+
+type diagnoseTopic struct {
+	Topic              int      `json:"topic"`
+	Docs               int      `json:"docs"`
+	CatchwordFrequency float64  `json:"catchword_frequency"`
+	Catchwords         []string `json:"catchwords"`
+}
+
+func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
+	input, modelPath := args[0], f.model
+	switch {
+	case len(args) == 2 && f.model != "":
+		return errors.New("give the model once: as the second argument or as --model")
+	case len(args) == 2:
+		modelPath = args[1]
+	case modelPath == "":
+		return errors.New("diagnose needs a MODEL: as the second argument or --model")
+	}
+	if f.prior < 0 {
+		return fmt.Errorf("--prior %v: want a positive total concentration (or 0 for the default)", f.prior)
+	}
+	opts := tsvd.AssumptionOptions{Alpha: f.alpha, Beta: f.beta, Delta: f.delta, Gamma: f.gamma, Eps0: f.eps0, Threads: f.threads}
+	if err := opts.Validate(); err != nil {
+		return fmt.Errorf("--dom-alpha, --dom-beta, --delta, --gamma, --eps0: %w", err)
+	}
+	if f.words < 0 {
+		return fmt.Errorf("--words %d: want >= 0", f.words)
+	}
+	stderr := cmd.ErrOrStderr()
+	if f.quiet {
+		stderr = io.Discard
+	}
+	progress := newProgress(stderr)
+	m, err := model.Load(modelPath)
+	if err != nil {
+		return err
+	}
+	raw, err := f.input.read([]string{input}, stderr, progress)
+	if err != nil {
+		return err
+	}
+	c, rep := corpus.Align(raw, m.Vocab)
+	if rep.Tokens == 0 {
+		return fmt.Errorf("%s: no word of the input is in the model's vocabulary: is it the right model, and the right --vocab?", input)
+	}
+	if rep.DroppedTokens > 0 {
+		fmt.Fprintf(stderr, "%s: %d words (%d tokens) not in the model's vocabulary were ignored\n", input, rep.UnknownWords, rep.DroppedTokens)
+	}
+	alpha := infer.AlphaFor(m, f.prior)
+	theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: alpha, Iterations: f.iterations, Threads: f.threads, Progress: progress})
+	if err != nil {
+		return err
+	}
+	a, err := tsvd.CheckAssumptions(cmd.Context(), c, theta, opts)
+	if err != nil {
+		return err
+	}
+	prior := 0.0
+	for _, x := range alpha {
+		prior += x
+	}
+	out := diagnosis{
+		Input: input, Model: modelPath, Algorithm: m.Algorithm, K: a.K, Docs: a.Docs, EmptyDocs: a.EmptyDocs,
+		DominantShare: a.DominantShare, PureShare: a.PureShare,
+		TopicsWithCatchwords: a.TopicsWithCatchwords, MeanCatchwordFrequency: a.MeanCatchwordFrequency,
+		Settings: diagnoseConfig{Alpha: a.Options.Alpha, Beta: a.Options.Beta, Delta: a.Options.Delta, Gamma: a.Options.Gamma,
+			Eps0: a.Options.Eps0, CatchwordRank: a.CatchwordRank, Weights: "vb", Prior: prior},
+	}
+	for l := range a.K {
+		t := diagnoseTopic{Topic: l + 1, Docs: a.ClusterSizes[l], CatchwordFrequency: a.CatchwordFrequency[l], Catchwords: []string{}}
+		for _, i := range a.Catchwords[l] {
+			t.Catchwords = append(t.Catchwords, c.Vocab[i])
+		}
+		out.Topics = append(out.Topics, t)
+	}
+	if m.Algorithm == tsvd.Algorithm && m.Provenance.InputDigest == raw.Digest() {
+		out.ModelTopicsWithCatchwords, out.ModelDominantAgreement = tsvdOwn(m, theta)
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	printDiagnosis(cmd.OutOrStdout(), &out, f)
+	return nil
+}
+
+// tsvdOwn returns, for a TSVD model fitted on the corpus of theta, the
+// share of its topics with catchwords of their own and the share of the
+// documents with a TSVD dominant topic (>= 0) that is their largest
+// inferred weight; nil where the model lacks the parameter.
+func tsvdOwn(m *model.Model, theta [][]float64) (withCW, agree *float64) {
+	if cw, ok := m.Params["catchwords"].([]any); ok && len(cw) == m.K {
+		n := 0
+		for _, set := range cw {
+			if s, ok := set.([]any); ok && len(s) > 0 {
+				n++
+			}
+		}
+		x := float64(n) / float64(m.K)
+		withCW = &x
+	}
+	if dom, ok := m.Params["dominant_topic"].([]any); ok && len(dom) == len(theta) {
+		n, same := 0, 0
+		for d, v := range dom {
+			l, ok := v.(float64)
+			if !ok || l < 0 {
+				continue
+			}
+			n++
+			top := 0
+			for j, w := range theta[d] {
+				if w > theta[d][top] {
+					top = j
+				}
+			}
+			if int(l) == top {
+				same++
+			}
+		}
+		if n > 0 {
+			x := float64(same) / float64(n)
+			agree = &x
+		}
+	}
+	return withCW, agree
+}
+
+func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
+	s := d.Settings
+	fmt.Fprintf(w, "%d documents (%d empty, left out), %d topics (%s model); weights by VB under the model's topics, prior concentration %.3g\n\n",
+		d.Docs, d.EmptyDocs, d.K, d.Algorithm, s.Prior)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "documents with a dominant topic (alpha %.2g, beta %.2g)\t%.1f%%\n", s.Alpha, s.Beta, 100*d.DominantShare)
+	fmt.Fprintf(tw, "documents nearly pure (delta %.2g)\t%.1f%%\n", s.Delta, 100*d.PureShare)
+	fmt.Fprintf(tw, "topics with catchwords (eps0 %.3g, rank %d, gamma %.2g)\t%.1f%%\n", s.Eps0, s.CatchwordRank, s.Gamma, 100*d.TopicsWithCatchwords)
+	fmt.Fprintf(tw, "mean catchword frequency\t%.3f\n", d.MeanCatchwordFrequency)
+	if d.ModelTopicsWithCatchwords != nil {
+		fmt.Fprintf(tw, "topics with TSVD's own catchwords\t%.1f%%\n", 100**d.ModelTopicsWithCatchwords)
+	}
+	if d.ModelDominantAgreement != nil {
+		fmt.Fprintf(tw, "TSVD dominant topic = largest inferred weight\t%.1f%%\n", 100**d.ModelDominantAgreement)
+	}
+	tw.Flush()
+	if !f.perTopic {
+		return
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "topic\tdocs\tcatchwords\tfrequency\tfirst catchwords")
+	for _, t := range d.Topics {
+		shown := t.Catchwords[:min(len(t.Catchwords), f.words)]
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%.3f\t%s\n", t.Topic, t.Docs, len(t.Catchwords), t.CatchwordFrequency, strings.Join(shown, " "))
+	}
+	tw.Flush()
+}

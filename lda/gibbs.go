@@ -1,0 +1,289 @@
+package lda
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+)
+
+// Init selects the starting point of a learner.
+type Init string
+
+// The initialisations.
+const (
+	// InitRandom starts from random topic assignments (Gibbs) or random
+	// topics (VB).
+	InitRandom Init = "random"
+	// InitAnchor starts from the topics of an anchor-word model (package
+	// anchor), as STM does (Roberts, Stewart and Tingley, "Navigating the
+	// local modes of big data", 2016): see the package documentation.
+	InitAnchor Init = "anchor"
+)
+
+// Defaults shared by the learners.
+const (
+	// DefaultAlphaPerTopic is the default initial alpha_k: AlphaSum
+	// defaults to 0.1 K, the default of package infer (and alpha_k = 0.1,
+	// package synth's).
+	DefaultAlphaPerTopic = 0.1
+	// DefaultBeta is the default topic-word smoothing beta (Gibbs) and
+	// eta (VB): MALLET's 0.01.
+	DefaultBeta = 0.01
+)
+
+// Defaults of GibbsOptions.
+const (
+	DefaultGibbsIterations = 1000
+	DefaultSavedStates     = 10
+	DefaultLogEvery        = 10
+	DefaultSnapshotEvery   = 50
+	// maxOptimizeBurnIn is MALLET's default burn-in before the first
+	// hyperparameter optimisation.
+	maxOptimizeBurnIn = 200
+)
+
+// GibbsStage is the progress stage of the sampling iterations, in
+// iterations.
+const GibbsStage = "gibbs"
+
+// GibbsOptions are the parameters of the collapsed Gibbs sampler. The zero
+// value of each field selects its documented default.
+type GibbsOptions struct {
+	// Iterations is the number of sweeps over all tokens; default 1000.
+	Iterations int
+	// BurnIn is the number of sweeps before the first saved state;
+	// default Iterations/2. It must be below Iterations.
+	BurnIn int
+	// SaveEvery is the number of sweeps between saved states, counted
+	// back from the last sweep: states are saved at sweeps Iterations,
+	// Iterations - SaveEvery, ... down to the first after BurnIn, and the
+	// topics are the average of their estimates. Default (Iterations -
+	// BurnIn) / 10, at least 1: 10 states 50 sweeps apart with the
+	// defaults (the setup of Bansal et al. 2014; Arora et al. 2013 saved
+	// 10 states 100 apart after 1000 of burn-in).
+	SaveEvery int
+	// AlphaSum is the initial total concentration sum_k alpha_k of the
+	// symmetric Dirichlet prior of the documents' topic weights (alpha_k
+	// = AlphaSum/K, as MALLET's --alpha); 0 selects 0.1 K at Fit. alpha
+	// is optimised (and becomes asymmetric) when OptimizeInterval is
+	// positive.
+	AlphaSum float64
+	// Beta is the symmetric Dirichlet parameter of the topics; default
+	// 0.01. It is optimised when OptimizeInterval is positive.
+	Beta float64
+	// OptimizeInterval, if positive, optimises alpha (asymmetric) and
+	// beta (symmetric) every OptimizeInterval sweeps after
+	// OptimizeBurnIn, as MALLET's --optimize-interval. 0 (default): off.
+	OptimizeInterval int
+	// OptimizeBurnIn is the number of sweeps before the first
+	// optimisation; default min(200, BurnIn/2) (MALLET's 200, lowered for
+	// short runs so that alpha settles before the first saved state).
+	OptimizeBurnIn int
+	// Init selects the initial topic assignments: InitRandom (default)
+	// or InitAnchor.
+	Init Init
+	// InitModel, with InitAnchor, supplies the topics to start from
+	// instead of an anchor fit: any model of K topics on the corpus's
+	// vocabulary (e.g. one fitted once and shared by several runs).
+	InitModel *model.Model
+	// Seed seeds every random choice.
+	Seed uint64
+	// Threads is the number of shards of the AD-LDA scheme, each sampled
+	// by its own goroutine; 0 means one per CPU. Unlike the other
+	// learners the result depends on it: Threads 1 is exact collapsed
+	// Gibbs sampling, more threads an approximation that samples the same
+	// posterior in practice (see the package documentation). The same
+	// corpus, options, seed and Threads give a bit-identical model.
+	Threads int
+	// MaxMemory bounds the working memory (EstimateGibbsBytes); Fit
+	// refuses before allocating when it would be exceeded. 0 means
+	// cooc.DefaultMaxMemory(), half the machine's RAM.
+	MaxMemory int64
+	// LogEvery is the number of sweeps between evaluations of the log
+	// likelihood; default 10 (as MALLET). The last sweep is always
+	// evaluated.
+	LogEvery int
+	// LogLikelihood, if non-nil, receives log p(w, z) per token after
+	// every LogEvery-th sweep (see the package documentation).
+	LogLikelihood func(iteration int, perToken float64)
+	// Snapshot, if non-nil, receives after every SnapshotEvery-th sweep a
+	// model of the current state alone (no averaging), e.g. to follow the
+	// held-out perplexity. It runs on the sampler's goroutine, between
+	// sweeps, and may keep the model.
+	Snapshot func(iteration int, m *model.Model)
+	// SnapshotEvery is the number of sweeps between snapshots; default 50.
+	SnapshotEvery int
+	// Progress, if non-nil, receives the sweeps done under GibbsStage
+	// (and the anchor fit's stages with InitAnchor).
+	Progress learner.Progress
+}
+
+// Gibbs learns LDA by collapsed Gibbs sampling. Create it with NewGibbs.
+type Gibbs struct{ opts GibbsOptions }
+
+var _ learner.Learner = (*Gibbs)(nil)
+
+// NewGibbs validates opts, fills in defaults and returns a Gibbs learner.
+func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
+	o := opts
+	if o.Iterations == 0 {
+		o.Iterations = DefaultGibbsIterations
+	}
+	if o.BurnIn == 0 {
+		o.BurnIn = o.Iterations / 2
+	}
+	if o.SaveEvery == 0 {
+		o.SaveEvery = max(1, (o.Iterations-o.BurnIn)/DefaultSavedStates)
+	}
+	if o.Beta == 0 {
+		o.Beta = DefaultBeta
+	}
+	if o.OptimizeBurnIn == 0 {
+		o.OptimizeBurnIn = min(maxOptimizeBurnIn, o.BurnIn/2)
+	}
+	if o.Init == "" {
+		o.Init = InitRandom
+	}
+	if o.LogEvery == 0 {
+		o.LogEvery = DefaultLogEvery
+	}
+	if o.SnapshotEvery == 0 {
+		o.SnapshotEvery = DefaultSnapshotEvery
+	}
+	switch {
+	case o.Iterations < 0:
+		return nil, fmt.Errorf("lda: Iterations = %d, want > 0", o.Iterations)
+	case o.BurnIn < 0 || o.BurnIn >= o.Iterations:
+		return nil, fmt.Errorf("lda: BurnIn = %d with %d iterations, want 0 <= BurnIn < Iterations", o.BurnIn, o.Iterations)
+	case o.SaveEvery < 0:
+		return nil, fmt.Errorf("lda: SaveEvery = %d, want > 0", o.SaveEvery)
+	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
+		return nil, fmt.Errorf("lda: AlphaSum = %v, want positive and finite (0: 0.1 K)", o.AlphaSum)
+	case !positiveFinite(o.Beta):
+		return nil, fmt.Errorf("lda: Beta = %v, want positive and finite", o.Beta)
+	case o.OptimizeInterval < 0:
+		return nil, fmt.Errorf("lda: OptimizeInterval = %d, want >= 0 (0: off)", o.OptimizeInterval)
+	case o.OptimizeBurnIn < 0:
+		return nil, fmt.Errorf("lda: OptimizeBurnIn = %d, want >= 0", o.OptimizeBurnIn)
+	case o.Threads < 0:
+		return nil, fmt.Errorf("lda: Threads = %d, want >= 0", o.Threads)
+	case o.LogEvery < 0:
+		return nil, fmt.Errorf("lda: LogEvery = %d, want > 0", o.LogEvery)
+	case o.SnapshotEvery < 0:
+		return nil, fmt.Errorf("lda: SnapshotEvery = %d, want > 0", o.SnapshotEvery)
+	}
+	if err := checkInit(o.Init, o.InitModel); err != nil {
+		return nil, err
+	}
+	return &Gibbs{opts: o}, nil
+}
+
+// Options returns the learner's options with defaults filled in.
+func (g *Gibbs) Options() GibbsOptions { return g.opts }
+
+func positiveFinite(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
+
+func checkInit(init Init, m *model.Model) error {
+	switch init {
+	case InitRandom:
+		if m != nil {
+			return fmt.Errorf("lda: InitModel is set but Init is %q: use InitAnchor", init)
+		}
+	case InitAnchor:
+	default:
+		return fmt.Errorf("lda: unknown Init %q (want random or anchor)", init)
+	}
+	return nil
+}
+
+// EstimateGibbsBytes returns the working memory Fit needs for c, k topics
+// and threads shards: the token topics (2 bytes each for K <= 65536), the
+// sparse topic-word counts (4 or 8 bytes per nonzero, one copy per shard
+// plus the global one), the average of the saved states and the model (8
+// bytes per topic-word pair each). The corpus itself is not counted.
+func EstimateGibbsBytes(c *corpus.Corpus, k, threads int) int64 {
+	tokens := c.Tokens()
+	zBytes, eBytes := int64(2), int64(4)
+	if k > 1<<16 {
+		zBytes = 4
+	}
+	var entries, maxFreq int64
+	for _, n := range c.WordCounts() {
+		entries += min(int64(k), n)
+		maxFreq = max(maxFreq, n)
+	}
+	if !fitsUint32(k, maxFreq) {
+		eBytes = 8
+	}
+	p := int64(shardCount(c, threads))
+	copies := p + 1
+	if p == 1 {
+		copies = 1
+	}
+	kv := int64(k) * int64(c.NumWords())
+	return zBytes*tokens + copies*eBytes*entries + 2*8*kv + p*int64(k)*40 + 8*int64(c.NumDocs())
+}
+
+// shardCount returns the number of AD-LDA shards for threads goroutines:
+// one per thread, at most one per document.
+func shardCount(c *corpus.Corpus, threads int) int {
+	return max(1, min(parallel.Threads(threads), c.NumDocs()))
+}
+
+// Fit learns k topics from c by collapsed Gibbs sampling. It fails for k <
+// 1, a corpus with no token, an InitModel that does not match c and k,
+// with a *cooc.MemoryError when EstimateGibbsBytes exceeds MaxMemory, and
+// with ctx.Err() when ctx is done first (checked between batches of
+// documents).
+func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	o := g.opts
+	if k < 1 {
+		return nil, fmt.Errorf("lda: K = %d topics, want >= 1", k)
+	}
+	if c.Tokens() == 0 {
+		return nil, fmt.Errorf("lda: the corpus has no token")
+	}
+	limit := o.MaxMemory
+	if limit <= 0 {
+		limit = cooc.DefaultMaxMemory()
+	}
+	if need := EstimateGibbsBytes(c, k, o.Threads); need > limit {
+		return nil, &cooc.MemoryError{What: fmt.Sprintf("Gibbs sampling of %d tokens, %d words and K = %d", c.Tokens(), c.NumWords(), k),
+			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab), K or --threads"}
+	}
+	f := &gibbsFit{o: &o, c: c, k: k}
+	if err := f.initTopics(ctx); err != nil {
+		return nil, err
+	}
+	var maxFreq int64
+	for _, n := range c.WordCounts() {
+		maxFreq = max(maxFreq, n)
+	}
+	small := k <= 1<<16
+	narrow := fitsUint32(k, maxFreq)
+	switch {
+	case small && narrow:
+		return runChain[uint16, uint32](ctx, f)
+	case small:
+		return runChain[uint16, uint64](ctx, f)
+	case narrow:
+		return runChain[uint32, uint32](ctx, f)
+	default:
+		return runChain[uint32, uint64](ctx, f)
+	}
+}
+
+// gibbsFit holds what one Fit call shares between its stages.
+type gibbsFit struct {
+	o       *GibbsOptions
+	c       *corpus.Corpus
+	k       int
+	init    *model.Model // the starting model of InitAnchor; nil for InitRandom
+	timings []model.Timing
+}

@@ -1,0 +1,182 @@
+package lda
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/hulltopics/hull/anchor"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+)
+
+// Streams XORed into the seed so that the learners' random choices are
+// independent of each other and of package infer's.
+const (
+	initStream  = 0x6c64612d696e6974 // "lda-init"
+	sweepStream = 0x6c64612d73776570 // "lda-swep"
+)
+
+// initModel returns the starting model of InitAnchor: m itself (checked
+// against c and k) or, when m is nil, an anchor-word fit of c with the
+// default anchor options and the learner's seed, threads, memory bound and
+// progress. It appends the fit's time to timings as stage "anchor".
+func initModel(ctx context.Context, c *corpus.Corpus, k int, m *model.Model, seed uint64, threads int, maxMemory int64,
+	progress learner.Progress, timings *[]model.Timing) (*model.Model, error) {
+	if m != nil {
+		if m.K != k || len(m.Topics) != k {
+			return nil, fmt.Errorf("lda: InitModel has %d topics, want K = %d", m.K, k)
+		}
+		if err := sameVocab(m.Vocab, c.Vocab); err != nil {
+			return nil, err
+		}
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("lda: InitModel: %w", err)
+		}
+		return m, nil
+	}
+	start := time.Now()
+	l, err := anchor.New(anchor.Options{Seed: seed, Threads: threads, MaxMemory: maxMemory, Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	m, err = l.Fit(ctx, c, k)
+	if err != nil {
+		return nil, fmt.Errorf("lda: anchor initialisation: %w", err)
+	}
+	*timings = append(*timings, model.Timing{Stage: "anchor", Seconds: time.Since(start).Seconds()})
+	return m, nil
+}
+
+// sameVocab returns an error unless the model vocabulary mv is the corpus
+// vocabulary cv.
+func sameVocab(mv, cv []string) error {
+	if len(mv) != len(cv) {
+		return fmt.Errorf("lda: InitModel has %d words, the corpus %d: align the corpus to the model's vocabulary (corpus.Align)", len(mv), len(cv))
+	}
+	for i := range mv {
+		if mv[i] != cv[i] {
+			return fmt.Errorf("lda: word %d is %q in the corpus but %q in InitModel", i, cv[i], mv[i])
+		}
+	}
+	return nil
+}
+
+// initFit fills in f.init for InitAnchor.
+func (f *gibbsFit) initTopics(ctx context.Context) error {
+	if f.o.Init != InitAnchor {
+		return nil
+	}
+	m, err := initModel(ctx, f.c, f.k, f.o.InitModel, f.o.Seed, f.o.Threads, f.o.MaxMemory, f.o.Progress, &f.timings)
+	if err != nil {
+		return err
+	}
+	f.init = m
+	return nil
+}
+
+// assignTopics sets the initial topic of every token of c: z[tokenStart[d]:
+// tokenStart[d+1]] holds those of document d, in the order of its words
+// (each repeated by its count). Document d draws from a generator seeded
+// by infer.DocSeed(seed ^ initStream, d), so the result does not depend on
+// threads.
+//
+// With init nil every topic is uniform on [0, K). Otherwise each token of
+// word w in document d gets topic j with probability proportional to
+// theta_dj phi_jw, phi being init's topics and theta_d the document's
+// topic weights inferred under them (infer.VBDocument with
+// infer.AlphaFor(init, 0)): a draw from p(z | w, d) under the initial
+// model. A token with phi_jw theta_dj = 0 for every j gets a uniform topic.
+func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init *model.Model, seed uint64, threads int,
+	tokenStart []int64, z []Z) error {
+	var tp *infer.Topics
+	var alpha []float64
+	if init != nil {
+		var err error
+		if tp, err = infer.NewTopics(init.Topics); err != nil {
+			return err
+		}
+		alpha = infer.AlphaFor(init, 0)
+	}
+	vb := infer.VBSettings{MaxIter: infer.DefaultIterations, Tolerance: infer.DefaultTolerance}
+	return parallel.For(ctx, c.NumDocs(), 16, threads, func(lo, hi int) {
+		src := rand.NewPCG(0, 0)
+		rng := rand.New(src)
+		var ws *infer.Workspace
+		var gamma, cum []float64
+		if tp != nil {
+			ws = infer.NewWorkspace(k)
+			gamma, cum = make([]float64, k), make([]float64, k)
+		}
+		for d := lo; d < hi; d++ {
+			s1, s2 := infer.DocSeed(seed^initStream, d)
+			src.Seed(s1, s2)
+			zd := z[tokenStart[d]:tokenStart[d+1]]
+			if tp == nil {
+				for i := range zd {
+					zd[i] = Z(rng.IntN(k))
+				}
+				continue
+			}
+			words, counts := c.Doc(d)
+			infer.VBDocument(tp, words, counts, alpha, vb, gamma, ws)
+			i := 0
+			for q, w := range words {
+				row := tp.Word(w)
+				s := 0.0
+				for j, b := range row {
+					s += gamma[j] * b
+					cum[j] = s
+				}
+				for range counts[q] {
+					zd[i] = Z(drawCum(cum, s, rng, k))
+					i++
+				}
+			}
+		}
+	}, nil)
+}
+
+// drawCum draws an index from the cumulative weights cum (total s), or a
+// uniform index of [0, k) when s is 0.
+func drawCum(cum []float64, s float64, rng *rand.Rand, k int) int {
+	if !(s > 0) {
+		return rng.IntN(k)
+	}
+	u := rng.Float64() * s
+	for j, x := range cum {
+		if u < x {
+			return j
+		}
+	}
+	for j := len(cum) - 1; j > 0; j-- { // rounding: the last positive weight
+		if cum[j] > cum[j-1] {
+			return j
+		}
+	}
+	return 0
+}
+
+// initialAlpha returns the symmetric alpha of total sum (0: 0.1 K).
+func initialAlpha(sum float64, k int) []float64 {
+	if sum == 0 {
+		sum = DefaultAlphaPerTopic * float64(k)
+	}
+	alpha := make([]float64, k)
+	for j := range alpha {
+		alpha[j] = sum / float64(k)
+	}
+	return alpha
+}
+
+func sum(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s
+}

@@ -1,0 +1,168 @@
+package lda
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+func fitVB(t testing.TB, c *corpus.Corpus, k int, o VBOptions) *model.Model {
+	t.Helper()
+	l, err := NewVB(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.Fit(context.Background(), c, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Variational EM recovers the topics of an easy LDA corpus from lda-c's
+// random start and, closer, from the anchor topics; the symmetric alpha
+// estimate lands near the generating 0.1.
+func TestVBRecoversTopics(t *testing.T) {
+	c, truth := easyCorpus(t, 1)
+	for _, tc := range []struct {
+		init          Init
+		maxMean, maxL float64
+	}{{InitRandom, 0.12, 0.2}, {InitAnchor, 0.08, 0.1}} {
+		m := fitVB(t, c, truth.K, VBOptions{Seed: 1, Init: tc.init})
+		rec := recovery(t, m, truth)
+		t.Logf("%s: mean l1 %.4f, max %.4f, alpha %.4f, %v iterations, bound %.4f", tc.init, rec.Mean, rec.Max, m.Alpha[0],
+			m.Params["iterations_run"], m.Params["bound_per_token"])
+		if rec.Mean > tc.maxMean || rec.Max > tc.maxL {
+			t.Errorf("%s: mean l1 %.4f, max %.4f; want <= %v and %v", tc.init, rec.Mean, rec.Max, tc.maxMean, tc.maxL)
+		}
+		if a := m.Alpha[0]; a < 0.07 || a > 0.13 || m.Alpha[5] != a {
+			t.Errorf("%s: alpha %v, want symmetric near 0.1", tc.init, m.Alpha)
+		}
+		if m.Algorithm != "vb" || m.Params["converged"] != true {
+			t.Errorf("%s: params %v", tc.init, m.Params)
+		}
+	}
+}
+
+// The model does not depend on the threads, and the random start on the
+// seed.
+func TestVBSameModelForAnyThreads(t *testing.T) {
+	c, truth := easyCorpus(t, 2)
+	first := fitVB(t, c, truth.K, VBOptions{Seed: 3, Iterations: 5, Threads: 1, AlphaMode: AlphaAsymmetric})
+	for _, threads := range []int{2, 5} {
+		m := fitVB(t, c, truth.K, VBOptions{Seed: 3, Iterations: 5, Threads: threads, AlphaMode: AlphaAsymmetric})
+		if !reflect.DeepEqual(m.Topics, first.Topics) || !reflect.DeepEqual(m.Alpha, first.Alpha) ||
+			!reflect.DeepEqual(m.Params["bound_trace"], first.Params["bound_trace"]) {
+			t.Errorf("threads %d differs from threads 1", threads)
+		}
+	}
+	if m := fitVB(t, c, truth.K, VBOptions{Seed: 4, Iterations: 5}); reflect.DeepEqual(m.Topics, first.Topics) {
+		t.Error("seeds 3 and 4 give the same model")
+	}
+}
+
+// With the E-steps run to convergence, the bound never falls from one EM
+// iteration to the next (both steps maximise it), and the hook sees
+// every value.
+func TestVBBoundRises(t *testing.T) {
+	c, truth := easyCorpus(t, 3)
+	var hooked []float64
+	last := 0
+	m := fitVB(t, c, truth.K, VBOptions{Seed: 1, Iterations: 12, EStepIterations: 1000, EStepTolerance: 1e-9, AlphaMode: AlphaAsymmetric,
+		Bound: func(it int, b float64) { hooked = append(hooked, b) },
+		Progress: func(stage string, done, total int) {
+			if stage != VBStage || total != 12 || done < last {
+				t.Errorf("progress %s %d/%d after %d", stage, done, total, last)
+			}
+			last = done
+		}})
+	trace := m.Params["bound_trace"].([]float64)
+	if !reflect.DeepEqual(trace, hooked) || last != 12 {
+		t.Fatalf("trace %v, hook %v, progress to %d", trace, hooked, last)
+	}
+	for i := 1; i < len(trace); i++ {
+		if trace[i] < trace[i-1]-1e-9*math.Abs(trace[i-1]) {
+			t.Errorf("bound falls at iteration %d: %v", i+1, trace)
+		}
+	}
+	t.Logf("bound per token %.5f", trace)
+}
+
+// The asymmetric estimate moves alpha towards the generating asymmetric
+// alpha; AlphaFixed keeps it.
+func TestVBAlphaModes(t *testing.T) {
+	want := []float64{1, 0.5, 0.25, 0.12}
+	c, truth := asymmetricCorpus(t, want, 300, 1500, 80, 8)
+	m := fitVB(t, c, truth.K, VBOptions{Seed: 2, AlphaMode: AlphaAsymmetric, Init: InitAnchor, AlphaSum: 1.2})
+	rec := recovery(t, m, truth)
+	got := make([]float64, len(want))
+	for j, k := range rec.Match {
+		got[j] = m.Alpha[k]
+	}
+	t.Logf("alpha %.3f (truth %v), mean l1 %.3f", got, want, rec.Mean)
+	if d, d0 := normalisedL1(got, want), normalisedL1([]float64{1, 1, 1, 1}, want); d > d0/3 {
+		t.Errorf("shape of alpha %.3f is %.3f from the truth (l1), the symmetric start %.3f", got, d, d0)
+	}
+	for j := 1; j < len(got); j++ {
+		if got[j] >= got[j-1] {
+			t.Errorf("alpha %.3f out of the truth's order", got)
+			break
+		}
+	}
+	fixed := fitVB(t, c, truth.K, VBOptions{Seed: 2, AlphaMode: AlphaFixed, AlphaSum: 1.2, Iterations: 3})
+	for _, a := range fixed.Alpha {
+		if a != 0.3 {
+			t.Errorf("AlphaFixed: alpha %v", fixed.Alpha)
+			break
+		}
+	}
+}
+
+func TestVBCancel(t *testing.T) {
+	c, truth := easyCorpus(t, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	l, _ := NewVB(VBOptions{Progress: func(_ string, done, _ int) {
+		if done == 2 {
+			cancel()
+		}
+	}})
+	if _, err := l.Fit(ctx, c, truth.K); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestVBErrors(t *testing.T) {
+	for _, o := range []VBOptions{
+		{Iterations: -1},
+		{Tolerance: -1},
+		{EStepIterations: -1},
+		{EStepTolerance: math.NaN()},
+		{AlphaSum: -0.1},
+		{Eta: math.Inf(1)},
+		{AlphaMode: "newton"},
+		{Threads: -3},
+		{Init: "seeded"},
+		{InitModel: &model.Model{}},
+	} {
+		if _, err := NewVB(o); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+	c, _ := easyCorpus(t, 5)
+	l, _ := NewVB(VBOptions{})
+	if _, err := l.Fit(context.Background(), c, 0); err == nil {
+		t.Error("K = 0: no error")
+	}
+	l, _ = NewVB(VBOptions{MaxMemory: 100})
+	if _, err := l.Fit(context.Background(), c, 3); err == nil {
+		t.Error("MaxMemory 100: no error")
+	}
+}

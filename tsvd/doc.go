@@ -1,0 +1,127 @@
+// Package tsvd learns topics by TSVD, the thresholded SVD of Bansal,
+// Bhattacharyya and Kannan, "A provable SVD-based algorithm for learning
+// topics in dominant admixture corpus" (NIPS 2014;
+// ../shared/papers/tsvd.txt), steps 1-6 of section 3.3 with the settings of
+// section 4.
+//
+// Notation of the paper: d words, s documents per half, k topics, A the
+// word-document matrix of relative frequencies, A_ij = count_ij / n_j.
+// The paper assumes every document has m tokens; here documents may have
+// any length (see "Documents of different lengths" below). Fit computes:
+//
+//  1. Split. A seeded random permutation of the documents; the first
+//     floor(D/2) form A(1), the others A(2) (s = D - floor(D/2)).
+//     Options.NoSplit uses all documents for both (the authors' public
+//     code does; the paper splits to avoid conditioning in its proofs).
+//  2. Thresholds. (a) On A(1), for each word i, zeta_i is the highest zeta
+//     in {0, 1, ..., m} with |{j : A_ij > zeta/m}| >= w0 s/2 and |{j :
+//     A_ij = zeta/m}| <= 3 eps w0 s: the highest zeta leaving w0 s/2
+//     documents above it, lowered past count values shared by too many
+//     documents. (b) On A(2), B_ij = sqrt(zeta_i) where A_ij > zeta_i/m,
+//     else 0. Words with zeta_i = 0 (no qualifying zeta, or only 0) give
+//     zero rows of B. The paper's proof also asks zeta_i >= 8 ln(20/(eps
+//     w0)), about 70 at K = 50, which would zero every row of B for any
+//     real document length; its experiments do not apply it, and neither
+//     do we by default (Options.ZetaFloor sets such a floor).
+//  3. SVD. The rank-K randomized SVD of B (internal/linalg; Halko et al.
+//     2011), B never densified. Each column of B is replaced by its
+//     coordinates in the span of the K leading left singular vectors,
+//     sigma_t v_t(j): clustering these is clustering the columns of B(k).
+//  4. Dominant topics. (a) k-means of the projected columns
+//     (internal/kmeans): k-means++ seeding, Restarts = 10 restarts, the
+//     least inertia kept (section 4). (b) Lloyd's algorithm on the columns
+//     of B themselves, in R^V, from the clusters of (a): centres are dense
+//     V-vectors, distances ||b||^2 - 2 b.c + ||c||^2 computed over the
+//     nonzeros of the sparse b only, until no document moves (at most
+//     LloydIter assignments). (c) The final clusters are R_1..R_K.
+//  5. Catchwords. g(i, l) is the floor(eps0 w0 s/2)-th highest A_ij over
+//     j in R_l (0 if fewer documents of R_l hold word i); J_l = {i : g(i,
+//     l) > max(floor, gamma max_{l' != l} g(i, l'))}, with gamma = 1.1 and
+//     eps0 = 1/3 (section 4). The paper's floor, 4/(m delta^2) ln(20/(eps
+//     w0)), exceeds 1 (A_ij <= 1) for any real corpus and is 0 by default
+//     (Options.CatchwordFloor). Catchwords (exported as Catchwords) are
+//     the words frequent in one cluster's top documents and at least gamma
+//     times less so in every other cluster's.
+//  6. Topic vectors. For each l, the floor(TopFraction s/2) documents of
+//     A(2) with the highest sum_{i in J_l} A_ij (among those with a
+//     positive sum); the topic is the average of their columns A_.j.
+//     TopFraction is the paper's eps0 w0 for this step, 1/K by default:
+//     section 4 reports that "taking the top 50% (eps0 w0 = 1/k) gave
+//     empirically better results" (50% of a topic's s/K documents), rather
+//     than the eps0 = 1/3 of step 5.
+//
+// Defaults (section 4): w0 = 1/K, eps = 1/6, gamma = 1.1, eps0 = 1/3 (step
+// 5) and eps0 w0 = 1/K (step 6), 10 k-means++ restarts.
+//
+// # Documents of different lengths
+//
+// The paper's A_ij = count/m and thresholds zeta/m, zeta an integer, assume
+// one length m. With lengths n_j, A_ij = count_ij/n_j (relative
+// frequencies: what steps 5 and 6 average) and m is the mean length of the
+// non-empty documents. The thresholds stay on the count scale: each entry
+// is put on the scale of an m-token document, q_ij = round(m A_ij) (which
+// is the count itself when n_j = m), zeta_i is computed from the integers
+// q_ij of A(1) exactly as step 2a says, and B_ij = sqrt(zeta_i) where
+// q_ij > zeta_i. Keeping integers keeps step 2a's tie condition (count
+// values shared by many documents) meaningful, and keeps B on the paper's
+// scale (sqrt of a count). Empty documents count among the s documents of
+// their half, with every q_ij = 0.
+//
+// # Fallbacks
+//
+// Every topic is returned, never a NaN. Documents whose column of B is
+// zero (no word above its threshold) take no part in steps 3-4 (their
+// projection is the origin, which would otherwise gather them into a
+// cluster of their own); they still count in s and are scored in step 6.
+// If the projected documents have fewer than K distinct points, step 4a
+// finds as many clusters as there are points and the other clusters are
+// empty. A cluster left empty by Lloyd keeps its centre. A topic whose
+// cluster has no catchword falls back: to the average of the A_.j of its
+// Lloyd cluster R_l ("cluster-mean", what the authors' code does); if R_l
+// is empty, to its last Lloyd centre normalised to sum 1 ("centroid"); if
+// the cluster never had a centre, to the average of all documents of A(2)
+// ("corpus-mean"). Params["topic_source"] records the source of every
+// topic ("catchwords" or one of the above), Params["fallback_topics"] the
+// topics that fell back.
+//
+// # Model
+//
+// Params holds the options ("w0", "eps", "gamma", "eps0", "top_fraction",
+// "zeta_floor", "catchword_floor", "split"), "mean_doc_length" (m),
+// "first_half_docs", "second_half_docs", "thresholds" (zeta_i per word,
+// on the count scale; 0: unused), "words_thresholded", "b_nonzeros",
+// "docs_clustered", "singular_values", "svd_power_iters",
+// "kmeans_restarts", "kmeans_inertia", "kmeans_clusters",
+// "lloyd_iterations", "lloyd_moves", "lloyd_inertia", "cluster_sizes"
+// (|R_l|), "catchword_rank" (floor(eps0 w0 s/2)), "catchwords" (per topic
+// its catchwords J_l as words, highest g(i, l) first), "topic_docs_wanted"
+// (floor(TopFraction s/2)), "topic_docs" (documents averaged per topic),
+// "topic_source", "fallback_topics" and "dominant_topic": one int per
+// document of the corpus, in corpus order, the topic (cluster) it was
+// assigned to. For a document of A(2) this is its Lloyd cluster; for one
+// of A(1) (with the split) the nearest final Lloyd centre of its
+// thresholded column, the rule of Lloyd's last assignment; -1 for a
+// document without any word above its threshold. The stage timings are
+// "threshold" (steps 1-2), "svd", "k-means" (4a), "lloyd" (4b),
+// "catchwords" (5) and "topics" (6 and the dominant topics).
+//
+// CheckAssumptions measures the paper's Table 1 for a corpus and its
+// document-topic weights: the share of documents with a dominant topic,
+// of nearly pure documents, of topics with catchwords, and the mean
+// catchword frequency ("hull diagnose").
+//
+// # Complexity
+//
+// For nnz document-word entries, nnz(B) <= nnz nonzeros of B, V words and
+// l = K+10 sketch columns: steps 1-2 in O(nnz log nnz); the SVD in O((2q+2)
+// nnz(B) l + (q+1)(V+s) l^2) with q = 4 power iterations; k-means in
+// O(Restarts * iterations * s K^2); each Lloyd iteration in O(nnz(B) K + V
+// K); the catchwords in O(nnz log nnz + V K); the topics in O(nnz + K s log
+// s). Memory is O(nnz + (V + D) K) (EstimateBytes). On NIPS (1.3M
+// nonzeros, V = 14,036, K = 50) a fit takes about a second on 2 cores
+// (docs/BENCHMARKS.md).
+//
+// Results do not depend on Options.Threads: the SVD and k-means are
+// thread-independent, every parallel loop writes per-document or per-word
+// results, and every sum across documents is taken in document order.
+package tsvd

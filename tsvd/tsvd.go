@@ -1,0 +1,307 @@
+package tsvd
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+)
+
+// Algorithm is the model.Model Algorithm (and "hull fit --algo" name) of
+// TSVD.
+const Algorithm = "tsvd"
+
+// Defaults of the Options fields, the values of the paper's section 4
+// ("Implementation Details") where it gives them.
+const (
+	// DefaultEps is epsilon of the thresholds (step 2a): a threshold may
+	// not sit on a count shared by more than 3 eps w0 s documents.
+	DefaultEps = 1.0 / 6
+	// DefaultGamma is gamma of the catchwords (step 5).
+	DefaultGamma = 1.1
+	// DefaultEps0 is epsilon_0 of the catchwords (step 5): g(i, l) is the
+	// floor(eps0 w0 s / 2)-th highest frequency of word i in cluster l.
+	DefaultEps0 = 1.0 / 3
+	// DefaultRestarts is the number of k-means++ restarts of step 4a, the
+	// best (least inertia) kept.
+	DefaultRestarts = 10
+	// DefaultKMeansIter bounds the iterations of each k-means restart in
+	// the projection (step 4a).
+	DefaultKMeansIter = 100
+	// DefaultLloydIter bounds Lloyd's iterations on B (step 4b).
+	DefaultLloydIter = 100
+	// DefaultPowerIters is the number of power iterations of the
+	// randomized SVD (step 3).
+	DefaultPowerIters = 4
+)
+
+// Topic sources recorded per topic in Params["topic_source"]: how each
+// topic vector was obtained.
+const (
+	// SourceCatchwords: step 6, the average of the documents in which the
+	// topic's catchwords occur most.
+	SourceCatchwords = "catchwords"
+	// SourceClusterMean: the topic has no catchword; the average word
+	// distribution of the documents of its Lloyd cluster R_l.
+	SourceClusterMean = "cluster-mean"
+	// SourceCentroid: the cluster R_l is empty; its last Lloyd centre in
+	// the thresholded space, normalised to sum 1.
+	SourceCentroid = "centroid"
+	// SourceCorpusMean: the cluster never had a document (fewer distinct
+	// thresholded documents than K); the average word distribution of all
+	// documents of the second half.
+	SourceCorpusMean = "corpus-mean"
+)
+
+// Options are the parameters of TSVD. The zero value of each field selects
+// its documented default.
+type Options struct {
+	// W0 is w0, the least probability of a topic being dominant, used by
+	// the thresholds of step 2a (a threshold must leave at least w0 s / 2
+	// documents above it) and, with Eps0, by the catchwords of step 5.
+	// Default 1/K (section 4). Must be in (0, 1].
+	W0 float64
+	// Eps is epsilon of step 2a: the threshold zeta_i is lowered past any
+	// count value held by more than 3 Eps W0 s documents. Default 1/6.
+	Eps float64
+	// Gamma is gamma of step 5: word i is a catchword of topic l when
+	// g(i, l) > Gamma g(i, l') for every other l'. Default 1.1.
+	Gamma float64
+	// Eps0 is epsilon_0 of step 5: g(i, l) is the floor(Eps0 W0 s / 2)-th
+	// highest frequency of word i among the documents of cluster l
+	// (at least the first). Default 1/3.
+	Eps0 float64
+	// TopFraction is the product epsilon_0 w0 of step 6: each topic is the
+	// average of the floor(TopFraction s / 2) documents (at least one) with
+	// the highest total frequency of its catchwords. Default 1/K: section 4
+	// reports that "the top 50% (eps0 w0 = 1/k) gave empirically better
+	// results" than the eps0 = 1/3 of step 5. Must be in (0, 1].
+	TopFraction float64
+	// ZetaFloor is the least usable threshold of step 2b: words with
+	// zeta_i < ZetaFloor are dropped from B. The paper's theory asks for
+	// zeta_i >= 8 ln(20/(eps w0)) (70 at K = 50), which no real document
+	// length meets; default 0, no floor, as in the authors' experiments
+	// (see the package documentation).
+	ZetaFloor float64
+	// CatchwordFloor is the first term of the maximum of step 5b, a floor
+	// on g(i, l) (a relative frequency). The paper's theory sets it to
+	// 4/(m delta^2) ln(20/(eps w0)), above 1 for any real corpus; default
+	// 0, no floor, as in the authors' experiments.
+	CatchwordFloor float64
+	// NoSplit skips step 1: thresholds are computed on all the documents
+	// and steps 2b-6 run on all of them too, as the authors' public code
+	// does. By default the documents are split at random (seeded) into
+	// two halves A(1) and A(2) as step 1 says.
+	NoSplit bool
+	// Restarts is the number of k-means++ restarts of step 4a in the
+	// K-dimensional projection, the one of least inertia kept. Default 10
+	// (section 4).
+	Restarts int
+	// KMeansIter bounds the iterations of each restart of step 4a;
+	// default 100.
+	KMeansIter int
+	// LloydIter bounds Lloyd's iterations on B (step 4b); default 100.
+	// They stop earlier when no document changes cluster.
+	LloydIter int
+	// PowerIters is the number of power iterations of the randomized SVD
+	// of step 3; default 4; negative: none.
+	PowerIters int
+	// Seed seeds the split, the SVD and k-means (the only random
+	// choices).
+	Seed uint64
+	// Threads is the number of goroutines; 0 means one per CPU. Results
+	// do not depend on it.
+	Threads int
+	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
+	// before allocating when it would be exceeded. 0 means
+	// cooc.DefaultMaxMemory(), half the machine's RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives progress of each stage.
+	Progress learner.Progress
+}
+
+// Learner learns topics by TSVD. Create it with New.
+type Learner struct{ opts Options }
+
+var _ learner.Learner = (*Learner)(nil)
+
+// New validates opts, fills in the defaults that do not depend on K and
+// returns a Learner.
+func New(opts Options) (*Learner, error) {
+	if opts.Eps == 0 {
+		opts.Eps = DefaultEps
+	}
+	if opts.Gamma == 0 {
+		opts.Gamma = DefaultGamma
+	}
+	if opts.Eps0 == 0 {
+		opts.Eps0 = DefaultEps0
+	}
+	if opts.Restarts == 0 {
+		opts.Restarts = DefaultRestarts
+	}
+	if opts.KMeansIter == 0 {
+		opts.KMeansIter = DefaultKMeansIter
+	}
+	if opts.LloydIter == 0 {
+		opts.LloydIter = DefaultLloydIter
+	}
+	if opts.PowerIters == 0 {
+		opts.PowerIters = DefaultPowerIters
+	}
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case !(opts.W0 >= 0 && opts.W0 <= 1):
+		return nil, fmt.Errorf("tsvd: W0 = %v, want in (0, 1] (0: 1/K)", opts.W0)
+	case !(opts.Eps > 0) || !finite(opts.Eps):
+		return nil, fmt.Errorf("tsvd: Eps = %v, want > 0", opts.Eps)
+	case !(opts.Gamma > 0) || !finite(opts.Gamma):
+		return nil, fmt.Errorf("tsvd: Gamma = %v, want > 0", opts.Gamma)
+	case !(opts.Eps0 > 0) || !finite(opts.Eps0):
+		return nil, fmt.Errorf("tsvd: Eps0 = %v, want > 0", opts.Eps0)
+	case !(opts.TopFraction >= 0 && opts.TopFraction <= 1):
+		return nil, fmt.Errorf("tsvd: TopFraction = %v, want in (0, 1] (0: 1/K)", opts.TopFraction)
+	case !(opts.ZetaFloor >= 0) || !finite(opts.ZetaFloor):
+		return nil, fmt.Errorf("tsvd: ZetaFloor = %v, want >= 0", opts.ZetaFloor)
+	case !(opts.CatchwordFloor >= 0) || !finite(opts.CatchwordFloor):
+		return nil, fmt.Errorf("tsvd: CatchwordFloor = %v, want >= 0", opts.CatchwordFloor)
+	case opts.Restarts < 0:
+		return nil, fmt.Errorf("tsvd: Restarts = %d, want >= 0", opts.Restarts)
+	case opts.KMeansIter < 0:
+		return nil, fmt.Errorf("tsvd: KMeansIter = %d, want >= 0", opts.KMeansIter)
+	case opts.LloydIter < 0:
+		return nil, fmt.Errorf("tsvd: LloydIter = %d, want >= 0", opts.LloydIter)
+	case opts.Threads < 0:
+		return nil, fmt.Errorf("tsvd: Threads = %d, want >= 0", opts.Threads)
+	}
+	return &Learner{opts: opts}, nil
+}
+
+// Options returns the learner's options with the K-independent defaults
+// filled in.
+func (l *Learner) Options() Options { return l.opts }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics:
+// the count-scale copy of the first half (8 bytes per nonzero), B and its
+// transpose (12 bytes per nonzero each, at most one nonzero of B per
+// nonzero of c), the word-major copy of the frequencies for the
+// catchwords (12 bytes per nonzero), the randomized SVD's dense blocks,
+// the projected documents, the Lloyd centres and their sums (V x K each),
+// g(i, l), the catchword scores of the documents and the topics.
+func EstimateBytes(c *corpus.Corpus, k int) int64 {
+	v, d := int64(c.NumWords()), int64(c.NumDocs())
+	l := int64(k) + 10
+	return (8+24+12)*c.NNZ() + 6*8*(v+d)*l + 8*d*int64(k) + 5*8*v*int64(k)
+}
+
+// Fit learns k topics from c by steps 1-6 of section 3.3 of the paper. It
+// fails for k < 2 or k >= V, when the documents clustered (the second half,
+// or all of them with NoSplit) are fewer than k, when no word reaches its
+// threshold (B = 0: too few documents for w0), and with a
+// *cooc.MemoryError when EstimateBytes exceeds MaxMemory. Every topic is
+// returned, with Params["topic_source"] saying how it was obtained (see
+// the package documentation); no topic holds a NaN.
+func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	o := l.opts
+	s := c.NumDocs()
+	if !o.NoSplit {
+		s = c.NumDocs() - c.NumDocs()/2
+	}
+	switch {
+	case k < 2 || k >= c.NumWords():
+		return nil, fmt.Errorf("tsvd: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k > s:
+		return nil, fmt.Errorf("tsvd: K = %d topics for %d documents to cluster (%d in all): want K <= the documents of the second half (or NoSplit)", k, s, c.NumDocs())
+	}
+	limit := o.MaxMemory
+	if limit <= 0 {
+		limit = cooc.DefaultMaxMemory()
+	}
+	if need := EstimateBytes(c, k); need > limit {
+		return nil, &cooc.MemoryError{What: fmt.Sprintf("TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
+			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
+	}
+	if o.W0 == 0 {
+		o.W0 = 1 / float64(k)
+	}
+	if o.TopFraction == 0 {
+		o.TopFraction = 1 / float64(k)
+	}
+	f := &fit{o: &o, c: c, k: k, params: map[string]any{
+		"w0": o.W0, "eps": o.Eps, "gamma": o.Gamma, "eps0": o.Eps0, "top_fraction": o.TopFraction,
+		"zeta_floor": o.ZetaFloor, "catchword_floor": o.CatchwordFloor, "split": !o.NoSplit,
+	}}
+	steps := []struct {
+		stage string
+		run   func(context.Context) error
+	}{
+		{"threshold", f.threshold},
+		{"svd", f.svd},
+		{"k-means", f.kmeans},
+		{"lloyd", f.lloyd},
+		{"catchwords", f.catchwords},
+		{"topics", f.topics},
+	}
+	for _, st := range steps {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		if err := st.run(ctx); err != nil {
+			return nil, err
+		}
+		f.timings = append(f.timings, model.Timing{Stage: st.stage, Seconds: time.Since(start).Seconds()})
+	}
+	return f.model(), nil
+}
+
+// fit holds the state of one Fit call, stage by stage.
+type fit struct {
+	o *Options
+	c *corpus.Corpus
+	k int
+
+	first, second []int   // documents of A(1) and A(2), increasing
+	mbar          float64 // mean document length m (count scale)
+	zeta          []int32 // per word threshold zeta_i on the count scale; 0: word unused
+
+	b        *linalg.CSR // B^T restricted to the retained documents: rows documents, columns words
+	retained []int       // position in second of each row of b
+	points   []float64   // rows of b projected on the rank-K subspace, len(retained) x dim
+	dim      int
+	init     []int // step 4a cluster of each row of b
+	clusters int   // clusters found by step 4a (K unless fewer distinct points)
+
+	cen    *centres // Lloyd centres after step 4b
+	labels []int    // cluster of each row of b after step 4b
+	catch  [][]int  // catchwords J_l
+
+	topicsV [][]float64
+	params  map[string]any
+	timings []model.Timing
+}
+
+// model assembles the fitted model.
+func (f *fit) model() *model.Model {
+	return &model.Model{
+		Algorithm: Algorithm,
+		Params:    f.params,
+		K:         f.k,
+		Vocab:     f.c.Vocab,
+		Topics:    f.topicsV,
+		Provenance: model.Provenance{
+			HullVersion: version.Version,
+			InputDigest: f.c.Digest(),
+			Seed:        f.o.Seed,
+			Docs:        f.c.NumDocs(),
+			Timings:     f.timings,
+		},
+	}
+}

@@ -1,0 +1,495 @@
+package tsvd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+// dominant generates a corpus meeting the paper's assumptions (section 3.1).
+func dominant(t testing.TB, g synth.Dominant, seed uint64) (*corpus.Corpus, *model.Model) {
+	t.Helper()
+	c, truth, err := g.Generate(rand.New(rand.NewPCG(seed, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, truth
+}
+
+func fitModel(t testing.TB, c *corpus.Corpus, k int, o Options) *model.Model {
+	t.Helper()
+	l, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.Fit(context.Background(), c, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TSVD recovers the topics of dominant-admixture corpora with catchwords:
+// mean l1 about 0.18 on these corpora (0.17-0.19 over seeds), max about
+// 0.2. Without its catchwords (topics from cluster means, or catchwords
+// that are not) the mean is 0.39-0.46, and a topic lost by the clustering
+// costs about 1.5 in the max. Each learned topic's catchwords are mostly
+// the planted catchwords of its true topic, and the dominant topics agree
+// with the truth's.
+func TestDominantRecovery(t *testing.T) {
+	for _, noSplit := range []bool{false, true} {
+		c, truth := dominant(t, synth.Dominant{Docs: 3000, DocLength: 300}, 1)
+		m := fitModel(t, c, 10, Options{Seed: 1, NoSplit: noSplit})
+		rec, err := eval.L1Recovery(m, truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("no split %v: mean l1 %.4f, max %.4f, cluster sizes %v, timings %v", noSplit, rec.Mean, rec.Max, m.Params["cluster_sizes"], m.Provenance.Timings)
+		if rec.Mean > 0.25 || rec.Max > 0.35 {
+			t.Errorf("no split %v: mean l1 %.4f, max %.4f; want <= 0.25 and <= 0.35", noSplit, rec.Mean, rec.Max)
+		}
+		if fb := m.Params["fallback_topics"].([]int); len(fb) != 0 {
+			t.Errorf("no split %v: fallback topics %v", noSplit, fb)
+		}
+		// Catchwords: planted ones are w0 ... w99, ten per true topic.
+		// They are found, and no other topic's; the other catchwords are
+		// ordinary words frequent in one topic only (the Dirichlet(0.1)
+		// share of each topic makes many).
+		cw := m.Params["catchwords"].([][]string)
+		for j, l := range rec.Match {
+			own, other := 0, 0
+			for _, w := range cw[l] {
+				switch i, _ := strconv.Atoi(strings.TrimPrefix(w, "w")); {
+				case i/10 == j:
+					own++
+				case i < 100:
+					other++
+				}
+			}
+			if own < 8 || other > 0 {
+				t.Errorf("no split %v: topic %d (true %d) has %d of its 10 planted catchwords and %d of other topics: %v", noSplit, l, j, own, other, cw[l])
+			}
+		}
+		// Dominant topics against the truth's (its VB weights' argmax).
+		theta, err := infer.Infer(context.Background(), truth, c, infer.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dom := m.Params["dominant_topic"].([]int)
+		if len(dom) != c.NumDocs() {
+			t.Fatalf("dominant_topic has %d entries for %d documents", len(dom), c.NumDocs())
+		}
+		agree := 0
+		for d, row := range theta {
+			top := 0
+			for j, w := range row {
+				if w > row[top] {
+					top = j
+				}
+			}
+			if dom[d] == rec.Match[top] {
+				agree++
+			}
+		}
+		if share := float64(agree) / float64(len(theta)); share < 0.75 {
+			t.Errorf("no split %v: %.3f of the dominant topics agree with the truth's, want >= 0.75", noSplit, share)
+		}
+	}
+}
+
+// The model is the same, bit for bit, for any number of threads.
+func TestThreadsBitForBit(t *testing.T) {
+	c, _ := dominant(t, synth.Dominant{Docs: 1500, DocLength: 200}, 2)
+	var first []byte
+	for _, threads := range []int{1, 2, 7} {
+		m := fitModel(t, c, 10, Options{Seed: 3, Threads: threads})
+		m.Provenance.Timings = nil
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = b
+		} else if !bytes.Equal(b, first) {
+			t.Fatalf("threads %d: model differs from threads 1", threads)
+		}
+	}
+}
+
+// checkTopics fails unless every topic is a finite distribution.
+func checkTopics(t *testing.T, m *model.Model) {
+	t.Helper()
+	for l, row := range m.Topics {
+		s := 0.0
+		for _, x := range row {
+			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				t.Fatalf("topic %d holds %v", l, x)
+			}
+			s += x
+		}
+		if math.Abs(s-1) > 1e-9 {
+			t.Fatalf("topic %d sums to %v", l, s)
+		}
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// repeated builds a corpus of copies of a few documents over words a..z:
+// docs[i] repeated times[i] times.
+func repeated(docs []map[string]int32, times []int) *corpus.Corpus {
+	vocab := make([]string, 26)
+	for i := range vocab {
+		vocab[i] = string(rune('a' + i))
+	}
+	b := corpus.NewBuilder(vocab)
+	n := 0
+	for i, doc := range docs {
+		for range times[i] {
+			for w, cnt := range doc {
+				j, _ := b.WordIndex(w)
+				b.Add(j, cnt)
+			}
+			n++
+			b.EndDoc(strconv.Itoa(n))
+		}
+	}
+	return b.Corpus()
+}
+
+// A corpus of two kinds of documents, each repeated, asked for K = 4
+// topics: the projection has two distinct points, so two clusters never
+// exist. Every topic is returned, finite, and the fallbacks are recorded.
+func TestFallbackEmptyClusters(t *testing.T) {
+	c := repeated([]map[string]int32{
+		{"a": 30, "b": 20, "c": 10, "d": 5},
+		{"e": 30, "f": 20, "g": 10, "h": 5},
+	}, []int{40, 40})
+	for _, noSplit := range []bool{false, true} {
+		m := fitModel(t, c, 4, Options{Seed: 1, NoSplit: noSplit})
+		checkTopics(t, m)
+		src := m.Params["topic_source"].([]string)
+		fb := m.Params["fallback_topics"].([]int)
+		t.Logf("no split %v: sources %v, fallback %v, sizes %v, catchwords %v", noSplit, src, fb, m.Params["cluster_sizes"], m.Params["catchwords"])
+		if m.Params["kmeans_clusters"] != 2 {
+			t.Errorf("kmeans_clusters %v, want 2", m.Params["kmeans_clusters"])
+		}
+		corpusMean := 0
+		for _, s := range src {
+			if s == SourceCorpusMean {
+				corpusMean++
+			}
+		}
+		if corpusMean != 2 || len(fb) != 2 {
+			t.Errorf("sources %v, fallback %v: want two corpus-mean fallbacks", src, fb)
+		}
+		// The two real clusters give the two document kinds exactly.
+		kinds := [][]float64{
+			kind(m.Vocab, map[string]float64{"a": 30, "b": 20, "c": 10, "d": 5}),
+			kind(m.Vocab, map[string]float64{"e": 30, "f": 20, "g": 10, "h": 5}),
+		}
+		found := 0
+		for l, row := range m.Topics {
+			if src[l] == SourceCorpusMean {
+				continue
+			}
+			for _, want := range kinds {
+				d := 0.0
+				for i := range row {
+					d += math.Abs(row[i] - want[i])
+				}
+				if d < 1e-9 {
+					found++
+				}
+			}
+		}
+		if found != 2 {
+			t.Errorf("topics %v: %d of the two document kinds found", m.Topics, found)
+		}
+		dom := m.Params["dominant_topic"].([]int)
+		for d := 1; d < 40; d++ {
+			if dom[d] != dom[0] || dom[40+d] != dom[40] || dom[0] == dom[40] || dom[0] < 0 {
+				t.Fatalf("dominant topics %v", dom)
+			}
+		}
+	}
+}
+
+func kind(vocab []string, counts map[string]float64) []float64 {
+	row := make([]float64, len(vocab))
+	s := 0.0
+	for _, x := range counts {
+		s += x
+	}
+	for i, w := range vocab {
+		row[i] = counts[w] / s
+	}
+	return row
+}
+
+// With no catchword at all (gamma so large that none qualifies and a
+// catchword floor above every frequency), every topic falls back to its
+// cluster's mean document.
+func TestFallbackNoCatchwords(t *testing.T) {
+	c, _ := dominant(t, synth.Dominant{Docs: 1000, DocLength: 200}, 3)
+	m := fitModel(t, c, 10, Options{Seed: 1, CatchwordFloor: 1})
+	checkTopics(t, m)
+	for l, s := range m.Params["topic_source"].([]string) {
+		if s != SourceClusterMean {
+			t.Errorf("topic %d source %q, want %q", l, s, SourceClusterMean)
+		}
+	}
+	if fb := m.Params["fallback_topics"].([]int); len(fb) != 10 {
+		t.Errorf("fallback topics %v", fb)
+	}
+}
+
+// The fallback chain of step 6 on a hand-made state: a topic with
+// catchwords, one whose cluster has documents but no catchword, one whose
+// cluster was emptied by Lloyd (its centre is left) and one that never had
+// a centre.
+func TestFallbackChain(t *testing.T) {
+	c := repeated([]map[string]int32{
+		{"a": 3, "b": 1}, {"c": 2, "d": 2}, {"e": 1, "f": 1},
+	}, []int{3, 3, 2})
+	k := 4
+	all := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	zeta := make([]int32, c.NumWords())
+	for i := range zeta {
+		zeta[i] = 1
+	}
+	b := thresholded(c, all, zeta, meanLength(c))
+	o := Options{TopFraction: 0.5, NoSplit: true}
+	f := &fit{o: &o, c: c, k: k, first: all, second: all, zeta: zeta, mbar: meanLength(c), b: b, retained: all, params: map[string]any{}}
+	// Clusters at the start: documents 0-2, 3-5, 6-7; then Lloyd "moves"
+	// documents 6-7 to cluster 1, leaving cluster 2 empty with its centre.
+	f.cen = newCentres(b, []int{0, 0, 0, 1, 1, 1, 2, 2}, k)
+	f.labels = []int{0, 0, 0, 1, 1, 1, 1, 1}
+	f.catch = [][]int{{0}, nil, nil, nil} // "a" is topic 0's catchword
+	if err := f.topics(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{SourceCatchwords, SourceClusterMean, SourceCentroid, SourceCorpusMean}
+	got := f.params["topic_source"].([]string)
+	for l := range want {
+		if got[l] != want[l] {
+			t.Errorf("topic %d: source %q, want %q", l, got[l], want[l])
+		}
+	}
+	m := f.model()
+	checkTopics(t, m)
+	// topic 0: the top floor(0.5*8/2) = 2 documents by frequency of "a":
+	// two copies of document kind 0, whose distribution is (3/4, 1/4).
+	if a, bb := m.Topics[0][0], m.Topics[0][1]; math.Abs(a-0.75) > 1e-12 || math.Abs(bb-0.25) > 1e-12 {
+		t.Errorf("topic 0 = %v", m.Topics[0][:6])
+	}
+	// topic 2: the centre of documents 6-7 in B, sqrt(1) on e and f.
+	if e, ff := m.Topics[2][4], m.Topics[2][5]; e != 0.5 || ff != 0.5 {
+		t.Errorf("topic 2 = %v", m.Topics[2][:6])
+	}
+	if fb := f.params["fallback_topics"].([]int); len(fb) != 3 || fb[0] != 1 {
+		t.Errorf("fallback topics %v", fb)
+	}
+}
+
+// wordThreshold follows step 2a literally.
+func TestWordThreshold(t *testing.T) {
+	for _, tc := range []struct {
+		vals  []int32 // decreasing
+		s     int
+		above int
+		tie   float64
+		want  int32
+	}{
+		{[]int32{9, 7, 5, 5, 3}, 100, 3, 10, 4},   // 3rd highest is 5: zeta = 4 (#{>4} = 4 >= 3, #{=4} = 0)
+		{[]int32{9, 7, 5, 4, 4, 4}, 100, 3, 2, 3}, // #{=4} = 3 > 2: lowered to 3
+		{[]int32{9, 7, 5, 4, 4, 4, 3, 3, 3}, 100, 3, 2, 2},
+		{[]int32{9, 7}, 100, 3, 10, 0},           // fewer than 3 documents hold the word
+		{[]int32{2, 1, 1, 1, 1}, 100, 2, 1.5, 0}, // #{=1} = 4 too many, zeta = 0 unusable
+		{[]int32{6, 6, 6, 6}, 100, 2, 10, 5},     // ties above the cut are kept
+	} {
+		if got := wordThreshold(tc.vals, tc.s, tc.above, tc.tie); got != tc.want {
+			t.Errorf("wordThreshold(%v, above %d, tie %v) = %d, want %d", tc.vals, tc.above, tc.tie, got, tc.want)
+		}
+	}
+}
+
+// Documents of different lengths are compared on the count scale of the
+// mean length: a word at 10% of a 50-token document and at 10% of a
+// 150-token document both count 10 on the scale of m = 100.
+func TestCountScale(t *testing.T) {
+	if got := countScale(100, 5, 50); got != 10 {
+		t.Errorf("countScale(100, 5, 50) = %d", got)
+	}
+	if got := countScale(100, 15, 150); got != 10 {
+		t.Errorf("countScale(100, 15, 150) = %d", got)
+	}
+	if got := countScale(1000, 7, 1000); got != 7 {
+		t.Errorf("countScale(1000, 7, 1000) = %d", got)
+	}
+}
+
+// Catchwords on a hand-made corpus: g(i, l) is the Rank-th highest
+// frequency of word i in cluster l.
+func TestCatchwords(t *testing.T) {
+	// Cluster 0: documents 0-2; cluster 1: documents 3-5; document 6 left out.
+	c := repeated([]map[string]int32{
+		{"a": 5, "b": 5}, {"a": 4, "b": 6}, {"a": 3, "c": 7},
+		{"b": 5, "c": 5}, {"b": 4, "d": 6}, {"a": 1, "d": 9},
+		{"a": 10},
+	}, []int{1, 1, 1, 1, 1, 1, 1})
+	labels := []int{0, 0, 0, 1, 1, 1, -1}
+	// Rank 2: g(a,0) = 0.4, g(a,1) = 0 (one document); g(b,0) = 0.5,
+	// g(b,1) = 0.4; g(c,0) = 0, g(c,1) = 0 (one document each);
+	// g(d,1) = 0.6.
+	sets, err := Catchwords(context.Background(), c, labels, 2, CatchwordOptions{Rank: 2, Gamma: 1.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]int{{1, 0}, {3}} // b (0.5 > 1.1*0.4) before a (0.4), then d
+	if len(sets[0]) != 2 || sets[0][0] != want[0][0] || sets[0][1] != want[0][1] || len(sets[1]) != 1 || sets[1][0] != 3 {
+		t.Errorf("catchwords %v, want %v", sets, want)
+	}
+	// gamma 1.3: b no longer qualifies (0.5 < 1.3 * 0.4).
+	sets, _ = Catchwords(context.Background(), c, labels, 2, CatchwordOptions{Rank: 2, Gamma: 1.3})
+	if len(sets[0]) != 1 || sets[0][0] != 0 {
+		t.Errorf("gamma 1.3: catchwords %v", sets)
+	}
+	// A floor of 0.45 keeps d (0.6) and b (0.5) only.
+	sets, _ = Catchwords(context.Background(), c, labels, 2, CatchwordOptions{Rank: 2, Gamma: 1.1, Floor: 0.45})
+	if len(sets[0]) != 1 || sets[0][0] != 1 || len(sets[1]) != 1 {
+		t.Errorf("floor: catchwords %v", sets)
+	}
+	for _, tc := range []struct {
+		labels []int
+		o      CatchwordOptions
+		want   string
+	}{
+		{labels[:3], CatchwordOptions{Rank: 1, Gamma: 1}, "labels"},
+		{[]int{0, 0, 0, 2, 1, 1, -1}, CatchwordOptions{Rank: 1, Gamma: 1}, "label 2"},
+		{labels, CatchwordOptions{Rank: 0, Gamma: 1}, "Rank"},
+		{labels, CatchwordOptions{Rank: 1, Gamma: 0}, "Gamma"},
+		{labels, CatchwordOptions{Rank: 1, Gamma: 1, Floor: -1}, "Floor"},
+	} {
+		if _, err := Catchwords(context.Background(), c, tc.labels, 2, tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Catchwords(%v, %+v): error %v, want one mentioning %q", tc.labels, tc.o, err, tc.want)
+		}
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{W0: -0.1}, "W0"},
+		{Options{W0: 1.5}, "W0"},
+		{Options{Eps: -1}, "Eps"},
+		{Options{Gamma: math.NaN()}, "Gamma"},
+		{Options{Eps0: -1}, "Eps0"},
+		{Options{TopFraction: 2}, "TopFraction"},
+		{Options{ZetaFloor: -1}, "ZetaFloor"},
+		{Options{CatchwordFloor: math.Inf(1)}, "CatchwordFloor"},
+		{Options{Restarts: -1}, "Restarts"},
+		{Options{KMeansIter: -1}, "KMeansIter"},
+		{Options{LloydIter: -1}, "LloydIter"},
+		{Options{Threads: -1}, "Threads"},
+	} {
+		if _, err := New(tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%+v): error %v, want one mentioning %q", tc.o, err, tc.want)
+		}
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := l.Options(); o.Eps != DefaultEps || o.Gamma != DefaultGamma || o.Eps0 != DefaultEps0 || o.Restarts != DefaultRestarts {
+		t.Errorf("defaults %+v", o)
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	c, _ := dominant(t, synth.Dominant{Docs: 200, DocLength: 100}, 4)
+	l, _ := New(Options{Seed: 1})
+	for _, tc := range []struct {
+		k    int
+		want string
+	}{
+		{1, "K = 1"},
+		{c.NumWords(), "K ="},
+		{101, "second half"},
+	} {
+		if _, err := l.Fit(context.Background(), c, tc.k); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("K = %d: error %v, want one mentioning %q", tc.k, err, tc.want)
+		}
+	}
+	// No word reaches a threshold: every word is in at most one document.
+	var docs []map[string]int32
+	for i := range 26 {
+		docs = append(docs, map[string]int32{string(rune('a' + i)): 3})
+	}
+	times := make([]int, 26)
+	for i := range times {
+		times[i] = 1
+	}
+	if _, err := l.Fit(context.Background(), repeated(docs, times), 2); err == nil || !strings.Contains(err.Error(), "B = 0") {
+		t.Errorf("B = 0: error %v", err)
+	}
+	small, _ := New(Options{MaxMemory: 1000})
+	var me *cooc.MemoryError
+	if _, err := small.Fit(context.Background(), c, 5); !errors.As(err, &me) {
+		t.Errorf("memory limit: error %v, want a *cooc.MemoryError", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := l.Fit(ctx, c, 5); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: error %v", err)
+	}
+}
+
+// The stages are timed and progress reaches the end of every stage.
+func TestStagesAndProgress(t *testing.T) {
+	c, _ := dominant(t, synth.Dominant{Docs: 600, DocLength: 200}, 5)
+	last := map[string][2]int{}
+	m := fitModel(t, c, 10, Options{Seed: 1, Progress: func(stage string, done, total int) { last[stage] = [2]int{done, total} }})
+	var stages []string
+	for _, s := range m.Provenance.Timings {
+		stages = append(stages, s.Stage)
+	}
+	if got := strings.Join(stages, ","); got != "threshold,svd,k-means,lloyd,catchwords,topics" {
+		t.Errorf("stages %s", got)
+	}
+	for stage, p := range last {
+		if p[0] != p[1] {
+			t.Errorf("stage %s ended at %d of %d", stage, p[0], p[1])
+		}
+	}
+	if m.Algorithm != Algorithm || m.Params["w0"] != 0.1 || m.Params["top_fraction"] != 0.1 || m.Params["split"] != true {
+		t.Errorf("params %v", m.Params)
+	}
+	// The model survives a save and load.
+	var buf bytes.Buffer
+	if err := model.Write(&buf, m, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Read(&buf); err != nil {
+		t.Fatal(err)
+	}
+}
