@@ -55,7 +55,7 @@ Algorithms (--algo):
 	fs.IntVarP(&f.k, "topics", "k", 0, "number of topics K (required with INPUT; the demo defaults to its planted count)")
 	fs.StringVar(&f.algo, "algo", "anchor", "algorithm: "+algorithmNames())
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed: the same input and seed give the same model")
-	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result, except for gibbs, whose AD-LDA shards follow it")
 	fs.StringVarP(&f.output, "output", "o", "", "write the model to this JSON file (.gz: gzip)")
 	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or stage times on stderr")
