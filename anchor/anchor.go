@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"time"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -133,21 +132,15 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
 	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"recover": string(o.Recover)}}
-	steps := []struct {
-		stage string
-		run   func(context.Context) error
-	}{
-		{"co-occurrence", f.cooccurrence},
-		{"anchor words", f.anchors},
-		{"recover", f.recover},
-		{"topic covariance", f.covariance},
-	}
-	for _, s := range steps {
-		start := time.Now()
-		if err := s.run(ctx); err != nil {
-			return nil, err
-		}
-		f.timings = append(f.timings, model.Timing{Stage: s.stage, Seconds: time.Since(start).Seconds()})
+	var err error
+	f.timings, err = learner.RunStages(ctx, []learner.Stage{
+		{Name: "co-occurrence", Run: f.cooccurrence},
+		{Name: "anchor words", Run: f.anchors},
+		{Name: "recover", Run: f.recover},
+		{Name: "topic covariance", Run: f.covariance},
+	})
+	if err != nil {
+		return nil, err
 	}
 	return f.model(), nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -183,24 +182,15 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
 	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"normalize": o.Normalize}}
-	steps := []struct {
-		stage string
-		run   func(context.Context) error
-	}{
-		{"svd", f.svd},
-		{"ratios", f.ratios},
-		{"vertex hunting", f.vertices},
-		{"topics", f.topics},
-	}
-	for _, s := range steps {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		start := time.Now()
-		if err := s.run(ctx); err != nil {
-			return nil, err
-		}
-		f.timings = append(f.timings, model.Timing{Stage: s.stage, Seconds: time.Since(start).Seconds()})
+	var err error
+	f.timings, err = learner.RunStages(ctx, []learner.Stage{
+		{Name: "svd", Run: f.svd},
+		{Name: "ratios", Run: f.ratios},
+		{Name: "vertex hunting", Run: f.vertices},
+		{Name: "topics", Run: f.topics},
+	})
+	if err != nil {
+		return nil, err
 	}
 	return f.model(), nil
 }

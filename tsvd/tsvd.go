@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -238,26 +237,17 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		"w0": o.W0, "eps": o.Eps, "gamma": o.Gamma, "eps0": o.Eps0, "top_fraction": o.TopFraction,
 		"zeta_floor": o.ZetaFloor, "catchword_floor": o.CatchwordFloor, "split": !o.NoSplit,
 	}}
-	steps := []struct {
-		stage string
-		run   func(context.Context) error
-	}{
-		{"threshold", f.threshold},
-		{"svd", f.svd},
-		{"k-means", f.kmeans},
-		{"lloyd", f.lloyd},
-		{"catchwords", f.catchwords},
-		{"topics", f.topics},
-	}
-	for _, st := range steps {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		start := time.Now()
-		if err := st.run(ctx); err != nil {
-			return nil, err
-		}
-		f.timings = append(f.timings, model.Timing{Stage: st.stage, Seconds: time.Since(start).Seconds()})
+	var err error
+	f.timings, err = learner.RunStages(ctx, []learner.Stage{
+		{Name: "threshold", Run: f.threshold},
+		{Name: "svd", Run: f.svd},
+		{Name: "k-means", Run: f.kmeans},
+		{Name: "lloyd", Run: f.lloyd},
+		{Name: "catchwords", Run: f.catchwords},
+		{Name: "topics", Run: f.topics},
+	})
+	if err != nil {
+		return nil, err
 	}
 	return f.model(), nil
 }
