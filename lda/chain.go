@@ -7,12 +7,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -104,28 +104,50 @@ func newChain[Z topicID, E packed](ctx context.Context, f *gibbsFit) (*chain[Z, 
 	return ch, nil
 }
 
-// runChain runs the sampler of f with token topics of type Z and packed
-// counts of type E.
-func runChain[Z topicID, E packed](ctx context.Context, f *gibbsFit) (*model.Model, error) {
-	o, k := f.o, f.k
-	start := time.Now()
-	ch, err := newChain[Z, E](ctx, f)
+// runChain runs the stages pre (the anchor fit of InitAnchor), then the
+// sampler of f with token topics of type Z and packed counts of type E:
+// stages "init", "burn-in", "sampling" (their times include the Snapshot
+// callbacks) and "topics".
+func runChain[Z topicID, E packed](ctx context.Context, f *gibbsFit, pre []learner.Stage) (*model.Model, error) {
+	o := f.o
+	var ch *chain[Z, E]
+	var m *model.Model
+	timings, err := learner.RunStages(ctx, append(pre,
+		learner.Stage{Name: "init", Run: func(ctx context.Context) error {
+			var err error
+			ch, err = newChain[Z, E](ctx, f)
+			return err
+		}},
+		learner.Stage{Name: "burn-in", Run: func(ctx context.Context) error { return ch.sample(ctx, 1, o.BurnIn) }},
+		learner.Stage{Name: "sampling", Run: func(ctx context.Context) error { return ch.sample(ctx, o.BurnIn+1, o.Iterations) }},
+		learner.Stage{Name: "topics", Run: func(context.Context) error {
+			m = ch.averaged()
+			return nil
+		}},
+	))
 	if err != nil {
 		return nil, err
 	}
-	f.timings = append(f.timings, model.Timing{Stage: "init", Seconds: time.Since(start).Seconds()})
+	m.Provenance.Timings = timings
+	return m, nil
+}
 
-	var burnIn, sampling time.Duration
-	o.Progress.Report(GibbsStage, 0, o.Iterations)
-	for it := 1; it <= o.Iterations; it++ {
+// sample runs sweeps from to to (inclusive): the log likelihood every
+// LogEvery sweeps and after the last, the optimisation of the
+// hyperparameters, the saved states, the snapshots and the progress.
+func (ch *chain[Z, E]) sample(ctx context.Context, from, to int) error {
+	o := ch.o
+	if from == 1 {
+		o.Progress.Report(GibbsStage, 0, o.Iterations)
+	}
+	for it := from; it <= to; it++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
-		t0 := time.Now()
 		wantLL := it%o.LogEvery == 0 || it == o.Iterations
 		wantHist := o.OptimizeInterval > 0 && it > o.OptimizeBurnIn && it%o.OptimizeInterval == 0
 		if err := ch.sweep(ctx, it, wantLL, wantHist); err != nil {
-			return nil, err
+			return err
 		}
 		if wantLL {
 			ll := ch.logLikelihood(ctx) / float64(ch.tokens)
@@ -141,31 +163,25 @@ func runChain[Z topicID, E packed](ctx context.Context, f *gibbsFit) (*model.Mod
 		if it > o.BurnIn && (o.Iterations-it)%o.SaveEvery == 0 {
 			ch.save()
 		}
-		if it <= o.BurnIn {
-			burnIn += time.Since(t0)
-		} else {
-			sampling += time.Since(t0)
-		}
 		if o.Snapshot != nil && it%o.SnapshotEvery == 0 {
 			o.Snapshot(it, ch.model(ch.currentTopics(), ch.currentWeights()))
 		}
 		o.Progress.Report(GibbsStage, it, o.Iterations)
 	}
-	f.timings = append(f.timings, model.Timing{Stage: "burn-in", Seconds: burnIn.Seconds()},
-		model.Timing{Stage: "sampling", Seconds: sampling.Seconds()})
-	start = time.Now()
-	topics := make([][]float64, k)
-	weights := make([]float64, k)
+	return nil
+}
+
+// averaged returns the model of the average of the saved states.
+func (ch *chain[Z, E]) averaged() *model.Model {
+	topics := make([][]float64, ch.k)
+	weights := make([]float64, ch.k)
 	for j := range topics {
 		topics[j] = ch.phiSum[j*ch.v : (j+1)*ch.v : (j+1)*ch.v]
 		normalise(topics[j])
 		weights[j] = ch.weightSum[j] / float64(ch.saved)
 	}
 	normalise(weights)
-	m := ch.model(topics, weights)
-	f.timings = append(f.timings, model.Timing{Stage: "topics", Seconds: time.Since(start).Seconds()})
-	m.Provenance.Timings = f.timings
-	return m, nil
+	return ch.model(topics, weights)
 }
 
 // makeShards splits the documents into p contiguous shards of about the
@@ -683,7 +699,6 @@ func (ch *chain[Z, E]) model(topics [][]float64, weights []float64) *model.Model
 			Seed:        o.Seed,
 			Threads:     len(ch.shards),
 			Docs:        ch.c.NumDocs(),
-			Timings:     slices.Clone(ch.f.timings),
 		},
 	}
 }

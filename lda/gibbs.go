@@ -115,7 +115,8 @@ type GibbsOptions struct {
 	// Snapshot, if non-nil, receives after every SnapshotEvery-th sweep a
 	// model of the current state alone (no averaging), e.g. to follow the
 	// held-out perplexity. It runs on the sampler's goroutine, between
-	// sweeps, and may keep the model.
+	// sweeps (its time counts in the stage times), and may keep the
+	// model.
 	Snapshot func(iteration int, m *model.Model)
 	// SnapshotEvery is the number of sweeps between snapshots; default 50.
 	SnapshotEvery int
@@ -258,7 +259,8 @@ func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model,
 			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab), K or --threads"}
 	}
 	f := &gibbsFit{o: &o, c: c, k: k}
-	if err := f.initTopics(ctx); err != nil {
+	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &f.init)
+	if err != nil {
 		return nil, err
 	}
 	var maxFreq int64
@@ -269,21 +271,20 @@ func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model,
 	narrow := fitsUint32(k, maxFreq)
 	switch {
 	case small && narrow:
-		return runChain[uint16, uint32](ctx, f)
+		return runChain[uint16, uint32](ctx, f, pre)
 	case small:
-		return runChain[uint16, uint64](ctx, f)
+		return runChain[uint16, uint64](ctx, f, pre)
 	case narrow:
-		return runChain[uint32, uint32](ctx, f)
+		return runChain[uint32, uint32](ctx, f, pre)
 	default:
-		return runChain[uint32, uint64](ctx, f)
+		return runChain[uint32, uint64](ctx, f, pre)
 	}
 }
 
 // gibbsFit holds what one Fit call shares between its stages.
 type gibbsFit struct {
-	o       *GibbsOptions
-	c       *corpus.Corpus
-	k       int
-	init    *model.Model // the starting model of InitAnchor; nil for InitRandom
-	timings []model.Timing
+	o    *GibbsOptions
+	c    *corpus.Corpus
+	k    int
+	init *model.Model // the starting model of InitAnchor; nil for InitRandom
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/corpus"
@@ -21,35 +20,40 @@ const (
 	sweepStream = 0x6c64612d73776570 // "lda-swep"
 )
 
-// initModel returns the starting model of InitAnchor: m itself (checked
-// against c and k) or, when m is nil, an anchor-word fit of c with the
-// default anchor options and the learner's seed, threads, memory bound and
-// progress. It appends the fit's time to timings as stage "anchor".
-func initModel(ctx context.Context, c *corpus.Corpus, k int, m *model.Model, seed uint64, threads int, maxMemory int64,
-	progress learner.Progress, timings *[]model.Timing) (*model.Model, error) {
-	if m != nil {
-		if m.K != k || len(m.Topics) != k {
-			return nil, fmt.Errorf("lda: InitModel has %d topics, want K = %d", m.K, k)
+// initStages prepares the starting model of InitAnchor, which the
+// returned stages (to run first) leave in *dst: a given InitModel is
+// checked against c and k and used as it is (no stage); otherwise stage
+// "anchor" fits one by package anchor with its default options and the
+// learner's seed, threads, memory bound and progress. InitRandom needs
+// nothing.
+func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, seed uint64, threads int, maxMemory int64,
+	progress learner.Progress, dst **model.Model) ([]learner.Stage, error) {
+	if init != InitAnchor {
+		return nil, nil
+	}
+	if given != nil {
+		if given.K != k || len(given.Topics) != k {
+			return nil, fmt.Errorf("lda: InitModel has %d topics, want K = %d", given.K, k)
 		}
-		if err := sameVocab(m.Vocab, c.Vocab); err != nil {
+		if err := sameVocab(given.Vocab, c.Vocab); err != nil {
 			return nil, err
 		}
-		if err := m.Validate(); err != nil {
+		if err := given.Validate(); err != nil {
 			return nil, fmt.Errorf("lda: InitModel: %w", err)
 		}
-		return m, nil
+		*dst = given
+		return nil, nil
 	}
-	start := time.Now()
-	l, err := anchor.New(anchor.Options{Seed: seed, Threads: threads, MaxMemory: maxMemory, Progress: progress})
-	if err != nil {
-		return nil, err
-	}
-	m, err = l.Fit(ctx, c, k)
-	if err != nil {
-		return nil, fmt.Errorf("lda: anchor initialisation: %w", err)
-	}
-	*timings = append(*timings, model.Timing{Stage: "anchor", Seconds: time.Since(start).Seconds()})
-	return m, nil
+	return []learner.Stage{{Name: "anchor", Run: func(ctx context.Context) error {
+		l, err := anchor.New(anchor.Options{Seed: seed, Threads: threads, MaxMemory: maxMemory, Progress: progress})
+		if err != nil {
+			return err
+		}
+		if *dst, err = l.Fit(ctx, c, k); err != nil {
+			return fmt.Errorf("lda: anchor initialisation: %w", err)
+		}
+		return nil
+	}}}, nil
 }
 
 // sameVocab returns an error unless the model vocabulary mv is the corpus
@@ -63,19 +67,6 @@ func sameVocab(mv, cv []string) error {
 			return fmt.Errorf("lda: word %d is %q in the corpus but %q in InitModel", i, cv[i], mv[i])
 		}
 	}
-	return nil
-}
-
-// initFit fills in f.init for InitAnchor.
-func (f *gibbsFit) initTopics(ctx context.Context) error {
-	if f.o.Init != InitAnchor {
-		return nil
-	}
-	m, err := initModel(ctx, f.c, f.k, f.o.InitModel, f.o.Seed, f.o.Threads, f.o.MaxMemory, f.o.Progress, &f.timings)
-	if err != nil {
-		return err
-	}
-	f.init = m
 	return nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -187,61 +186,60 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 		return nil, &cooc.MemoryError{What: fmt.Sprintf("variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k),
 			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
 	}
-	var timings []model.Timing
 	var init *model.Model
-	if o.Init == InitAnchor {
-		var err error
-		if init, err = initModel(ctx, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &timings); err != nil {
-			return nil, err
-		}
+	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &init)
+	if err != nil {
+		return nil, err
 	}
-	start := time.Now()
-	e := newEM(c, k, &o)
-	e.initLambda(init)
-	timings = append(timings, model.Timing{Stage: "init", Seconds: time.Since(start).Seconds()})
+	var e *em
+	var m *model.Model
+	timings, err := learner.RunStages(ctx, append(pre,
+		learner.Stage{Name: "init", Run: func(context.Context) error {
+			e = newEM(c, k, &o)
+			e.initLambda(init)
+			return nil
+		}},
+		learner.Stage{Name: "em", Run: func(ctx context.Context) error { return e.run(ctx) }},
+		learner.Stage{Name: "topics", Run: func(context.Context) error {
+			m = e.model()
+			return nil
+		}},
+	))
+	if err != nil {
+		return nil, err
+	}
+	m.Provenance.Timings = timings
+	return m, nil
+}
 
-	start = time.Now()
-	var trace []float64
-	converged := false
+// run alternates E- and M-steps until the bound converges or Iterations.
+func (e *em) run(ctx context.Context) error {
+	o := e.o
 	prev := math.Inf(-1)
 	o.Progress.Report(VBStage, 0, o.Iterations)
-	it := 0
-	for it < o.Iterations && !converged {
-		it++
+	for e.iterations < o.Iterations && !e.converged {
+		e.iterations++
 		bound, err := e.eStep(ctx)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		perToken := bound / float64(tokens)
-		trace = append(trace, perToken)
+		perToken := bound / float64(e.tokens)
+		e.trace = append(e.trace, perToken)
 		if o.Bound != nil {
-			o.Bound(it, perToken)
+			o.Bound(e.iterations, perToken)
 		}
-		if it > 1 {
+		if e.iterations > 1 {
 			change := (bound - prev) / math.Abs(prev)
-			converged = change >= 0 && change < o.Tolerance
+			e.converged = change >= 0 && change < o.Tolerance
 		}
 		prev = bound
 		e.mStep()
-		o.Progress.Report(VBStage, it, o.Iterations)
+		o.Progress.Report(VBStage, e.iterations, o.Iterations)
 	}
-	if it < o.Iterations {
+	if e.iterations < o.Iterations {
 		o.Progress.Report(VBStage, o.Iterations, o.Iterations)
 	}
-	timings = append(timings, model.Timing{Stage: "em", Seconds: time.Since(start).Seconds()})
-
-	start = time.Now()
-	m := e.model()
-	m.Params["iterations"] = o.Iterations
-	m.Params["iterations_run"] = it
-	m.Params["converged"] = converged
-	m.Params["tolerance"] = o.Tolerance
-	m.Params["bound_trace"] = trace
-	m.Params["bound_per_token"] = trace[len(trace)-1]
-	m.Params["init"] = string(o.Init)
-	timings = append(timings, model.Timing{Stage: "topics", Seconds: time.Since(start).Seconds()})
-	m.Provenance.Timings = timings
-	return m, nil
+	return nil
 }
 
 // em is the state of variational EM.
@@ -268,6 +266,10 @@ type em struct {
 	ss      []float64 // sum_d E[log theta_dk] of the last E-step
 	used    int       // documents with a token
 	updates float64   // mean E-step updates per document in the last E-step
+
+	iterations int       // EM iterations run
+	converged  bool      // whether the bound converged
+	trace      []float64 // the bound per token after each E-step
 }
 
 func newEM(c *corpus.Corpus, k int, o *VBOptions) *em {
@@ -542,6 +544,13 @@ func (e *em) model() *model.Model {
 	return &model.Model{
 		Algorithm: "vb",
 		Params: map[string]any{
+			"iterations":          e.o.Iterations,
+			"iterations_run":      e.iterations,
+			"converged":           e.converged,
+			"tolerance":           e.o.Tolerance,
+			"bound_trace":         slices.Clone(e.trace),
+			"bound_per_token":     e.trace[len(e.trace)-1],
+			"init":                string(e.o.Init),
 			"alpha_mode":          string(e.o.AlphaMode),
 			"alpha_sum_init":      sum(initialAlpha(e.o.AlphaSum, k)),
 			"eta":                 e.o.Eta,
