@@ -294,13 +294,6 @@ func EstimateBytes(c *corpus.Corpus, k, threads int) int64 {
 
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
-	limit := o.MaxMemory
-	if limit <= 0 {
-		limit = cooc.DefaultMaxMemory()
-	}
-	if need := EstimateBytes(c, k, o.Threads); need > limit {
-		return &cooc.MemoryError{What: fmt.Sprintf("the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
-	}
-	return nil
+	return cooc.CheckLimit(fmt.Sprintf("the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
+		EstimateBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K")
 }

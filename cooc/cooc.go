@@ -79,16 +79,15 @@ func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, erro
 	if limit <= 0 {
 		limit = DefaultMaxMemory()
 	}
-	if need := EstimateBytes(c); need > limit {
-		v, fit := c.NumWords(), int(math.Sqrt(float64(limit)/8*0.9))
-		return nil, &MemoryError{What: fmt.Sprintf("the %d x %d co-occurrence matrix", v, v), Need: need, Limit: limit,
-			Suggest: fmt.Sprintf("reduce the vocabulary, e.g. --max-vocab %d", fit)}
+	v, fit := c.NumWords(), int(math.Sqrt(float64(limit)/8*0.9))
+	if err := CheckLimit(fmt.Sprintf("the %d x %d co-occurrence matrix", v, v), EstimateBytes(c), limit,
+		fmt.Sprintf("reduce the vocabulary, e.g. --max-vocab %d", fit)); err != nil {
+		return nil, err
 	}
 	scale, _, used := docScales(c)
 	if used == 0 {
 		return nil, errNoPairs
 	}
-	v := c.NumWords()
 	t := transpose(c)
 	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: used, Skipped: c.NumDocs() - used}
 	report := func(done int) {

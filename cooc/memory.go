@@ -70,3 +70,16 @@ func ParseBytes(s string) (int64, error) {
 	}
 	return int64(x * float64(mult)), nil
 }
+
+// CheckLimit returns a *MemoryError when need bytes exceed limit (0 or
+// less: DefaultMaxMemory()), saying that what needs them and suggest how
+// to fit; otherwise nil. Learners call it before allocating.
+func CheckLimit(what string, need, limit int64, suggest string) error {
+	if limit <= 0 {
+		limit = DefaultMaxMemory()
+	}
+	if need > limit {
+		return &MemoryError{What: what, Need: need, Limit: limit, Suggest: suggest}
+	}
+	return nil
+}

@@ -250,13 +250,8 @@ func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model,
 	if c.Tokens() == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	limit := o.MaxMemory
-	if limit <= 0 {
-		limit = cooc.DefaultMaxMemory()
-	}
-	if need := EstimateGibbsBytes(c, k, o.Threads); need > limit {
-		return nil, &cooc.MemoryError{What: fmt.Sprintf("Gibbs sampling of %d tokens, %d words and K = %d", c.Tokens(), c.NumWords(), k),
-			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab), K or --threads"}
+	if err := cooc.CheckLimit(fmt.Sprintf("Gibbs sampling of %d tokens, %d words and K = %d", c.Tokens(), c.NumWords(), k), EstimateGibbsBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab), K or --threads"); err != nil {
+		return nil, err
 	}
 	f := &gibbsFit{o: &o, c: c, k: k}
 	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &f.init)

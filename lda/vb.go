@@ -178,13 +178,8 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 	if tokens == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	limit := o.MaxMemory
-	if limit <= 0 {
-		limit = cooc.DefaultMaxMemory()
-	}
-	if need := EstimateVBBytes(c, k, o.Threads); need > limit {
-		return nil, &cooc.MemoryError{What: fmt.Sprintf("variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k),
-			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
+	if err := cooc.CheckLimit(fmt.Sprintf("variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k), EstimateVBBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+		return nil, err
 	}
 	var init *model.Model
 	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &init)

@@ -173,13 +173,8 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > c.NumDocs():
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
 	}
-	limit := o.MaxMemory
-	if limit <= 0 {
-		limit = cooc.DefaultMaxMemory()
-	}
-	if need := EstimateBytes(c, k); need > limit {
-		return nil, &cooc.MemoryError{What: fmt.Sprintf("Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
+	if err := cooc.CheckLimit(fmt.Sprintf("Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+		return nil, err
 	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"normalize": o.Normalize}}
 	var err error

@@ -219,13 +219,8 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > s:
 		return nil, fmt.Errorf("tsvd: K = %d topics for %d documents to cluster (%d in all): want K <= the documents of the second half (or NoSplit)", k, s, c.NumDocs())
 	}
-	limit := o.MaxMemory
-	if limit <= 0 {
-		limit = cooc.DefaultMaxMemory()
-	}
-	if need := EstimateBytes(c, k); need > limit {
-		return nil, &cooc.MemoryError{What: fmt.Sprintf("TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-			Need: need, Limit: limit, Suggest: "reduce the vocabulary (--max-vocab) or K"}
+	if err := cooc.CheckLimit(fmt.Sprintf("TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+		return nil, err
 	}
 	if o.W0 == 0 {
 		o.W0 = 1 / float64(k)
