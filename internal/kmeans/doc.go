@@ -21,6 +21,11 @@
 // for n points; a run takes O(Restarts (MaxIter+1) n k dim) time at most
 // and O(n + k dim) memory beyond the points, which are not copied.
 //
-// The dissimilarity is isolated behind an internal interface so that a
-// spherical (cosine) variant can share the seeding and the iterations.
+// ClusterCosine is spherical k-means (I. S. Dhillon and D. S. Modha,
+// Concept decompositions for large sparse text data using clustering,
+// Machine Learning 42:143-175, 2001): the dissimilarity is the cosine
+// distance 1 - x.c between unit vectors and each centre is the normalised
+// sum of its points. It shares the seeding and the iterations with
+// Cluster through an internal geometry interface; the Projector learner
+// and the k-means topics of the plusone comparison use it.
 package kmeans
