@@ -20,12 +20,16 @@
 //     maximum-weight matching on cosine similarity, and the mean (and the
 //     minimum) of the matched similarities are reported (Wang et al.,
 //     Projector, section 5.2). Each similarity is in [0, 1].
+//   - RecoveredAt: how many true topics the same cosine matching pairs
+//     with a learned topic at similarity >= t (Ding et al., section 6.3,
+//     counts Swimmer limb positions recovered at 0.9). The models may have
+//     different numbers of topics.
 //
 // The measures are defined in hull's working notes (shared/algorithms.md,
-// "Measures"). Both compare words by their strings, not their indices, so
+// "Measures"). They compare words by their strings, not their indices, so
 // the two models may have different vocabularies: a word missing from one
-// model has probability 0 there. Both require the two models to have the
-// same number of topics.
+// model has probability 0 there. L1Recovery and CosineRecovery require
+// the two models to have the same number of topics.
 //
 // Cost: aligning the vocabularies takes O(K V) time, the K x K distance
 // matrix O(K^2 V), and the matching O(K^3), for K topics over a combined
@@ -88,7 +92,14 @@
 // frequent training words), KNN (the most frequent words of the 15
 // training documents nearest by cosine, through an inverted index), and
 // TopicPredictor (sum_k theta_k phi_kw, theta inferred by a function the
-// caller supplies, such as one of package infer). On the classic corpora
+// caller supplies, such as one of package infer), LSI (the observed part
+// projected onto the rank-K word subspace of the training counts, by our
+// randomized SVD), and on generated data the paper's two "cheating"
+// predictors: LDAT (the true topics with VB inference) and LDAC (each
+// test document's true word distribution theta_d^T A, its weights read by
+// ReadDocWeights from the doc-topics.tsv that hull synth writes). The
+// k-means topics and LDA rows are TopicPredictors over the models of
+// packages projector and lda. On the classic corpora
 // (Med, Cran, Cisi, Cacm) Baseline comes within 0.01 of the paper's table
 // 4 and KNN within 0.025, above it on Med and Cacm (TestPlusOneClassic).
 // Cost: O(nnz) for the split; per test document O(V) plus the predictor's

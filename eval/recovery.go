@@ -62,11 +62,36 @@ func CosineRecovery(learned, truth *model.Model) (Similarity, error) {
 	if err != nil {
 		return Similarity{}, err
 	}
+	return cosineMatch(l, t), nil
+}
+
+// cosineMatch matches the rows of l to those of t by the maximum-weight
+// matching on cosine similarity. With fewer rows in l than in t, the
+// matching is computed on the similarity matrix padded with zero columns
+// and the true topics left over get Match -1 and Cos 0; with more rows in
+// l, some learned topics stay unmatched.
+func cosineMatch(l, t [][]float64) Similarity {
 	sim := pairwise(t, l, cosine)
-	match, _ := assign.MaxWeight(sim)
-	s := Similarity{Match: match, Cos: matched(sim, match)}
+	n := max(len(l), len(t))
+	square := make([][]float64, n)
+	for i := range square {
+		square[i] = make([]float64, n)
+		if i < len(sim) {
+			copy(square[i], sim[i])
+		}
+	}
+	match, _ := assign.MaxWeight(square)
+	match = match[:len(t)]
+	s := Similarity{Match: match, Cos: make([]float64, len(t))}
+	for i, j := range match {
+		if j >= len(l) {
+			match[i] = -1
+			continue
+		}
+		s.Cos[i] = sim[i][j]
+	}
 	s.Mean, s.Min = mean(s.Cos), slices.Min(s.Cos)
-	return s, nil
+	return s
 }
 
 // align returns the topics of learned and of truth as rows over a common
@@ -74,13 +99,19 @@ func CosineRecovery(learned, truth *model.Model) (Similarity, error) {
 // lacks. Probabilities of a word listed twice in one vocabulary are added.
 // When the vocabularies are identical the models' own rows are returned.
 func align(learned, truth *model.Model) (l, t [][]float64, err error) {
+	return alignTopics(learned, truth, true)
+}
+
+// alignTopics is align; sameK false accepts models with different numbers
+// of topics.
+func alignTopics(learned, truth *model.Model, sameK bool) (l, t [][]float64, err error) {
 	if err := learned.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("eval: learned model: %w", err)
 	}
 	if err := truth.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("eval: true model: %w", err)
 	}
-	if learned.K != truth.K {
+	if sameK && learned.K != truth.K {
 		return nil, nil, fmt.Errorf("eval: learned model has %d topics, true model %d: recovery needs equal K", learned.K, truth.K)
 	}
 	if slices.Equal(learned.Vocab, truth.Vocab) {

@@ -7,7 +7,11 @@
 //
 //	Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error)
 //
-// (the Generator interface). A float field for which 0 is a meaningful
+// (the Generator interface). Each also implements WeightsGenerator, whose
+// GenerateWeights returns the same corpus and truth together with the topic
+// weights drawn for every document (the "true document distribution" of
+// the Projector paper's LDAC predictor; "hull synth" writes them to
+// doc-topics.tsv). A float field for which 0 is a meaningful
 // setting (a fraction of pure documents, a correlation) says that it
 // accepts Zero, the constant that stands for 0. All randomness comes from
 // the given *rand.Rand of math/rand/v2, so a generator and a seed give the

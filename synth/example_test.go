@@ -99,3 +99,15 @@ func ExampleSwimmer() {
 	// ...........++...........
 	// ...........++...........
 }
+
+func ExampleLDA_GenerateWeights() {
+	g := synth.LDA{K: 3, V: 50, Docs: 4, DocLength: 20, Alpha: 0.5}
+	c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err)
+	}
+	// Document d's true word distribution is sum_k theta[d][k] truth.Topics[k].
+	fmt.Println(c.NumDocs(), "documents,", len(theta), "rows of", len(theta[0]), "weights; K =", truth.K)
+	// Output:
+	// 4 documents, 4 rows of 3 weights; K = 3
+}

@@ -81,6 +81,12 @@ const minDocLength = 2
 // TopicWeights, the mean of the documents' topic weights). It returns an
 // error if a field is invalid. Time O(KV + Docs*(K + DocLength*log K)).
 func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
+	return g.generate(rng, nil)
+}
+
+// generate is Generate, calling record (if not nil) with each document's
+// weights.
+func (g LDA) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
 	g, err := g.withDefaults()
 	if err != nil {
 		return nil, nil, err
@@ -90,7 +96,7 @@ func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 		topics[k] = make([]float64, g.V)
 		SymmetricDirichlet(rng, topics[k], g.Beta)
 	}
-	c, weights := g.documents(rng, wordNames(g.V), topics)
+	c, weights := g.documents(rng, wordNames(g.V), topics, record)
 	return c, g.truth(c, topics, weights, g.params("lda")), nil
 }
 
@@ -136,10 +142,11 @@ func (g LDA) params(generator string) map[string]any {
 }
 
 // documents draws g.Docs documents over vocab from the K x V topics and
-// returns the corpus and the mean of the documents' topic weights.
-func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64) (*corpus.Corpus, docWeights) {
+// returns the corpus and the mean of the documents' topic weights; record
+// (if not nil) gets each document's weights, as in drawDocuments.
+func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64, record func(d int, theta []float64)) (*corpus.Corpus, docWeights) {
 	return drawDocuments(rng, vocab, topics, g.Docs, g.DocLength, g.docLength,
-		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, nil)
+		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, record)
 }
 
 // drawDocuments draws docs documents over vocab from the K x V topics:
@@ -295,6 +302,12 @@ const (
 // and Params "anchors_per_topic" and "style". It returns an error if a
 // field is invalid. Time as LDA.Generate.
 func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
+	return s.generate(rng, nil)
+}
+
+// generate is Generate, calling record (if not nil) with each document's
+// weights.
+func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
 	s, err := s.withDefaults()
 	if err != nil {
 		return nil, nil, err
@@ -305,7 +318,7 @@ func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error
 	} else {
 		topics = s.topics(rng)
 	}
-	c, weights := s.documents(rng, wordNames(s.V), topics)
+	c, weights := s.documents(rng, wordNames(s.V), topics, record)
 	params := s.params("separable")
 	params["anchors_per_topic"] = s.AnchorsPerTopic
 	params["style"] = s.Style

@@ -42,6 +42,12 @@ const DefaultSemiAlpha = 0.03
 // weights) and Params, with "source_algorithm" and "source_input_digest"
 // from the model. Time O(KV + Docs*(K + DocLength*log K)).
 func (g Semi) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
+	return g.generate(rng, nil)
+}
+
+// generate is Generate, calling record (if not nil) with each document's
+// weights.
+func (g Semi) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
 	if g.Model == nil {
 		return nil, nil, errors.New("synth: Semi needs a Model")
 	}
@@ -60,7 +66,7 @@ func (g Semi) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 		topics[k] = slices.Clone(row)
 		normalise(topics[k])
 	}
-	c, weights := lda.documents(rng, slices.Clone(g.Model.Vocab), topics)
+	c, weights := lda.documents(rng, slices.Clone(g.Model.Vocab), topics, record)
 	params := map[string]any{
 		"generator": "semi", "k": lda.K, "v": lda.V, "docs": lda.Docs, "doc_length": lda.DocLength,
 		"poisson": lda.Poisson, "alpha": lda.Alpha,

@@ -10,6 +10,8 @@ import (
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/lda"
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/projection"
+	"github.com/hulltopics/hull/projector"
 	"github.com/hulltopics/hull/topicscore"
 	"github.com/hulltopics/hull/tsvd"
 	"github.com/spf13/pflag"
@@ -105,6 +107,101 @@ func bindTSVDFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&tsvdFlags.eps0, "tsvd-eps0", tsvd.DefaultEps0, "TSVD: epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l)")
 	fs.Float64Var(&tsvdFlags.top, "tsvd-top", 0, "TSVD: eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)")
 	fs.BoolVar(&tsvdFlags.noSplit, "tsvd-no-split", false, "TSVD: threshold and cluster all documents instead of the paper's two random halves")
+}
+
+// projectorFlags holds the flags of Projector and of the k-means topics.
+var projectorFlags struct {
+	fs                     *pflag.FlagSet // the flag set bound last: what was set
+	delta                  float64
+	noScale                bool
+	powerIters, oversample int
+	restarts, iter         int
+	tol                    float64
+}
+
+// bindProjectorFlags registers the flags of projector and kmeans (once per
+// flag set).
+func bindProjectorFlags(fs *pflag.FlagSet) {
+	if fs.Lookup("delta") != nil {
+		return
+	}
+	projectorFlags.fs = fs
+	fs.Float64Var(&projectorFlags.delta, "delta", projector.DefaultDelta, "projector: scale the K centres by the smallest factor that puts this fraction of the projected documents inside their simplex")
+	fs.BoolVar(&projectorFlags.noScale, "projector-no-scale", false, "projector: skip the scaling step (topics from the k-means centres as found)")
+	fs.IntVar(&projectorFlags.powerIters, "projector-power-iters", 0, "projector: power iterations of the randomized SVD (0: 4; negative: none)")
+	fs.IntVar(&projectorFlags.oversample, "projector-oversample", 0, "projector: extra directions of the randomized SVD's sketch (0: 10; negative: none)")
+	fs.IntVar(&projectorFlags.restarts, "kmeans-restarts", 0, "projector, kmeans: k-means++ restarts, the least inertia kept (0: 20 for projector, 10 for kmeans)")
+	fs.IntVar(&projectorFlags.iter, "kmeans-iter", 0, "projector, kmeans: most Lloyd iterations per k-means restart (0: 100)")
+	fs.Float64Var(&projectorFlags.tol, "kmeans-tol", 0, "projector, kmeans: stop a k-means restart once an iteration lowers the inertia by less than this fraction (0: 1e-8)")
+}
+
+// projFlags holds the flags of the projection learners rp, ddp and binning.
+var projFlags struct {
+	fs                           *pflag.FlagSet // the flag set bound last: what was set
+	minDF, p, minHits, bins, top int
+	maxIter                      int
+	cooccurrence                 bool
+	far, topFraction             float64
+	threshold, thresholdFraction float64
+	tolerance                    float64
+}
+
+// bindProjFlags registers the flags of rp, ddp and binning (once per flag
+// set).
+func bindProjFlags(fs *pflag.FlagSet) {
+	if fs.Lookup("proj-min-df") != nil {
+		return
+	}
+	projFlags.fs = fs
+	fs.IntVar(&projFlags.minDF, "proj-min-df", 0, "rp, ddp, binning: novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)")
+	fs.IntVar(&projFlags.p, "proj-p", 0, "rp: random directions P (0: 50K)")
+	fs.IntVar(&projFlags.minHits, "proj-min-hits", 0, "rp: a word is novel when at least this many directions have it as argmax or argmin (0: max(2, 5% of 2P/K))")
+	fs.BoolVar(&projFlags.cooccurrence, "proj-cooccurrence", false, "rp: project the rows of E = D X~' X~^T (directions in R^V) instead of the rows of X~")
+	fs.IntVar(&projFlags.bins, "proj-bins", 0, "binning: bins B (0: 50K, at most D/20)")
+	fs.Float64Var(&projFlags.far, "proj-far", projection.DefaultFar, "ddp: |J_i|, the farthest candidates each word is compared with, as a fraction of the candidates")
+	fs.IntVar(&projFlags.top, "proj-top", 0, "ddp: words declared novel, the highest scores (0: those scoring at least --proj-top-fraction of the K-th highest)")
+	fs.Float64Var(&projFlags.topFraction, "proj-top-fraction", projection.DefaultTopFraction, "ddp: with --proj-top 0, the fraction of the K-th highest score a novel word must reach")
+	fs.Float64Var(&projFlags.threshold, "proj-threshold", 0, "rp, ddp, binning: clustering threshold d/2 on the scale of dist(i,j) (0: --proj-threshold-fraction of the median distance from the K most novel words to the farthest novel word)")
+	fs.Float64Var(&projFlags.thresholdFraction, "proj-threshold-fraction", projection.DefaultThresholdFraction, "rp, ddp, binning: the automatic threshold's fraction")
+	fs.Float64Var(&projFlags.tolerance, "proj-tolerance", projection.DefaultTolerance, "rp, ddp, binning: KKT-gap tolerance of each word's topic regression (Algorithm 5)")
+	fs.IntVar(&projFlags.maxIter, "proj-max-iter", projection.DefaultMaxIter, "rp, ddp, binning: most exponentiated-gradient iterations per word")
+}
+
+// projAlgorithm is the registry entry of one projection method; the flags
+// of the other methods are rejected.
+func projAlgorithm(m projection.Method, summary string, others ...string) algorithm {
+	return algorithm{
+		summary: summary,
+		flags:   bindProjFlags,
+		build: func(s fitSettings) (learner.Learner, error) {
+			if fs := projFlags.fs; fs != nil {
+				for _, name := range others {
+					if fs.Changed(name) {
+						return nil, fmt.Errorf("--%s does not apply to --algo %s", name, m)
+					}
+				}
+			}
+			return projection.New(projection.Options{
+				Method:            m,
+				MinDF:             projFlags.minDF,
+				Projections:       projFlags.p,
+				MinHits:           projFlags.minHits,
+				Cooccurrence:      projFlags.cooccurrence,
+				Bins:              projFlags.bins,
+				Far:               projFlags.far,
+				Top:               projFlags.top,
+				TopFraction:       projFlags.topFraction,
+				Threshold:         projFlags.threshold,
+				ThresholdFraction: projFlags.thresholdFraction,
+				Tolerance:         projFlags.tolerance,
+				MaxIter:           projFlags.maxIter,
+				Seed:              s.seed,
+				Threads:           s.threads,
+				MaxMemory:         s.maxMemory,
+				Progress:          s.progress,
+			})
+		},
+	}
 }
 
 // ldaFlags holds the flags of the LDA baselines, gibbs and vb.
@@ -243,6 +340,53 @@ var algorithms = map[string]algorithm{
 			})
 		},
 	},
+	"projector": {
+		summary: "Projector: centred SVD, cosine k-means, scaled simplex (Wang et al., section 6.2)",
+		flags:   bindProjectorFlags,
+		build: func(s fitSettings) (learner.Learner, error) {
+			return projector.New(projector.Options{
+				Delta:      projectorFlags.delta,
+				NoScale:    projectorFlags.noScale,
+				PowerIters: projectorFlags.powerIters,
+				Oversample: projectorFlags.oversample,
+				Restarts:   projectorFlags.restarts,
+				KMeansIter: projectorFlags.iter,
+				KMeansTol:  projectorFlags.tol,
+				Seed:       s.seed,
+				Threads:    s.threads,
+				MaxMemory:  s.maxMemory,
+				Progress:   s.progress,
+			})
+		},
+	},
+	"kmeans": {
+		summary: "k-means topics: cosine k-means of the documents, topics the cluster means (Wang et al.'s baseline)",
+		flags:   bindProjectorFlags,
+		build: func(s fitSettings) (learner.Learner, error) {
+			if fs := projectorFlags.fs; fs != nil {
+				for _, name := range []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample"} {
+					if fs.Changed(name) {
+						return nil, fmt.Errorf("--%s does not apply to --algo kmeans", name)
+					}
+				}
+			}
+			return projector.NewKMeans(projector.KMeansOptions{
+				Restarts:   projectorFlags.restarts,
+				KMeansIter: projectorFlags.iter,
+				KMeansTol:  projectorFlags.tol,
+				Seed:       s.seed,
+				Threads:    s.threads,
+				MaxMemory:  s.maxMemory,
+				Progress:   s.progress,
+			})
+		},
+	},
+	"rp": projAlgorithm(projection.RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5)",
+		"proj-bins", "proj-far", "proj-top", "proj-top-fraction"),
+	"ddp": projAlgorithm(projection.DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1)",
+		"proj-p", "proj-min-hits", "proj-cooccurrence", "proj-bins"),
+	"binning": projAlgorithm(projection.Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5)",
+		"proj-p", "proj-min-hits", "proj-cooccurrence", "proj-far", "proj-top", "proj-top-fraction"),
 	"tsvd": {
 		summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014)",
 		flags:   bindTSVDFlags,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -24,10 +25,13 @@ type evalFlags struct {
 	seed      uint64
 	threads   int
 	input     inputFlags
+	// recoveredAt is the --recovered-at threshold, nil when not given.
+	recoveredAt *float64
 }
 
 func newEvalCmd() *cobra.Command {
 	var f evalFlags
+	var recoveredAt float64
 	cmd := &cobra.Command{
 		Use:   "eval MODEL",
 		Short: "Measure a model: recovery of a truth, held-out perplexity, coherence, unique words",
@@ -35,6 +39,11 @@ func newEvalCmd() *cobra.Command {
 
   --truth TRUTH.json   l1 recovery (Hungarian matching on l1 distance; mean and max
                        over topics) and cosine recovery (max-weight matching; mean)
+  --recovered-at T     with --truth: how many true topics the cosine matching pairs
+                       with a learned topic at cosine >= T (e.g. 0.9, as Ding et al.
+                       count the Swimmer topics); JSON keys "recovered" and
+                       "recovered_threshold". The models may then have different
+                       K (l1 and cosine recovery are left out)
   --heldout INPUT      held-out perplexity by document completion: half of each
                        document's tokens (at random, seeded) are observed, the topic
                        mixture is inferred from them by variational inference, and
@@ -47,11 +56,18 @@ mean over topics) is always reported. INPUT is read as by "hull fit" (same forma
 flags) and aligned to the model's vocabulary by word.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("recovered-at") {
+				if f.truth == "" {
+					return errors.New("--recovered-at needs --truth: the true model whose topics are counted")
+				}
+				f.recoveredAt = &recoveredAt
+			}
 			return runEval(cmd, args[0], &f)
 		},
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.truth, "truth", "", "true model (e.g. truth.json from hull synth)")
+	fs.Float64Var(&recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this")
 	fs.StringVar(&f.heldout, "heldout", "", "held-out documents for perplexity")
 	fs.StringVar(&f.reference, "reference", "", "reference corpus for coherence")
 	fs.IntVar(&f.top, "top", 10, "top words per topic for coherence and unique words")
@@ -71,7 +87,11 @@ type measures struct {
 	CoherenceUMass *float64 `json:"coherence_umass,omitempty"`
 	CoherenceNPMI  *float64 `json:"coherence_npmi,omitempty"`
 	UniqueWords    *float64 `json:"unique_words,omitempty"`
-	estimator      string
+	// Recovered and RecoveredThreshold are set by --recovered-at only.
+	Recovered          *float64 `json:"recovered,omitempty"`
+	RecoveredThreshold *float64 `json:"recovered_threshold,omitempty"`
+	recoveredOf        int      // the number of true topics
+	estimator          string
 }
 
 func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
@@ -101,15 +121,27 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 		if err != nil {
 			return nil, err
 		}
-		l1, err := eval.L1Recovery(m, truth)
-		if err != nil {
-			return nil, err
+		if m.K != truth.K && f.recoveredAt != nil {
+			fmt.Fprintf(log, "eval: the model has %d topics and the truth %d: l1 and cosine recovery need equal K, only --recovered-at is measured\n", m.K, truth.K)
+		} else {
+			l1, err := eval.L1Recovery(m, truth)
+			if err != nil {
+				return nil, err
+			}
+			cos, err := eval.CosineRecovery(m, truth)
+			if err != nil {
+				return nil, err
+			}
+			ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
 		}
-		cos, err := eval.CosineRecovery(m, truth)
-		if err != nil {
-			return nil, err
+		if f.recoveredAt != nil {
+			r, err := eval.RecoveredAt(m, truth, *f.recoveredAt)
+			if err != nil {
+				return nil, err
+			}
+			n := float64(r.Count)
+			ms.Recovered, ms.RecoveredThreshold, ms.recoveredOf = &n, &r.Threshold, truth.K
 		}
-		ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
 	}
 	if f.heldout != "" {
 		c, err := f.input.readAligned(f.heldout, m, log)
@@ -170,5 +202,8 @@ func printMeasures(w io.Writer, ms *measures) {
 	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics (higher is better)")
 	row("coherence_npmi", ms.CoherenceNPMI, "NPMI of the top words, mean over topics (-1 to 1, higher is better)")
 	row("unique_words", ms.UniqueWords, "top words in no other topic's top words, mean over topics")
+	if ms.Recovered != nil {
+		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", int(*ms.Recovered), ms.recoveredOf, *ms.RecoveredThreshold)
+	}
 	tw.Flush()
 }

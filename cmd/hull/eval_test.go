@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -112,7 +113,57 @@ func TestBenchPlusOne(t *testing.T) {
 			t.Errorf("row %+v", r)
 		}
 	}
-	if strings.Join(names, ",") != "baseline,knn-15,anchor" {
+	if strings.Join(names, ",") != "baseline,lsi-5,knn-15,anchor" {
 		t.Errorf("predictors %v", names)
+	}
+}
+
+// TestEvalRecoveredAt: --recovered-at adds one text line and, in JSON, the
+// keys "recovered" and "recovered_threshold" (only when given).
+func TestEvalRecoveredAt(t *testing.T) {
+	dir := t.TempDir()
+	docword, truth := writeLDA(t, dir, 2000, 5)
+	m := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := hull(t, "eval", m, "--truth", truth, "--recovered-at", "0.5", "--json")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	var got map[string]float64
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(got) != 6 || got["recovered"] != 5 || got["recovered_threshold"] != 0.5 {
+		t.Errorf("want l1, cosine, unique words and recovered 5 at 0.5, got %v", got)
+	}
+	// At threshold 1 no learned topic is exactly a true one.
+	code, out, _ = hull(t, "eval", m, "--truth", truth, "--recovered-at", "1")
+	if code != 0 || !regexp.MustCompile(`(?m)^recovered +0 +of the 5 true topics matched at cosine >= 1$`).MatchString(out) {
+		t.Errorf("text: exit %d\n%s", code, out)
+	}
+	code, out, _ = hull(t, "eval", m, "--truth", truth, "--json")
+	if code != 0 || strings.Contains(out, "recovered") {
+		t.Errorf("without --recovered-at: exit %d\n%s", code, out)
+	}
+	// A model of another K: only the count, and a note.
+	m4 := filepath.Join(dir, "m4.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "4", docword, "-o", m4); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	code, out, errOut = hull(t, "eval", m4, "--truth", truth, "--recovered-at", "0.5", "--json")
+	got = nil
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 3 || got["recovered"] > 4 || !strings.Contains(errOut, "need equal K") {
+		t.Errorf("K = 4 against 5: exit %d, %v, stderr %q", code, got, errOut)
+	}
+	for _, args := range [][]string{
+		{"eval", m4, "--truth", truth},
+		{"eval", m, "--recovered-at", "0.9"},
+		{"eval", m, "--truth", truth, "--recovered-at", "1.5"},
+	} {
+		if code, _, errOut := hull(t, args...); code != exitBadInput || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
 	}
 }

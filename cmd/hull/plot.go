@@ -26,17 +26,19 @@ func newPlotCmd() *cobra.Command {
 		Long: `Draw a figure of a saved model into FILE, PNG or SVG by its extension, written
 atomically. Kinds:
 
-  simplex   the simplex of a Topic-SCORE model (hull fit --algo score)`,
+  simplex       the simplex of a Topic-SCORE model (hull fit --algo score)
+  topics-grid   topics over image pixels as grayscale images, beside a truth (PNG)`,
 		// Only reached without a known KIND.
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return errors.New("plot needs a KIND: simplex")
+				return errors.New("plot needs a KIND: simplex or topics-grid")
 			}
-			return fmt.Errorf("unknown plot KIND %q (want simplex)", args[0])
+			return fmt.Errorf("unknown plot KIND %q (want simplex or topics-grid)", args[0])
 		},
 	}
 	cmd.AddCommand(newPlotSimplexCmd())
+	cmd.AddCommand(newPlotTopicsGridCmd())
 	return cmd
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
@@ -23,6 +24,9 @@ const (
 	synthDocword = "docword.txt"
 	synthVocab   = "vocab.txt"
 	synthTruth   = "truth.json"
+	// synthDocTopics holds each document's true topic weights, in the
+	// format of "hull infer" (id, then K weights).
+	synthDocTopics = "doc-topics.tsv"
 )
 
 // synthKinds lists the subcommands of "hull synth", in help order.
@@ -38,9 +42,12 @@ func newSynthCmd() *cobra.Command {
 		Long: `Generate a corpus from a known topic model and write, into DIR (created if
 needed, each file atomically):
 
-  DIR/docword.txt   the documents, UCI bag-of-words format
-  DIR/vocab.txt     the vocabulary, one word per line
-  DIR/truth.json    the true model (algorithm "truth"), for "hull eval --truth"
+  DIR/docword.txt     the documents, UCI bag-of-words format
+  DIR/vocab.txt       the vocabulary, one word per line
+  DIR/truth.json      the true model (algorithm "truth"), for "hull eval --truth"
+  DIR/doc-topics.tsv  each document's true topic weights, as "hull infer" writes
+                      them (id, then K weights), for "hull bench plusone
+                      --true-weights"
 
 "hull fit -k K DIR/docword.txt" reads the corpus (vocab.txt is found next to it)
 and the truth's input_digest is that of the corpus as read back. The command
@@ -187,7 +194,16 @@ func (s *synthCmd) docFlags(docs, length *int, poisson *bool, defDocs, defLength
 // run generates the corpus, writes the three files and prints the command
 // line and a summary.
 func (s *synthCmd) run(cmd *cobra.Command, g synth.Generator) error {
-	c, truth, err := g.Generate(rand.New(rand.NewPCG(s.seed, s.seed)))
+	var theta [][]float64
+	var c *corpus.Corpus
+	var truth *model.Model
+	var err error
+	rng := rand.New(rand.NewPCG(s.seed, s.seed))
+	if wg, ok := g.(synth.WeightsGenerator); ok {
+		c, truth, theta, err = wg.GenerateWeights(rng)
+	} else {
+		c, truth, err = g.Generate(rng)
+	}
 	if err != nil {
 		return err
 	}
@@ -205,22 +221,33 @@ func (s *synthCmd) run(cmd *cobra.Command, g synth.Generator) error {
 	if err := corpus.WriteVocab(io.Discard, c); err != nil {
 		return err // a vocabulary (of a --model) that a vocabulary file cannot hold
 	}
-	if err := writeSynth(s.out, c, truth); err != nil {
+	if err := writeSynth(s.out, c, truth, theta); err != nil {
 		return envError{err}
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), s.commandLine(truth))
-	fmt.Fprintf(cmd.ErrOrStderr(), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s, %s, %s in %s\n",
-		s.kind, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"], synthDocword, synthVocab, synthTruth, s.out)
+	files := synthDocword + ", " + synthVocab + ", " + synthTruth
+	if theta != nil {
+		files += ", " + synthDocTopics
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
+		s.kind, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"], files, s.out)
 	return nil
 }
 
-// writeSynth writes the corpus and its truth into dir, creating it.
-func writeSynth(dir string, c *corpus.Corpus, truth *model.Model) error {
+// writeSynth writes the corpus and its truth into dir, creating it, and,
+// if theta is not nil, each document's true topic weights.
+func writeSynth(dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	if err := corpus.SaveUCI(filepath.Join(dir, synthDocword), filepath.Join(dir, synthVocab), c); err != nil {
 		return err
+	}
+	if theta != nil {
+		write := func(w io.Writer) error { return writeDocTopics(w, c.DocIDs, theta, truth.K, false) }
+		if err := atomicfile.Write(filepath.Join(dir, synthDocTopics), write); err != nil {
+			return err
+		}
 	}
 	return model.Save(filepath.Join(dir, synthTruth), truth)
 }

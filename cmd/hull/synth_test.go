@@ -107,7 +107,7 @@ func TestSynthKinds(t *testing.T) {
 			if code, _, errOut := hull(t, args[1:]...); code != 0 {
 				t.Fatalf("printed command: exit %d: %s", code, errOut)
 			}
-			for _, f := range []string{"docword.txt", "vocab.txt", "truth.json"} {
+			for _, f := range []string{"docword.txt", "vocab.txt", "truth.json", "doc-topics.tsv"} {
 				a, _ := os.ReadFile(filepath.Join(dir, f))
 				b, _ := os.ReadFile(filepath.Join(dir2, f))
 				if len(a) == 0 || !bytes.Equal(a, b) {

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/internal/parallel"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -88,18 +89,7 @@ func rowGrain(rows, threads int) int {
 // in column order, so the result is bit-identical for every thread count.
 // It takes O(nnz k) time.
 func (a *CSR) MulDense(dst, b *mat.Dense, threads int) {
-	a.checkShape("MulDense")
-	br, k := b.Dims()
-	if dst.IsEmpty() && br == a.Cols {
-		dst.ReuseAs(a.Rows, k)
-	}
-	if dr, dc := dst.Dims(); br != a.Cols || dr != a.Rows || dc != k {
-		panic(fmt.Sprintf("linalg: CSR.MulDense: A is %dx%d, b %dx%d, dst %dx%d", a.Rows, a.Cols, br, k, dr, dc))
-	}
-	bm, dm := b.RawMatrix(), dst.RawMatrix()
-	if sameArray(bm.Data, dm.Data) {
-		panic("linalg: CSR.MulDense: dst shares storage with b")
-	}
+	bm, dm, k := a.mulOperands("MulDense", dst, b)
 	_ = parallel.For(context.Background(), a.Rows, rowGrain(a.Rows, threads), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			row := dm.Data[i*dm.Stride:][:k]
@@ -109,6 +99,25 @@ func (a *CSR) MulDense(dst, b *mat.Dense, threads int) {
 			}
 		}
 	}, nil)
+}
+
+// mulOperands checks the shapes of dst = A B for the method op, resizes an
+// empty dst to Rows x k, and returns the raw b and dst and k. It panics as
+// MulDense documents.
+func (a *CSR) mulOperands(op string, dst, b *mat.Dense) (bm, dm blas64.General, k int) {
+	a.checkShape(op)
+	br, k := b.Dims()
+	if dst.IsEmpty() && br == a.Cols {
+		dst.ReuseAs(a.Rows, k)
+	}
+	if dr, dc := dst.Dims(); br != a.Cols || dr != a.Rows || dc != k {
+		panic(fmt.Sprintf("linalg: CSR.%s: A is %dx%d, b %dx%d, dst %dx%d", op, a.Rows, a.Cols, br, k, dr, dc))
+	}
+	bm, dm = b.RawMatrix(), dst.RawMatrix()
+	if sameArray(bm.Data, dm.Data) {
+		panic("linalg: CSR." + op + ": dst shares storage with b")
+	}
+	return bm, dm, k
 }
 
 // TMulDense sets dst = A^T B using up to threads goroutines (threads <= 0:

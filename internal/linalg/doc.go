@@ -40,6 +40,13 @@
 // numbers come from a seeded PCG, so results are reproducible bit for bit
 // on a given platform and independent of the number of threads.
 //
+// Shifted is a CSR matrix with a vector subtracted from every row, A - 1
+// mu^T (Projector's documents shifted to their mean), which is never
+// formed: its products are the sparse ones corrected by a rank-one term,
+// (A - 1 mu^T) B = A B - 1 (mu^T B), in O(nnz k + (Rows+Cols) k) time, and
+// Shifted.RandomizedSVD runs the same subspace iteration on it, so the
+// shift keeps the matrix sparse.
+//
 // The thin QR is our own Householder factorisation (LAPACK's dgeqr2 and
 // dorg2r) on a column-major copy, updating the trailing columns in
 // parallel; at 20,000 x 30 it takes about 11 ms, as fast as gonum's LAPACK

@@ -1,7 +1,6 @@
 package linalg
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -83,8 +82,15 @@ func RandomizedSVD(a *CSR, k int, o SVDOptions) (u *mat.Dense, s []float64, v *m
 	if err := a.validate(); err != nil {
 		return nil, nil, nil, err
 	}
-	if k < 1 || k > min(a.Rows, a.Cols) {
-		return nil, nil, nil, fmt.Errorf("linalg: RandomizedSVD: k = %d not in [1, %d] for a %dx%d matrix", k, min(a.Rows, a.Cols), a.Rows, a.Cols)
+	return randomizedSVD("RandomizedSVD", &csrOp{a: a}, k, o)
+}
+
+// randomizedSVD is RandomizedSVD of the linear map op (see operator), which
+// it only multiplies by dense blocks; name prefixes its errors.
+func randomizedSVD(name string, op operator, k int, o SVDOptions) (u *mat.Dense, s []float64, v *mat.Dense, err error) {
+	rows, cols := op.dims()
+	if k < 1 || k > min(rows, cols) {
+		return nil, nil, nil, fmt.Errorf("linalg: %s: k = %d not in [1, %d] for a %dx%d matrix", name, k, min(rows, cols), rows, cols)
 	}
 	p, q := o.Oversample, o.PowerIters
 	if p == 0 {
@@ -93,33 +99,32 @@ func RandomizedSVD(a *CSR, k int, o SVDOptions) (u *mat.Dense, s []float64, v *m
 	if q == 0 {
 		q = defaultPowerIters
 	}
-	l := min(k+max(p, 0), a.Rows, a.Cols)
+	l := min(k+max(p, 0), rows, cols)
 	th := o.Threads
 
-	at := a.transpose(th)
-	z := gaussian(a.Cols, l, o.Seed) // Omega, then A^T Q
-	y := mat.NewDense(a.Rows, l, nil)
-	a.MulDense(y, z, th)
+	z := gaussian(cols, l, o.Seed) // Omega, then A^T Q
+	y := mat.NewDense(rows, l, nil)
+	op.mul(y, z, th)
 	orthonormalize(y, th)
 	for range max(q, 0) {
-		at.MulDense(z, y, th)
+		op.tmul(z, y, th)
 		orthonormalize(z, th)
-		a.MulDense(y, z, th)
+		op.mul(y, z, th)
 		orthonormalize(y, th)
 	}
-	at.MulDense(z, y, th) // z = B^T, Cols x l
+	op.tmul(z, y, th) // z = B^T, Cols x l
 
 	var svd mat.SVD
 	if !svd.Factorize(z, mat.SVDThin) {
-		return nil, nil, nil, errors.New("linalg: RandomizedSVD: dense SVD did not converge")
+		return nil, nil, nil, fmt.Errorf("linalg: %s: dense SVD did not converge", name)
 	}
 	s = svd.Values(nil)[:k]
 	var ub, vb mat.Dense
 	svd.UTo(&ub)
 	svd.VTo(&vb)
-	u = mat.NewDense(a.Rows, k, nil)
+	u = mat.NewDense(rows, k, nil)
 	u.Mul(y, vb.Slice(0, l, 0, k))
-	v = mat.DenseCopyOf(ub.Slice(0, a.Cols, 0, k))
+	v = mat.DenseCopyOf(ub.Slice(0, cols, 0, k))
 	fixSigns(u, v)
 	return u, s, v, nil
 }

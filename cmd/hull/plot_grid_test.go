@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+func TestPlotTopicsGrid(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := hull(t, "synth", "swimmer", "--doc-length", "20", "-o", dir); code != 0 {
+		t.Fatalf("synth: exit %d: %s", code, errOut)
+	}
+	truth := filepath.Join(dir, "truth.json")
+	out := filepath.Join(dir, "grid.png")
+	code, _, errOut := hull(t, "plot", "topics-grid", truth, "--truth", truth, "-o", out)
+	if code != 0 {
+		t.Fatalf("plot: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "by their names pRR_CC") || !strings.Contains(errOut, "16 of 16 true topics matched at cosine >= 0.9") {
+		t.Errorf("stderr %q", errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() < 8*128 || b.Dy() < 4*128 {
+		t.Errorf("picture %v too small for 2 bands of 8 truth and 8 learned tiles", b)
+	}
+	// The same command writes the same bytes.
+	out2 := filepath.Join(dir, "grid2.png")
+	if code, _, _ := hull(t, "plot", "topics-grid", truth, "--truth", truth, "-o", out2); code != 0 {
+		t.Fatal("second plot failed")
+	}
+	if data2, _ := os.ReadFile(out2); !bytes.Equal(data, data2) {
+		t.Error("same input, different PNG bytes")
+	}
+
+	// Words not named as pixels, V = 100 a perfect square: laid out in
+	// order, and said so.
+	_, square, err := synth.LDA{K: 3, V: 100, Docs: 10, DocLength: 10}.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := filepath.Join(dir, "square.json")
+	if err := model.Save(sq, square); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = hull(t, "plot", "topics-grid", sq, "-o", filepath.Join(dir, "sq.png"), "--columns", "2", "--scale", "3")
+	if code != 0 || !strings.Contains(errOut, "3 topics as 10 x 10 images, words laid out in order") {
+		t.Errorf("square vocabulary: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestPlotTopicsGridBadInput(t *testing.T) {
+	dir := t.TempDir()
+	_, lda, err := synth.LDA{K: 3, V: 50, Docs: 10, DocLength: 10}.Generate(rand.New(rand.NewPCG(1, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "m.json")
+	if err := model.Save(m, lda); err != nil {
+		t.Fatal(err)
+	}
+	png := filepath.Join(dir, "x.png")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{m}, "-o FILE.png is required"},
+		{[]string{m, "-o", filepath.Join(dir, "x.svg")}, "want a .png file"},
+		{[]string{m, "-o", png}, `"w0" is not a pixel name pRR_CC, and V = 50 is not a perfect square`},
+		{[]string{m, "-o", png, "--layout", "names"}, "not a pixel name"},
+		{[]string{m, "-o", png, "--layout", "rows"}, "layout"},
+		{[]string{m, "-o", png, "--threshold", "0"}, "--threshold"},
+		{[]string{m, "-o", png, "--truth", filepath.Join(dir, "missing.json")}, "missing.json"},
+		{[]string{filepath.Join(dir, "missing.json"), "-o", png}, "missing.json"},
+	} {
+		code, _, errOut := hull(t, append([]string{"plot", "topics-grid"}, tc.args...)...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", tc.args, code, errOut, exitBadInput, tc.want)
+		}
+	}
+	if _, err := os.Stat(png); !os.IsNotExist(err) {
+		t.Errorf("a failed plot left %s behind", png)
+	}
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// projectionFixture generates a separable corpus in the style of Ding et
+// al.'s section 6.2 and returns its directory.
+func projectionFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if code, _, errOut := hull(t, "synth", "separable", "--style", "ding", "-k", "6", "--vocab-size", "200",
+		"--docs", "8000", "--doc-length", "200", "--anchors-per-topic", "2", "-o", dir); code != 0 {
+		t.Fatalf("synth: exit %d: %s", code, errOut)
+	}
+	return dir
+}
+
+// hull fit --algo rp|ddp|binning recovers the planted topics, records its
+// flags and clustering, and hull eval reads the model.
+func TestFitProjections(t *testing.T) {
+	dir := projectionFixture(t)
+	input := filepath.Join(dir, "docword.txt")
+	for _, tc := range []struct {
+		algo   string
+		flags  []string
+		params map[string]any
+		maxL1  float64
+	}{
+		{"rp", []string{"--proj-p", "400", "--proj-min-hits", "4", "--proj-threshold-fraction", "0.3"},
+			map[string]any{"projections": 400.0, "min_hits": 4.0, "threshold_fraction": 0.3}, 0.15},
+		{"ddp", []string{"--proj-far", "0.4", "--proj-top", "14", "--proj-min-df", "50"},
+			map[string]any{"far": 0.4, "top": 14.0, "min_df": 50.0}, 0.15},
+		{"binning", []string{"--proj-bins", "60"}, map[string]any{"bins": 60.0}, 0.5},
+	} {
+		t.Run(tc.algo, func(t *testing.T) {
+			path := filepath.Join(dir, tc.algo+".json")
+			args := append([]string{"fit", "-q", "--algo", tc.algo, "-k", "6", input, "-o", path}, tc.flags...)
+			if code, _, errOut := hull(t, args...); code != 0 {
+				t.Fatalf("fit: exit %d: %s", code, errOut)
+			}
+			m, err := model.Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Algorithm != tc.algo || m.K != 6 || len(m.Anchors) != 6 {
+				t.Fatalf("algorithm %q, K %d, anchors %v", m.Algorithm, m.K, m.Anchors)
+			}
+			for key, want := range tc.params {
+				if got := m.Params[key]; got != want {
+					t.Errorf("params[%q] = %v, want %v", key, got, want)
+				}
+			}
+			if c, _ := m.Params["clustering"].(string); c == "" {
+				t.Errorf("no clustering outcome in %v", m.Params)
+			}
+			code, out, errOut := hull(t, "eval", path, "--truth", filepath.Join(dir, "truth.json"), "--json")
+			if code != 0 {
+				t.Fatalf("eval: exit %d: %s", code, errOut)
+			}
+			var ms struct {
+				L1Mean float64 `json:"l1_mean"`
+			}
+			if err := json.Unmarshal([]byte(out), &ms); err != nil {
+				t.Fatal(err)
+			}
+			if ms.L1Mean <= 0 || ms.L1Mean > tc.maxL1 {
+				t.Errorf("mean l1 %v, want in (0, %v]", ms.L1Mean, tc.maxL1)
+			}
+			var stages []string
+			for _, s := range m.Provenance.Timings {
+				stages = append(stages, s.Stage)
+			}
+			if got := strings.Join(stages, ","); got != "read,split,novel words,clustering,topics" {
+				t.Errorf("stages %s", got)
+			}
+		})
+	}
+}
+
+func TestFitProjectionsSameModelForAnyThreads(t *testing.T) {
+	dir := projectionFixture(t)
+	for _, algo := range []string{"rp", "ddp"} {
+		var models [][]byte
+		for _, th := range []string{"1", "3"} {
+			path := filepath.Join(dir, algo+th+".json")
+			if code, _, errOut := hull(t, "fit", "-q", "--algo", algo, "-k", "6", "--threads", th, filepath.Join(dir, "docword.txt"), "-o", path); code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			m, err := model.Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal([]any{m.Topics, m.Params, m.Anchors, m.TopicWeights})
+			models = append(models, b)
+		}
+		if !bytes.Equal(models[0], models[1]) {
+			t.Errorf("%s: model differs between --threads 1 and --threads 3", algo)
+		}
+	}
+}
+
+func TestFitProjectionsBadInputExitsTwo(t *testing.T) {
+	dir := projectionFixture(t)
+	input := filepath.Join(dir, "docword.txt")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"K too small", []string{"fit", "-q", "--algo", "rp", "-k", "0", input}, "-k"},
+		{"K above V", []string{"fit", "-q", "--algo", "ddp", "-k", "500", input}, "K = 500"},
+		{"negative P", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "-1", input}, "Projections"},
+		{"far above 1", []string{"fit", "-q", "--algo", "ddp", "-k", "6", "--proj-far", "2", input}, "Far"},
+		{"negative threshold", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-threshold", "-1", input}, "Threshold"},
+		{"P for ddp", []string{"fit", "-q", "--algo", "ddp", "-k", "6", "--proj-p", "10", input}, "--proj-p does not apply to --algo ddp"},
+		{"bins for rp", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-bins", "10", input}, "--proj-bins does not apply"},
+		{"top for binning", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-top", "10", input}, "--proj-top does not apply"},
+		{"too few directions", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "2", input}, "--proj-p"},
+		{"candidate floor above all", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-min-df", "100000", input}, "--proj-min-df"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// projectorCorpus generates a small-alpha LDA corpus (documents near the
+// corners of the topic simplex) and returns its directory.
+func projectorCorpus(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if code, _, errOut := hull(t, "synth", "lda", "-k", "6", "--vocab-size", "400", "--docs", "1200", "--doc-length", "80", "--alpha", "0.05", "-o", dir); code != 0 {
+		t.Fatalf("synth: exit %d: %s", code, errOut)
+	}
+	return dir
+}
+
+// projectorFit runs hull fit with args and loads the model it writes.
+func projectorFit(t *testing.T, dir, name string, args ...string) (string, *model.Model) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	args = append([]string{"fit", "-q", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", path}, args...)
+	if code, _, errOut := hull(t, args...); code != 0 {
+		t.Fatalf("fit %v: exit %d: %s", args, code, errOut)
+	}
+	m, err := model.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, m
+}
+
+// projectorCosine returns hull eval's mean cosine to the truth.
+func projectorCosine(t *testing.T, dir, path string) float64 {
+	t.Helper()
+	code, out, errOut := hull(t, "eval", path, "--truth", filepath.Join(dir, "truth.json"), "--json")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	var ms struct {
+		CosineMean float64 `json:"cosine_mean"`
+	}
+	if err := json.Unmarshal([]byte(out), &ms); err != nil {
+		t.Fatal(err)
+	}
+	return ms.CosineMean
+}
+
+// hull fit --algo projector and --algo kmeans recover the planted topics
+// and record their flags; hull eval reads the models.
+func TestFitProjectorAndKMeans(t *testing.T) {
+	dir := projectorCorpus(t)
+	path, m := projectorFit(t, dir, "p.json", "--algo", "projector", "--delta", "0.7", "--kmeans-restarts", "4", "--kmeans-iter", "50", "--kmeans-tol", "1e-6", "--projector-power-iters", "3", "--projector-oversample", "5")
+	if m.Algorithm != "projector" || m.K != 6 {
+		t.Fatalf("algorithm %q, K %d", m.Algorithm, m.K)
+	}
+	for key, want := range map[string]any{"delta": 0.7, "kmeans_restarts": 4.0, "kmeans_max_iter": 50.0, "kmeans_tol": 1e-6, "svd_power_iters": 3.0, "svd_oversample": 5.0, "scaled": true} {
+		if got := m.Params[key]; got != want {
+			t.Errorf("params[%q] = %v, want %v", key, got, want)
+		}
+	}
+	if fr, _ := m.Params["inside_fraction"].(float64); fr < 0.7 {
+		t.Errorf("inside fraction %v", fr)
+	}
+	var stages []string
+	for _, s := range m.Provenance.Timings {
+		stages = append(stages, s.Stage)
+	}
+	if got := strings.Join(stages, ","); got != "read,shift,svd,project,k-means,scale,topics" {
+		t.Errorf("stages %s", got)
+	}
+	if cos := projectorCosine(t, dir, path); cos < 0.95 {
+		t.Errorf("projector: mean cosine %v", cos)
+	}
+	_, ns := projectorFit(t, dir, "ns.json", "--algo", "projector", "--projector-no-scale")
+	if ns.Params["scale"] != 1.0 || ns.Params["scaled"] != false {
+		t.Errorf("--projector-no-scale: scale %v", ns.Params["scale"])
+	}
+	kpath, km := projectorFit(t, dir, "k.json", "--algo", "kmeans", "--kmeans-restarts", "2")
+	if km.Algorithm != "kmeans" || km.Params["kmeans_restarts"] != 2.0 || len(km.TopicWeights) != 6 {
+		t.Errorf("kmeans: algorithm %q params %v", km.Algorithm, km.Params)
+	}
+	if cos := projectorCosine(t, dir, kpath); cos < 0.8 {
+		t.Errorf("kmeans: mean cosine %v", cos)
+	}
+}
+
+func TestFitProjectorSameModelForAnyThreads(t *testing.T) {
+	dir := projectorCorpus(t)
+	var models [][]byte
+	for _, th := range []string{"1", "3"} {
+		_, m := projectorFit(t, dir, "m"+th+".json", "--algo", "projector", "--threads", th)
+		b, _ := json.Marshal([]any{m.Topics, m.Params, m.TopicWeights})
+		models = append(models, b)
+	}
+	if !bytes.Equal(models[0], models[1]) {
+		t.Fatal("model differs between --threads 1 and --threads 3")
+	}
+}
+
+func TestFitProjectorBadInputExitsTwo(t *testing.T) {
+	dir := projectorCorpus(t)
+	input := filepath.Join(dir, "docword.txt")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"K too small", []string{"fit", "-q", "--algo", "projector", "-k", "1", input}, "K = 1"},
+		{"K above documents", []string{"fit", "-q", "--algo", "projector", "-k", "5000", input}, "K = 5000"},
+		{"delta above 1", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "1.5", input}, "Delta"},
+		{"negative delta", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "-0.2", input}, "Delta"},
+		{"negative restarts", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-restarts", "-1", input}, "Restarts"},
+		{"negative tolerance", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-tol", "-1e-3", input}, "KMeansTol"},
+		{"kmeans negative iterations", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--kmeans-iter", "-3", input}, "KMeansIter"},
+		{"kmeans with --delta", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--delta", "0.5", input}, "--delta does not apply"},
+		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "dense D x V"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}

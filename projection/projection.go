@@ -1,0 +1,397 @@
+package projection
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/hulltopics/hull/anchor"
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+)
+
+// Method is the novel-word detection of a fit; it is also the model's
+// Algorithm and the "hull fit --algo" name.
+type Method string
+
+// The three detections of the paper's section 4.1.
+const (
+	RP      Method = "rp"      // random projections, Algorithm 2
+	DDP     Method = "ddp"     // data-dependent projections, Algorithm 1 (agnostic form, section 6.1)
+	Binning Method = "binning" // random projections with binning, Algorithm 3
+)
+
+// Defaults of the Options fields (see the package documentation for their
+// sources).
+const (
+	// DefaultProjectionsPerTopic is P/K for RP: P = 50 K random
+	// directions.
+	DefaultProjectionsPerTopic = 50
+	// DefaultMinHitsFraction sets RP's default MinHits: a word must be hit
+	// by at least this fraction of the 2P/K hits a topic's novel words
+	// receive on average (5 hits with the default P), and by 2.
+	DefaultMinHitsFraction = 0.05
+	// DefaultFar is DDP's |J_i| as a fraction of the other candidates:
+	// each word is compared with the farthest half of them.
+	DefaultFar = 0.5
+	// DefaultTopFraction is DDP's default cut: the words scoring at least
+	// half the K-th highest score are declared novel.
+	DefaultTopFraction = 0.5
+	// DefaultBinsPerTopic is B/K for Binning: B = 50 K bins, as many
+	// random directions as RP's.
+	DefaultBinsPerTopic = 50
+	// DefaultMinBinDocs caps the default B so that each bin holds at least
+	// this many documents (B <= D / 20).
+	DefaultMinBinDocs = 20
+	// DefaultThresholdFraction sets the default clustering threshold d/2
+	// as a fraction of the typical distance between novel words of
+	// different topics (see Options.Threshold).
+	DefaultThresholdFraction = 0.25
+	// DefaultTolerance is the KKT-gap tolerance of each word's solve in
+	// Algorithm 5 (the value of RecoverL2).
+	DefaultTolerance = 1e-5
+	// DefaultMaxIter bounds the exponentiated-gradient iterations per word.
+	DefaultMaxIter = 1000
+)
+
+// Options are the parameters of the projection learners. The zero value of
+// each field selects its documented default.
+type Options struct {
+	// Method selects the novel-word detection; default RP.
+	Method Method
+	// MinDF is the least number of documents a word must occur in to be
+	// a novel-word candidate: rare words have noisy, spiky rows that look
+	// like extreme points. 0 selects anchor.AutoMinDF(D) (1% of the
+	// documents, at least 5 and at most 100), lowered as far as needed
+	// when fewer than K words pass it.
+	MinDF int
+	// Projections is RP's number of random directions P; default
+	// DefaultProjectionsPerTopic * K.
+	Projections int
+	// Cooccurrence makes RP project the rows of E = D X~' X~^T (points of
+	// R^V) instead of the rows of X~ (points of R^D, Algorithm 2 as
+	// printed); see the package documentation.
+	Cooccurrence bool
+	// MinHits is the least number of projections (as argmax or argmin)
+	// that must hit a word for RP to declare it novel. 0 selects
+	// max(2, ceil(DefaultMinHitsFraction 2P/K)), lowered as far as needed
+	// to keep K words.
+	MinHits int
+	// Bins is Binning's number of bins B; default min(DefaultBinsPerTopic
+	// K, D / DefaultMinBinDocs), at least 1 and at most the number of
+	// documents.
+	Bins int
+	// Far is DDP's |J_i|, the number of candidates each word is compared
+	// with (the farthest ones), as a fraction of the other candidates, in
+	// (0, 1]; default DefaultFar.
+	Far float64
+	// Top is the number of words DDP declares novel (the highest scores),
+	// at most the number of candidates; 0 selects the K highest and every
+	// other word scoring at least TopFraction times the K-th highest.
+	Top int
+	// TopFraction is the fraction of the K-th highest DDP score a word
+	// must reach to be declared novel when Top is 0; default
+	// DefaultTopFraction.
+	TopFraction float64
+	// Threshold is d/2, the distance at or below which two novel words are
+	// joined by an edge of the clustering graph (Algorithm 4) and within
+	// which the selection of Algorithm 3 skips a word, on the scale of
+	// dist(i, j) = E_ii - E_ij - E_ji + E_jj. 0 selects ThresholdFraction
+	// times the median, over the K novel words of largest weight, of the
+	// distance to the farthest novel word.
+	Threshold float64
+	// ThresholdFraction is the fraction of the automatic threshold;
+	// default DefaultThresholdFraction. Ignored when Threshold is set.
+	ThresholdFraction float64
+	// Tolerance is the KKT-gap tolerance of each word's simplex solve in
+	// Algorithm 5 (the objective is scaled so that it is relative);
+	// default DefaultTolerance.
+	Tolerance float64
+	// MaxIter bounds the exponentiated-gradient iterations per word;
+	// default DefaultMaxIter.
+	MaxIter int
+	// Seed seeds the split, the random directions and the bins (the only
+	// random choices).
+	Seed uint64
+	// Threads is the number of goroutines; 0 means one per CPU. Results
+	// do not depend on it.
+	Threads int
+	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
+	// before allocating when it would be exceeded. 0 means
+	// cooc.DefaultMaxMemory(), half the machine's RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives progress of each stage.
+	Progress learner.Progress
+}
+
+// Learner learns topics by novel words found with projections. Create it
+// with New.
+type Learner struct{ opts Options }
+
+var _ learner.Learner = (*Learner)(nil)
+
+// New validates opts, fills in the defaults that do not depend on K or the
+// corpus and returns a Learner.
+func New(opts Options) (*Learner, error) {
+	if opts.Method == "" {
+		opts.Method = RP
+	}
+	if opts.Far == 0 {
+		opts.Far = DefaultFar
+	}
+	if opts.TopFraction == 0 {
+		opts.TopFraction = DefaultTopFraction
+	}
+	if opts.ThresholdFraction == 0 {
+		opts.ThresholdFraction = DefaultThresholdFraction
+	}
+	if opts.Tolerance == 0 {
+		opts.Tolerance = DefaultTolerance
+	}
+	if opts.MaxIter == 0 {
+		opts.MaxIter = DefaultMaxIter
+	}
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case opts.Method != RP && opts.Method != DDP && opts.Method != Binning:
+		return nil, fmt.Errorf("projection: unknown method %q (want rp, ddp or binning)", opts.Method)
+	case opts.MinDF < 0:
+		return nil, fmt.Errorf("projection: MinDF = %d, want >= 0", opts.MinDF)
+	case opts.Projections < 0:
+		return nil, fmt.Errorf("projection: Projections = %d, want >= 0", opts.Projections)
+	case opts.MinHits < 0:
+		return nil, fmt.Errorf("projection: MinHits = %d, want >= 0", opts.MinHits)
+	case opts.Bins < 0:
+		return nil, fmt.Errorf("projection: Bins = %d, want >= 0", opts.Bins)
+	case !(opts.Far > 0 && opts.Far <= 1):
+		return nil, fmt.Errorf("projection: Far = %v, want in (0, 1]", opts.Far)
+	case opts.Top < 0:
+		return nil, fmt.Errorf("projection: Top = %d, want >= 0", opts.Top)
+	case !(opts.TopFraction > 0) || !finite(opts.TopFraction):
+		return nil, fmt.Errorf("projection: TopFraction = %v, want > 0", opts.TopFraction)
+	case !(opts.Threshold >= 0) || !finite(opts.Threshold):
+		return nil, fmt.Errorf("projection: Threshold = %v, want >= 0", opts.Threshold)
+	case !(opts.ThresholdFraction > 0) || !finite(opts.ThresholdFraction):
+		return nil, fmt.Errorf("projection: ThresholdFraction = %v, want > 0", opts.ThresholdFraction)
+	case !(opts.Tolerance > 0) || !finite(opts.Tolerance):
+		return nil, fmt.Errorf("projection: Tolerance = %v, want > 0", opts.Tolerance)
+	case opts.MaxIter < 0:
+		return nil, fmt.Errorf("projection: MaxIter = %d, want > 0", opts.MaxIter)
+	case opts.Threads < 0:
+		return nil, fmt.Errorf("projection: Threads = %d, want >= 0", opts.Threads)
+	}
+	return &Learner{opts: opts}, nil
+}
+
+// Options returns the learner's options with the defaults that do not
+// depend on K filled in.
+func (l *Learner) Options() Options { return l.opts }
+
+// withK returns o with the defaults that depend on k and on c filled in.
+func (o Options) withK(c *corpus.Corpus, k int) Options {
+	if o.Projections == 0 {
+		o.Projections = DefaultProjectionsPerTopic * k
+	}
+	if o.Bins == 0 {
+		o.Bins = min(DefaultBinsPerTopic*k, c.NumDocs()/DefaultMinBinDocs)
+	}
+	o.Bins = max(1, min(o.Bins, c.NumDocs()))
+	return o
+}
+
+// minHits returns RP's hit floor for k topics: MinHits or its default.
+func (o Options) minHits(k int) int {
+	if o.MinHits > 0 {
+		return o.MinHits
+	}
+	return max(2, int(math.Ceil(DefaultMinHitsFraction*float64(2*o.Projections)/float64(k))))
+}
+
+// rpBlock is the number of random directions RP projects on at a time.
+func rpBlock(docs int) int { return max(1, min(64, (8<<20)/max(1, docs))) }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with opts: the split (the tokens of half one per nonzero, both halves by
+// document and by word, 52 bytes per nonzero at the peak), the word
+// masses, then the detection's own buffers (RP: one block of directions
+// and their projections, and X~^T with Cooccurrence; DDP: three
+// candidate-length rows per goroutine and the candidates' rows by
+// document; Binning: per-bin accumulators), the two s x s distance
+// matrices of the novel words (s at most 2P/MinHits for RP, B for Binning,
+// Top for DDP or a guess of 5K when Top is 0: Fit checks again with the
+// words found), the K representative rows of both halves and a few V x K
+// matrices.
+func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
+	o := opts.withK(c, k)
+	v, d, nnz := int64(c.NumWords()), int64(c.NumDocs()), c.NNZ()
+	kk := int64(k)
+	need := 52*nnz + 4*8*v + 8*d
+	var s int64
+	switch o.Method {
+	case DDP:
+		need += 3*8*v*int64(parallel.Threads(o.Threads)) + 2*12*nnz
+		s = int64(o.Top)
+		if s == 0 {
+			s = 5 * kk // a guess; cluster checks again with the words found
+		}
+	case Binning:
+		need += 3 * 8 * v * int64(parallel.Threads(o.Threads))
+		s = int64(o.Bins)
+	default:
+		b := int64(rpBlock(max(c.NumDocs(), c.NumWords())))
+		need += 8 * b * (d + 2*v)
+		if o.Cooccurrence {
+			need += 12 * nnz // X~^T
+		}
+		// each novel word takes MinHits of the 2P hits
+		s = max(kk, 2*int64(o.Projections)/int64(o.minHits(k)))
+	}
+	s = min(s, v)
+	need += 2*8*s*s + 2*12*nnz
+	need += 2*8*kk*d + 4*8*v*kk
+	return need
+}
+
+// Fit learns k topics from c: the split into two halves, the novel words
+// (by Options.Method), their clustering into k groups and the topics by
+// Algorithm 5. It fails for k < 1 or k > V, when no document has two
+// tokens, when fewer than k words pass the candidate threshold or are
+// found novel, and with a *cooc.MemoryError when EstimateBytes exceeds
+// MaxMemory.
+func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if c == nil || c.NumWords() == 0 || c.NumDocs() == 0 {
+		return nil, fmt.Errorf("projection: empty corpus")
+	}
+	if k < 1 || k > c.NumWords() {
+		return nil, fmt.Errorf("projection: K = %d topics for %d words: want 1 <= K <= V", k, c.NumWords())
+	}
+	o := l.opts.withK(c, k)
+	if err := cooc.CheckLimit(fmt.Sprintf("the %s pipeline for %d words, %d documents and K = %d", o.Method, c.NumWords(), c.NumDocs(), k),
+		EstimateBytes(c, k, l.opts), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+		return nil, err
+	}
+	f := &fit{o: &o, c: c, k: k, params: map[string]any{"method": string(o.Method)}}
+	var err error
+	f.timings, err = learner.RunStages(ctx, []learner.Stage{
+		{Name: "split", Run: f.split},
+		{Name: "novel words", Run: f.detect},
+		{Name: "clustering", Run: f.cluster},
+		{Name: "topics", Run: f.topics},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f.model(), nil
+}
+
+// fit holds the state of one Fit call, stage by stage.
+type fit struct {
+	o *Options
+	c *corpus.Corpus
+	k int
+
+	h     *halves
+	cands []int // novel-word candidates: word indices, increasing
+
+	novel  []int     // words found novel (detection order: see each method)
+	weight []float64 // per novel word: how strongly it was found (hits, score, wins)
+
+	clusters [][]int // per topic, the novel words of its cluster
+	anchors  []int   // per topic, the member nearest the cluster average
+
+	topicsV [][]float64
+	pz      []float64
+	params  map[string]any
+	timings []model.Timing
+}
+
+func (f *fit) split(ctx context.Context) error {
+	h, err := splitCorpus(ctx, f.c, f.o.Seed, f.o.Threads, f.o.Progress)
+	if err != nil {
+		return err
+	}
+	f.h = h
+	f.params["docs_used"] = len(h.docs)
+	f.params["docs_skipped"] = f.c.NumDocs() - len(h.docs)
+	f.cands, err = f.candidates()
+	return err
+}
+
+// candidates returns the words that may be novel: those in at least MinDF
+// documents (anchor.AutoMinDF when 0) that occur in both halves. When the
+// automatic threshold leaves fewer than k words it is lowered as far as
+// needed; a threshold the caller chose is kept and reported.
+func (f *fit) candidates() ([]int, error) {
+	df := f.c.DocFreq()
+	pick := func(t int) []int {
+		var out []int
+		for w, n := range df {
+			if n >= t && f.h.sum[w] > 0 && f.h.sumP[w] > 0 {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	t := f.o.MinDF
+	auto := t == 0
+	if auto {
+		t = anchor.AutoMinDF(len(f.h.docs))
+	}
+	cands := pick(t)
+	for auto && len(cands) < f.k && t > 1 {
+		t--
+		cands = pick(t)
+	}
+	f.params["min_df"] = t
+	f.params["candidates"] = len(cands)
+	if len(cands) < f.k {
+		if auto {
+			return nil, fmt.Errorf("projection: only %d words occur in both halves of the split documents, fewer than K = %d", len(cands), f.k)
+		}
+		return nil, fmt.Errorf("projection: only %d words occur in >= %d documents and in both halves (--proj-min-df), fewer than K = %d", len(cands), t, f.k)
+	}
+	return cands, nil
+}
+
+func (f *fit) detect(ctx context.Context) error {
+	switch f.o.Method {
+	case DDP:
+		return f.detectDDP(ctx)
+	case Binning:
+		return f.detectBinning(ctx)
+	}
+	return f.detectRP(ctx)
+}
+
+// model assembles the fitted model.
+func (f *fit) model() *model.Model {
+	return &model.Model{
+		Algorithm:    string(f.o.Method),
+		Params:       f.params,
+		K:            f.k,
+		Vocab:        f.c.Vocab,
+		Topics:       f.topicsV,
+		TopicWeights: f.pz,
+		Anchors:      f.anchors,
+		Provenance: model.Provenance{
+			HullVersion: version.Version,
+			InputDigest: f.c.Digest(),
+			Seed:        f.o.Seed,
+			Docs:        f.c.NumDocs(),
+			Timings:     f.timings,
+		},
+	}
+}
+
+// words returns the vocabulary strings of the word indices ws.
+func (f *fit) words(ws []int) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = f.c.Vocab[w]
+	}
+	return out
+}

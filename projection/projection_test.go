@@ -1,0 +1,549 @@
+package projection
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+// The test corpus: separable topics in the style of the paper's section
+// 6.2 (synth.SeparableDing), two planted novel words per topic (words
+// 0..11), 8,000 documents of 200 tokens. Generated once.
+const (
+	testK       = 6
+	testAnchors = 2
+)
+
+var (
+	sepOnce  sync.Once
+	sepC     *corpus.Corpus
+	sepTruth *model.Model
+)
+
+func separable(t testing.TB) (*corpus.Corpus, *model.Model) {
+	t.Helper()
+	sepOnce.Do(func() {
+		g := synth.Separable{LDA: synth.LDA{K: testK, V: 200, Docs: 8000, DocLength: 200}, AnchorsPerTopic: testAnchors, Style: synth.SeparableDing}
+		c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sepC, sepTruth = c, truth
+	})
+	return sepC, sepTruth
+}
+
+func fitModel(t testing.TB, c *corpus.Corpus, k int, o Options) *model.Model {
+	t.Helper()
+	l, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.Fit(context.Background(), c, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Each detection recovers the planted topics (matched mean l1 error well
+// below that of topics drawn at random, about 1.2), and each topic's
+// cluster of novel words holds planted novel words of its true topic.
+func TestRecoversSeparableTopics(t *testing.T) {
+	c, truth := separable(t)
+	for _, tc := range []struct {
+		method Method
+		maxL1  float64
+	}{
+		{RP, 0.1},
+		{DDP, 0.1},
+		{Binning, 0.1},
+	} {
+		t.Run(string(tc.method), func(t *testing.T) {
+			m := fitModel(t, c, testK, Options{Method: tc.method, Seed: 1})
+			rec, err := eval.L1Recovery(m, truth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Mean > tc.maxL1 {
+				t.Errorf("mean l1 %.3f, want <= %v (%v)", rec.Mean, tc.maxL1, m.Params["clustering"])
+			}
+			if m.Algorithm != string(tc.method) || len(m.Anchors) != testK || len(m.TopicWeights) != testK {
+				t.Fatalf("algorithm %q, %d anchors, %d topic weights", m.Algorithm, len(m.Anchors), len(m.TopicWeights))
+			}
+			// Each cluster holds planted novel words of one true topic only,
+			// the topic matched to it, and its anchor is planted or nearly
+			// so (a word of that topic mostly).
+			clusters := m.Params["clusters"].([][]string)
+			for k, cl := range clusters {
+				j := slices.Index(rec.Match, k)
+				var topics []int
+				for _, w := range cl {
+					var i int
+					if _, err := fmt.Sscanf(w, "w%d", &i); err != nil {
+						t.Fatal(err)
+					}
+					if i < testK*testAnchors && !slices.Contains(topics, i/testAnchors) {
+						topics = append(topics, i/testAnchors)
+					}
+				}
+				if !slices.Equal(topics, []int{j}) {
+					t.Errorf("topic %d (true topic %d): cluster %v holds planted words of topics %v", k, j, cl, topics)
+				}
+				if a := m.Anchors[k]; truth.Topics[j][a] < 0.5*sum(column(truth.Topics, a)) {
+					t.Errorf("topic %d: anchor w%d is not mostly of true topic %d", k, a, j)
+				}
+			}
+			if w := sum(m.TopicWeights); math.Abs(w-1) > 1e-9 {
+				t.Errorf("topic weights sum to %v", w)
+			}
+			for _, key := range []string{"method", "min_df", "candidates", "novel_words", "threshold", "clustering", "clusters", "cluster_sizes", "docs_used", "mean_iterations"} {
+				if _, ok := m.Params[key]; !ok {
+					t.Errorf("Params lacks %q", key)
+				}
+			}
+		})
+	}
+}
+
+// The topic weights estimate the documents' mean topic shares.
+func TestTopicWeights(t *testing.T) {
+	c, truth := separable(t)
+	m := fitModel(t, c, testK, Options{Method: DDP, Seed: 1})
+	rec, _ := eval.L1Recovery(m, truth)
+	for j, k := range rec.Match {
+		if d := math.Abs(m.TopicWeights[k] - truth.TopicWeights[j]); d > 0.03 {
+			t.Errorf("topic %d: weight %.3f, true %.3f", j, m.TopicWeights[k], truth.TopicWeights[j])
+		}
+	}
+}
+
+// With the co-occurrence projections RP finds the planted words too.
+func TestRPCooccurrence(t *testing.T) {
+	c, truth := separable(t)
+	m := fitModel(t, c, testK, Options{Cooccurrence: true, Seed: 1})
+	rec, _ := eval.L1Recovery(m, truth)
+	if rec.Mean > 0.1 {
+		t.Errorf("mean l1 %.3f", rec.Mean)
+	}
+}
+
+// A threshold too small (every novel word its own component) or too large
+// (one component) falls back to exactly K topics, and says so. Too small a
+// threshold keeps the selection from seeing that two novel words belong
+// to the same topic, so only the count is checked then; from too large a
+// one the threshold is lowered until K words are picked.
+func TestClusteringFallback(t *testing.T) {
+	c, truth := separable(t)
+	for _, tc := range []struct {
+		name      string
+		threshold float64
+		want      string
+	}{
+		{"too small", 1e-9, OutcomeFallback + " ("},
+		{"too large", 1e9, OutcomeFallback + " (1 components; threshold lowered to"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := fitModel(t, c, testK, Options{Method: DDP, Threshold: tc.threshold, Seed: 1})
+			got := m.Params["clustering"].(string)
+			if !strings.HasPrefix(got, tc.want) || m.K != testK || len(m.Topics) != testK {
+				t.Fatalf("clustering %q, K %d: want %q..., K %d", got, m.K, tc.want, testK)
+			}
+			if n := m.Params["components"].(int); n == testK {
+				t.Fatalf("%d components: no fallback was needed", n)
+			}
+			rec, _ := eval.L1Recovery(m, truth)
+			if tc.threshold > 1 && rec.Mean > 0.2 {
+				t.Errorf("mean l1 %.3f after the fallback", rec.Mean)
+			}
+		})
+	}
+	m := fitModel(t, c, testK, Options{Method: DDP, Seed: 1})
+	if got := m.Params["clustering"]; got != OutcomeComponents {
+		t.Errorf("default threshold: clustering %q, want %q", got, OutcomeComponents)
+	}
+}
+
+// column returns entry i of every row.
+func column(rows [][]float64, i int) []float64 {
+	out := make([]float64, len(rows))
+	for k, r := range rows {
+		out[k] = r[i]
+	}
+	return out
+}
+
+func sum(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s
+}
+
+// The same seed gives the same model bit for bit whatever the thread count.
+func TestThreadIndependent(t *testing.T) {
+	c, _ := separable(t)
+	for _, method := range []Method{RP, DDP, Binning} {
+		var first []byte
+		for _, th := range []int{1, 3} {
+			m := fitModel(t, c, testK, Options{Method: method, Seed: 7, Threads: th})
+			m.Provenance.Timings = nil
+			b, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = b
+			} else if string(b) != string(first) {
+				t.Errorf("%s: model differs between 1 and 3 threads", method)
+			}
+		}
+	}
+}
+
+// A small corpus: three topics over disjoint word ranges (0-8, 9-17,
+// 18-26) plus three shared words (27-29); words 30 and 31 never occur.
+func smallCorpus(docs int) *corpus.Corpus {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vocab := make([]string, 32)
+	for i := range vocab {
+		vocab[i] = "w" + string(rune('a'+i%26)) + string(rune('a'+i/26))
+	}
+	c := &corpus.Corpus{Vocab: vocab, Offsets: []int64{0}}
+	for d := range docs {
+		topic := d % 3
+		var toks []int32
+		for range 40 {
+			if rng.IntN(4) == 0 {
+				toks = append(toks, int32(27+rng.IntN(3)))
+			} else {
+				toks = append(toks, int32(topic*9+rng.IntN(9)))
+			}
+		}
+		corpus.AppendTokens(c, "d", toks)
+	}
+	return c
+}
+
+func TestBadInput(t *testing.T) {
+	c := smallCorpus(300)
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	oneToken := &corpus.Corpus{Vocab: []string{"a", "b"}, Offsets: []int64{0}}
+	corpus.AppendTokens(oneToken, "d0", []int32{0})
+	corpus.AppendTokens(oneToken, "d1", []int32{1})
+	for _, tc := range []struct {
+		name string
+		c    *corpus.Corpus
+		k    int
+		want string
+	}{
+		{"K = 0", c, 0, "K = 0"},
+		{"K < 0", c, -2, "K = -2"},
+		{"K > V", c, 33, "K = 33"},
+		{"nil corpus", nil, 2, "empty corpus"},
+		{"no documents", &corpus.Corpus{Vocab: []string{"a"}, Offsets: []int64{0}}, 1, "empty corpus"},
+		{"no words", &corpus.Corpus{Offsets: []int64{0, 0}}, 1, "empty corpus"},
+		{"documents of one token", oneToken, 1, "2 or more tokens"},
+		{"K above the candidates", c, 31, "fewer than K"},
+	} {
+		if _, err := l.Fit(ctx, tc.c, tc.k); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err %v, want one mentioning %q", tc.name, err, tc.want)
+		}
+	}
+	for _, o := range []Options{
+		{Method: "pca"}, {MinDF: -1}, {Projections: -1}, {MinHits: -1}, {Bins: -1}, {Far: 1.5}, {Far: -0.1},
+		{Top: -1}, {TopFraction: -1}, {Threshold: -1}, {Threshold: math.NaN()}, {ThresholdFraction: math.Inf(1)},
+		{Tolerance: -1}, {MaxIter: -1}, {Threads: -1},
+	} {
+		if _, err := New(o); err == nil {
+			t.Errorf("New(%+v) accepted", o)
+		}
+	}
+	// A user's candidate floor above every word, and too few projections.
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{MinDF: 100000}, "--proj-min-df"},
+		{Options{Projections: 1}, "--proj-p"},
+	} {
+		l, _ := New(tc.o)
+		if _, err := l.Fit(ctx, c, 3); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err %v, want one mentioning %q", tc.o, err, tc.want)
+		}
+	}
+	l, _ = New(Options{MaxMemory: 1000})
+	var me *cooc.MemoryError
+	if _, err := l.Fit(ctx, c, 3); !errors.As(err, &me) {
+		t.Errorf("tiny MaxMemory: err %v, want a *cooc.MemoryError", err)
+	}
+}
+
+// Documents of fewer than two tokens are skipped and counted; K = 1 and K
+// = 3 work on a small corpus for every method.
+func TestSmallCorpus(t *testing.T) {
+	c := smallCorpus(300)
+	corpus.AppendTokens(c, "short", []int32{0})
+	for _, method := range []Method{RP, DDP, Binning} {
+		for _, k := range []int{1, 3} {
+			m := fitModel(t, c, k, Options{Method: method, Seed: 1})
+			if m.Params["docs_skipped"] != 1 || m.Params["docs_used"] != 300 {
+				t.Errorf("%s: docs used %v, skipped %v", method, m.Params["docs_used"], m.Params["docs_skipped"])
+			}
+			if k == 3 {
+				// each topic has most of its mass in a different word range
+				var ranges []int
+				for tk := range 3 {
+					best, bestMass := 0, 0.0
+					for r := range 3 {
+						if mass := sum(m.Topics[tk][r*9 : r*9+9]); mass > bestMass {
+							best, bestMass = r, mass
+						}
+					}
+					ranges = append(ranges, best)
+				}
+				sort.Ints(ranges)
+				if !slices.Equal(ranges, []int{0, 1, 2}) {
+					t.Errorf("%s: topics' top words in ranges %v", method, ranges)
+				}
+			}
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	c, _ := separable(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	l, _ := New(Options{})
+	if _, err := l.Fit(ctx, c, testK); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: err %v", err)
+	}
+	for _, stage := range []string{"split", "novel words", "topics"} {
+		for _, method := range []Method{RP, DDP, Binning} {
+			ctx, cancel := context.WithCancel(context.Background())
+			var stages []string
+			l, _ := New(Options{Method: method, Progress: func(s string, done, total int) {
+				if done == 0 {
+					stages = append(stages, s)
+				}
+				if s == stage && done > 0 {
+					cancel()
+				}
+			}})
+			_, err := l.Fit(ctx, c, testK)
+			if !errors.Is(err, context.Canceled) || stages[len(stages)-1] != stage {
+				t.Errorf("%s, cancelled in %q: err %v after stages %v", method, stage, err, stages)
+			}
+			cancel()
+		}
+	}
+}
+
+// Progress reports the stages in order and the model records their times.
+func TestStages(t *testing.T) {
+	c := smallCorpus(300)
+	var reported []string
+	m := fitModel(t, c, 3, Options{Progress: func(s string, done, total int) {
+		if len(reported) == 0 || reported[len(reported)-1] != s {
+			reported = append(reported, s)
+		}
+	}})
+	if got := strings.Join(reported, ","); got != "split,novel words,topics" {
+		t.Errorf("progress stages %s", got)
+	}
+	var timed []string
+	for _, s := range m.Provenance.Timings {
+		timed = append(timed, s.Stage)
+	}
+	if got := strings.Join(timed, ","); got != "split,novel words,clustering,topics" {
+		t.Errorf("timed stages %s", got)
+	}
+}
+
+// The split gives each document floor(n/2) tokens in half one and the
+// rest in half two, and each row of X~ and X~' sums to 1.
+func TestSplit(t *testing.T) {
+	c := smallCorpus(50)
+	h, err := splitCorpus(context.Background(), c, 9, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, d := range h.docs {
+		_, counts := c.Doc(d)
+		n, m := 0, 0
+		for i, k := range counts {
+			k1 := h.cnt1[c.Offsets[d]+int64(i)]
+			if k1 < 0 || k1 > k {
+				t.Fatalf("doc %d: %d of %d tokens in half one", d, k1, k)
+			}
+			n += int(k)
+			m += int(k1)
+		}
+		if m != n/2 || int(h.len1[j]) != m {
+			t.Fatalf("doc %d: %d of %d tokens in half one (len1 %d)", d, m, n, h.len1[j])
+		}
+	}
+	for _, a := range []struct {
+		name string
+		x    []float64
+		rows func(i int) []float64
+	}{{"X~", h.sum, func(i int) []float64 { return h.x.Val[h.x.RowPtr[i]:h.x.RowPtr[i+1]] }},
+		{"X~'", h.sumP, func(i int) []float64 { return h.xp.Val[h.xp.RowPtr[i]:h.xp.RowPtr[i+1]] }}} {
+		for i := range c.NumWords() {
+			if s := sum(a.rows(i)); a.x[i] > 0 && math.Abs(s-1) > 1e-12 {
+				t.Errorf("%s row %d sums to %v", a.name, i, s)
+			}
+		}
+	}
+	h2, _ := splitCorpus(context.Background(), c, 9, 1, nil)
+	if !slices.Equal(h.cnt1, h2.cnt1) {
+		t.Error("split depends on the thread count")
+	}
+}
+
+// space's E entries and distances match a dense computation.
+func TestSpaceMatchesDense(t *testing.T) {
+	c := smallCorpus(60)
+	h, err := splitCorpus(context.Background(), c, 1, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := h.numDocs()
+	dense := func(a int, x []float64, ptr []int64, col []int32, val []float64) []float64 {
+		row := make([]float64, d)
+		for p := ptr[a]; p < ptr[a+1]; p++ {
+			row[col[p]] = val[p]
+		}
+		return row
+	}
+	words := []int{0, 5, 9, 13, 27}
+	sp := newSpace(h, words)
+	e, dist, err := sp.matrices(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := len(words)
+	for a, wa := range words {
+		xpa := dense(wa, nil, h.xp.RowPtr, h.xp.ColIdx, h.xp.Val)
+		for b, wb := range words {
+			xb := dense(wb, nil, h.x.RowPtr, h.x.ColIdx, h.x.Val)
+			want := 0.0
+			for j := range d {
+				want += xpa[j] * xb[j]
+			}
+			want *= float64(d)
+			if math.Abs(e[a*s+b]-want) > 1e-12*math.Max(1, want) {
+				t.Errorf("E[%d,%d] = %v, want %v", wa, wb, e[a*s+b], want)
+			}
+		}
+		if got := sp.self(wa); math.Abs(got-e[a*s+a]) > 1e-12*math.Max(1, got) {
+			t.Errorf("self(%d) = %v, E row gives %v", wa, got, e[a*s+a])
+		}
+	}
+	for a := range s {
+		for b := range s {
+			want := e[a*s+a] - e[a*s+b] - e[b*s+a] + e[b*s+b]
+			if a == b {
+				want = 0
+			}
+			if math.Abs(dist[a*s+b]-want) > 1e-12 || dist[a*s+b] != dist[b*s+a] {
+				t.Errorf("dist[%d,%d] = %v, want %v (symmetric)", a, b, dist[a*s+b], want)
+			}
+		}
+	}
+	col := make([]float64, s)
+	sp.col(words[1], col)
+	for a := range s {
+		if math.Abs(col[a]-e[a*s+1]) > 1e-12*math.Max(1, col[a]) {
+			t.Errorf("col: E[%d,%d] = %v, want %v", words[a], words[1], col[a], e[a*s+1])
+		}
+	}
+}
+
+func TestKthLargest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		n := 1 + rng.IntN(40)
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = float64(rng.IntN(10)) // many ties
+		}
+		sorted := slices.Clone(x)
+		sort.Sort(sort.Reverse(sort.Float64Slice(sorted)))
+		k := 1 + rng.IntN(n)
+		if got := kthLargest(slices.Clone(x), k); got != sorted[k-1] {
+			t.Fatalf("kthLargest(%v, %d) = %v, want %v", x, k, got, sorted[k-1])
+		}
+	}
+}
+
+// Hand-made distances: two tight groups and a point between them.
+func TestComponentsAndGreedy(t *testing.T) {
+	// points 0,1 (group A), 2,3 (group B), 4 midway
+	d := [][]float64{
+		{0, 1, 10, 10, 5},
+		{1, 0, 10, 10, 5},
+		{10, 10, 0, 1, 5},
+		{10, 10, 1, 0, 5},
+		{5, 5, 5, 5, 0},
+	}
+	s := len(d)
+	dist := make([]float64, 0, s*s)
+	for _, r := range d {
+		dist = append(dist, r...)
+	}
+	if got := components(dist, s, 2); !slices.EqualFunc(got, [][]int{{0, 1}, {2, 3}, {4}}, slices.Equal) {
+		t.Errorf("components at 2: %v", got)
+	}
+	if got := components(dist, s, 6); len(got) != 1 {
+		t.Errorf("components at 6: %v", got)
+	}
+	// Points lighter than the weakest pick join no group.
+	weight := []float64{3, 9, 8, 1, 2}
+	groups, thr := greedy(dist, weight, 2, 2)
+	if thr != 2 || !slices.EqualFunc(groups, [][]int{{1}, {2}}, slices.Equal) {
+		t.Errorf("greedy k=2: %v at %v", groups, thr)
+	}
+	groups, _ = greedy(dist, []float64{8.5, 9, 8, 8, 2}, 2, 2)
+	if !slices.EqualFunc(groups, [][]int{{1, 0}, {2, 3}}, slices.Equal) {
+		t.Errorf("greedy k=2, heavy neighbours: %v", groups)
+	}
+	groups, thr = greedy(dist, weight, 3, 6) // needs a lower threshold for 3 picks
+	if thr >= 5 || len(groups) != 3 || groups[0][0] != 1 || groups[1][0] != 2 || groups[2][0] != 4 {
+		t.Errorf("greedy k=3: %v at %v", groups, thr)
+	}
+	groups, _ = greedy(dist, weight, 5, 100)
+	if len(groups) != 5 {
+		t.Errorf("greedy k=5: %v", groups)
+	}
+	weight = []float64{1, 1, 1, 1, 1}
+	if got := farthestMedian(dist, weight, 5); got != 10 {
+		t.Errorf("farthestMedian = %v, want 10", got)
+	}
+	if got := farthestMedian(dist, []float64{0, 0, 0, 0, 1}, 1); got != 5 {
+		t.Errorf("farthestMedian of the heaviest = %v, want 5", got)
+	}
+}

@@ -1,0 +1,167 @@
+package projector
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/kmeans"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/mat"
+)
+
+// KMeansAlgorithm is the model.Model Algorithm (and "hull fit --algo"
+// name) of the k-means topics baseline.
+const KMeansAlgorithm = "kmeans"
+
+// KMeansOptions are the parameters of the k-means topics baseline. The
+// zero value of each field selects its documented default.
+type KMeansOptions struct {
+	// Restarts is the number of k-means++ restarts, the one of least
+	// inertia kept. Default 10.
+	Restarts int
+	// KMeansIter bounds the Lloyd iterations of each restart. Default 100.
+	KMeansIter int
+	// KMeansTol stops a restart once an iteration lowers the inertia by
+	// less than this fraction of it. Default 1e-8.
+	KMeansTol float64
+	// Seed seeds k-means, the only random choice.
+	Seed uint64
+	// Threads is the number of goroutines; 0 means one per CPU. Results do
+	// not depend on it.
+	Threads int
+	// MaxMemory bounds the working memory (see KMeansEstimateBytes); Fit
+	// refuses before allocating when it would be exceeded. 0 means
+	// cooc.DefaultMaxMemory(), half the machine's RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives progress of each stage.
+	Progress learner.Progress
+}
+
+// KMeans learns topics as the cluster means of a spherical k-means of the
+// documents, the paper's "k-means" baseline. Create it with NewKMeans.
+type KMeans struct{ opts KMeansOptions }
+
+var _ learner.Learner = (*KMeans)(nil)
+
+// NewKMeans validates opts, fills in the defaults and returns the learner.
+func NewKMeans(opts KMeansOptions) (*KMeans, error) {
+	if err := checkKMeans("kmeans", &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, opts.Threads, DefaultKMeansRestarts); err != nil {
+		return nil, err
+	}
+	return &KMeans{opts: opts}, nil
+}
+
+// Options returns the learner's options with the defaults filled in.
+func (l *KMeans) Options() KMeansOptions { return l.opts }
+
+// KMeansEstimateBytes returns the working memory of the k-means baseline
+// for c and k topics: the dense D x V matrix of word frequencies and the
+// unit-length copy k-means makes of it (8 bytes per entry each), the
+// centres and their sums and the topics (K x V each).
+func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
+	v, d := int64(c.NumWords()), int64(c.NumDocs())
+	return 2*8*d*v + 4*8*int64(k)*v + 12*c.NNZ()
+}
+
+// Fit learns k topics from c: spherical k-means (distance 1 - cos) of the
+// documents' word-frequency rows in R^V, each topic the mean of the word
+// distributions of its cluster's documents (see the package
+// documentation). It fails for k < 1, when the non-empty documents are
+// fewer than k or have fewer than k distinct directions, and with a
+// *cooc.MemoryError when KMeansEstimateBytes exceeds MaxMemory: the
+// documents are clustered as a dense D x V matrix.
+func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	o := l.opts
+	docs, err := checkCorpus("kmeans", c, k, 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := cooc.CheckLimit(fmt.Sprintf("k-means topics of %d documents over %d words (dense D x V) with K = %d", c.NumDocs(), c.NumWords(), k),
+		KMeansEstimateBytes(c, k), o.MaxMemory, "use fewer documents or reduce the vocabulary (--max-vocab), or --algo projector, which clusters in K-1 dimensions"); err != nil {
+		return nil, err
+	}
+	params := map[string]any{
+		"document_rows": "frequencies", "kmeans_restarts": o.Restarts, "kmeans_max_iter": o.KMeansIter, "kmeans_tol": o.KMeansTol,
+		"empty_docs": c.NumDocs() - len(docs),
+	}
+	var dense *mat.Dense
+	var mu []float64
+	var res kmeans.Result
+	var out result
+	timings, err := learner.RunStages(ctx, []learner.Stage{
+		{Name: "frequencies", Run: func(context.Context) error {
+			o.Progress.Report("frequencies", 0, 1)
+			x := frequencies(c, docs)
+			mu = rowMean(x)
+			dense = mat.NewDense(x.Rows, x.Cols, nil)
+			for r := 0; r < x.Rows; r++ {
+				row := dense.RawRowView(r)
+				for p := x.RowPtr[r]; p < x.RowPtr[r+1]; p++ {
+					row[x.ColIdx[p]] = x.Val[p]
+				}
+			}
+			o.Progress.Report("frequencies", 1, 1)
+			return nil
+		}},
+		{Name: "k-means", Run: func(context.Context) error {
+			o.Progress.Report("k-means", 0, 1)
+			var err error
+			res, err = kmeans.ClusterCosine(dense, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads})
+			if err != nil {
+				return fmt.Errorf("kmeans: %w", err)
+			}
+			params["kmeans_inertia"] = res.Inertia
+			o.Progress.Report("k-means", 1, 1)
+			return nil
+		}},
+		{Name: "topics", Run: func(context.Context) error {
+			o.Progress.Report("topics", 0, 1)
+			out = clusterMeans(dense, res, mu)
+			params["cluster_sizes"] = out.sizes
+			if len(out.fallback) > 0 {
+				params["empty_clusters"] = out.fallback
+			}
+			o.Progress.Report("topics", 1, 1)
+			return nil
+		}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return newModel(KMeansAlgorithm, c, k, &out, o.Seed, params, timings), nil
+}
+
+// clusterMeans returns, per cluster, the mean of its rows of x (word
+// distributions, so the mean is one too), summed in row order. A cluster
+// left empty (k-means re-seeds empty clusters, so this does not happen in
+// practice) takes its cosine centre normalised to sum 1 (the rows are
+// non-negative, so the centre is too) and is listed in fallback; mu, the
+// mean of all rows, replaces a topic with no positive entry.
+func clusterMeans(x *mat.Dense, res kmeans.Result, mu []float64) result {
+	k, v := res.Centers.Dims()
+	rows := make([][]float64, k)
+	for j := range rows {
+		rows[j] = make([]float64, v)
+	}
+	sizes := make([]int, k)
+	for i, j := range res.Assign {
+		sizes[j]++
+		floatsAdd(rows[j], x.RawRowView(i))
+	}
+	var empty []int
+	for j, row := range rows {
+		if sizes[j] == 0 {
+			copy(row, res.Centers.RawRowView(j))
+			empty = append(empty, j)
+		}
+	}
+	// Normalising the sums is dividing by the sizes, up to rounding.
+	out := clipNormalise(rows, mu)
+	out.fallback = append(empty, out.fallback...)
+	out.sizes = sizes
+	out.weights = shares(sizes)
+	return out
+}
