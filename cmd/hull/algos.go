@@ -153,7 +153,7 @@ func bindProjFlags(fs *pflag.FlagSet) {
 		return
 	}
 	projFlags.fs = fs
-	fs.IntVar(&projFlags.minDF, "proj-min-df", 0, "rp, ddp, binning: novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)")
+	fs.IntVar(&projFlags.minDF, "proj-min-df", 0, "rp, ddp, binning: novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100; on real text try about 10% of the documents, see the README)")
 	fs.IntVar(&projFlags.p, "proj-p", 0, "rp: random directions P (0: 50K)")
 	fs.IntVar(&projFlags.minHits, "proj-min-hits", 0, "rp: a word is novel when at least this many directions have it as argmax or argmin (0: max(2, 5% of 2P/K))")
 	fs.BoolVar(&projFlags.cooccurrence, "proj-cooccurrence", false, "rp: project the rows of E = D X~' X~^T (directions in R^V) instead of the rows of X~")
