@@ -100,10 +100,12 @@
 // space, so none is used), topic j the mean of the x_d of cluster j
 // (already a distribution), TopicWeights the cluster shares. It shares the
 // document rows, k-means and topic normalisation with Projector.
-// ClusterCosine works on dense points, so the documents become a dense
-// D x V matrix (and a unit-length copy): KMeansEstimateBytes guards the
-// memory, and the time is O(Restarts x iterations x D K V), minutes on
-// KOS where Projector takes a second (docs/BENCHMARKS.md). Its Params hold
+// The documents stay sparse: internal/kmeans.ClusterCosineCSR computes
+// each cosine distance over a document's nonzeros, with dense K x V
+// centres, so the time is O(Restarts x iterations x (nnz K + K V)) and
+// the memory O(nnz + K V) (KMeansEstimateBytes guards it); the result is
+// bit-identical to ClusterCosine on the dense D x V matrix, the paper's
+// k-means in R^V (docs/BENCHMARKS.md has the timings). Its Params hold
 // the k-means options (10 restarts by default), "document_rows",
 // "empty_docs", "kmeans_inertia" and "cluster_sizes"; its stages are
 // "frequencies", "k-means" and "topics".

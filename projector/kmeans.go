@@ -7,9 +7,9 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
+	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
-	"gonum.org/v1/gonum/mat"
 )
 
 // KMeansAlgorithm is the model.Model Algorithm (and "hull fit --algo"
@@ -58,12 +58,13 @@ func NewKMeans(opts KMeansOptions) (*KMeans, error) {
 func (l *KMeans) Options() KMeansOptions { return l.opts }
 
 // KMeansEstimateBytes returns the working memory of the k-means baseline
-// for c and k topics: the dense D x V matrix of word frequencies and the
-// unit-length copy k-means makes of it (8 bytes per entry each), the
-// centres and their sums and the topics (K x V each).
+// for c and k topics: the sparse D x V matrix of word frequencies (12
+// bytes per nonzero) and the unit-length copy k-means makes of its values
+// (8 more), the centres, their sums, the best restart's centres and the
+// topics (K x V each, 8 bytes per entry), and a few values per document.
 func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
 	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	return 2*8*d*v + 4*8*int64(k)*v + 12*c.NNZ()
+	return 20*c.NNZ() + 4*8*int64(k)*v + 24*d
 }
 
 // Fit learns k topics from c: spherical k-means (distance 1 - cos) of the
@@ -71,45 +72,39 @@ func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
 // distributions of its cluster's documents (see the package
 // documentation). It fails for k < 1, when the non-empty documents are
 // fewer than k or have fewer than k distinct directions, and with a
-// *cooc.MemoryError when KMeansEstimateBytes exceeds MaxMemory: the
-// documents are clustered as a dense D x V matrix.
+// *cooc.MemoryError when KMeansEstimateBytes exceeds MaxMemory. The
+// documents are clustered as sparse rows (internal/kmeans.ClusterCosineCSR),
+// so each Lloyd iteration takes O(nnz K + K V) time.
 func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
 	docs, err := checkCorpus("kmeans", c, k, 1)
 	if err != nil {
 		return nil, err
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("k-means topics of %d documents over %d words (dense D x V) with K = %d", c.NumDocs(), c.NumWords(), k),
-		KMeansEstimateBytes(c, k), o.MaxMemory, "use fewer documents or reduce the vocabulary (--max-vocab), or --algo projector, which clusters in K-1 dimensions"); err != nil {
+	if err := cooc.CheckLimit(fmt.Sprintf("k-means topics of %d documents over %d words with K = %d", c.NumDocs(), c.NumWords(), k),
+		KMeansEstimateBytes(c, k), o.MaxMemory, "use fewer documents or reduce the vocabulary (--max-vocab) or K"); err != nil {
 		return nil, err
 	}
 	params := map[string]any{
 		"document_rows": "frequencies", "kmeans_restarts": o.Restarts, "kmeans_max_iter": o.KMeansIter, "kmeans_tol": o.KMeansTol,
 		"empty_docs": c.NumDocs() - len(docs),
 	}
-	var dense *mat.Dense
+	var x *linalg.CSR
 	var mu []float64
 	var res kmeans.Result
 	var out result
 	timings, err := learner.RunStages(ctx, []learner.Stage{
 		{Name: "frequencies", Run: func(context.Context) error {
 			o.Progress.Report("frequencies", 0, 1)
-			x := frequencies(c, docs)
+			x = frequencies(c, docs)
 			mu = rowMean(x)
-			dense = mat.NewDense(x.Rows, x.Cols, nil)
-			for r := 0; r < x.Rows; r++ {
-				row := dense.RawRowView(r)
-				for p := x.RowPtr[r]; p < x.RowPtr[r+1]; p++ {
-					row[x.ColIdx[p]] = x.Val[p]
-				}
-			}
 			o.Progress.Report("frequencies", 1, 1)
 			return nil
 		}},
 		{Name: "k-means", Run: func(context.Context) error {
 			o.Progress.Report("k-means", 0, 1)
 			var err error
-			res, err = kmeans.ClusterCosine(dense, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads})
+			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads})
 			if err != nil {
 				return fmt.Errorf("kmeans: %w", err)
 			}
@@ -119,7 +114,7 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 		}},
 		{Name: "topics", Run: func(context.Context) error {
 			o.Progress.Report("topics", 0, 1)
-			out = clusterMeans(dense, res, mu)
+			out = clusterMeans(x, res, mu)
 			params["cluster_sizes"] = out.sizes
 			if len(out.fallback) > 0 {
 				params["empty_clusters"] = out.fallback
@@ -140,7 +135,7 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 // practice) takes its cosine centre normalised to sum 1 (the rows are
 // non-negative, so the centre is too) and is listed in fallback; mu, the
 // mean of all rows, replaces a topic with no positive entry.
-func clusterMeans(x *mat.Dense, res kmeans.Result, mu []float64) result {
+func clusterMeans(x *linalg.CSR, res kmeans.Result, mu []float64) result {
 	k, v := res.Centers.Dims()
 	rows := make([][]float64, k)
 	for j := range rows {
@@ -149,7 +144,10 @@ func clusterMeans(x *mat.Dense, res kmeans.Result, mu []float64) result {
 	sizes := make([]int, k)
 	for i, j := range res.Assign {
 		sizes[j]++
-		floatsAdd(rows[j], x.RawRowView(i))
+		row := rows[j]
+		for p := x.RowPtr[i]; p < x.RowPtr[i+1]; p++ {
+			row[x.ColIdx[p]] += x.Val[p]
+		}
 	}
 	var empty []int
 	for j, row := range rows {

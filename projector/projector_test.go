@@ -14,6 +14,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/kmeans"
+	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 	"gonum.org/v1/gonum/mat"
@@ -480,7 +481,7 @@ func TestKMeansTopics(t *testing.T) {
 // clusterMeans averages the rows of each cluster; an empty cluster takes
 // its centre, normalised.
 func TestClusterMeans(t *testing.T) {
-	x := mat.NewDense(4, 3, []float64{0.5, 0.5, 0, 0, 1, 0, 0, 0, 1, 0.2, 0, 0.8})
+	x := &linalg.CSR{Rows: 4, Cols: 3, RowPtr: []int64{0, 2, 3, 4, 6}, ColIdx: []int32{0, 1, 1, 2, 0, 2}, Val: []float64{0.5, 0.5, 1, 1, 0.2, 0.8}}
 	res := kmeans.Result{Centers: mat.NewDense(3, 3, []float64{0, 1, 0, 0, 0, 1, 0.6, 0.8, 0}), Assign: []int{0, 0, 1, 1}}
 	out := clusterMeans(x, res, []float64{0.2, 0.4, 0.4})
 	want := [][]float64{{0.25, 0.75, 0}, {0.1, 0, 0.9}, {0.6 / 1.4, 0.8 / 1.4, 0}}

@@ -156,7 +156,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	var rows [][]tile
 	learned := func(k int) tile {
-		return tile{topic: m.Topics[k], pos: pos, label: "#" + strconv.Itoa(k), color: color.Black}
+		return tile{topic: m.Topics[k], pos: pos, label: "topic " + strconv.Itoa(k+1), color: color.Black} // numbered from 1, as hull topics prints them
 	}
 	perRow := o.Columns
 	if o.Truth == nil {
@@ -188,7 +188,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 				}
 				used[j] = true
 				lt := learned(j)
-				lt.label = fmt.Sprintf("#%d  cos %.3f", j, r.Cos[i])
+				lt.label = fmt.Sprintf("topic %d  cos %.3f", j+1, r.Cos[i])
 				lt.color = red
 				if r.Cos[i] >= o.Threshold {
 					lt.color = green
@@ -201,7 +201,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 		for j, u := range used {
 			if !u {
 				lt := learned(j)
-				lt.label, lt.color = fmt.Sprintf("#%d  unmatched", j), grey
+				lt.label, lt.color = fmt.Sprintf("topic %d  unmatched", j+1), grey
 				rest = append(rest, lt)
 			}
 		}

@@ -120,7 +120,7 @@ func TestFitProjectorBadInputExitsTwo(t *testing.T) {
 		{"negative tolerance", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-tol", "-1e-3", input}, "KMeansTol"},
 		{"kmeans negative iterations", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--kmeans-iter", "-3", input}, "KMeansIter"},
 		{"kmeans with --delta", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--delta", "0.5", input}, "--delta does not apply"},
-		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "dense D x V"},
+		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "k-means topics of"},
 	} {
 		code, _, errOut := hull(t, tc.args...)
 		if code != exitBadInput || !strings.Contains(errOut, tc.want) {

@@ -25,7 +25,19 @@
 // Concept decompositions for large sparse text data using clustering,
 // Machine Learning 42:143-175, 2001): the dissimilarity is the cosine
 // distance 1 - x.c between unit vectors and each centre is the normalised
-// sum of its points. It shares the seeding and the iterations with
-// Cluster through an internal geometry interface; the Projector learner
-// and the k-means topics of the plusone comparison use it.
+// sum of its points. ClusterCosineCSR is the same on the rows of a sparse
+// (CSR) matrix: each distance is computed over a row's nonzeros against
+// dense centres, so a run takes O(Restarts (MaxIter+1) (nnz k + k dim))
+// time and O(nnz + n + k dim) memory, and its result is bit-identical to
+// ClusterCosine's on the dense equivalent.
+//
+// All three share the seeding, Lloyd's iterations, restarts and
+// empty-cluster re-seeding (the internal problem type), which see the
+// points only through an internal geometry interface: the dissimilarity
+// of point i to a centre, the nearest centre, the addition of point i to a
+// sum, point i as dense values, and the centre of a sum. Dense rows take a
+// metric (squared Euclidean or cosine) on dense vectors; sparse rows the
+// cosine over their nonzeros. The Projector learner uses ClusterCosine;
+// the k-means topics baseline (projector.KMeans, also the k-means topics
+// of the plusone comparison) uses ClusterCosineCSR.
 package kmeans

@@ -80,11 +80,34 @@ func Cluster(points *mat.Dense, k int, o Options) (Result, error) {
 	return cluster(points, k, o, euclidean{}, nil)
 }
 
-// geometry is the dissimilarity k-means minimises. Seeding and Lloyd's
-// iterations use the points only through it, so that a spherical (cosine)
-// variant is a new geometry: dissimilarity 1 - x.c between unit vectors,
-// centres renormalised to unit length.
+// geometry is what k-means knows of the points: seeding, Lloyd's
+// iterations, restarts and empty-cluster re-seeding (problem) see point i
+// only through it, so that the dense rows of Cluster and ClusterCosine and
+// the sparse rows of ClusterCosineCSR share that logic. Centres are dense
+// (dim values). dist and nearest are called concurrently for distinct
+// points; the other methods are not.
 type geometry interface {
+	// row returns point i as dim dense values, either a view of the points
+	// or buf (of length dim) overwritten.
+	row(i int, buf []float64) []float64
+	// dist returns the dissimilarity of point i and the centre c.
+	dist(i int, c []float64) float64
+	// nearest returns the index of the row of centers (k x dim, row-major)
+	// least dissimilar to point i, the lowest on ties, and the
+	// dissimilarity.
+	nearest(i int, centers []float64) (int, float64)
+	// add adds point i to sum (dim values).
+	add(sum []float64, i int)
+	// center turns sum, the sum of the n > 0 points of a cluster, into its
+	// centre in place.
+	center(sum []float64, n int)
+}
+
+// metric is the dissimilarity of dense vectors that k-means minimises, so
+// that a spherical (cosine) variant of Cluster is a new metric:
+// dissimilarity 1 - x.c between unit vectors, centres renormalised to unit
+// length.
+type metric interface {
 	// dist returns the dissimilarity of x and c, which have equal lengths.
 	dist(x, c []float64) float64
 	// nearest returns the index of the row of centers (k x len(x),
@@ -96,7 +119,31 @@ type geometry interface {
 	center(sum []float64, n int)
 }
 
-// euclidean is the geometry of ordinary k-means: squared Euclidean
+// denseRows is the geometry of the rows of a dense matrix under a metric.
+type denseRows struct {
+	x           []float64 // row i at x[i*stride:][:dim]
+	stride, dim int
+	m           metric
+}
+
+func (g *denseRows) row(i int, _ []float64) []float64 { return g.x[i*g.stride:][:g.dim] }
+
+func (g *denseRows) dist(i int, c []float64) float64 { return g.m.dist(g.row(i, nil), c) }
+
+func (g *denseRows) nearest(i int, centers []float64) (int, float64) {
+	return g.m.nearest(g.row(i, nil), centers)
+}
+
+func (g *denseRows) add(sum []float64, i int) {
+	sum = sum[:g.dim]
+	for t, v := range g.row(i, nil) {
+		sum[t] += v
+	}
+}
+
+func (g *denseRows) center(sum []float64, n int) { g.m.center(sum, n) }
+
+// euclidean is the metric of ordinary k-means: squared Euclidean
 // distance, centres at the mean.
 type euclidean struct{}
 
@@ -169,12 +216,10 @@ func (euclidean) center(sum []float64, n int) {
 // problem is one clustering problem with its scratch state, shared by the
 // restarts.
 type problem struct {
-	x         []float64 // the points, row i at x[i*stride:][:dim]
 	n, dim, k int
-	stride    int
 	threads   int
 	grain     int
-	geo       geometry
+	geo       geometry // the points
 	tol       float64
 	maxIter   int
 
@@ -183,9 +228,19 @@ type problem struct {
 	dist    []float64 // dissimilarity of each point to its centre
 	sums    []float64 // k x dim
 	counts  []int
+	buf     []float64 // dim values, for geo.row
 }
 
-func (p *problem) row(i int) []float64 { return p.x[i*p.stride:][:p.dim] }
+// row returns point i, possibly in p.buf: valid until the next call.
+func (p *problem) row(i int) []float64 { return p.geo.row(i, p.buf) }
+
+// setCenter copies point i to centre j. geo.row may write the point into
+// its buffer, here the centre itself; a copy of a slice onto itself is a
+// no-op.
+func (p *problem) setCenter(j, i int) {
+	c := p.center(j)
+	copy(c, p.geo.row(i, c))
+}
 
 func (p *problem) center(j int) []float64 { return p.centers[j*p.dim : (j+1)*p.dim] }
 
@@ -195,21 +250,30 @@ func (p *problem) forPoints(fn func(lo, hi int)) {
 	_ = parallel.For(context.Background(), p.n, p.grain, p.threads, fn, nil)
 }
 
-// cluster is Cluster for the geometry geo. trace, when non-nil, is called
-// with the restart and the inertia after every assignment step.
-func cluster(points *mat.Dense, k int, o Options, geo geometry, trace func(restart int, inertia float64)) (Result, error) {
+// options checks o and fills in the defaults.
+func options(o Options) (Options, error) {
 	if o.Restarts < 0 || o.MaxIter < 0 || o.Tol < 0 || math.IsNaN(o.Tol) {
-		return Result{}, fmt.Errorf("kmeans: negative option in %+v", o)
+		return o, fmt.Errorf("kmeans: negative option in %+v", o)
 	}
-	restarts, maxIter, tol := o.Restarts, o.MaxIter, o.Tol
-	if restarts == 0 {
-		restarts = defaultRestarts
+	if o.Restarts == 0 {
+		o.Restarts = defaultRestarts
 	}
-	if maxIter == 0 {
-		maxIter = defaultMaxIter
+	if o.MaxIter == 0 {
+		o.MaxIter = defaultMaxIter
 	}
-	if tol == 0 {
-		tol = defaultTol
+	if o.Tol == 0 {
+		o.Tol = defaultTol
+	}
+	return o, nil
+}
+
+// cluster is Cluster for the rows of points under the metric m. trace,
+// when non-nil, is called with the restart and the inertia after every
+// assignment step.
+func cluster(points *mat.Dense, k int, o Options, m metric, trace func(restart int, inertia float64)) (Result, error) {
+	o, err := options(o)
+	if err != nil {
+		return Result{}, err
 	}
 	if points == nil || points.IsEmpty() {
 		return Result{}, errors.New("kmeans: no points")
@@ -219,28 +283,37 @@ func cluster(points *mat.Dense, k int, o Options, geo geometry, trace func(resta
 		return Result{}, fmt.Errorf("kmeans: k = %d < 1", k)
 	}
 	raw := points.RawMatrix()
-	p := &problem{
-		x: raw.Data, n: n, dim: dim, k: k, stride: raw.Stride, geo: geo, tol: tol, maxIter: maxIter,
-		threads: parallel.Threads(o.Threads),
-		centers: make([]float64, k*dim), assign: make([]int, n), dist: make([]float64, n),
-		sums: make([]float64, k*dim), counts: make([]int, k),
-	}
+	g := &denseRows{x: raw.Data, stride: raw.Stride, dim: dim, m: m}
 	for i := 0; i < n; i++ {
-		for _, v := range p.row(i) {
+		for _, v := range g.row(i, nil) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return Result{}, fmt.Errorf("kmeans: point %d has a non-finite coordinate", i)
 			}
 		}
+	}
+	return run(g, n, dim, dim, k, o, trace)
+}
+
+// run clusters the n points of g in dim dimensions into k clusters; o has
+// been checked by options, k >= 1 and the points are finite. work, the
+// average cost of a dissimilarity (dim for dense points, the mean number
+// of nonzeros for sparse ones), sets the parallel grain only.
+func run(g geometry, n, dim, work, k int, o Options, trace func(restart int, inertia float64)) (Result, error) {
+	p := &problem{
+		n: n, dim: dim, k: k, geo: g, tol: o.Tol, maxIter: o.MaxIter,
+		threads: parallel.Threads(o.Threads),
+		centers: make([]float64, k*dim), assign: make([]int, n), dist: make([]float64, n),
+		sums: make([]float64, k*dim), counts: make([]int, k), buf: make([]float64, dim),
 	}
 	if !p.distinctAtLeast(k) {
 		return Result{}, fmt.Errorf("kmeans: fewer than k = %d distinct points", k)
 	}
 	// The grain only affects scheduling: aim for blocks of at least ~64k
 	// flops and a few blocks per goroutine.
-	p.grain = max(1, 1<<16/max(1, k*dim), n/(8*p.threads))
+	p.grain = max(1, 1<<16/max(1, k*work), n/(8*p.threads))
 
 	best := Result{Inertia: math.Inf(1)}
-	for r := 0; r < restarts; r++ {
+	for r := 0; r < o.Restarts; r++ {
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(r)))
 		p.seed(rng)
 		var tr func(float64)
@@ -263,6 +336,7 @@ func cluster(points *mat.Dense, k int, o Options, geo geometry, trace func(resta
 func (p *problem) distinctAtLeast(m int) bool {
 	seen := make(map[uint64][]int) // hash -> representatives
 	count := 0
+	other := make([]float64, p.dim)
 	for i := 0; i < p.n && count < m; i++ {
 		x := p.row(i)
 		h := uint64(14695981039346656037)
@@ -272,7 +346,7 @@ func (p *problem) distinctAtLeast(m int) bool {
 		}
 		dup := false
 		for _, j := range seen[h] {
-			if equal(x, p.row(j)) {
+			if equal(x, p.geo.row(j, other)) {
 				dup = true
 				break
 			}
@@ -301,10 +375,10 @@ func equal(a, b []float64) bool {
 // per point; their total is summed in point order.
 func (p *problem) seed(rng *rand.Rand) {
 	first := rng.IntN(p.n)
-	copy(p.center(0), p.row(first))
+	p.setCenter(0, first)
 	p.forPoints(func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			p.dist[i] = p.geo.dist(p.row(i), p.center(0))
+			p.dist[i] = p.geo.dist(i, p.center(0))
 		}
 	})
 	for j := 1; j < p.k; j++ {
@@ -329,11 +403,11 @@ func (p *problem) seed(rng *rand.Rand) {
 			// remain: take the first point equal to no chosen centre.
 			pick = p.firstNew(j)
 		}
-		copy(p.center(j), p.row(pick))
+		p.setCenter(j, pick)
 		c := p.center(j)
 		p.forPoints(func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				p.dist[i] = min(p.dist[i], p.geo.dist(p.row(i), c))
+				p.dist[i] = min(p.dist[i], p.geo.dist(i, c))
 			}
 		})
 	}
@@ -343,9 +417,9 @@ func (p *problem) seed(rng *rand.Rand) {
 // if there is none, which distinctAtLeast rules out).
 func (p *problem) firstNew(j int) int {
 	for i := 0; i < p.n; i++ {
-		dup := false
+		x, dup := p.row(i), false
 		for c := 0; c < j && !dup; c++ {
-			dup = equal(p.row(i), p.center(c))
+			dup = equal(x, p.center(c))
 		}
 		if !dup {
 			return i
@@ -362,7 +436,7 @@ func (p *problem) assignAll() (changed int, inertia float64) {
 	p.forPoints(func(lo, hi int) {
 		c := 0
 		for i := lo; i < hi; i++ {
-			j, d := p.geo.nearest(p.row(i), p.centers)
+			j, d := p.geo.nearest(i, p.centers)
 			if j != p.assign[i] {
 				p.assign[i] = j
 				c++
@@ -386,10 +460,7 @@ func (p *problem) update() {
 	for i := 0; i < p.n; i++ {
 		j := p.assign[i]
 		p.counts[j]++
-		s := p.sums[j*p.dim : (j+1)*p.dim]
-		for t, v := range p.row(i) {
-			s[t] += v
-		}
+		p.geo.add(p.sums[j*p.dim:(j+1)*p.dim], i)
 	}
 	for j := 0; j < p.k; j++ {
 		if p.counts[j] == 0 {
@@ -412,7 +483,7 @@ func (p *problem) update() {
 		if p.dist[far] <= 0 {
 			return // every point sits on a centre: nothing better to do
 		}
-		copy(p.center(j), p.row(far))
+		p.setCenter(j, far)
 		p.dist[far] = 0 // not chosen again; assignAll recomputes dist
 	}
 }

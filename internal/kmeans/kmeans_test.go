@@ -213,9 +213,9 @@ func TestSeedingUnderflow(t *testing.T) {
 func TestEmptyClusterReseeded(t *testing.T) {
 	x := mat.NewDense(5, 1, []float64{0, 1, 2, 10, 3})
 	raw := x.RawMatrix()
-	p := &problem{x: raw.Data, n: 5, dim: 1, k: 3, stride: raw.Stride, threads: 1, grain: 1, geo: euclidean{},
+	p := &problem{n: 5, dim: 1, k: 3, threads: 1, grain: 1, geo: &denseRows{x: raw.Data, stride: raw.Stride, dim: 1, m: euclidean{}},
 		centers: []float64{1, 100, 200}, assign: make([]int, 5), dist: make([]float64, 5),
-		sums: make([]float64, 3), counts: make([]int, 3)}
+		sums: make([]float64, 3), counts: make([]int, 3), buf: make([]float64, 1)}
 	for i := range p.assign {
 		p.assign[i] = -1
 	}
