@@ -177,11 +177,7 @@ func TestInferBadInput(t *testing.T) {
 	os.WriteFile(vocab, []byte("apple\nbanana\n"), 0o644)
 	foreign := filepath.Join(dir, "foreign.txt")
 	os.WriteFile(foreign, []byte("1\n2\n2\n1 1 2\n1 2 1\n"), 0o644)
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
+	cases := []badInput{
 		{"no input", []string{"infer", modelPath}, "arg"},
 		{"unknown method", append([]string{"infer", modelPath, "--method", "em"}, input...), "em"},
 		{"negative alpha", append([]string{"infer", modelPath, "--alpha", "-1"}, input...), "alpha"},
@@ -191,12 +187,7 @@ func TestInferBadInput(t *testing.T) {
 		{"not a model", append([]string{"infer", vocab}, input...), "vocab.txt"},
 		{"no known word", []string{"infer", modelPath, foreign, "--vocab", vocab}, "vocabulary"},
 	}
-	for _, tc := range cases {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	expectBadInput(t, cases)
 	out := filepath.Join(dir, "missing-dir", "t.tsv")
 	code, _, errOut := hull(t, append([]string{"infer", "-q", modelPath, "-o", out}, input...)...)
 	if code != exitFailure {

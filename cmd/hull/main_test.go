@@ -34,6 +34,26 @@ func hull(t *testing.T, args ...string) (int, string, string) {
 
 const kos = "../../../shared/data/kos/docword.kos.txt.gz"
 
+// badInput is a command line that must exit with status 2 and say want on
+// stderr.
+type badInput struct {
+	name string
+	args []string
+	want string
+}
+
+// expectBadInput runs every case and reports those that do not exit 2 with
+// their want in stderr.
+func expectBadInput(t *testing.T, cases []badInput) {
+	t.Helper()
+	for _, tc := range cases {
+		code, _, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}
+
 func needData(t *testing.T, path string) {
 	t.Helper()
 	if _, err := os.Stat(path); err != nil {
@@ -62,25 +82,32 @@ func TestFitDemoRecoversPlantedThemes(t *testing.T) {
 	}
 }
 
-func TestFitDemoSameModelForAnyThreads(t *testing.T) {
-	dir := t.TempDir()
-	var models []*model.Model
+// expectSameModelForThreads fits "hull fit -q ARGS --threads N -o FILE"
+// with N = 1 and N = 4 (FILE in dir) and fails unless the two models have
+// bit-identical topics, parameters, anchors and topic weights.
+func expectSameModelForThreads(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	var models [][]byte
 	for _, th := range []string{"1", "4"} {
-		path := filepath.Join(dir, "m"+th+".json.gz")
-		if code, _, errOut := hull(t, "fit", "-q", "--threads", th, "-o", path); code != 0 {
-			t.Fatalf("exit %d: %s", code, errOut)
+		path := filepath.Join(dir, "threads"+th+".json.gz")
+		fit := append([]string{"fit", "-q", "--threads", th, "-o", path}, args...)
+		if code, _, errOut := hull(t, fit...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}
 		m, err := model.Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		models = append(models, m)
+		b, _ := json.Marshal([]any{m.Topics, m.Params, m.Anchors, m.TopicWeights})
+		models = append(models, b)
 	}
-	a, _ := json.Marshal(models[0].Topics)
-	b, _ := json.Marshal(models[1].Topics)
-	if !bytes.Equal(a, b) {
-		t.Fatal("topics differ between --threads 1 and --threads 4")
+	if !bytes.Equal(models[0], models[1]) {
+		t.Errorf("%v: model differs between --threads 1 and --threads 4", args)
 	}
+}
+
+func TestFitDemoSameModelForAnyThreads(t *testing.T) {
+	expectSameModelForThreads(t, t.TempDir())
 }
 
 func TestFitKOSAndTopicsJSON(t *testing.T) {
@@ -131,11 +158,7 @@ func TestBadInputExitsTwoWithFileLine(t *testing.T) {
 		return p
 	}
 	good := write("good.txt", "2\n3\n4\n1 1 2\n1 2 1\n2 2 3\n2 3 1\n")
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
+	cases := []badInput{
 		{"negative count", []string{"fit", "-k", "2", "--vocab", vocab, write("neg.txt", "2\n3\n2\n1 1 2\n2 2 -1\n")}, "neg.txt:5:"},
 		{"word id out of range", []string{"fit", "-k", "2", "--vocab", vocab, write("range.txt", "2\n3\n2\n1 1 2\n2 9 1\n")}, "range.txt:5:"},
 		{"K too small", []string{"fit", "-k", "1", "--vocab", vocab, good}, "K"},
@@ -145,12 +168,7 @@ func TestBadInputExitsTwoWithFileLine(t *testing.T) {
 		{"missing -k", []string{"fit", "--vocab", vocab, good}, "-k"},
 		{"bad model file", []string{"topics", vocab}, "vocab.txt"},
 	}
-	for _, tc := range cases {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	expectBadInput(t, cases)
 }
 
 func TestUnwritableOutputLeavesNoFile(t *testing.T) {

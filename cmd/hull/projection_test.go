@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -87,33 +86,14 @@ func TestFitProjections(t *testing.T) {
 func TestFitProjectionsSameModelForAnyThreads(t *testing.T) {
 	dir := projectionFixture(t)
 	for _, algo := range []string{"rp", "ddp"} {
-		var models [][]byte
-		for _, th := range []string{"1", "3"} {
-			path := filepath.Join(dir, algo+th+".json")
-			if code, _, errOut := hull(t, "fit", "-q", "--algo", algo, "-k", "6", "--threads", th, filepath.Join(dir, "docword.txt"), "-o", path); code != 0 {
-				t.Fatalf("exit %d: %s", code, errOut)
-			}
-			m, err := model.Load(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := json.Marshal([]any{m.Topics, m.Params, m.Anchors, m.TopicWeights})
-			models = append(models, b)
-		}
-		if !bytes.Equal(models[0], models[1]) {
-			t.Errorf("%s: model differs between --threads 1 and --threads 3", algo)
-		}
+		expectSameModelForThreads(t, dir, "--algo", algo, "-k", "6", filepath.Join(dir, "docword.txt"))
 	}
 }
 
 func TestFitProjectionsBadInputExitsTwo(t *testing.T) {
 	dir := projectionFixture(t)
 	input := filepath.Join(dir, "docword.txt")
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "rp", "-k", "0", input}, "-k"},
 		{"K above V", []string{"fit", "-q", "--algo", "ddp", "-k", "500", input}, "K = 500"},
 		{"negative P", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "-1", input}, "Projections"},
@@ -124,10 +104,5 @@ func TestFitProjectionsBadInputExitsTwo(t *testing.T) {
 		{"top for binning", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-top", "10", input}, "--proj-top does not apply"},
 		{"too few directions", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "2", input}, "--proj-p"},
 		{"candidate floor above all", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-min-df", "100000", input}, "--proj-min-df"},
-	} {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -93,25 +92,13 @@ func TestFitProjectorAndKMeans(t *testing.T) {
 
 func TestFitProjectorSameModelForAnyThreads(t *testing.T) {
 	dir := projectorCorpus(t)
-	var models [][]byte
-	for _, th := range []string{"1", "3"} {
-		_, m := projectorFit(t, dir, "m"+th+".json", "--algo", "projector", "--threads", th)
-		b, _ := json.Marshal([]any{m.Topics, m.Params, m.TopicWeights})
-		models = append(models, b)
-	}
-	if !bytes.Equal(models[0], models[1]) {
-		t.Fatal("model differs between --threads 1 and --threads 3")
-	}
+	expectSameModelForThreads(t, dir, "--algo", "projector", "-k", "6", filepath.Join(dir, "docword.txt"))
 }
 
 func TestFitProjectorBadInputExitsTwo(t *testing.T) {
 	dir := projectorCorpus(t)
 	input := filepath.Join(dir, "docword.txt")
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "projector", "-k", "1", input}, "K = 1"},
 		{"K above documents", []string{"fit", "-q", "--algo", "projector", "-k", "5000", input}, "K = 5000"},
 		{"delta above 1", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "1.5", input}, "Delta"},
@@ -121,10 +108,5 @@ func TestFitProjectorBadInputExitsTwo(t *testing.T) {
 		{"kmeans negative iterations", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--kmeans-iter", "-3", input}, "KMeansIter"},
 		{"kmeans with --delta", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--delta", "0.5", input}, "--delta does not apply"},
 		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "k-means topics of"},
-	} {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	})
 }

@@ -142,11 +142,7 @@ func TestSynthBadFlagsExitTwo(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	notModel := filepath.Join(dir, "notmodel.txt")
 	os.WriteFile(notModel, []byte("hello\n"), 0o644)
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
+	cases := []badInput{
 		{"no kind", []string{"synth", "-o", out}, "KIND"},
 		{"unknown kind", []string{"synth", "nope", "-o", out}, "nope"},
 		{"no output", []string{"synth", "lda"}, "-o"},
@@ -166,12 +162,7 @@ func TestSynthBadFlagsExitTwo(t *testing.T) {
 		{"semi missing model", []string{"synth", "semi", "--model", filepath.Join(dir, "none.json"), "-o", out}, "none.json"},
 		{"semi bad model", []string{"synth", "semi", "--model", notModel, "-o", out}, "notmodel.txt"},
 	}
-	for _, tc := range cases {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	expectBadInput(t, cases)
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Error("a failed synth created its output directory")
 	}

@@ -68,22 +68,7 @@ func TestFitScoreFlagsAndRecovery(t *testing.T) {
 
 func TestFitScoreSameModelForAnyThreads(t *testing.T) {
 	dir, _, _ := scoreFixture(t)
-	var topics [][]byte
-	for _, th := range []string{"1", "3"} {
-		path := filepath.Join(dir, "m"+th+".json")
-		if code, _, errOut := hull(t, "fit", "-q", "--algo", "score", "-k", "6", "--threads", th, filepath.Join(dir, "docword.txt"), "-o", path); code != 0 {
-			t.Fatalf("exit %d: %s", code, errOut)
-		}
-		m, err := model.Load(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := json.Marshal([]any{m.Topics, m.Params})
-		topics = append(topics, b)
-	}
-	if !bytes.Equal(topics[0], topics[1]) {
-		t.Fatal("model differs between --threads 1 and --threads 3")
-	}
+	expectSameModelForThreads(t, dir, "--algo", "score", "-k", "6", filepath.Join(dir, "docword.txt"))
 }
 
 // hull plot simplex writes a valid PNG or SVG, atomically.
@@ -118,11 +103,7 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 		t.Fatalf("fit anchor: exit %d: %s", code, errOut)
 	}
 	png := filepath.Join(dir, "fig.png")
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	expectBadInput(t, []badInput{
 		{"no kind", []string{"plot"}, "KIND"},
 		{"unknown kind", []string{"plot", "nope"}, "nope"},
 		{"missing -o", []string{"plot", "simplex", path}, "-o"},
@@ -132,12 +113,7 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 		{"not a model", []string{"plot", "simplex", filepath.Join(dir, "vocab.txt"), "-o", png}, "vocab.txt"},
 		{"not a score model", []string{"plot", "simplex", anchorModel, "-o", png}, "Topic-SCORE"},
 		{"no model argument", []string{"plot", "simplex", "-o", png}, "arg"},
-	} {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	})
 	if _, err := os.Stat(png); !os.IsNotExist(err) {
 		t.Error("a figure was written for bad input")
 	}
@@ -150,20 +126,11 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 func TestFitScoreBadInputExitsTwo(t *testing.T) {
 	dir, _, _ := scoreFixture(t)
 	input := filepath.Join(dir, "docword.txt")
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "score", "-k", "1", input}, "K"},
 		{"K above docs", []string{"fit", "-q", "--algo", "score", "-k", "301", input}, "K"},
 		{"K0 over budget", []string{"fit", "-q", "--algo", "score", "-k", "20", "--score-k0", "60", input}, "budget"},
 		{"negative m", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-m", "-3", input}, "M"},
 		{"negative truncation", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-truncate", "-1", input}, "RatioThreshold"},
-	} {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -76,32 +75,13 @@ func TestFitTSVDFlagsAndRecovery(t *testing.T) {
 
 func TestFitTSVDSameModelForAnyThreads(t *testing.T) {
 	dir, _, _ := tsvdFixture(t)
-	var models [][]byte
-	for _, th := range []string{"1", "3"} {
-		path := filepath.Join(dir, "m"+th+".json")
-		if code, _, errOut := hull(t, "fit", "-q", "--algo", "tsvd", "-k", "10", "--threads", th, filepath.Join(dir, "docword.txt"), "-o", path); code != 0 {
-			t.Fatalf("exit %d: %s", code, errOut)
-		}
-		m, err := model.Load(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := json.Marshal([]any{m.Topics, m.Params})
-		models = append(models, b)
-	}
-	if !bytes.Equal(models[0], models[1]) {
-		t.Fatal("model differs between --threads 1 and --threads 3")
-	}
+	expectSameModelForThreads(t, dir, "--algo", "tsvd", "-k", "10", filepath.Join(dir, "docword.txt"))
 }
 
 func TestFitTSVDBadInputExitsTwo(t *testing.T) {
 	dir, path, _ := tsvdFixture(t)
 	input := filepath.Join(dir, "docword.txt")
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "tsvd", "-k", "1", input}, "K"},
 		{"K not below V", []string{"fit", "-q", "--algo", "tsvd", "-k", "1000", input}, "K = 1000"},
 		{"w0 above 1", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-w0", "2", input}, "W0"},
@@ -112,12 +92,7 @@ func TestFitTSVDBadInputExitsTwo(t *testing.T) {
 		{"diagnose missing model", []string{"diagnose", input, filepath.Join(dir, "nope.json")}, "nope.json"},
 		{"diagnose bad prior", []string{"diagnose", input, path, "--prior", "-1"}, "prior"},
 		{"diagnose bad delta", []string{"diagnose", input, path, "--delta", "1"}, "Delta"},
-	} {
-		code, _, errOut := hull(t, tc.args...)
-		if code != exitBadInput || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 2 mentioning %q", tc.name, code, errOut, tc.want)
-		}
-	}
+	})
 }
 
 // diagnoseJSON runs hull diagnose --json and decodes its output.
