@@ -34,6 +34,33 @@ func hull(t *testing.T, args ...string) (int, string, string) {
 
 const kos = "../../../shared/data/kos/docword.kos.txt.gz"
 
+// synthCorpus runs "hull synth ARGS -o DIR" into a new temporary
+// directory and returns DIR.
+func synthCorpus(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if code, _, errOut := hull(t, append(append([]string{"synth"}, args...), "-o", dir)...); code != 0 {
+		t.Fatalf("synth %v: exit %d: %s", args, code, errOut)
+	}
+	return dir
+}
+
+// fitIn runs "hull fit -q DIR/docword.txt -o DIR/NAME ARGS" and returns
+// the model's path and the model.
+func fitIn(t *testing.T, dir, name string, args ...string) (string, *model.Model) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	args = append([]string{"fit", "-q", filepath.Join(dir, "docword.txt"), "-o", path}, args...)
+	if code, _, errOut := hull(t, args...); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	}
+	m, err := model.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, m
+}
+
 // badInput is a command line that must exit with status 2 and say want on
 // stderr.
 type badInput struct {

@@ -13,12 +13,8 @@ import (
 // al.'s section 6.2 and returns its directory.
 func projectionFixture(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if code, _, errOut := hull(t, "synth", "separable", "--style", "ding", "-k", "6", "--vocab-size", "200",
-		"--docs", "8000", "--doc-length", "200", "--anchors-per-topic", "2", "-o", dir); code != 0 {
-		t.Fatalf("synth: exit %d: %s", code, errOut)
-	}
-	return dir
+	return synthCorpus(t, "separable", "--style", "ding", "-k", "6", "--vocab-size", "200",
+		"--docs", "8000", "--doc-length", "200", "--anchors-per-topic", "2")
 }
 
 // hull fit --algo rp|ddp|binning recovers the planted topics, records its

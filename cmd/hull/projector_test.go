@@ -13,26 +13,13 @@ import (
 // corners of the topic simplex) and returns its directory.
 func projectorCorpus(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if code, _, errOut := hull(t, "synth", "lda", "-k", "6", "--vocab-size", "400", "--docs", "1200", "--doc-length", "80", "--alpha", "0.05", "-o", dir); code != 0 {
-		t.Fatalf("synth: exit %d: %s", code, errOut)
-	}
-	return dir
+	return synthCorpus(t, "lda", "-k", "6", "--vocab-size", "400", "--docs", "1200", "--doc-length", "80", "--alpha", "0.05")
 }
 
-// projectorFit runs hull fit with args and loads the model it writes.
+// projectorFit fits K = 6 with args and loads the model it writes.
 func projectorFit(t *testing.T, dir, name string, args ...string) (string, *model.Model) {
 	t.Helper()
-	path := filepath.Join(dir, name)
-	args = append([]string{"fit", "-q", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", path}, args...)
-	if code, _, errOut := hull(t, args...); code != 0 {
-		t.Fatalf("fit %v: exit %d: %s", args, code, errOut)
-	}
-	m, err := model.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path, m
+	return fitIn(t, dir, name, append([]string{"-k", "6"}, args...)...)
 }
 
 // projectorCosine returns hull eval's mean cosine to the truth.

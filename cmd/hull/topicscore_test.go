@@ -16,19 +16,8 @@ import (
 // the model path and the model.
 func scoreFixture(t *testing.T, extra ...string) (string, string, *model.Model) {
 	t.Helper()
-	dir := t.TempDir()
-	if code, _, errOut := hull(t, "synth", "ke", "--docs", "300", "--doc-length", "1000", "-o", dir); code != 0 {
-		t.Fatalf("synth: exit %d: %s", code, errOut)
-	}
-	path := filepath.Join(dir, "score.json")
-	args := append([]string{"fit", "-q", "--algo", "score", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", path}, extra...)
-	if code, _, errOut := hull(t, args...); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
-	m, err := model.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := synthCorpus(t, "ke", "--docs", "300", "--doc-length", "1000")
+	path, m := fitIn(t, dir, "score.json", append([]string{"--algo", "score", "-k", "6"}, extra...)...)
 	return dir, path, m
 }
 

@@ -17,19 +17,8 @@ import (
 // the model path and the model.
 func tsvdFixture(t *testing.T, extra ...string) (string, string, *model.Model) {
 	t.Helper()
-	dir := t.TempDir()
-	if code, _, errOut := hull(t, "synth", "dominant", "--docs", "2000", "--doc-length", "300", "-o", dir); code != 0 {
-		t.Fatalf("synth: exit %d: %s", code, errOut)
-	}
-	path := filepath.Join(dir, "tsvd.json")
-	args := append([]string{"fit", "-q", "--algo", "tsvd", "-k", "10", filepath.Join(dir, "docword.txt"), "-o", path}, extra...)
-	if code, _, errOut := hull(t, args...); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
-	m, err := model.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := synthCorpus(t, "dominant", "--docs", "2000", "--doc-length", "300")
+	path, m := fitIn(t, dir, "tsvd.json", append([]string{"--algo", "tsvd", "-k", "10"}, extra...)...)
 	return dir, path, m
 }
 
