@@ -10,7 +10,6 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/simplex"
-	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/mat"
@@ -26,9 +25,16 @@ const (
 	Original  Method = "original" // Algorithm 2, matrix inversion (--algo recover)
 )
 
-// Options are the parameters of the anchor-word learner. The zero value of
-// each field selects its documented default.
+// Options are the parameters of the anchor-word learner. The zero value is
+// the pipeline of Arora et al. 2013 as the paper gives it, each numeric
+// field at its documented default; DefaultOptions adds the rectification
+// and the refinement that "hull fit" uses.
 type Options struct {
+	// Settings are the run settings. The seed drives the random projection
+	// and the random start of the rectification's eigensolver (the only
+	// random choices); results do not depend on Threads; the memory bound
+	// applies to EstimateBytes.
+	learner.Settings
 	// Recover selects the recovery step; default RecoverL2.
 	Recover Method
 	// AnchorMinDF is the minimum number of documents a word must occur in
@@ -38,7 +44,8 @@ type Options struct {
 	// ProjectDim, if positive, runs FastAnchorWords on a Gaussian random
 	// projection of the rows of Q-bar to this many dimensions (Algorithm 4,
 	// first line). 0 (default) searches the rows themselves, which is
-	// exact and, with the O(nnz) products used here, usually faster.
+	// exact and, with the O(nnz) products used here, usually faster. It
+	// needs Rectify = RectifyNone.
 	ProjectDim int
 	// Tolerance is the KKT-gap tolerance of each word's simplex solve
 	// (supplement D.2); default 1e-5. For RecoverL2 the objective is first
@@ -48,17 +55,45 @@ type Options struct {
 	Tolerance float64
 	// MaxIter bounds the exponentiated-gradient iterations per word; default 1000.
 	MaxIter int
-	// Seed seeds the random projection (the only random choice).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results
-	// do not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
-	// before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
+
+	// Rectify selects the treatment of the co-occurrence matrix before the
+	// anchor words are sought: RectifyNone ("" too) or RectifyAP, the
+	// alternating projection of Lee, Bindel and Mimno 2015 over the block
+	// of the RectifyWords most frequent words (see the package
+	// documentation). RectifyAP needs Recover = RecoverL2 or RecoverKL.
+	Rectify Rectifier
+	// RectifyWords is N, the number of words of highest document frequency
+	// whose co-occurrence block is rectified; anchors are chosen among
+	// them. 0 selects min(V, max(DefaultRectifyWords, 10 K)). The block
+	// costs 8 N^2 bytes.
+	RectifyWords int
+	// RectifyMaxIter bounds the alternating projections; 0 selects
+	// DefaultRectifyMaxIter.
+	RectifyMaxIter int
+	// RectifyTolerance stops the alternating projection once an iteration
+	// changes the block by less than this fraction of its Frobenius norm;
+	// 0 selects DefaultRectifyTolerance.
+	RectifyTolerance float64
+
+	// Refine is the number of EM iterations run from the recovered topics
+	// (see the package documentation); 0 runs none.
+	Refine int
+}
+
+// DefaultOptions returns the options of "hull fit --algo anchor": RecoverL2
+// on the co-occurrence matrix rectified by alternating projection, then
+// DefaultRefine EM iterations. They give readable topics on real text
+// where the zero Options do not (docs/BENCHMARKS.md).
+func DefaultOptions() Options {
+	return Options{
+		Recover:          RecoverL2,
+		Tolerance:        1e-5,
+		MaxIter:          1000,
+		Rectify:          RectifyAP,
+		RectifyMaxIter:   DefaultRectifyMaxIter,
+		RectifyTolerance: DefaultRectifyTolerance,
+		Refine:           DefaultRefine,
+	}
 }
 
 // Learner learns topics by anchor words. Create it with New.
@@ -72,7 +107,7 @@ func New(opts Options) (*Learner, error) {
 	switch opts.Recover {
 	case RecoverL2, RecoverKL, Original:
 	default:
-		return nil, fmt.Errorf("anchor: unknown recovery method %q (want l2, kl or original)", opts.Recover)
+		return nil, &learner.OptionError{Learner: "anchor", Field: "Recover", Value: opts.Recover, Want: "l2, kl or original"}
 	}
 	if opts.Tolerance == 0 {
 		opts.Tolerance = 1e-5
@@ -80,17 +115,44 @@ func New(opts Options) (*Learner, error) {
 	if opts.MaxIter == 0 {
 		opts.MaxIter = 1000
 	}
+	if opts.Rectify == "" {
+		opts.Rectify = RectifyNone
+	}
+	if opts.RectifyMaxIter == 0 {
+		opts.RectifyMaxIter = DefaultRectifyMaxIter
+	}
+	if opts.RectifyTolerance == 0 {
+		opts.RectifyTolerance = DefaultRectifyTolerance
+	}
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: "anchor", Field: field, Value: value, Want: want}
+	}
 	switch {
 	case opts.AnchorMinDF < 0:
-		return nil, fmt.Errorf("anchor: AnchorMinDF = %d, want >= 0", opts.AnchorMinDF)
+		return nil, bad("AnchorMinDF", opts.AnchorMinDF, ">= 0")
 	case opts.ProjectDim < 0:
-		return nil, fmt.Errorf("anchor: ProjectDim = %d, want >= 0", opts.ProjectDim)
-	case !(opts.Tolerance > 0):
-		return nil, fmt.Errorf("anchor: Tolerance = %v, want > 0", opts.Tolerance)
+		return nil, bad("ProjectDim", opts.ProjectDim, ">= 0")
+	case !(opts.Tolerance > 0) || math.IsInf(opts.Tolerance, 1):
+		return nil, bad("Tolerance", opts.Tolerance, "a finite number > 0")
 	case opts.MaxIter < 0:
-		return nil, fmt.Errorf("anchor: MaxIter = %d, want > 0", opts.MaxIter)
-	case opts.Threads < 0:
-		return nil, fmt.Errorf("anchor: Threads = %d, want >= 0", opts.Threads)
+		return nil, bad("MaxIter", opts.MaxIter, "> 0")
+	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone:
+		return nil, bad("Rectify", opts.Rectify, "ap or none")
+	case opts.Rectify == RectifyAP && opts.Recover == Original:
+		return nil, bad("Rectify", opts.Rectify, "none with Recover = original (matrix inversion needs every row of Q)")
+	case opts.Rectify == RectifyAP && opts.ProjectDim > 0:
+		return nil, bad("ProjectDim", opts.ProjectDim, "0 with Rectify = ap (the rectified block is searched exactly)")
+	case opts.RectifyWords < 0:
+		return nil, bad("RectifyWords", opts.RectifyWords, ">= 0")
+	case opts.RectifyMaxIter < 0:
+		return nil, bad("RectifyMaxIter", opts.RectifyMaxIter, "> 0")
+	case !(opts.RectifyTolerance > 0) || math.IsInf(opts.RectifyTolerance, 1):
+		return nil, bad("RectifyTolerance", opts.RectifyTolerance, "a finite number > 0")
+	case opts.Refine < 0:
+		return nil, bad("Refine", opts.Refine, ">= 0")
+	}
+	if err := opts.Settings.Validate("anchor"); err != nil {
+		return nil, err
 	}
 	return &Learner{opts: opts}, nil
 }
@@ -113,32 +175,30 @@ func AlgorithmName(m Method) string {
 	return "anchor"
 }
 
-// AutoMinDF is the default anchor-candidate threshold for a corpus of d
-// documents: 1% of the documents, at least 5 (or d/20 for tiny corpora)
-// and at most 100, the order of the thresholds of the public
-// implementations on corpora of thousands to millions of documents.
-func AutoMinDF(d int) int {
-	floor := min(5, max(1, d/20))
-	return min(100, max(floor, d/100))
-}
-
-// Fit learns k topics from c: Q (cooc), FastAnchorWords, the recovery step
-// and R. It fails for k < 2 or k >= V, when fewer than k words pass the
-// candidate threshold, and with a *cooc.MemoryError when EstimateBytes
-// exceeds MaxMemory.
+// Fit learns k topics from c: Q (cooc), its rectification, FastAnchorWords,
+// the recovery step, R and the EM refinement, as the options ask. It fails for k < 2 or k >= V, when fewer than k words pass the
+// candidate threshold (wrapping learner.ErrTooFewWords), and with a
+// *learner.MemoryError when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
 	if k < 2 || k >= c.NumWords() {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
 	}
-	f := fit{o: &o, c: c, k: k, params: map[string]any{"recover": string(o.Recover)}}
+	f := fit{o: &o, c: c, k: k, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
+	stages := []learner.Stage{{Name: "co-occurrence", Run: f.cooccurrence}}
+	if o.Rectify == RectifyAP {
+		stages = append(stages, learner.Stage{Name: "rectify", Run: f.rectify})
+	}
+	stages = append(stages,
+		learner.Stage{Name: "anchor words", Run: f.anchors},
+		learner.Stage{Name: "recover", Run: f.recover})
+	if o.Refine > 0 {
+		stages = append(stages, learner.Stage{Name: "refine", Run: f.refine}) // gives R too
+	} else {
+		stages = append(stages, learner.Stage{Name: "topic covariance", Run: f.covariance})
+	}
 	var err error
-	f.timings, err = learner.RunStages(ctx, []learner.Stage{
-		{Name: "co-occurrence", Run: f.cooccurrence},
-		{Name: "anchor words", Run: f.anchors},
-		{Name: "recover", Run: f.recover},
-		{Name: "topic covariance", Run: f.covariance},
-	})
+	f.timings, err = learner.RunStages(ctx, stages)
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +212,8 @@ type fit struct {
 	k       int
 	op      *cooc.Operator
 	sp      *qbarSpace
+	blk     *block // the rectified block, nil without rectification
+	anchorL []int  // the anchors' indices in blk
 	p       []float64
 	anchorW []int
 	topics  [][]float64
@@ -176,12 +238,65 @@ func (f *fit) cooccurrence(ctx context.Context) error {
 	return nil
 }
 
+func (f *fit) rectify(ctx context.Context) error {
+	words := blockWords(f.c, f.p, rectifyWords(f.c, f.k, f.o))
+	if len(words) <= f.k {
+		return fmt.Errorf("anchor: only %d words co-occur with others, not more than K = %d: %w", len(words), f.k, learner.ErrTooFewWords)
+	}
+	b, err := newBlock(ctx, f.op, words, f.o.Threads)
+	if err != nil {
+		return err
+	}
+	rep, err := rectify(ctx, b.x, f.k, f.o)
+	if err != nil {
+		return err
+	}
+	b.rowSums()
+	f.blk = b
+	f.params["rectify_words"] = rep.Words
+	f.params["rectify_iterations"] = rep.Iterations
+	f.params["rectify_change"] = roundSig(rep.Change, 4)
+	f.params["rectify_converged"] = rep.Converged
+	f.params["rectify_tolerance"] = f.o.RectifyTolerance
+	f.params["rectify_max_iter"] = f.o.RectifyMaxIter
+	f.params["rectify_block_mass"] = roundSig(b.mass, 4)
+	return nil
+}
+
 func (f *fit) anchors(ctx context.Context) error {
 	cands, minDF, err := candidates(f.c, f.p, f.k, f.o.AnchorMinDF)
 	if err != nil {
 		return err
 	}
 	f.params["anchor_min_df"] = minDF
+	if f.blk != nil {
+		// Anchors are rows of the rectified block: its words among the
+		// candidates, by local index.
+		isCand := make([]bool, f.c.NumWords())
+		for _, w := range cands {
+			isCand[w] = true
+		}
+		var local []int
+		for j, w := range f.blk.words {
+			if isCand[w] && f.blk.rs[j] > 0 {
+				local = append(local, j)
+			}
+		}
+		f.params["anchor_candidates"] = len(local)
+		if len(local) < f.k {
+			return fmt.Errorf("anchor: only %d of the %d rectified words occur in >= %d documents, fewer than K = %d: %w",
+				len(local), len(f.blk.words), minDF, f.k, learner.ErrTooFewWords)
+		}
+		f.anchorL, err = findAnchors(ctx, &blockSpace{b: f.blk, threads: f.o.Threads}, local, f.k, f.o.Threads, f.o.Progress)
+		if err != nil {
+			return err
+		}
+		f.anchorW = make([]int, f.k)
+		for m, j := range f.anchorL {
+			f.anchorW[m] = f.blk.words[j]
+		}
+		return nil
+	}
 	f.params["anchor_candidates"] = len(cands)
 	var sp rowSpace = f.sp
 	if f.o.ProjectDim > 0 {
@@ -205,6 +320,15 @@ func (f *fit) recover(ctx context.Context) error {
 	if f.o.Recover == RecoverKL {
 		solve = recoverKL
 	}
+	if f.blk != nil {
+		rectified := recoverRectified
+		if f.o.Recover == RecoverKL {
+			rectified = recoverRectifiedKL
+		}
+		solve = func(ctx context.Context, sp *qbarSpace, _ []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+			return rectified(ctx, sp, f.blk, f.anchorL, o, progress)
+		}
+	}
 	c, st, err := solve(ctx, f.sp, f.anchorW, f.o, f.o.Progress)
 	if err != nil {
 		return err
@@ -222,9 +346,49 @@ func (f *fit) covariance(ctx context.Context) error {
 	if f.r != nil {
 		return nil // the original Recover gives R directly
 	}
+	if f.blk != nil {
+		r, err := diagonalCovariance(f.blk, f.anchorL, f.topics)
+		f.r = r
+		return err
+	}
 	r, err := topicCovariance(ctx, f.sp, f.topics)
 	f.r = r
 	return err
+}
+
+func (f *fit) refine(ctx context.Context) error {
+	// The co-occurrence operator and the rectified block are done with:
+	// let the collector have them before the refinement allocates.
+	f.op, f.sp, f.blk = nil, nil, nil
+	r := newRefinement(f.c, f.topics, f.o.Threads)
+	if err := r.foldIn(ctx, refineFoldIn); err != nil {
+		return err
+	}
+	var change float64
+	for it := 0; it < f.o.Refine; it++ {
+		f.o.Progress.Report("refine", it, f.o.Refine)
+		var err error
+		if change, err = r.step(ctx); err != nil {
+			return err
+		}
+		f.o.Settings.Logf("anchor: refine iteration %d: topics moved by %.3g (mean l1)", it+1, change)
+	}
+	f.o.Progress.Report("refine", f.o.Refine, f.o.Refine)
+	f.topics, f.pz = r.topics()
+	cov, err := r.covariance()
+	f.r = cov
+	f.params["refine"] = f.o.Refine
+	f.params["refine_change"] = roundSig(change, 4)
+	return err
+}
+
+// roundSig rounds x to n significant digits, for Params.
+func roundSig(x float64, n int) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	p := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p
 }
 
 func (f *fit) model() *model.Model {
@@ -241,13 +405,7 @@ func (f *fit) model() *model.Model {
 		TopicWeights:    f.pz,
 		TopicCovariance: cov,
 		Anchors:         f.anchorW,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: f.c.Digest(),
-			Seed:        f.o.Seed,
-			Docs:        f.c.NumDocs(),
-			Timings:     f.timings,
-		},
+		Provenance:      f.o.Settings.Provenance(f.c, f.timings),
 	}
 }
 
@@ -269,14 +427,15 @@ func candidates(c *corpus.Corpus, p []float64, k, minDF int) ([]int, int, error)
 	if minDF > 0 {
 		cands := pick(minDF)
 		if len(cands) < k {
-			return nil, minDF, fmt.Errorf("anchor: only %d words occur in >= %d documents (--anchor-min-df), fewer than K = %d", len(cands), minDF, k)
+			return nil, minDF, fmt.Errorf("anchor: only %d words occur in >= AnchorMinDF = %d documents, fewer than K = %d: %w",
+				len(cands), minDF, k, learner.ErrTooFewWords)
 		}
 		return cands, minDF, nil
 	}
-	for t := AutoMinDF(c.NumDocs()); t >= 1; t-- {
+	for t := corpus.AutoMinDF(c.NumDocs()); t >= 1; t-- {
 		if cands := pick(t); len(cands) >= k || t == 1 {
 			if len(cands) < k {
-				return nil, t, fmt.Errorf("anchor: only %d words occur in documents of 2 or more tokens, fewer than K = %d", len(cands), k)
+				return nil, t, fmt.Errorf("anchor: only %d words occur in documents of 2 or more tokens, fewer than K = %d: %w", len(cands), k, learner.ErrTooFewWords)
 			}
 			return cands, t, nil
 		}
@@ -284,16 +443,43 @@ func candidates(c *corpus.Corpus, p []float64, k, minDF int) ([]int, int, error)
 	panic("unreachable")
 }
 
-// EstimateBytes returns the working memory Fit needs for c and k topics on
-// threads goroutines: the word-major copy of the counts, a few V x K
-// matrices and one row of Q-bar per goroutine. Q itself is never stored.
-func EstimateBytes(c *corpus.Corpus, k, threads int) int64 {
-	v := int64(c.NumWords())
-	return cooc.EstimateOperatorBytes(c) + 6*8*v*int64(k) + 2*8*v*int64(parallel.Threads(threads))
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// under o: the word-major copy of the counts, a few V x K matrices and one
+// row of Q-bar per goroutine (Q itself is never stored); with RectifyAP the
+// dense N x N block and a few N x (K + 10) blocks; with Refine the EM's
+// second word-major copy and its D x K and V x K parameters, three times
+// each.
+func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
+	v, d := int64(c.NumWords()), int64(c.NumDocs())
+	th := int64(parallel.Threads(o.Threads))
+	need := cooc.EstimateOperatorBytes(c) + 6*8*v*int64(k) + 2*8*v*th
+	if o.Rectify == RectifyAP {
+		n := int64(rectifyWords(c, k, &o))
+		l := int64(k + rectifyOversample)
+		need += 8*n*n + 5*8*n*l + 8*v*th + 16*v
+	}
+	if o.Refine > 0 {
+		need += 8*c.NNZ() + 8*v + 3*8*(v+d)*int64(k)
+	}
+	return need
 }
 
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
-	return cooc.CheckLimit(fmt.Sprintf("the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-		EstimateBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K")
+	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
+	if o.Rectify == RectifyAP {
+		n := rectifyWords(c, k, o)
+		what = fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d, rectifying the dense %d x %d co-occurrence block of the most frequent words",
+			c.NumWords(), c.NumDocs(), k, n, n)
+	}
+	return o.Settings.CheckMemory(what, EstimateBytes(c, k, *o))
+}
+
+// rectifyWords returns N, the size of the rectified block.
+func rectifyWords(c *corpus.Corpus, k int, o *Options) int {
+	n := o.RectifyWords
+	if n == 0 {
+		n = max(DefaultRectifyWords, 10*k)
+	}
+	return min(n, c.NumWords())
 }

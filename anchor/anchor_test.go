@@ -3,13 +3,15 @@ package anchor
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -19,7 +21,7 @@ import (
 // document.
 func separable(t testing.TB, docs int, seed uint64) (*corpus.Corpus, *model.Model) {
 	t.Helper()
-	g := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: docs, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1}
+	g := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: docs, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
 	c, truth, err := g.Generate(rand.New(rand.NewPCG(seed, 7)))
 	if err != nil {
 		t.Fatal(err)
@@ -48,24 +50,34 @@ func fitL1(t testing.TB, c *corpus.Corpus, truth *model.Model, o Options) (float
 }
 
 // RecoverL2's matched l1 error falls as the corpus grows and is below 0.1
-// at 50,000 documents (Arora et al. 2013, Fig. 4 in small).
+// at 50,000 documents (Arora et al. 2013, Fig. 4 in small), for the
+// paper's pipeline and for DefaultOptions (rectified and refined), which
+// is no worse at any size.
 func TestRecoverL2ErrorFallsWithDocuments(t *testing.T) {
 	sizes := []int{2000, 10000, 50000}
 	if testing.Short() {
 		sizes = sizes[:2]
 	}
-	prev := math.Inf(1)
-	for _, d := range sizes {
-		c, truth := separable(t, d, 1)
-		l1, m := fitL1(t, c, truth, Options{})
-		t.Logf("D=%d: mean l1 %.4f, anchors %v", d, l1, m.Anchors)
-		if l1 >= prev {
-			t.Errorf("D=%d: mean l1 %.4f did not fall from %.4f", d, l1, prev)
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{{"paper", Options{}}, {"default", DefaultOptions()}} {
+		prev := math.Inf(1)
+		for _, d := range sizes {
+			c, truth := separable(t, d, 1)
+			l1, m := fitL1(t, c, truth, tc.o)
+			t.Logf("%s, D=%d: mean l1 %.4f, anchors %v", tc.name, d, l1, m.Anchors)
+			if l1 >= prev {
+				t.Errorf("%s, D=%d: mean l1 %.4f did not fall from %.4f", tc.name, d, l1, prev)
+			}
+			if paper := map[int]float64{2000: 0.139, 10000: 0.051, 50000: 0.024}[d]; l1 > paper {
+				t.Errorf("%s, D=%d: mean l1 %.4f above the paper pipeline's %.3f", tc.name, d, l1, paper)
+			}
+			prev = l1
 		}
-		prev = l1
-	}
-	if !testing.Short() && prev >= 0.1 {
-		t.Errorf("mean l1 at 50,000 documents is %.4f, want < 0.1", prev)
+		if !testing.Short() && prev >= 0.1 {
+			t.Errorf("%s: mean l1 at 50,000 documents is %.4f, want < 0.1", tc.name, prev)
+		}
 	}
 }
 
@@ -79,10 +91,14 @@ func TestMethodsRecoverPlantedTopics(t *testing.T) {
 		{Options{Recover: RecoverL2}, 0.2},
 		{Options{Recover: RecoverKL}, 0.2},
 		{Options{Recover: Original}, 0.3},
-		{Options{Recover: RecoverL2, ProjectDim: 200, Seed: 3}, 0.2},
+		{Options{Settings: learner.Settings{Seed: 3}, Recover: RecoverL2, ProjectDim: 200}, 0.2},
+		{Options{Recover: RecoverL2, Rectify: RectifyAP}, 0.2},
+		{Options{Recover: RecoverKL, Rectify: RectifyAP}, 0.2},
+		{DefaultOptions(), 0.1},
+		{withRecover(DefaultOptions(), RecoverKL), 0.1},
 	} {
 		l1, m := fitL1(t, c, truth, tc.o)
-		t.Logf("%s (project %d): mean l1 %.4f", m.Algorithm, tc.o.ProjectDim, l1)
+		t.Logf("%s (project %d, rectify %s, refine %d): mean l1 %.4f", m.Algorithm, tc.o.ProjectDim, tc.o.Rectify, tc.o.Refine, l1)
 		if l1 > tc.maxL1 {
 			t.Errorf("%s: mean l1 %.4f > %.2f", m.Algorithm, l1, tc.maxL1)
 		}
@@ -95,6 +111,11 @@ func TestMethodsRecoverPlantedTopics(t *testing.T) {
 			t.Errorf("%s: p(z) sums to %v, R has %d rows", m.Algorithm, s, len(m.TopicCovariance))
 		}
 	}
+}
+
+func withRecover(o Options, m Method) Options {
+	o.Recover = m
+	return o
 }
 
 // checkNearAnchors checks that every anchor found is, under the true
@@ -120,22 +141,83 @@ func checkNearAnchors(t *testing.T, m, truth *model.Model) {
 	}
 }
 
-// The model is bit-identical whatever the number of threads.
+// The model is bit-identical whatever the number of threads, rectified
+// and refined or not.
 func TestThreadsGiveIdenticalTopics(t *testing.T) {
 	c, truth := separable(t, 5000, 3)
-	for _, method := range []Method{RecoverL2, RecoverKL} {
-		_, m1 := fitL1(t, c, truth, Options{Recover: method, Threads: 1})
-		_, m4 := fitL1(t, c, truth, Options{Recover: method, Threads: 4})
+	for _, o := range []Options{{Recover: RecoverL2}, {Recover: RecoverKL}, DefaultOptions(), withRecover(DefaultOptions(), RecoverKL)} {
+		o1, o4 := o, o
+		o1.Threads, o4.Threads = 1, 4
+		_, m1 := fitL1(t, c, truth, o1)
+		_, m4 := fitL1(t, c, truth, o4)
+		name := fmt.Sprintf("%s, rectify %q, refine %d", o.Recover, o.Rectify, o.Refine)
 		for k := range m1.Topics {
 			for i, x := range m1.Topics[k] {
 				if math.Float64bits(x) != math.Float64bits(m4.Topics[k][i]) {
-					t.Fatalf("%s: topic %d word %d: %v with 1 thread, %v with 4", method, k, i, x, m4.Topics[k][i])
+					t.Fatalf("%s: topic %d word %d: %v with 1 thread, %v with 4", name, k, i, x, m4.Topics[k][i])
 				}
 			}
 		}
 		for k := range m1.Anchors {
 			if m1.Anchors[k] != m4.Anchors[k] {
-				t.Fatalf("%s: anchors differ: %v vs %v", method, m1.Anchors, m4.Anchors)
+				t.Fatalf("%s: anchors differ: %v vs %v", name, m1.Anchors, m4.Anchors)
+			}
+		}
+		for a := range m1.TopicCovariance {
+			for b, x := range m1.TopicCovariance[a] {
+				if math.Float64bits(x) != math.Float64bits(m4.TopicCovariance[a][b]) || math.Float64bits(m1.TopicWeights[a]) != math.Float64bits(m4.TopicWeights[a]) {
+					t.Fatalf("%s: p(z) or R differ", name)
+				}
+			}
+		}
+	}
+}
+
+// Blocks of 5,000 x 5,000 or 50 x 50 words: EstimateBytes counts the dense
+// rectified block (8 N^2 bytes), the refusal names it, and a bound between
+// the two lets the smaller block through.
+func TestMemoryEstimateCountsTheRectifiedBlock(t *testing.T) {
+	c, _ := separable(t, 200, 5)
+	small := Options{Rectify: RectifyAP, RectifyWords: 50}
+	big := Options{Rectify: RectifyAP, RectifyWords: 400}
+	plain := EstimateBytes(c, 10, Options{})
+	if d := EstimateBytes(c, 10, big) - EstimateBytes(c, 10, small); d < 8*(400*400-50*50) {
+		t.Errorf("the estimate grows by %d bytes from N = 50 to 400, want at least %d", d, 8*(400*400-50*50))
+	}
+	if EstimateBytes(c, 10, small) <= plain {
+		t.Error("rectifying adds nothing to the estimate")
+	}
+	limit := (EstimateBytes(c, 10, small) + EstimateBytes(c, 10, big)) / 2
+	small.MaxMemory, big.MaxMemory = limit, limit
+	l, _ := New(big)
+	_, err := l.Fit(context.Background(), c, 10)
+	var me *learner.MemoryError
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), "400 x 400") {
+		t.Fatalf("err = %v, want a *learner.MemoryError naming the 400 x 400 block", err)
+	}
+	l, _ = New(small)
+	if _, err := l.Fit(context.Background(), c, 10); err != nil {
+		t.Fatalf("N = 50 under the bound: %v", err)
+	}
+}
+
+// A rectified fit records what it did in the model's parameters.
+func TestRectifiedModelReportsItsWork(t *testing.T) {
+	c, truth := separable(t, 2000, 8)
+	o := DefaultOptions()
+	_, m := fitL1(t, c, truth, o)
+	p := m.Params
+	if p["rectify"] != "ap" || p["rectify_words"] != 500 || p["refine"] != DefaultRefine ||
+		p["rectify_tolerance"] != DefaultRectifyTolerance || p["rectify_max_iter"] != DefaultRectifyMaxIter {
+		t.Errorf("params %v", p)
+	}
+	if it := p["rectify_iterations"].(int); it < 1 || it > DefaultRectifyMaxIter || p["rectify_converged"] != (p["rectify_change"].(float64) < DefaultRectifyTolerance) {
+		t.Errorf("rectify_iterations %v, rectify_change %v, rectify_converged %v", it, p["rectify_change"], p["rectify_converged"])
+	}
+	for _, row := range m.TopicCovariance {
+		for _, x := range row {
+			if x < 0 {
+				t.Fatalf("topic covariance has a negative entry %g", x)
 			}
 		}
 	}
@@ -153,36 +235,65 @@ func TestFitRejectsBadK(t *testing.T) {
 
 func TestFitRefusesAboveMemoryLimit(t *testing.T) {
 	c, _ := separable(t, 200, 5)
-	l, _ := New(Options{MaxMemory: 1 << 10})
+	l, _ := New(Options{Settings: learner.Settings{MaxMemory: 1 << 10}})
 	_, err := l.Fit(context.Background(), c, 10)
-	var me *cooc.MemoryError
+	var me *learner.MemoryError
 	if !errors.As(err, &me) {
-		t.Fatalf("err = %v, want *cooc.MemoryError", err)
+		t.Fatalf("err = %v, want *learner.MemoryError", err)
 	}
 }
 
 func TestNewRejectsBadOptions(t *testing.T) {
-	for _, o := range []Options{{Recover: "x"}, {AnchorMinDF: -1}, {ProjectDim: -2}, {Tolerance: -1}, {MaxIter: -1}, {Threads: -1}} {
-		if _, err := New(o); err == nil {
-			t.Errorf("New(%+v): want an error", o)
+	for _, tc := range []struct {
+		o     Options
+		field string
+	}{
+		{Options{Recover: "x"}, "Recover"},
+		{Options{AnchorMinDF: -1}, "AnchorMinDF"},
+		{Options{ProjectDim: -2}, "ProjectDim"},
+		{Options{Tolerance: -1}, "Tolerance"},
+		{Options{MaxIter: -1}, "MaxIter"},
+		{Options{Settings: learner.Settings{Threads: -1}}, "Threads"},
+		{Options{Rectify: "dykstra"}, "Rectify"},
+		{Options{Rectify: RectifyAP, Recover: Original}, "Rectify"},
+		{Options{Rectify: RectifyAP, ProjectDim: 100}, "ProjectDim"},
+		{Options{RectifyWords: -1}, "RectifyWords"},
+		{Options{RectifyMaxIter: -1}, "RectifyMaxIter"},
+		{Options{RectifyTolerance: math.NaN()}, "RectifyTolerance"},
+		{Options{RectifyTolerance: -1}, "RectifyTolerance"},
+		{Options{Refine: -1}, "Refine"},
+	} {
+		_, err := New(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Field != tc.field {
+			t.Errorf("New(%+v): err %v, want an OptionError on %s", tc.o, err, tc.field)
 		}
 	}
 }
 
 func TestFitHonoursCancellation(t *testing.T) {
 	c, _ := separable(t, 2000, 6)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	l, _ := New(Options{})
-	if _, err := l.Fit(ctx, c, 10); !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
-	}
-}
-
-func TestAutoMinDF(t *testing.T) {
-	for d, want := range map[int]int{10: 1, 60: 3, 200: 5, 3430: 34, 50000: 100, 1e7: 100} {
-		if got := AutoMinDF(d); got != want {
-			t.Errorf("AutoMinDF(%d) = %d, want %d", d, got, want)
+	for _, o := range []Options{{}, DefaultOptions()} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		l, _ := New(o)
+		if _, err := l.Fit(ctx, c, 10); !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want context.Canceled", err)
 		}
+	}
+	// Cancelled from the progress callback in the middle of each stage.
+	for _, stage := range []string{"rectify", "recover", "refine"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		o := DefaultOptions()
+		o.Progress = func(s string, done, total int) {
+			if s == stage && done > 0 {
+				cancel()
+			}
+		}
+		l, _ := New(o)
+		if _, err := l.Fit(ctx, c, 10); !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled during %s: err = %v, want context.Canceled", stage, err)
+		}
+		cancel()
 	}
 }

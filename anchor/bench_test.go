@@ -72,3 +72,12 @@ func BenchmarkTolerance(b *testing.B) {
 		})
 	}
 }
+
+// DefaultOptions: the co-occurrence block rectified, then EM refinement.
+func BenchmarkFitDefaultKOS20(b *testing.B) {
+	benchFit(b, "../../shared/data/kos/docword.kos.txt.gz", 20, DefaultOptions())
+}
+
+func BenchmarkFitDefaultNIPS50(b *testing.B) {
+	benchFit(b, "../../shared/data/nips/docword.nips.txt.gz", 50, DefaultOptions())
+}

@@ -7,19 +7,20 @@ import (
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 )
 
 // Learn 10 topics from a generated corpus with planted anchor words and
 // compare them with the truth.
 func Example() {
-	gen := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: 20000, DocLength: 100}, AnchorsPerTopic: 1}
+	gen := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: 20000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
 	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	l, err := anchor.New(anchor.Options{Recover: anchor.RecoverL2, Seed: 1})
+	l, err := anchor.New(anchor.Options{Settings: learner.Settings{Seed: 1}, Recover: anchor.RecoverL2})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,4 +37,42 @@ func Example() {
 	}
 	fmt.Println(m.Algorithm, m.K, "topics, mean l1 below 0.1:", rec.Mean < 0.1)
 	// Output: anchor 10 topics, mean l1 below 0.1: true
+}
+
+// The defaults of "hull fit": the co-occurrence matrix of the most frequent
+// words (here all 500) is rectified by alternating projection before the
+// anchors are chosen, and the recovered topics are refined by EM. The
+// model's parameters say what was done.
+func ExampleDefaultOptions() {
+	gen := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: 5000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
+	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	o := anchor.DefaultOptions()
+	o.Seed = 1
+	l, err := anchor.New(o)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := l.Fit(context.Background(), c, 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec, err := eval.L1Recovery(m, truth)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := m.Params
+	fmt.Println("rectified:", p["rectify"], p["rectify_words"], "words, converged:", p["rectify_converged"])
+	fmt.Println("EM iterations:", p["refine"])
+	fmt.Println("mean l1 below 0.05:", rec.Mean < 0.05)
+	// Output:
+	// rectified: ap 500 words, converged: true
+	// EM iterations: 20
+	// mean l1 below 0.05: true
 }

@@ -13,7 +13,7 @@ import (
 // A^T = (Q_SS Diag(z))^-1 Q_S and R = Diag(z) Q_SS Diag(z). Matrix
 // inversion can give negative entries; as the paper says, they are
 // projected away (clipped to 0, each topic renormalised). It returns the
-// topics (K x V), R and p(z) = R 1.
+// topics (K x V), R and p(z) = R 1, clipped and renormalised likewise.
 func recoverOriginal(op *cooc.Operator, anchors []int) ([][]float64, *mat.Dense, []float64, error) {
 	k, v := len(anchors), op.NumWords()
 	qs := mat.NewDense(k, v, nil)
@@ -34,7 +34,7 @@ func recoverOriginal(op *cooc.Operator, anchors []int) ([][]float64, *mat.Dense,
 	}
 	var z mat.VecDense
 	if err := z.SolveVec(qss, ps); err != nil {
-		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS is singular (%v); use --algo anchor", err)
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS is singular (%v); use RecoverL2", err)
 	}
 	m := mat.NewDense(k, k, nil)
 	for a := 0; a < k; a++ {
@@ -44,27 +44,28 @@ func recoverOriginal(op *cooc.Operator, anchors []int) ([][]float64, *mat.Dense,
 	}
 	var at mat.Dense
 	if err := at.Solve(m, qs); err != nil {
-		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS Diag(z) is singular (%v); use --algo anchor", err)
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS Diag(z) is singular (%v); use RecoverL2", err)
 	}
 	topics := make([][]float64, k)
 	for a := range topics {
 		topics[a] = clipNormalise(at.RawRowView(a))
 		if topics[a] == nil {
-			return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: topic %d has no positive entry; use --algo anchor", a)
+			return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: topic %d has no positive entry; use RecoverL2", a)
 		}
 	}
 	r := mat.NewDense(k, k, nil)
-	pz := make([]float64, k)
-	total := 0.0
+	rowSums := make([]float64, k)
 	for a := 0; a < k; a++ {
 		for b := 0; b < k; b++ {
 			r.Set(a, b, z.AtVec(a)*qss.At(a, b)*z.AtVec(b))
-			pz[a] += r.At(a, b)
+			rowSums[a] += r.At(a, b)
 		}
-		total += pz[a]
 	}
-	for a := range pz {
-		pz[a] /= total
+	// p(z) = R 1 can have negative entries for the same reason as the
+	// topics; they are projected away alike.
+	pz := clipNormalise(rowSums)
+	if pz == nil {
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: p(z) = R 1 has no positive entry; use RecoverL2")
 	}
 	return topics, r, pz, nil
 }

@@ -43,21 +43,37 @@ func recoverL2(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, pr
 			row[m] *= sp.invP[i]
 		}
 	}
-	gram := make([]float64, k*k)
+	gram := mat.NewDense(k, k, nil)
+	for a := 0; a < k; a++ {
+		for c := 0; c < k; c++ {
+			gram.Set(a, c, (y.At(anchors[a], c)+y.At(anchors[c], a))/2)
+		}
+	}
+	return solveL2(ctx, y, gram, sp.invP, o, progress)
+}
+
+// solveL2 solves, for every word i, min over the simplex of
+// c^T M c - 2 c^T y_i: the squared loss ||Qbar_i - c T||^2 with
+// M = T T^T (K x K, gram) and y_i = T Qbar_i^T (row i of y), the constant
+// dropped. Both are scaled by K / trace(M) so that the tolerance does not
+// depend on V. Words with invP 0 get C_i = 0.
+func solveL2(ctx context.Context, y, gram *mat.Dense, invP []float64, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+	v, k := y.Dims()
+	g := make([]float64, k*k)
 	trace := 0.0
 	for a := 0; a < k; a++ {
 		for c := 0; c < k; c++ {
-			gram[a*k+c] = (y.At(anchors[a], c) + y.At(anchors[c], a)) / 2
+			g[a*k+c] = gram.At(a, c)
 		}
-		trace += gram[a*k+a]
+		trace += g[a*k+a]
 	}
 	scale := float64(k) / trace
-	for i := range gram {
-		gram[i] *= scale
+	for i := range g {
+		g[i] *= scale
 	}
-	return solveWords(ctx, v, k, o, progress, sp.invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
+	return solveWords(ctx, v, k, o, progress, invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
 		bi := make([]float64, k)
-		quad := simplex.NewQuadratic(gram, bi)
+		quad := simplex.NewQuadratic(g, bi)
 		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
 			for m := range bi {
 				bi[m] = y.At(i, m) * scale

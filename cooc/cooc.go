@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/parallel"
 )
 
@@ -15,7 +16,7 @@ type Options struct {
 	// Threads is the number of goroutines; 0 means one per CPU.
 	Threads int
 	// MaxMemory is the most bytes Compute may allocate; 0 means
-	// DefaultMaxMemory().
+	// half the RAM.
 	MaxMemory int64
 	// Progress, if non-nil, is called with rows of Q done out of V.
 	Progress func(stage string, done, total int)
@@ -48,20 +49,6 @@ func (m *Matrix) RowSums() []float64 {
 	return p
 }
 
-// MemoryError reports that a computation would exceed the memory limit.
-// It is returned before anything large is allocated.
-type MemoryError struct {
-	What    string // what would be allocated
-	Need    int64  // estimated bytes
-	Limit   int64  // allowed bytes
-	Suggest string // how to fit, e.g. "--max-vocab 20000"
-}
-
-func (e *MemoryError) Error() string {
-	return fmt.Sprintf("%s needs about %s, above the memory limit of %s (--max-memory); %s, or raise --max-memory",
-		e.What, FormatBytes(e.Need), FormatBytes(e.Limit), e.Suggest)
-}
-
 // EstimateBytes returns the bytes Compute allocates for c: the dense V x V
 // float64 matrix, the transposed (word-major) copy of the counts and the
 // per-document scales.
@@ -71,17 +58,17 @@ func EstimateBytes(c *corpus.Corpus) int64 {
 }
 
 // Compute returns the dense co-occurrence matrix Q of c (see the package
-// documentation). It returns a *MemoryError, before allocating, when
+// documentation). It returns a *memory.Error (learner.MemoryError), before allocating, when
 // EstimateBytes(c) exceeds the limit, and an error when no document has two
 // tokens.
 func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, error) {
 	limit := opts.MaxMemory
 	if limit <= 0 {
-		limit = DefaultMaxMemory()
+		limit = memory.DefaultLimit()
 	}
 	v, fit := c.NumWords(), int(math.Sqrt(float64(limit)/8*0.9))
-	if err := CheckLimit(fmt.Sprintf("the %d x %d co-occurrence matrix", v, v), EstimateBytes(c), limit,
-		fmt.Sprintf("reduce the vocabulary, e.g. --max-vocab %d", fit)); err != nil {
+	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), EstimateBytes(c), limit,
+		fmt.Sprintf("reduce the vocabulary to about %d words", fit)); err != nil {
 		return nil, err
 	}
 	scale, _, used := docScales(c)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/memory"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -117,12 +118,12 @@ func TestComputeSameForEveryThreadCount(t *testing.T) {
 func TestComputeRefusesAboveMemoryLimit(t *testing.T) {
 	c := randomCorpus(3, 50, 100, 10)
 	_, err := Compute(context.Background(), c, Options{MaxMemory: 1000})
-	var me *MemoryError
+	var me *memory.Error
 	if !errors.As(err, &me) {
-		t.Fatalf("err = %v, want *MemoryError", err)
+		t.Fatalf("err = %v, want *memory.Error", err)
 	}
-	if me.Need != EstimateBytes(c) || me.Limit != 1000 || !strings.Contains(err.Error(), "--max-vocab") {
-		t.Fatalf("MemoryError = %+v (%v)", me, err)
+	if me.Need != EstimateBytes(c) || me.Limit != 1000 || !strings.Contains(err.Error(), "about 10 words") {
+		t.Fatalf("memory.Error = %+v (%v)", me, err)
 	}
 }
 
@@ -181,20 +182,6 @@ func TestOperatorMatchesDenseProduct(t *testing.T) {
 			t.Fatal("Operator.Mul differs between thread counts")
 		}
 		ref = got
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"1024": 1024, "2KB": 2048, "1.5GiB": 3 << 29, "8G": 8 << 30, "1e9": 1e9} {
-		got, err := ParseBytes(in)
-		if err != nil || got != want {
-			t.Errorf("ParseBytes(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "x", "-5", "0"} {
-		if _, err := ParseBytes(bad); err == nil {
-			t.Errorf("ParseBytes(%q) succeeded", bad)
-		}
 	}
 }
 

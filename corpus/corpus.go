@@ -145,3 +145,14 @@ func (c *Corpus) Digest() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// AutoMinDF is the default document-frequency floor of candidate words
+// (anchor words, novel words) for a corpus of d documents: 1% of the
+// documents, at least 5 (or d/20 for tiny corpora) and at most 100, the
+// order of the thresholds of the public anchor-word implementations on
+// corpora of thousands to millions of documents. Rare words have noisy
+// co-occurrence rows, so they make poor candidates.
+func AutoMinDF(d int) int {
+	floor := min(5, max(1, d/20))
+	return min(100, max(floor, d/100))
+}

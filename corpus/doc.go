@@ -1,6 +1,25 @@
 // Package corpus holds bag-of-words corpora and reads, writes, merges,
 // prunes and splits them.
 //
+// # The front door
+//
+// A corpus comes from tokens, from a stream or from a file, each in one
+// call:
+//
+//	c := corpus.FromTokens(docs)                          // [][]string: ids "1".."D", vocabulary in first-seen order
+//	q, rep := corpus.FromTokensOn(m.Vocab, newDocs)       // on a fixed vocabulary: unknown words dropped and counted
+//	c, err := corpus.ReadFrom(os.Stdin, "stdin", opts)    // any format, gzip or not, from an io.Reader
+//	c, err := corpus.ReadFile("docword.kos.txt.gz", opts) // a file or a directory
+//
+// [FromTokens] takes the tokens as they are (the caller has tokenized;
+// see package text for a tokenizer) and keeps empty documents.
+// [FromTokensOn] builds documents on a given vocabulary, typically a
+// model's, to infer their topics; its [TokensReport] says how many
+// tokens and which words the vocabulary lacked. Every file reader also
+// reads from an [io.Reader] ([ReadFrom], [ReadVocab]): the same code
+// serves both, and the name given to ReadFrom stands for the file in
+// error messages.
+//
 // # The Corpus type
 //
 // A [Corpus] is a vocabulary (Vocab, word index -> word), one id per
@@ -16,7 +35,7 @@
 // # Reading
 //
 // [ReadFile] reads one file or directory, [Read] several (merged with
-// [Merge]). gzip-compressed input is recognized by its magic bytes
+// [Merge]), [ReadFrom] a stream (any format but dir). gzip-compressed input is recognized by its magic bytes
 // (1f 8b), whatever the file name, and decompressed on the fly; a UTF-8
 // byte order mark is skipped. Reading is a single streaming pass, O(nnz)
 // time (plus sorting the terms of documents whose input is not in word
@@ -71,27 +90,40 @@
 //
 // # Format detection
 //
-// With [FormatAuto], a directory is read as dir. For a file, up to three
-// non-blank lines within the first 64 KiB (decompressed) decide:
+// With [FormatAuto], a directory is read as dir. For a file, up to eight
+// non-blank lines within the first 64 KiB (decompressed) vote. Each is
+// JSON (starts with '{'), numeric (integers and id:count pairs, well
+// formed or not: "10 20 30 40" fits no numeric format but is no text
+// either) or text:
 //
-//	first line starts with '{'                     jsonl
-//	first line is three integers                   triplet
-//	first line is "N id:count ..."                 ldac
-//	first line is one integer and the next lines
-//	  contain "N id:count ..." (or "0") lines      ldac (empty first documents)
-//	  are one or three integers                    uci
-//	anything else                                  lines
+//	first line, or most lines, JSON                 jsonl
+//	no more numeric lines than other lines          lines
+//	more LDA-C lines ("N id:count ...") than
+//	  lines of integers                             ldac
+//	first line one integer (UCI's D), or the
+//	  second and third                              uci
+//	otherwise                                       triplet
 //
-// An LDA-C file starting with three empty documents ("0" lines) is
-// therefore taken for UCI, and a raw-text file starting with three lines
-// of three numbers for triplet data: set ReadOptions.Format in such cases.
+// A numeric file with a malformed line is therefore read in the format of
+// its other lines, whose reader reports the bad line with its number,
+// rather than passing for raw text. Every error about an input whose
+// format was detected names the format it was read as; ReadOptions.Log
+// hears it for every such input. An LDA-C file starting with empty
+// documents ("0" lines) and no other lines among the first eight is
+// taken for UCI, and a raw-text file whose first lines are mostly
+// numbers for numeric data: set ReadOptions.Format in such cases. A
+// vocabulary (ReadOptions.Vocab or VocabWords) with a text format, set
+// or detected, is an error: the input is not what the caller thinks.
 //
 // # Vocabulary files
 //
 // The numeric formats need a vocabulary file: line i holds word i (word
 // id i+1 in uci and triplet, i in ldac). Surrounding whitespace and a
-// "\r" are trimmed, inner spaces are kept; invalid UTF-8, an empty line
-// before the last word and a repeated word are errors. When
+// "\r" are trimmed; invalid UTF-8, an empty line before the last word, a
+// repeated word and a word with white space inside ("new york") are
+// errors. A word is one token, as the tokenizer and JSON-lines items
+// yield it and as WriteVocab and stop-word files take it: join a phrase
+// ("new_york") to keep it a word. When
 // ReadOptions.Vocab is empty the file is looked for next to the data
 // file DIR/NAME (NAME without a ".gz" suffix), in this order, each
 // candidate also with ".gz":
@@ -101,19 +133,42 @@
 //	any                ->  DIR/vocab.txt
 //
 // If none exists, the error asks for a vocabulary file (ReadOptions.Vocab,
-// command-line flag --vocab FILE).
+// command-line flag --vocab FILE). A stream read by ReadFrom has no
+// neighbouring files: give it ReadOptions.Vocab or the words themselves,
+// ReadOptions.VocabWords (for instance a model's Vocab, or [ReadVocab] of
+// a vocabulary stream), which ReadFile also accepts instead of a file.
 //
 // # Errors
 //
 // Malformed input yields a [*ParseError] whose message is
 // "file:line: what is wrong" (or "file: what is wrong" for the whole
-// file, such as a header disagreeing with the data), e.g.
+// file, such as a header disagreeing with the data), file being the path
+// or the name given to ReadFrom, e.g.
 //
 //	docword.kos.txt.gz:17: document id 3431 outside [1,3430]
 //	vocab.txt:12: duplicate word "the" (also on line 3)
 //
+// A count that goes beyond 2^31-1 when the repeated entries of a word are
+// summed is reported at the line of the entry that takes it beyond. A
+// repeated JSON-lines id is an error at its second line: ids name the
+// documents in outputs (doc-topics tables), so they must be unique within
+// an input ([Merge] keeps ids that repeat across inputs). A gzip stream
+// that ends early is reported as truncated, naming the last line read,
+// not as a malformed last line.
+//
 // A corpus with no documents, or with documents but no tokens, is an
 // error. The readers never panic on any input.
+//
+// # Memory
+//
+// The memory of a corpus read from text, or of the nonzeros of numeric
+// input, is that of the input. A numeric input can declare more: a UCI
+// header D of 2^27 documents, or a triplet document id of 10^8, in a few
+// bytes, each document (empty or not) costing about 42 bytes. The
+// readers check such sizes against ReadOptions.MaxMemory (default: half
+// the RAM) where they are declared and refuse with a
+// *learner.MemoryError before allocating; nothing is reserved from a
+// declared size until the entries are read.
 //
 // # Writing
 //

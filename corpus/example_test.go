@@ -72,3 +72,64 @@ func ExampleSplit() {
 	// same split again: true
 	// shared vocabulary: true
 }
+
+// Documents already split into tokens become a corpus in one call: ids
+// "1".."D", the vocabulary in first-seen order, empty documents kept.
+func ExampleFromTokens() {
+	c := corpus.FromTokens([][]string{
+		{"rain", "snow", "rain"},
+		{"sun", "rain"},
+		{},
+	})
+	fmt.Println(c.Vocab, c.DocIDs)
+	for d := range c.NumDocs() {
+		words, counts := c.Doc(d)
+		fmt.Println("doc", c.DocIDs[d], words, counts)
+	}
+	// Output:
+	// [rain snow sun] [1 2 3]
+	// doc 1 [0 1] [2 1]
+	// doc 2 [0 2] [1 1]
+	// doc 3 [] []
+}
+
+// New documents on a fixed vocabulary, such as a model's Vocab: words
+// the vocabulary lacks are dropped and counted.
+func ExampleFromTokensOn() {
+	vocab := []string{"rain", "snow", "sun"}
+	c, report := corpus.FromTokensOn(vocab, [][]string{
+		{"sun", "sun", "hail", "rain"},
+		{"fog", "hail"},
+	})
+	fmt.Println(report)
+	for d := range c.NumDocs() {
+		words, counts := c.Doc(d)
+		fmt.Println("doc", c.DocIDs[d], words, counts)
+	}
+	// Output:
+	// 3 tokens (dropped 3 tokens of 2 unknown words: "hail", "fog"; 1 empty documents; 50.0% of tokens kept)
+	// doc 1 [0 2] [1 2]
+	// doc 2 [] []
+}
+
+// Any io.Reader (standard input, an HTTP body, a string) holds a corpus in
+// any format, gzip-compressed or not; the numeric formats take their
+// vocabulary from the options, and errors name the stream ("stdin:2: ...")
+// and, when it was detected, the format the input was read as.
+func ExampleReadFrom() {
+	ldac := "2 0:2 2:1\n1 1:3\n"
+	c, err := corpus.ReadFrom(strings.NewReader(ldac), "stdin", corpus.ReadOptions{
+		VocabWords: []string{"rain", "snow", "sun"},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(c.NumDocs(), "documents,", c.Tokens(), "tokens")
+	_, err = corpus.ReadFrom(strings.NewReader("1 0:1\n1 7:1\n"), "stdin", corpus.ReadOptions{
+		VocabWords: []string{"rain", "snow", "sun"},
+	})
+	fmt.Println(err)
+	// Output:
+	// 2 documents, 6 tokens
+	// stdin:2: word id 7 outside [0,2] (format ldac, detected from the first 2 lines; ReadOptions.Format sets it)
+}

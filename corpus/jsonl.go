@@ -29,7 +29,9 @@ type jsonlRecord struct {
 // stop-listed; an empty item, or one with white space (which a vocabulary
 // file cannot hold), is an error. A text is tokenized by tok.
 // The id is a string or a number (kept as written); a missing or null id
-// is the 1-based line number. Other fields are ignored; field names match
+// is the 1-based line number. Ids must be unique: a repeated id is an
+// error at its second line (the number 7 and the string "7" are the same
+// id). Other fields are ignored; field names match
 // case-insensitively, as in encoding/json. A document without tokens is
 // kept, empty. name prefixes errors: every malformed line (invalid UTF-8,
 // invalid JSON, not an object, neither or both of items and text, a field
@@ -55,6 +57,9 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 	if err != nil {
 		return err
 	}
+	if err := d.uniqueID(id, lineNum, len(rec.ID) == 0 || string(rec.ID) == "null"); err != nil {
+		return err
+	}
 	switch {
 	case rec.Items == nil && rec.Text == nil:
 		return errors.New(`neither "items" nor "text"`)
@@ -72,6 +77,25 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 		}
 	}
 	return d.addTokens(id, *rec.Items)
+}
+
+// uniqueID records that line lineNum holds document id, an error if an
+// earlier line holds it too: the id is how outputs (doc-topics tables,
+// --true-weights) name a document, so two documents must not share one.
+// byLine says that the id is the line number, the line having none.
+func (d *textDocs) uniqueID(id string, lineNum int, byLine bool) error {
+	if d.ids == nil {
+		d.ids = make(map[string]int)
+	}
+	first, dup := d.ids[id]
+	switch {
+	case dup && byLine:
+		return fmt.Errorf("the line has no \"id\", so its id is its line number, %s, which line %d has as \"id\" already: document ids must be unique", id, first)
+	case dup:
+		return fmt.Errorf("\"id\" %s repeats the id of line %d: document ids must be unique", quote([]byte(id)), first)
+	}
+	d.ids[id] = lineNum
+	return nil
 }
 
 // jsonlID returns the document id held by raw, the line number if raw is

@@ -89,6 +89,11 @@ func TestReadJSONLErrors(t *testing.T) {
 		{`{"id": true, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number, not "true"`},
 		{`{"id": {"x": 1}, "text": "a"}`, "f.jsonl:1: ", `"id" must be a string or a number`},
 		{`{"id": "", "text": "a"}`, "f.jsonl:1: ", `"id" is an empty string`},
+		// Repeated ids (issue 15: accepted without a word).
+		{`{"id": "x", "text": "a"}` + "\n\n" + `{"id": "x", "text": "b"}`, "f.jsonl:3: ", `"id" "x" repeats the id of line 1`},
+		{`{"id": 7, "text": "a"}` + "\n" + `{"id": "7", "text": "b"}`, "f.jsonl:2: ", `"id" "7" repeats the id of line 1`},
+		{`{"text": "a"}` + "\n" + `{"id": 1, "text": "b"}`, "f.jsonl:2: ", `"id" "1" repeats the id of line 1`},
+		{`{"id": 3, "text": "a"}` + "\n\n" + `{"text": "b"}`, "f.jsonl:3: ", `its id is its line number, 3, which line 1 has`},
 	}
 	for _, tc := range cases {
 		_, err := readJSONL(strings.NewReader(tc.in), "f.jsonl", tok)

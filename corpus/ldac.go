@@ -11,7 +11,8 @@ import (
 // ids indexing vocab; repeated ids within a line are summed, "0" is an
 // empty document and blank lines are skipped. Document ids are the
 // 1-based line numbers (so "1".."D" when there are no blank lines).
-func readLDAC(r io.Reader, name string, vocab []string) (*Corpus, error) {
+// maxMemory bounds the corpus (0: half the RAM).
+func readLDAC(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error) {
 	s := newLineScanner(r, name)
 	var b cooBuilder
 	var f [][]byte
@@ -33,7 +34,8 @@ func readLDAC(r io.Reader, name string, vocab []string) (*Corpus, error) {
 	if err := s.err(); err != nil {
 		return nil, err
 	}
-	return b.build(name, vocab, numberIDs(len(lines), func(i int) int { return lines[i] }))
+	line := func(d int) int { return lines[d] }
+	return b.build(name, vocab, len(lines), line, func(_, d int) int { return line(d) }, maxMemory)
 }
 
 // addLDACLine parses one LDA-C line as document doc and adds its terms.

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-type readFunc func(r io.Reader, name string, vocab []string) (*Corpus, error)
+type readFunc func(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error)
 
 type errCase struct {
 	name, in, prefix, substr string
@@ -20,7 +20,7 @@ func checkErrors(t *testing.T, read readFunc, file string, cases []errCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := read(strings.NewReader(tc.in), file, testVocab(5))
+			c, err := read(strings.NewReader(tc.in), file, testVocab(5), 0)
 			if err == nil {
 				t.Fatalf("no error, corpus %+v", c)
 			}
@@ -52,7 +52,9 @@ func TestReadUCIErrors(t *testing.T) {
 		{"huge doc", "4\n5\n1\n123456789012345678901234567890 1 1\n", "d.txt:4: ", "document id 123456789012345678901234... outside"},
 		{"word zero", "4\n5\n1\n1 0 1\n", "d.txt:4: ", "word id 0 outside [1,5]"},
 		{"word above W", "4\n5\n1\n1 6 1\n", "d.txt:4: ", "word id 6 outside [1,5]"},
-		{"sum overflows", "4\n5\n2\n2 3 2147483647\n2 3 1\n", "d.txt: ", `document 2: total count of word "w3" exceeds 2147483647`},
+		// The line of the entry that takes the sum beyond (issue 15: none).
+		{"sum overflows", "4\n5\n2\n2 3 2147483647\n2 3 1\n", "d.txt:5: ", `document 2: the counts of word "w3" sum to more than 2147483647`},
+		{"sum overflows unsorted", "4\n5\n4\n2 3 2147483647\n1 1 1\n\n\n2 3 1\n1 1 1\n", "d.txt:8: ", `document 2: the counts of word "w3" sum to more than`},
 	})
 }
 
@@ -60,7 +62,7 @@ func TestReadUCI(t *testing.T) {
 	// Unsorted entries, a repeated pair, CRLF and blank lines, empty
 	// documents 1, 3 and 5 (D=5).
 	in := "5\r\n5\r\n5\r\n\r\n4 5 1\r\n2 3 2\n  4\t1 1 \n2 1 1\n\n2 3 4\n"
-	c, err := readUCI(strings.NewReader(in), "d.txt", testVocab(5))
+	c, err := readUCI(strings.NewReader(in), "d.txt", testVocab(5), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,8 @@ func TestReadLDACErrors(t *testing.T) {
 		{"zero count", "1 0:0\n", "d.dat:1: ", "count 0 is not positive"},
 		{"empty count", "1 0:\n", "d.dat:1: ", `count "" is not an integer`},
 		{"count overflows int32", "1 0:99999999999\n", "d.dat:1: ", "does not fit in int32"},
-		{"sum overflows", "2 1:2147483647 1:2147483647\n", "d.dat: ", `document 1: total count of word "w2" exceeds`},
+		{"sum overflows", "2 1:2147483647 1:2147483647\n", "d.dat:1: ", `document 1: the counts of word "w2" sum to more than`},
+		{"sum overflows on line 3", "1 0:1\n\n2 1:2147483647 1:1\n", "d.dat:3: ", `document 3: the counts of word "w2" sum`},
 	})
 }
 
@@ -96,7 +99,7 @@ func TestReadLDAC(t *testing.T) {
 	// Unsorted and repeated ids, an empty document, a blank line: ids are
 	// the line numbers.
 	in := "3 4:1 0:2 4:3\n0\n\n1 2:1\r\n"
-	c, err := readLDAC(strings.NewReader(in), "d.dat", testVocab(5))
+	c, err := readLDAC(strings.NewReader(in), "d.dat", testVocab(5), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +121,8 @@ func TestReadTripletErrors(t *testing.T) {
 		{"word above V", "1 6 1\n", "t.txt:1: ", "word id 6 outside [1,5]"},
 		{"zero count", "1 1 0\n", "t.txt:1: ", "count 0 is not positive"},
 		{"text", "a b c\n", "t.txt:1: ", `document id "a" is not an integer`},
+		{"sum overflows unsorted", "3 1 5\n1 2 2147483000\n\n2 2 1\n1 2 1000\n1 2 1\n", "t.txt:5: ", `document 1: the counts of word "w2" sum to more than`},
+		{"sum of many overflows", "1 1 1\n" + strings.Repeat("2 2 1073741824\n", 3), "t.txt:3: ", `document 2: the counts of word "w2" sum`},
 	})
 }
 
@@ -125,7 +130,7 @@ func TestReadTriplet(t *testing.T) {
 	// Sorted by word rather than by document (like the SLA data), a
 	// repeated pair; D is the largest id and document 2 is empty.
 	in := "3 1 1\n1 2 2\n3 2 1\n1 2 1\n1 5 7\n"
-	c, err := readTriplet(strings.NewReader(in), "t.txt", testVocab(5))
+	c, err := readTriplet(strings.NewReader(in), "t.txt", testVocab(5), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,11 +145,11 @@ func TestReadTriplet(t *testing.T) {
 }
 
 func TestReadVocab(t *testing.T) {
-	v, err := readVocab(strings.NewReader("apple\r\n  new york \nzebra\t\n\n \n"), "v.txt")
+	v, err := readVocab(strings.NewReader("apple\r\n  new_york \nzebra\t\n\n \n"), "v.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"apple", "new york", "zebra"}; !slices.Equal(v, want) {
+	if want := []string{"apple", "new_york", "zebra"}; !slices.Equal(v, want) {
 		t.Fatalf("vocab %q, want %q", v, want)
 	}
 	for _, tc := range []errCase{
@@ -153,6 +158,8 @@ func TestReadVocab(t *testing.T) {
 		{"inner blank", "a\n\nb\n", "v.txt:2: ", "empty word"},
 		{"invalid utf8", "a\nb\xff\n", "v.txt:2: ", "not valid UTF-8"},
 		{"duplicate", "a\nb\n a\n", "v.txt:3: ", `duplicate word "a" (also on line 1)`},
+		{"inner space", "a\nnew york\n", "v.txt:2: ", `word "new york" contains white space`}, // issue 15
+		{"inner tab", "a\nb\tc\n", "v.txt:2: ", "contains white space"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := readVocab(strings.NewReader(tc.in), "v.txt")

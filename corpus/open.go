@@ -3,19 +3,20 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 )
 
-// Input plumbing shared by every reader: opening a file with transparent
-// gzip decompression, a line scanner that counts lines, and an
-// allocation-free integer field parser.
+// Input plumbing shared by every reader: transparent gzip decompression
+// of a stream, progress reporting, a line scanner that counts lines, and
+// an allocation-free integer field parser.
 
 const (
 	// peekSize is the read buffer of an opened input; format detection
@@ -47,63 +48,46 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// input is an opened, decompressed input stream.
-type input struct {
-	*bufio.Reader
-	closers []io.Closer
-}
-
-// Close closes the decompressor (if any) and the file.
-func (in *input) Close() error {
-	var first error
-	for i := len(in.closers) - 1; i >= 0; i-- {
-		if err := in.closers[i].Close(); err != nil && first == nil {
-			first = err
+// sizeOf returns the length in bytes of the stream r if it tells it (a
+// regular *os.File, or a reader with a Len method such as *bytes.Reader,
+// *strings.Reader or *bytes.Buffer), else -1. It only feeds progress.
+func sizeOf(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return int64(r.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
 		}
 	}
-	return first
+	return -1
 }
 
-// openInput opens path for reading. Gzip data is recognized by its magic
-// bytes (1f 8b), not by the file name, and decompressed transparently.
-func openInput(path string) (*input, error) { return openInputProgress(path, nil) }
-
-// openInputProgress is openInput reporting the bytes read to progress.
-func openInputProgress(path string, progress func(stage string, done, total int)) (*input, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// withProgress returns r reporting the bytes read through it to progress
+// (if non-nil) under the stage "read BASE", BASE the base name of name;
+// size is the length of r, -1 if unknown.
+func withProgress(r io.Reader, name string, size int64, progress func(stage string, done, total int)) io.Reader {
+	if progress == nil {
+		return r
 	}
-	in := &input{closers: []io.Closer{f}}
-	var r io.Reader = f
-	if progress != nil {
-		if fi, err := f.Stat(); err == nil {
-			r = &progressReader{r: f, total: int(fi.Size()), stage: "read " + filepath.Base(path), report: progress}
-		}
-	}
-	br, err := decompress(r, path, in)
-	if err != nil {
-		in.Close()
-		return nil, err
-	}
-	in.Reader = br
-	return in, nil
+	return &progressReader{r: r, total: int(max(size, 0)), stage: "read " + filepath.Base(name), report: progress}
 }
 
 // decompress wraps r in a buffered reader, inserting a gzip decoder when
-// the stream starts with the gzip magic bytes and skipping a UTF-8 byte
-// order mark. Closers to release are appended to in (which may be nil).
-func decompress(r io.Reader, name string, in *input) (*bufio.Reader, error) {
+// the stream starts with the gzip magic bytes (1f 8b), whatever its name,
+// and skipping a UTF-8 byte order mark. name prefixes errors. Every
+// stream reader (data files, vocabulary files, ReadFrom) goes through it.
+func decompress(r io.Reader, name string) (*bufio.Reader, error) {
 	br := bufio.NewReaderSize(r, peekSize)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			err = errTruncated
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+			return nil, streamError(name, 0, err)
 		}
-		if in != nil {
-			in.closers = append(in.closers, zr)
-		}
-		br = bufio.NewReaderSize(zr, peekSize)
+		br = bufio.NewReaderSize(gzipReader{zr}, peekSize)
 	}
 	if bom, _ := br.Peek(len(utf8BOM)); bytes.Equal(bom, utf8BOM) {
 		br.Discard(len(utf8BOM))
@@ -114,21 +98,67 @@ func decompress(r io.Reader, name string, in *input) (*bufio.Reader, error) {
 // lineScanner reads an input line by line, counting lines from 1. Lines
 // lose their terminating "\n" or "\r\n".
 type lineScanner struct {
-	sc   *bufio.Scanner
-	name string
-	line int // number of the line last returned
+	sc    *bufio.Scanner
+	split *lineSplitter
+	name  string
+	line  int // number of the line last returned
 }
 
 func newLineScanner(r io.Reader, name string) *lineScanner {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineLen)
-	return &lineScanner{sc: sc, name: name}
+	split := new(lineSplitter)
+	sc.Split(split.split)
+	return &lineScanner{sc: sc, split: split, name: name}
+}
+
+// lineSplitter is bufio.ScanLines in time linear in the length of a line.
+// A Scanner passes its split function the whole unconsumed buffer after
+// each read, so ScanLines searches a long line again from its start after
+// every read (quadratic: 53 s of CPU for one 300 MiB line); lineSplitter
+// resumes the search where the previous call stopped. That is valid
+// because the Scanner hands it the same unconsumed bytes, grown, until it
+// returns a token.
+type lineSplitter struct {
+	searched int   // bytes of the pending data known to hold no '\n'
+	examined int64 // bytes searched for '\n' in all, for tests
+}
+
+func (l *lineSplitter) split(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	from := min(l.searched, len(data))
+	i := bytes.IndexByte(data[from:], '\n')
+	if i < 0 {
+		l.examined += int64(len(data) - from)
+	} else {
+		l.examined += int64(i + 1)
+		i += from
+		l.searched = 0
+		return i + 1, dropCR(data[:i]), nil
+	}
+	if atEOF {
+		l.searched = 0
+		if len(data) == 0 {
+			return 0, nil, nil
+		}
+		return len(data), dropCR(data), nil
+	}
+	l.searched = len(data)
+	return 0, nil, nil
+}
+
+// dropCR drops a terminal '\r' from b.
+func dropCR(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == '\r' {
+		return b[:len(b)-1]
+	}
+	return b
 }
 
 // next returns the next line, or false at the end of the input or on a
-// read error (see err).
+// read error (see err). A line that a read error may have cut (a
+// truncated gzip stream) is not returned: the error is what is wrong.
 func (s *lineScanner) next() ([]byte, bool) {
-	if !s.sc.Scan() {
+	if !s.sc.Scan() || s.sc.Err() != nil {
 		return nil, false
 	}
 	s.line++
@@ -156,8 +186,46 @@ func (s *lineScanner) err() error {
 	case errors.Is(err, bufio.ErrTooLong):
 		return parseErr(s.name, s.line+1, "line longer than %d bytes", maxLineLen)
 	default:
-		return fmt.Errorf("%s: %w", s.name, err)
+		return streamError(s.name, s.line, err)
 	}
+}
+
+// errTruncated is the error of a compressed stream that ends before its
+// end marker.
+var errTruncated = errors.New("truncated gzip stream: the compressed data ends too early (is the file complete?)")
+
+// gzipReader wraps a gzip decoder so that a stream cut short reads as
+// errTruncated, not as io.ErrUnexpectedEOF, which says nothing of where.
+type gzipReader struct{ zr *gzip.Reader }
+
+func (g gzipReader) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = errTruncated
+	}
+	return n, err
+}
+
+// streamError describes a read error of the stream name after line lines
+// (0: before the first full line).
+func streamError(name string, line int, err error) error {
+	where := "before the first line"
+	if line > 0 {
+		where = fmt.Sprintf("after line %d", line)
+	}
+	switch {
+	case errors.Is(err, errTruncated):
+		return fmt.Errorf("%s: %w: it breaks off %s", name, err, where)
+	case isCorruptGzip(err):
+		return fmt.Errorf("%s: corrupt gzip stream %s: %w", name, where, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// isCorruptGzip reports whether err says that gzip data is corrupt.
+func isCorruptGzip(err error) bool {
+	var ce flate.CorruptInputError
+	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.As(err, &ce)
 }
 
 // errorf returns a *ParseError at the line last returned.

@@ -119,7 +119,7 @@ func (d *textDocs) addFile(id, path string) error {
 
 // readTextFile returns the content of the file at path, decompressed if it
 // starts with the gzip magic bytes, without a leading UTF-8 byte order
-// mark. Unlike openInput it allocates no large buffer, for a directory
+// mark. Unlike decompress it allocates no large buffer, for a directory
 // may hold many small files.
 func readTextFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
@@ -128,10 +128,15 @@ func readTextFile(path string) ([]byte, error) {
 	}
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, parseErr(path, 0, "gzip: %v", err)
+		if err == nil {
+			data, err = io.ReadAll(gzipReader{zr})
 		}
-		if data, err = io.ReadAll(zr); err != nil {
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, errTruncated):
+			return nil, parseErr(path, 0, "%v", errTruncated)
+		case isCorruptGzip(err):
+			return nil, parseErr(path, 0, "corrupt gzip stream: %v", err)
+		case err != nil:
 			return nil, parseErr(path, 0, "gzip: %v", err)
 		}
 	}
@@ -166,7 +171,8 @@ type textDocs struct {
 	b     *Builder
 	tok   *text.Tokenizer
 	index map[string]int32
-	toks  []string // scratch
+	ids   map[string]int // JSON lines: the line of each document id
+	toks  []string       // scratch
 }
 
 func newTextDocs(tok *text.Tokenizer) *textDocs {

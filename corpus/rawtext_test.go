@@ -116,7 +116,7 @@ func TestReadDirErrors(t *testing.T) {
 		{empty, empty + ": ", "no files"},
 		{hidden, hidden + ": ", "no files"},
 		{bad, badFile + ":2: ", `invalid UTF-8 at byte 6: "\xff two\n"`},
-		{badGzip, badGzipFile + ": ", "gzip: "},
+		{badGzip, badGzipFile + ": ", "truncated gzip stream"},
 	}
 	for _, tc := range cases {
 		_, err := readDir(tc.dir, tok)

@@ -46,35 +46,99 @@ func ParseFormat(s string) (Format, error) {
 	return FormatAuto, fmt.Errorf("unknown corpus format %q (want auto, %s)", s, strings.Join(names, ", "))
 }
 
-// ReadOptions configures ReadFile and Read. The zero value detects the
-// format, discovers the vocabulary file and tokenizes text with the
-// default text.Options.
+// ReadOptions configures ReadFile, Read and ReadFrom. The zero value
+// detects the format, discovers the vocabulary file (ReadFile and Read
+// only), tokenizes text with the default text.Options and bounds the
+// corpus by half the RAM.
 type ReadOptions struct {
 	// Format forces the input format; FormatAuto (or "auto") detects it.
 	Format Format
 	// Vocab is the vocabulary file of the numeric formats (uci, ldac,
 	// triplet); "" discovers it next to the data file (see the package
-	// documentation). Text formats ignore it.
+	// documentation), which ReadFrom cannot do. The text formats have
+	// their own words: a vocabulary with one is an error, for it means
+	// the input is not what the caller thinks.
 	Vocab string
+	// VocabWords is the vocabulary of the numeric formats given in
+	// memory instead of a file, e.g. a model's Vocab or the result of
+	// ReadVocab: word i has word id i+1 in uci and triplet, i in ldac.
+	// The words must be what a vocabulary file holds: non-empty,
+	// distinct, valid UTF-8 and without white space; the corpus shares
+	// the slice. At most one of Vocab and VocabWords may be set (nil
+	// means unset). A text format with VocabWords is an error.
+	VocabWords []string
 	// Text configures the tokenizer of the text formats (jsonl items are
 	// used as they are; "text" fields, lines and dir are tokenized).
 	Text text.Options
-	// Progress, if non-nil, receives the bytes of each input file read so
-	// far (of its size on disk, compressed or not) under the stage
-	// "read FILE", about every megabyte.
+	// MaxMemory bounds the memory of a corpus whose size the input
+	// declares rather than holds: the documents of a UCI header D and
+	// the empty documents below the largest document id of uci and
+	// triplet input cost memory without bytes of input. A reader
+	// refuses with a *learner.MemoryError (see package learner) before
+	// allocating above it. 0 means half the RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives the bytes of each input read so far
+	// (before decompression) under the stage "read NAME", NAME the base
+	// name of the file or of ReadFrom's name, about every megabyte. The
+	// total is the size of the file, or for ReadFrom the size of the
+	// reader if it tells it (see ReadFrom), else the bytes read so far.
 	Progress func(stage string, done, total int)
+	// Log, if non-nil, receives a line for each input whose format was
+	// detected, naming it and the format, e.g.
+	// "t.txt: format triplet (detected from the first 3 lines)".
+	Log func(line string)
+}
+
+// check returns opts with the format parsed, or an error for invalid
+// options; it reads no input.
+func (opts ReadOptions) check() (ReadOptions, error) {
+	format, err := ParseFormat(string(opts.Format))
+	if err != nil {
+		return opts, err
+	}
+	opts.Format = format
+	if opts.VocabWords != nil {
+		if opts.Vocab != "" {
+			return opts, errors.New("corpus: both ReadOptions.Vocab and ReadOptions.VocabWords are set (give one vocabulary)")
+		}
+		if err := checkVocabWords(opts.VocabWords); err != nil {
+			return opts, err
+		}
+	}
+	if opts.MaxMemory < 0 {
+		return opts, fmt.Errorf("corpus: ReadOptions.MaxMemory = %d, want >= 0 (0: half the RAM)", opts.MaxMemory)
+	}
+	if isText(format) && opts.hasVocab() {
+		return opts, fmt.Errorf("corpus: %s is set, but format %s is text, which holds its own words: only uci, ldac and triplet take a vocabulary", opts.vocabField(), format)
+	}
+	return opts, nil
+}
+
+// isText reports whether f is a text format, whose input holds its words.
+func isText(f Format) bool { return f == FormatJSONL || f == FormatLines || f == FormatDir }
+
+// hasVocab reports whether opts gives a vocabulary.
+func (opts ReadOptions) hasVocab() bool { return opts.Vocab != "" || opts.VocabWords != nil }
+
+// vocabField names the field of opts that gives the vocabulary.
+func (opts ReadOptions) vocabField() string {
+	if opts.VocabWords != nil {
+		return "ReadOptions.VocabWords"
+	}
+	return "ReadOptions.Vocab"
 }
 
 // ReadFile reads the corpus at path: a file in any supported format,
 // possibly gzip-compressed, or a directory of raw-text files. Malformed
 // input yields a *ParseError ("file:line: what is wrong"); a corpus
-// without documents or without tokens is an error too.
+// without documents or without tokens is an error too. For a file it is
+// ReadFrom on the opened file, plus the discovery of the vocabulary file
+// of the numeric formats when opts sets none.
 func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
-	format, err := ParseFormat(string(opts.Format))
+	opts, err := opts.check()
 	if err != nil {
 		return nil, err
 	}
-	opts.Format = format
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -85,12 +149,42 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	if opts.Format == FormatDir {
 		return nil, fmt.Errorf("%s: format %q needs a directory", path, FormatDir)
 	}
-	in, err := openInputProgress(path, opts.Progress)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer in.Close()
-	return decode(in.Reader, path, opts, func() ([]string, error) { return loadVocab(path, opts.Vocab) })
+	defer f.Close()
+	discover := func(Format) (string, error) { return findVocab(path) }
+	return readStream(f, path, fi.Size(), opts, discover)
+}
+
+// ReadFrom reads a corpus from r, as ReadFile reads a file: the format is
+// opts.Format or detected from the first bytes, gzip-compressed data is
+// recognized by its magic bytes and decompressed, and a UTF-8 byte order
+// mark is skipped. name (a file name, "stdin", ...; "" means "input")
+// stands for the stream in messages: malformed input yields a
+// *ParseError "name:line: what is wrong". A stream has no neighbouring
+// files, so the numeric formats (uci, ldac, triplet) need
+// opts.VocabWords or opts.Vocab (a file), and format dir is an error.
+// If opts.Progress is set, the total it reports is the size of r when r
+// tells it (a regular *os.File, or a reader with a Len method such as
+// *bytes.Reader or *strings.Reader). ReadFrom reads r up to the end of
+// the data and does not close it.
+func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
+	if name == "" {
+		name = "input"
+	}
+	opts, err := opts.check()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Format == FormatDir {
+		return nil, fmt.Errorf("%s: format %q needs a directory (use ReadFile)", name, FormatDir)
+	}
+	discover := func(f Format) (string, error) {
+		return "", parseErr(name, 0, "format %s needs a vocabulary: set ReadOptions.VocabWords (or ReadOptions.Vocab, a file)", f)
+	}
+	return readStream(r, name, sizeOf(r), opts, discover)
 }
 
 // Read reads and merges the corpora at paths (see ReadFile and Merge):
@@ -114,10 +208,37 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 	return Merge(cs...), nil
 }
 
+// readStream reads the corpus in the stream r named name, of size bytes
+// (-1 if unknown), with checked opts: the one code path of every format
+// but dir. discover returns the vocabulary file of the numeric format f
+// when opts sets no vocabulary.
+func readStream(r io.Reader, name string, size int64, opts ReadOptions, discover func(f Format) (string, error)) (*Corpus, error) {
+	br, err := decompress(withProgress(r, name, size, opts.Progress), name)
+	if err != nil {
+		return nil, err
+	}
+	return decode(br, name, opts, func(f Format) ([]string, error) {
+		switch {
+		case opts.VocabWords != nil:
+			return opts.VocabWords, nil
+		case opts.Vocab != "":
+			return readVocabFile(opts.Vocab)
+		}
+		file, err := discover(f)
+		if err != nil {
+			return nil, err
+		}
+		return readVocabFile(file)
+	})
+}
+
 // readDirectory reads a directory of raw-text files.
 func readDirectory(path string, opts ReadOptions) (*Corpus, error) {
 	if opts.Format != FormatAuto && opts.Format != FormatDir {
 		return nil, fmt.Errorf("%s is a directory; format %q needs a file", path, opts.Format)
+	}
+	if opts.hasVocab() {
+		return nil, fmt.Errorf("%s is a directory, read as text (format dir), which holds its own words, but %s is set: only uci, ldac and triplet take a vocabulary", path, opts.vocabField())
 	}
 	tok, err := text.New(opts.Text)
 	if err != nil {
@@ -130,51 +251,63 @@ func readDirectory(path string, opts ReadOptions) (*Corpus, error) {
 	return c, checkNonEmpty(path, c)
 }
 
-// loadVocab reads the vocabulary file for the numeric data file at path:
-// file if set, else the discovered one.
-func loadVocab(path, file string) ([]string, error) {
-	if file == "" {
-		var err error
-		if file, err = findVocab(path); err != nil {
-			return nil, err
-		}
-	}
-	return readVocabFile(file)
-}
-
 // decode reads a corpus from the decompressed stream br named name in
 // the format of opts (detected if FormatAuto). vocab supplies the
 // vocabulary of the numeric formats; it is called only for them.
-func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func() ([]string, error)) (*Corpus, error) {
+func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func(Format) ([]string, error)) (*Corpus, error) {
 	format := opts.Format
-	if format == FormatAuto {
-		var err error
-		if format, err = detect(br, name); err != nil {
+	if format != FormatAuto {
+		c, err := decodeAs(br, name, format, opts, vocab)
+		if err != nil {
 			return nil, err
 		}
+		return c, checkNonEmpty(name, c)
 	}
-	c, err := decodeAs(br, name, format, opts, vocab)
+	format, lines, err := detect(br, name)
 	if err != nil {
 		return nil, err
 	}
-	return c, checkNonEmpty(name, c)
+	how := fmt.Sprintf("detected from the first %d lines", lines)
+	if lines == 1 {
+		how = "detected from the first line"
+	}
+	if isText(format) && opts.hasVocab() {
+		return nil, fmt.Errorf("%s: %s is set, but the input reads as text (format %s, %s; ReadOptions.Format sets it), which holds its own words: only uci, ldac and triplet take a vocabulary",
+			name, opts.vocabField(), format, how)
+	}
+	if opts.Log != nil {
+		opts.Log(fmt.Sprintf("%s: format %s (%s)", name, format, how))
+	}
+	c, err := decodeAs(br, name, format, opts, vocab)
+	if err == nil {
+		err = checkNonEmpty(name, c)
+	}
+	if err == nil {
+		return c, nil
+	}
+	var pe *ParseError
+	if errors.As(err, &pe) && pe.File == name {
+		// The input may not be in the detected format at all: say which.
+		err = &ParseError{File: pe.File, Line: pe.Line, Msg: fmt.Sprintf("%s (format %s, %s; ReadOptions.Format sets it)", pe.Msg, format, how)}
+	}
+	return nil, err
 }
 
 // numericReaders holds the reader of each numeric format.
-var numericReaders = map[Format]func(r io.Reader, name string, vocab []string) (*Corpus, error){
+var numericReaders = map[Format]func(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error){
 	FormatUCI:     readUCI,
 	FormatLDAC:    readLDAC,
 	FormatTriplet: readTriplet,
 }
 
 // decodeAs reads a corpus in the given format.
-func decodeAs(r io.Reader, name string, format Format, opts ReadOptions, vocab func() ([]string, error)) (*Corpus, error) {
+func decodeAs(r io.Reader, name string, format Format, opts ReadOptions, vocab func(Format) ([]string, error)) (*Corpus, error) {
 	if read, ok := numericReaders[format]; ok {
-		v, err := vocab()
+		v, err := vocab(format)
 		if err != nil {
 			return nil, err
 		}
-		return read(r, name, v)
+		return read(r, name, v, opts.MaxMemory)
 	}
 	switch format {
 	case FormatJSONL, FormatLines:
@@ -204,73 +337,75 @@ func checkNonEmpty(name string, c *Corpus) error {
 }
 
 // detect returns the format of the stream br from its first bytes without
-// consuming them.
-func detect(br *bufio.Reader, name string) (Format, error) {
+// consuming them, and the number of lines it looked at.
+func detect(br *bufio.Reader, name string) (Format, int, error) {
 	head, err := br.Peek(br.Size())
 	atEOF := err != nil
 	if err != nil && err != io.EOF {
-		return FormatAuto, fmt.Errorf("%s: %w", name, err)
+		return FormatAuto, 0, streamError(name, 0, err)
 	}
-	f := detectFormat(head, atEOF)
+	f, n := detectFormat(head, atEOF)
 	if f == FormatAuto {
-		return f, parseErr(name, 0, "empty input")
+		return f, 0, parseErr(name, 0, "empty input")
 	}
-	return f, nil
+	return f, n, nil
 }
+
+// detectLines is the number of non-blank lines format detection looks at.
+const detectLines = 8
 
 // lineKind classifies a line for format detection.
 type lineKind int
 
 const (
-	kindText lineKind = iota // anything else: raw text
-	kindJSON                 // starts with '{'
-	kindInt1                 // a single integer (UCI header, empty LDA-C document)
-	kindInt3                 // three integers (UCI entry, triplet)
-	kindLDAC                 // an integer, then id:count pairs
+	kindText  lineKind = iota // anything else: raw text
+	kindJSON                  // starts with '{'
+	kindInt1                  // a single integer (UCI header, empty LDA-C document)
+	kindInt3                  // three integers (UCI entry, triplet)
+	kindLDAC                  // an integer, then id:count pairs
+	kindInts                  // integers only, neither one nor three: a malformed numeric line
+	kindPairs                 // an integer, then mostly id:count pairs: a malformed LDA-C line
+	numKinds
 )
 
 // detectFormat returns the format of an input starting with head (the
-// whole input if atEOF), or FormatAuto if head holds no data. It looks
-// at up to three non-blank lines:
+// whole input if atEOF), or FormatAuto if head holds no data, and the
+// number of lines it looked at: up to detectLines non-blank lines, each
+// classified as JSON, raw text or numeric (a numeric line may be
+// malformed: "10 20 30 40" has the fields of no numeric format but is no
+// text either). The lines vote:
 //
-//	first line starts with '{'                 -> jsonl
-//	first line is three integers               -> triplet
-//	first line is "N id:count ..."             -> ldac
-//	first line is one integer, and the next two
-//	  lines are one integer or three integers  -> uci
-//	  lines contain "N id:count ..." lines     -> ldac (empty first documents)
-//	anything else                              -> lines (raw text)
-func detectFormat(head []byte, atEOF bool) Format {
-	kinds := headKinds(head, atEOF, 3)
+//	first line, or most lines, start with '{'          -> jsonl
+//	no more numeric lines than other lines             -> lines (raw text)
+//	more LDA-C lines ("N id:count ...") than triplets  -> ldac
+//	first line one integer (or the second and third)   -> uci
+//	otherwise                                          -> triplet
+//
+// So a numeric file whose first line is malformed is read in the format
+// of its other lines, whose reader reports the bad line, instead of
+// passing for raw text.
+func detectFormat(head []byte, atEOF bool) (Format, int) {
+	kinds := headKinds(head, atEOF, detectLines)
 	if len(kinds) == 0 {
-		return FormatAuto
+		return FormatAuto, 0
 	}
-	switch kinds[0] {
-	case kindJSON:
-		return FormatJSONL
-	case kindInt3:
-		return FormatTriplet
-	case kindLDAC:
-		return FormatLDAC
-	case kindInt1:
-		return detectAfterInt(kinds[1:])
+	var n [numKinds]int
+	for _, k := range kinds {
+		n[k]++
 	}
-	return FormatLines
-}
-
-// detectAfterInt decides the format of an input whose first line is a
-// single integer, from the kinds of the next lines.
-func detectAfterInt(next []lineKind) Format {
-	f := FormatUCI
-	for _, k := range next {
-		switch k {
-		case kindLDAC:
-			f = FormatLDAC
-		case kindText, kindJSON:
-			return FormatLines
-		}
+	numeric := len(kinds) - n[kindText] - n[kindJSON]
+	ldac, triplet := n[kindLDAC]+n[kindPairs], n[kindInt3]+n[kindInts]
+	switch {
+	case kinds[0] == kindJSON || 2*n[kindJSON] > len(kinds):
+		return FormatJSONL, len(kinds)
+	case numeric <= len(kinds)-numeric:
+		return FormatLines, len(kinds)
+	case ldac > 0 && ldac >= triplet:
+		return FormatLDAC, len(kinds)
+	case kinds[0] == kindInt1 || (len(kinds) >= 3 && kinds[1] == kindInt1 && kinds[2] == kindInt1):
+		return FormatUCI, len(kinds)
 	}
-	return f
+	return FormatTriplet, len(kinds)
 }
 
 // headKinds classifies up to n non-blank lines at the start of head. If
@@ -303,24 +438,28 @@ func classifyLine(line []byte, cut bool) lineKind {
 	if cut && len(f) > 1 {
 		f = f[:len(f)-1]
 	}
-	if !isDigits(f[0]) {
+	if _, ok := parseInt(f[0]); !ok {
 		return kindText
 	}
 	ints, pairs := 1, 0
 	for _, x := range f[1:] {
-		if isDigits(x) {
+		if _, ok := parseInt(x); ok {
 			ints++
 		} else if a, b, ok := bytes.Cut(x, []byte{':'}); ok && isDigits(a) && isDigits(b) {
 			pairs++
 		}
 	}
 	switch {
-	case ints == 1 && len(f) == 1:
+	case len(f) == 1:
 		return kindInt1
 	case ints == 3 && len(f) == 3:
 		return kindInt3
 	case ints == 1 && pairs == len(f)-1:
 		return kindLDAC
+	case ints == len(f):
+		return kindInts
+	case pairs > 0 && 2*(ints+pairs) > len(f):
+		return kindPairs
 	}
 	return kindText
 }

@@ -29,13 +29,25 @@ func TestDetectFormat(t *testing.T) {
 		{"14 1 4", FormatTriplet},
 		{"the cat sat\non the mat\n", FormatLines},
 		{"1984\nwas a year\n", FormatLines},
-		{"1 2\n", FormatLines},
-		{"1 2 3 4\n", FormatLines},
-		{"2 0:1 x\n", FormatLines},
 		{"<DOC>\n<DOCNO> AP881218-0003 </DOCNO>\n", FormatLines},
+		{"1\nIntroduction to it\n2\nMethods and more\n", FormatLines}, // numbered sections: a tie is text
+		{"2 cats and 3 dogs\n1 2 x\n", FormatLines},
+		// Numeric lines in no numeric format are malformed numeric data,
+		// read in the format of the other lines, whose reader reports the
+		// bad line (issue 15: they passed for raw text with exit 0).
+		{"1 2\n", FormatTriplet},
+		{"1 2 3 4\n", FormatTriplet},
+		{"10 20 30 40\n89 26 6\n98 57 9\n", FormatTriplet},
+		{"garbage line\n89 26 6\n98 57 9\n", FormatTriplet},
+		{"-1 5 3\n", FormatTriplet},
+		{"2 0:1 x\n", FormatLDAC}, // a single LDA-C line, malformed
+		{"3 0:1 1:2\n1 2 3 4\n2 4:1 5:1\n", FormatLDAC},
+		{"0\n0\n0\n0\n2 0:1 1:1\n", FormatLDAC},
+		{"7 5\n5\n2\n1 1 2\n", FormatUCI}, // a bad D line: the UCI reader explains
+		{"x\n{\"id\": 1}\n{\"id\": 2}\n", FormatJSONL},
 	}
 	for _, tc := range cases {
-		if got := detectFormat([]byte(tc.head), true); got != tc.want {
+		if got, _ := detectFormat([]byte(tc.head), true); got != tc.want {
 			t.Errorf("detectFormat(%q) = %q, want %q", tc.head, got, tc.want)
 		}
 	}
@@ -53,7 +65,7 @@ func TestDetectFormatCutLine(t *testing.T) {
 		{"3430\n6906\n353160\n1 61 2\n1 7", FormatUCI},
 		{"14 1 4\n256 1 2\n27", FormatTriplet},
 	} {
-		if got := detectFormat([]byte(tc.head), false); got != tc.want {
+		if got, _ := detectFormat([]byte(tc.head), false); got != tc.want {
 			t.Errorf("detectFormat(%q, cut) = %q, want %q", tc.head, got, tc.want)
 		}
 	}
@@ -144,11 +156,11 @@ func TestVocabDiscovery(t *testing.T) {
 
 	data := writeFile(t, dir, "ap.dat", "1 0:1\n")
 	_, err := findVocab(data)
-	if err == nil || !strings.Contains(err.Error(), "--vocab FILE") || !strings.Contains(err.Error(), "ap.vocab.txt") {
-		t.Fatalf("error %v, want one naming the candidates and --vocab FILE", err)
+	if err == nil || !strings.Contains(err.Error(), "ReadOptions.Vocab") || !strings.Contains(err.Error(), "ap.vocab.txt") {
+		t.Fatalf("error %v, want one naming the candidates and ReadOptions.Vocab", err)
 	}
 	_, err = ReadFile(data, ReadOptions{})
-	if err == nil || !strings.Contains(err.Error(), "--vocab FILE") {
+	if err == nil || !strings.Contains(err.Error(), "ReadOptions.Vocab") {
 		t.Fatalf("ReadFile error %v", err)
 	}
 	writeFile(t, dir, "vocab.txt", "a\n")
@@ -203,6 +215,19 @@ func TestReadFileErrors(t *testing.T) {
 	}
 	if _, err := ReadFile(dir, ReadOptions{Format: FormatUCI}); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("UCI on a directory: %v", err)
+	}
+	// A vocabulary with a text format: the input is not what the caller
+	// thinks (issue 15: the vocabulary was ignored).
+	for _, opts := range []ReadOptions{{VocabWords: []string{"a"}}, {Vocab: "v.txt", Format: FormatDir}} {
+		if _, err := ReadFile(dir, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac and triplet take a vocabulary") {
+			t.Errorf("a directory with a vocabulary %+v: %v", opts, err)
+		}
+	}
+	lines := writeFile(t, dir, "lines.txt", "the cat sat\non the mat\n")
+	for _, opts := range []ReadOptions{{Vocab: filepath.Join(dir, "vocab.txt")}, {VocabWords: []string{"a"}, Format: FormatJSONL}} {
+		if _, err := ReadFile(lines, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac and triplet take a vocabulary") {
+			t.Errorf("text with a vocabulary %+v: %v", opts, err)
+		}
 	}
 	if _, err := ReadFile(filepath.Join(dir, "missing"), ReadOptions{}); !os.IsNotExist(err) {
 		t.Errorf("missing file: %v", err)

@@ -65,12 +65,16 @@ func TestSharedData(t *testing.T) {
 // detectFile returns the detected format of the file at path.
 func detectFile(t *testing.T, path string) Format {
 	t.Helper()
-	in, err := openInput(path)
+	file, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer in.Close()
-	f, err := detect(in.Reader, path)
+	defer file.Close()
+	br, err := decompress(file, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _, err := detect(br, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -17,7 +18,9 @@ var maxDocs = 1 << 27
 // in any order; repeated pairs are summed). The number of documents is
 // the largest document id; ids without entries are empty documents. Word
 // ids index vocab (1-based). Document ids are the numbers as strings.
-func readTriplet(r io.Reader, name string, vocab []string) (*Corpus, error) {
+// A document id that makes the corpus need more than maxMemory bytes
+// (0: half the RAM) is refused at its line.
+func readTriplet(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error) {
 	s := newLineScanner(r, name)
 	var b cooBuilder
 	var f [][]byte
@@ -31,12 +34,18 @@ func readTriplet(r io.Reader, name string, vocab []string) (*Corpus, error) {
 		if f, err = b.addEntry(s, f, line, maxDocs, len(vocab)); err != nil {
 			return nil, err
 		}
-		numDocs = max(numDocs, int(b.doc[len(b.doc)-1])+1)
+		if d := int(b.doc[len(b.doc)-1]) + 1; d > numDocs {
+			numDocs = d
+			what := fmt.Sprintf("%s:%d: document id %d, a corpus of %d documents (most of them empty) and %d nonzeros so far,", name, s.line, d, d, len(b.doc))
+			if err := checkNumericMemory(what, int64(d), int64(len(b.doc)), maxMemory); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := s.err(); err != nil {
 		return nil, err
 	}
-	return b.build(name, vocab, numberIDs(numDocs, seq))
+	return b.build(name, vocab, numDocs, seq, b.lines.line, maxMemory)
 }
 
 // seq maps a 0-based document number to its 1-based id.
@@ -47,12 +56,42 @@ func seq(i int) int { return i + 1 }
 // common back end of the three numeric readers.
 type cooBuilder struct {
 	doc, word, count []int32
+	lines            lineMap // the input line of each entry added by addEntry
 }
 
 func (b *cooBuilder) add(d, w, k int32) {
 	b.doc = append(b.doc, d)
 	b.word = append(b.word, w)
 	b.count = append(b.count, k)
+}
+
+// lineMap maps the entries of a uci or triplet input, one per line, to
+// their lines: entry e is on line e + shift, shift changing only after
+// blank lines (and the UCI header), so that the map takes memory per run
+// of blank lines, not per entry.
+type lineMap struct {
+	from  []int // entry where a shift starts, increasing
+	shift []int
+}
+
+// note records that entry e is on line.
+func (m *lineMap) note(e, line int) {
+	if n := len(m.shift); n == 0 || m.shift[n-1] != line-e {
+		m.from = append(m.from, e)
+		m.shift = append(m.shift, line-e)
+	}
+}
+
+// line returns the line of entry e (0 if none was noted).
+func (m *lineMap) line(e, _ int) int {
+	i, found := slices.BinarySearch(m.from, e)
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	return e + m.shift[i]
 }
 
 // addEntry parses a "doc word count" line (1-based ids, doc in
@@ -75,6 +114,7 @@ func (b *cooBuilder) addEntry(s *lineScanner, f [][]byte, line []byte, numDocs, 
 	if err != nil {
 		return f, err
 	}
+	b.lines.note(len(b.doc), s.line)
 	b.add(int32(d-1), int32(w-1), k)
 	return f, nil
 }
@@ -114,32 +154,79 @@ func shorten(b []byte) string {
 	return string(b)
 }
 
-// build returns the corpus with the given vocabulary and document ids
-// (len(ids) documents, every collected document index must be below it).
-// Within a document, words are sorted and repeated words summed; a sum
-// beyond MaxInt32 is an error. The builder must not be used after.
-func (b *cooBuilder) build(name string, vocab, ids []string) (*Corpus, error) {
-	offsets, sorted := docOffsets(b.doc, len(ids))
+// build returns the corpus of numDocs documents, with ids id(0), ...,
+// id(numDocs-1), on the given vocabulary; every collected document index
+// must be below numDocs. It refuses first, with a *memory.Error, a corpus
+// above maxMemory bytes (0: half the RAM). Within a document, words are
+// sorted and repeated words summed; a sum beyond MaxInt32 is a
+// *ParseError at lineOf(e, d), e the entry (in input order) at which the
+// sum of document d goes beyond. The builder must not be used after.
+func (b *cooBuilder) build(name string, vocab []string, numDocs int, id func(int) int, lineOf func(e, d int) int, maxMemory int64) (*Corpus, error) {
+	if err := checkNumericMemory(fmt.Sprintf("%s: a corpus of %d documents and %d nonzeros", name, numDocs, len(b.doc)),
+		int64(numDocs), int64(len(b.doc)), maxMemory); err != nil {
+		return nil, err
+	}
+	offsets, sorted := docOffsets(b.doc, numDocs)
 	words, counts := b.word, b.count
 	if !sorted {
 		words, counts = scatterByDoc(b.doc, words, counts, offsets)
 	}
-	b.doc, b.word, b.count = nil, nil, nil
 	var out, lo int64
-	for d := range ids {
+	for d := range numDocs {
 		hi := offsets[d+1]
-		n, overflow := compactTerms(words[lo:hi], counts[lo:hi])
-		if overflow >= 0 {
-			return nil, parseErr(name, 0, "document %s: total count of word %q exceeds %d", ids[d], vocab[overflow], math.MaxInt32)
+		if p := overflowAt(words[lo:hi], counts[lo:hi]); p >= 0 {
+			e := int(lo) + p // the entry in input order: scattering is stable
+			if !sorted {
+				e = nthOf(b.doc, int32(d), p)
+			}
+			return nil, parseErr(name, lineOf(e, d), "document %d: the counts of word %q sum to more than %d (the counts of a word repeated in a document are summed)",
+				id(d), vocab[words[lo+int64(p)]], math.MaxInt32)
 		}
+		n, _ := compactTerms(words[lo:hi], counts[lo:hi])
 		copy(words[out:], words[lo:lo+n])
 		copy(counts[out:], counts[lo:lo+n])
 		offsets[d] = out
 		out += n
 		lo = hi
 	}
-	offsets[len(ids)] = out
-	return &Corpus{Vocab: vocab, DocIDs: ids, Offsets: offsets, Words: words[:out:out], Counts: counts[:out:out]}, nil
+	offsets[numDocs] = out
+	b.doc, b.word, b.count = nil, nil, nil
+	return &Corpus{Vocab: vocab, DocIDs: numberIDs(numDocs, id), Offsets: offsets, Words: words[:out:out], Counts: counts[:out:out]}, nil
+}
+
+// overflowAt returns the first position of the terms of one document (in
+// input order) at which the summed counts of a word exceed MaxInt32, or
+// -1. It is linear and allocation-free unless the document's counts add
+// up beyond MaxInt32 at all.
+func overflowAt(words, counts []int32) int {
+	var total int64
+	for _, k := range counts {
+		total += int64(k)
+	}
+	if total <= math.MaxInt32 {
+		return -1
+	}
+	sums := make(map[int32]int64)
+	for i, w := range words {
+		sums[w] += int64(counts[i])
+		if sums[w] > math.MaxInt32 {
+			return i
+		}
+	}
+	return -1
+}
+
+// nthOf returns the index of the (n+1)-th occurrence of d in doc.
+func nthOf(doc []int32, d int32, n int) int {
+	for i, x := range doc {
+		if x == d {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+	}
+	return -1
 }
 
 // docOffsets returns the CSR offsets of numDocs documents for the given

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"io"
 	"math"
 )
@@ -8,23 +9,30 @@ import (
 // uciHeader is the three header lines of a UCI bag-of-words file, with
 // the line numbers they were read from.
 type uciHeader struct {
-	docs, words, nnz int64
-	nnzLine          int
+	docs, words, nnz  int64
+	docsLine, nnzLine int
 }
 
 // readUCI reads the UCI bag-of-words format: header lines D, W and NNZ,
 // then "docID wordID count" lines (1-based ids, in any order; repeated
 // pairs are summed). W must equal len(vocab) and NNZ the number of entry
 // lines. Documents 1..D without entries are kept as empty documents.
-// Document ids are the numbers as strings.
-func readUCI(r io.Reader, name string, vocab []string) (*Corpus, error) {
+// Document ids are the numbers as strings. A header whose D and NNZ need
+// more than maxMemory bytes (0: half the RAM) is refused before any
+// entry is read, and nothing is allocated from D before the entries
+// have been read and counted.
+func readUCI(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error) {
 	s := newLineScanner(r, name)
 	h, err := readUCIHeader(s, len(vocab))
 	if err != nil {
 		return nil, err
 	}
+	what := fmt.Sprintf("%s:%d: the corpus of the UCI header, D = %d documents and NNZ = %d nonzeros,", name, h.docsLine, h.docs, h.nnz)
+	if err := checkNumericMemory(what, h.docs, h.nnz, maxMemory); err != nil {
+		return nil, err
+	}
 	var b cooBuilder
-	hint := min(h.nnz, 1<<22)
+	hint := min(h.nnz, 1<<16) // the entries, not the header, say how many there are
 	b.doc, b.word, b.count = make([]int32, 0, hint), make([]int32, 0, hint), make([]int32, 0, hint)
 	var f [][]byte
 	for {
@@ -42,7 +50,7 @@ func readUCI(r io.Reader, name string, vocab []string) (*Corpus, error) {
 	if n := int64(len(b.doc)); n != h.nnz {
 		return nil, parseErr(name, h.nnzLine, "header says NNZ=%d but the file has %d entries", h.nnz, n)
 	}
-	return b.build(name, vocab, numberIDs(int(h.docs), seq))
+	return b.build(name, vocab, int(h.docs), seq, b.lines.line, maxMemory)
 }
 
 // readUCIHeader reads and checks the D, W and NNZ lines.
@@ -76,7 +84,7 @@ func readUCIHeader(s *lineScanner, numWords int) (uciHeader, error) {
 		}
 		*fd.dst, lines[i] = v, s.line
 	}
-	h.nnzLine = lines[2]
+	h.docsLine, h.nnzLine = lines[0], lines[2]
 	if h.words != int64(numWords) {
 		return h, parseErr(s.name, lines[1], "UCI header says W=%d words but the vocabulary has %d", h.words, numWords)
 	}

@@ -9,23 +9,66 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
 // readVocabFile reads the vocabulary file at path (gzip is detected).
 func readVocabFile(path string) ([]string, error) {
-	in, err := openInput(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("vocabulary: %w", err)
 	}
-	defer in.Close()
-	return readVocab(in, path)
+	defer f.Close()
+	return ReadVocab(f, path)
+}
+
+// ReadVocab reads a vocabulary file from r, possibly gzip-compressed (by
+// its magic bytes): line i holds word i. Surrounding white space
+// (including a trailing "\r") is trimmed; invalid UTF-8, an empty word,
+// a word with white space inside (a word is what the tokenizer or a
+// JSON-lines item yields, and what WriteVocab can write: "new york" would
+// be two) and a repeated word are errors, and blank lines are allowed
+// only at the end. name (a file name, "stdin", ...)
+// prefixes errors, which are *ParseError ("name:line: what is wrong")
+// for malformed input. The result suits ReadOptions.VocabWords and is
+// what WriteVocab writes.
+func ReadVocab(r io.Reader, name string) ([]string, error) {
+	br, err := decompress(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return readVocab(br, name)
+}
+
+// checkVocabWords applies the rules of a vocabulary file (except the
+// trimming) to the in-memory vocabulary ReadOptions.VocabWords.
+func checkVocabWords(vocab []string) error {
+	if len(vocab) == 0 {
+		return errors.New("corpus: ReadOptions.VocabWords has no words")
+	}
+	seen := make(map[string]int, len(vocab))
+	for i, w := range vocab {
+		switch {
+		case w == "":
+			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] is an empty word", i)
+		case !utf8.ValidString(w):
+			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %s is not valid UTF-8", i, quote([]byte(w)))
+		case strings.ContainsFunc(w, unicode.IsSpace):
+			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %q contains white space, which no word holds", i, w)
+		}
+		if j, dup := seen[w]; dup {
+			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %q repeats word %d", i, w, j)
+		}
+		seen[w] = i
+	}
+	return nil
 }
 
 // readVocab reads a vocabulary: line i holds word i. Surrounding
-// whitespace (including a trailing "\r") is trimmed and inner spaces are
-// kept. Invalid UTF-8, an empty word and a repeated word are errors;
-// blank lines are only allowed at the end of the input.
+// whitespace (including a trailing "\r") is trimmed. Invalid UTF-8, an
+// empty word, inner white space and a repeated word are errors; blank
+// lines are only allowed at the end of the input.
 func readVocab(r io.Reader, name string) ([]string, error) {
 	s := newLineScanner(r, name)
 	var vocab []string
@@ -47,6 +90,8 @@ func readVocab(r io.Reader, name string) ([]string, error) {
 			return nil, parseErr(name, blank, "empty word (blank lines are only allowed at the end of a vocabulary file)")
 		case !utf8.Valid(line):
 			return nil, s.errorf("word %s is not valid UTF-8", quote(line))
+		case bytes.ContainsFunc(line, unicode.IsSpace):
+			return nil, s.errorf("word %s contains white space: a line holds one word, and no word holds white space (join a phrase, e.g. new_york)", quote(line))
 		}
 		w := string(line)
 		if first, dup := seen[w]; dup {
@@ -106,6 +151,6 @@ func findVocab(path string) (string, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("%s: no vocabulary file found (looked for %s, each also with .gz); pass a vocabulary file (ReadOptions.Vocab, CLI flag --vocab FILE)",
-		path, strings.Join(cands, ", "))
+	return "", parseErr(path, 0, "no vocabulary file found (looked for %s, each also with .gz); pass a vocabulary file (ReadOptions.Vocab)",
+		strings.Join(cands, ", "))
 }

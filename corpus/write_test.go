@@ -35,12 +35,12 @@ func TestRoundTripRandom(t *testing.T) {
 		if err := WriteLDAC(&ldac, c); err != nil {
 			t.Fatal(err)
 		}
-		c1, err := readUCI(&uci, "uci", c.Vocab)
+		c1, err := readUCI(&uci, "uci", c.Vocab, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sameCorpus(t, c1, c)
-		c2, err := readLDAC(&ldac, "ldac", c.Vocab)
+		c2, err := readLDAC(&ldac, "ldac", c.Vocab, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,16 +1,12 @@
 package eval
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -68,54 +64,16 @@ func KnownWeights(weights map[string][]float64) InferFunc {
 }
 
 // ReadDocWeights reads a document-topic table as "hull infer" and "hull
-// synth" write it: one line per document, tab-separated, its id then its K
-// weights; an optional first line "id<TAB>topic1<TAB>..." is skipped. It
-// returns the weights by id, and an error (with the line number) for a
-// malformed line, a weight that is not a finite non-negative number, rows
-// of different lengths, a repeated id, or an empty table.
+// synth" write it (infer.ReadDocTopics, errors naming the line) and
+// returns the weights by document id.
 func ReadDocWeights(r io.Reader) (map[string][]float64, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<30)
-	weights := map[string][]float64{}
-	k := -1
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSuffix(sc.Text(), "\r")
-		if text == "" {
-			continue
-		}
-		fields := strings.Split(text, "\t")
-		if line == 1 && fields[0] == "id" && len(fields) > 1 && fields[1] == "topic1" {
-			continue
-		}
-		if len(fields) < 2 {
-			return nil, fmt.Errorf("line %d: want an id and topic weights separated by tabs", line)
-		}
-		if k < 0 {
-			k = len(fields) - 1
-		} else if len(fields)-1 != k {
-			return nil, fmt.Errorf("line %d: %d weights, earlier lines %d", line, len(fields)-1, k)
-		}
-		id := fields[0]
-		if _, dup := weights[id]; dup {
-			return nil, fmt.Errorf("line %d: document %q listed twice", line, id)
-		}
-		row := make([]float64, k)
-		for j, f := range fields[1:] {
-			x, err := strconv.ParseFloat(f, 64)
-			if err != nil || !(x >= 0) || math.IsInf(x, 1) {
-				return nil, fmt.Errorf("line %d: weight %d is %q, want a non-negative number", line, j+1, f)
-			}
-			row[j] = x
-		}
-		weights[id] = row
-	}
-	if err := sc.Err(); err != nil {
+	ids, theta, err := infer.ReadDocTopics(r, "")
+	if err != nil {
 		return nil, err
 	}
-	if len(weights) == 0 {
-		return nil, errors.New("no document in the table")
+	weights := make(map[string][]float64, len(ids))
+	for d, id := range ids {
+		weights[id] = theta[d]
 	}
 	return weights, nil
 }

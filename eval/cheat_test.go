@@ -49,7 +49,7 @@ func TestReadDocWeights(t *testing.T) {
 // the true topics (and LDAC the true document weights), beat Baseline by
 // far; LDAC's scores are exactly sum_k theta_dk A_k.
 func TestLDACAndLDAT(t *testing.T) {
-	c, truth, theta, err := synth.LDA{K: 5, V: 500, Docs: 400, DocLength: 60, Poisson: true}.GenerateWeights(rand.New(rand.NewPCG(7, 8)))
+	c, truth, theta, err := synth.LDA{K: 5, V: 500, Docs: 400, DocLength: 60, Poisson: true, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(7, 8)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func vb(ctx context.Context, m *model.Model, observed *corpus.Corpus) ([][]float
 }
 
 func TestLDACErrors(t *testing.T) {
-	c, truth, theta, err := synth.LDA{K: 3, V: 50, Docs: 40, DocLength: 20}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
+	c, truth, theta, err := synth.LDA{K: 3, V: 50, Docs: 40, DocLength: 20, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	if err := m.Validate(); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: %w", err)
 	}
-	if err := refVocabError(m.Vocab, ref.Vocab); err != nil {
+	if err := m.CheckVocab(ref.Vocab); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: reference corpus: %w", err)
 	}
 	numDocs := ref.NumDocs()
@@ -192,18 +192,4 @@ func topWordLists(m *model.Model, topN int) [][]int {
 		top[k] = m.TopWords(k, topN)
 	}
 	return top
-}
-
-// refVocabError returns an error unless got lists the words of want in the
-// same order.
-func refVocabError(want, got []string) error {
-	if len(got) != len(want) {
-		return fmt.Errorf("%d words for the model's %d (align it with corpus.Align)", len(got), len(want))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			return fmt.Errorf("word %d is %q, the model's is %q (align it with corpus.Align)", i, got[i], want[i])
-		}
-	}
-	return nil
 }

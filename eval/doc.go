@@ -63,6 +63,33 @@
 //     or over documents. They describe how spread out topics and documents
 //     are. O(K V log V) and O(D K log K).
 //
+// # Topic health
+//
+// TopicHealth tells distinct topics from collapsed ones, for any learner:
+// from the top N words of each topic (DefaultTopN = 10) the number of
+// different words among the K x N slots and the topic pairs sharing at
+// least half of their top words (near-duplicates); from each document's
+// dominant topic, the share of the documents whose dominant topic is the
+// largest topic's and the topics dominant in fewer than 0.5% of them
+// (rare). The topics have collapsed when more than a quarter of the pairs
+// are near-duplicates, when fewer than 40% of the slots hold different
+// words, when one topic dominates more than half of the documents (and
+// twice the even share 1/K), or when more than half of the topics are
+// rare; the result then says what to try (CollapseAdvice). Coherence alone
+// cannot tell: UMass rewards topics made of the corpus's frequent words.
+// DominantTopics takes the dominant topics from a corpus by variational
+// inference (at most DominantIterations updates per document, O(20 nnz K)),
+// DominantOf from weights already inferred. O(K V log V + K^2 N + D).
+//
+// # Agreement with labels
+//
+// NMI and Purity compare a partition of documents, such as their dominant
+// topics, with their class labels: NMI is the mutual information over the
+// arithmetic mean of the two entropies (scikit-learn's default), in
+// [0, 1]; purity the share of documents in the most common class of their
+// part. ReadLabels reads "id<TAB>label" files and LabelClasses numbers the
+// labels of a corpus's documents by their ids. O(n log n).
+//
 // # Held-out perplexity
 //
 // DocumentCompletion estimates held-out perplexity by document completion
@@ -103,5 +130,20 @@
 // (Med, Cran, Cisi, Cacm) Baseline comes within 0.01 of the paper's table
 // 4 and KNN within 0.025, above it on Med and Cacm (TestPlusOneClassic).
 // Cost: O(nnz) for the split; per test document O(V) plus the predictor's
-// scoring.
+// scoring. PlusOneBench runs the whole protocol of "hull bench plusone":
+// several seeded splits, learners fitted on each training part, the mean
+// and standard deviation of each predictor's precision over the splits
+// and, with the truth, the matched cosine of each learner's topics.
+//
+// # The suite and the learners' own results
+//
+// Measure computes the measures of "hull eval" whose inputs are given
+// (recovery of a truth, held-out perplexity, coherence, unique words,
+// topic health, agreement with labels) into one Measures value whose JSON
+// is that of "hull eval --json".
+// TopicWordsShare and DominantAgreement compare what a learner recorded
+// about its topics and training documents (model.Model.TopicWords and
+// DominantTopic, TSVD's catchwords and dominant topics) with weights
+// inferred under its topics, as "hull diagnose" reports beside the TSVD
+// paper's Table 1 (tsvd.CheckAssumptions).
 package eval

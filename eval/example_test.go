@@ -1,10 +1,14 @@
 package eval_test
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
 )
 
 func Example() {
@@ -31,4 +35,23 @@ func Example() {
 	// Output:
 	// match [1 0], l1 [0.20 0.20], mean 0.20, max 0.20
 	// match [1 0], cosine [0.981 0.984], mean 0.982
+}
+
+// The measures of the demo corpus's own truth: against itself, on half of
+// the documents held out, coherence on the other half.
+func ExampleMeasure() {
+	c, truth := synth.Demo()
+	train, test, err := corpus.Split(c, 0.5, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		panic(err)
+	}
+	ms, err := eval.Measure(context.Background(), truth, eval.SuiteOptions{
+		Truth: truth, Heldout: test, Reference: train, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("l1 %.2f, cosine %.2f, perplexity %.0f, NPMI %.2f, unique words %.1f\n",
+		*ms.L1Mean, *ms.CosineMean, *ms.Perplexity, *ms.CoherenceNPMI, *ms.UniqueWords)
+	// Output:
+	// l1 0.00, cosine 1.00, perplexity 60, NPMI 0.36, unique words 8.0
 }

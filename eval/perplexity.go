@@ -9,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/model"
 )
@@ -33,8 +34,8 @@ type PerplexityOptions struct {
 	// the rest are held out and scored. Default 0.5; it must be in (0, 1).
 	ObservedFraction float64
 	// Seed seeds the split of each document's tokens: document d is split
-	// by a generator seeded from infer.DocSeed(Seed, d) on a stream of its
-	// own, so Infer.Seed may be the same value without the split and Gibbs
+	// by a generator seeded from Seed and d on a stream of its own, so
+	// Infer.Seed may be the same value without the split and Gibbs
 	// sampling sharing random numbers.
 	Seed uint64
 	// Epsilon is the weight of the uniform distribution mixed into the
@@ -122,7 +123,7 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 	if err != nil {
 		return Perplexity{}, err
 	}
-	t, err := infer.NewTopics(m.Topics)
+	t, err := docinfer.NewTopics(m.Topics)
 	if err != nil {
 		return Perplexity{}, err
 	}
@@ -197,7 +198,7 @@ func splitForCompletion(c *corpus.Corpus, fraction float64, seed uint64) (observ
 			}
 		}
 		// A partial Fisher-Yates shuffle draws the observed tokens.
-		s1, s2 := infer.DocSeed(seed, d)
+		s1, s2 := docinfer.DocSeed(seed, d)
 		src.Seed(s1^completionStream, s2)
 		obs := min(n-1, max(1, int(math.Round(fraction*float64(n)))))
 		for i := range obs {

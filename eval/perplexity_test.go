@@ -48,7 +48,7 @@ func pplFreshDocs(m *model.Model, alpha float64, docs, n int, seed uint64) (*cor
 
 func pplTruth(t *testing.T) *model.Model {
 	t.Helper()
-	_, truth, err := synth.LDA{K: 8, V: 400, Docs: 10, Alpha: 0.1, Beta: 0.05}.Generate(rand.New(rand.NewPCG(1, 1)))
+	_, truth, err := synth.LDA{K: 8, V: 400, Docs: 10, DocLength: 100, Alpha: 0.1, Beta: 0.05}.Generate(rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func BenchmarkDocumentCompletionKOS20(b *testing.B) {
 // documents (the true model was not learned from them: they are fresh
 // for it). Half of each document's tokens are observed, half scored.
 func ExampleDocumentCompletion() {
-	gen := synth.LDA{K: 5, V: 100, Docs: 300, DocLength: 200}
+	gen := synth.LDA{K: 5, V: 100, Docs: 300, DocLength: 200, Alpha: 0.1, Beta: 0.1}
 	test, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)

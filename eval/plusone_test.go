@@ -19,7 +19,7 @@ import (
 // tokens.
 func plusOneCorpus(t testing.TB) *corpus.Corpus {
 	t.Helper()
-	c, _, err := synth.LDA{K: 5, V: 500, Docs: 400, DocLength: 60, Poisson: true}.Generate(rand.New(rand.NewPCG(7, 8)))
+	c, _, err := synth.LDA{K: 5, V: 500, Docs: 400, DocLength: 60, Poisson: true, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(7, 8)))
 	if err != nil {
 		t.Fatal(err)
 	}

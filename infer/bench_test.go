@@ -9,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -68,19 +69,19 @@ func BenchmarkInferKOS20(b *testing.B) {
 // tolerance 1e-10 (up to 5000 updates) are reported as metrics.
 func BenchmarkVBToleranceKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	tp, err := NewTopics(m.Topics)
+	tp, err := docinfer.NewTopics(m.Topics)
 	if err != nil {
 		b.Fatal(err)
 	}
 	alpha := AlphaFor(m, 0)
-	run := func(s VBSettings) (theta [][]float64, iters, capped float64) {
-		ws := NewWorkspace(m.K)
+	run := func(s docinfer.VBSettings) (theta [][]float64, iters, capped float64) {
+		ws := docinfer.NewWorkspace(m.K)
 		theta = make([][]float64, c.NumDocs())
 		for d := range theta {
 			words, counts := c.Doc(d)
 			theta[d] = make([]float64, m.K)
-			it := VBDocument(tp, words, counts, alpha, s, theta[d], ws)
-			normalise(theta[d])
+			it := docinfer.VBDocument(tp, words, counts, alpha, s, theta[d], ws)
+			docinfer.Normalise(theta[d])
 			iters += float64(it)
 			if it == s.MaxIter {
 				capped++
@@ -88,13 +89,13 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 		}
 		return theta, iters / float64(len(theta)), capped / float64(len(theta))
 	}
-	ref, _, _ := run(VBSettings{MaxIter: 5000, Tolerance: 1e-10})
+	ref, _, _ := run(docinfer.VBSettings{MaxIter: 5000, Tolerance: 1e-10})
 	for _, tol := range []float64{1e-3, 1e-4, 1e-5, 1e-6} {
 		b.Run(fmt.Sprintf("tol=%g", tol), func(b *testing.B) {
 			var got [][]float64
 			var iters, capped float64
 			for b.Loop() {
-				got, iters, capped = run(VBSettings{MaxIter: DefaultIterations, Tolerance: tol})
+				got, iters, capped = run(docinfer.VBSettings{MaxIter: DefaultIterations, Tolerance: tol})
 			}
 			dist := 0.0
 			for d := range got {

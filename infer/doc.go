@@ -13,20 +13,24 @@
 //   - VB (default): the variational E-step of Blei, Ng and Jordan, "Latent
 //     Dirichlet Allocation", JMLR 2003, section 5.2 and figure 6, in the
 //     form of Hoffman, Blei and Bach, "Online Learning for Latent
-//     Dirichlet Allocation", NIPS 2010 (phi not stored): VBDocument. theta
-//     is gamma / sum(gamma). Deterministic. It is written so that a
-//     variational LDA learner can share it (Topics, Workspace.Phi).
+//     Dirichlet Allocation", NIPS 2010 (phi not stored). theta is gamma /
+//     sum(gamma). Deterministic. The variational LDA learner (package
+//     lda) runs the same per-document code as its E-step.
 //   - Gibbs: collapsed Gibbs sampling of the tokens' topics with the
 //     topics fixed, as in Griffiths and Steyvers, "Finding scientific
 //     topics", PNAS 2004, eq. 5 with phi in place of its estimate (the
-//     "fold-in" of Mallet's inferencer): GibbsDocument. theta is the
-//     average over the post-burn-in sweeps of (n_dk + alpha_k) / (N +
-//     sum alpha). Document d draws from a PCG generator seeded by
-//     DocSeed(Options.Seed, d).
+//     "fold-in" of Mallet's inferencer). theta is the average over the
+//     post-burn-in sweeps of (n_dk + alpha_k) / (N + sum alpha). Document
+//     d draws from a PCG generator seeded from Options.Seed and d alone.
 //
 // alpha defaults to AlphaFor(m, 0): the model's own alpha if it has one,
 // else a total concentration of 0.1 K shaped like the model's topic
 // weights p(z), else symmetric 0.1 (see AlphaFor for why).
+//
+// Infer takes a corpus on the model's vocabulary (corpus.Align puts one
+// there; otherwise the error wraps model.ErrVocabMismatch); Document takes
+// one document as its words, dropping and counting those the model does
+// not know.
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

@@ -49,3 +49,23 @@ func Example() {
 	// gibbs match report sports 0.98 weather 0.02
 	// gibbs rained off   sports 0.26 weather 0.74
 }
+
+// Infer the topic weights of one document given as its words; words the
+// model does not know are dropped and counted.
+func ExampleDocument() {
+	m := &model.Model{K: 2, Vocab: []string{"ball", "goal", "rain", "snow"}, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, // sports
+		{0, 0, 0.6, 0.4}, // weather
+	}}
+	tokens := []string{"goal", "rain", "rain", "umbrella", "goal", "snow", "rain", "rain"}
+	theta, unknown, err := infer.Document(context.Background(), m, tokens, infer.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("unknown words:", unknown)
+	fmt.Printf("sports %.2f weather %.2f\n", theta[0], theta[1])
+	// Output:
+	// unknown words: 1
+	// sports 0.29 weather 0.71
+}

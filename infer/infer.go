@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
@@ -18,8 +19,8 @@ type Method string
 
 // The inference methods.
 const (
-	VB    Method = "vb"    // variational Bayes, the E-step of LDA (VBDocument)
-	Gibbs Method = "gibbs" // collapsed Gibbs sampling with the topics fixed (GibbsDocument)
+	VB    Method = "vb"    // variational Bayes, the E-step of LDA
+	Gibbs Method = "gibbs" // collapsed Gibbs sampling with the topics fixed
 )
 
 // Defaults of Options.
@@ -56,8 +57,9 @@ type Options struct {
 	// on the scale of token counts, so this is far below one token).
 	// Gibbs ignores it.
 	Tolerance float64
-	// Seed seeds Gibbs sampling: document d draws from a PCG generator
-	// seeded by DocSeed(Seed, d). VB is deterministic and ignores it.
+	// Seed seeds Gibbs sampling: document d draws from a random stream of
+	// its own derived from Seed and d, so its result does not depend on
+	// the other documents or Threads. VB is deterministic and ignores it.
 	Seed uint64
 	// Threads is the number of goroutines; 0 means one per CPU. Results
 	// do not depend on it.
@@ -157,7 +159,7 @@ func AlphaFor(m *model.Model, total float64) []float64 {
 			shape[j] = 1
 		}
 	}
-	normalise(shape)
+	docinfer.Normalise(shape)
 	for j := range shape {
 		shape[j] *= total
 	}
@@ -186,16 +188,17 @@ const grain = 16
 // alpha normalised, the prior mean.
 //
 // c must be on m's vocabulary: the same words in the same order (use
-// corpus.Align). Infer returns an error if it is not, if m's topics are
-// malformed, or if o is invalid; and ctx.Err() if ctx is done first.
+// corpus.Align, or Document for one document of words). Infer returns an
+// error wrapping model.ErrVocabMismatch if it is not, an error if m's
+// topics are malformed or o is invalid, and ctx.Err() if ctx is done first.
 // Documents are processed in parallel; results do not depend on
 // o.Threads.
 func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([][]float64, error) {
 	if m.K < 1 || len(m.Topics) != m.K {
 		return nil, fmt.Errorf("infer: model has K = %d and %d topics", m.K, len(m.Topics))
 	}
-	if err := sameVocab(m.Vocab, c.Vocab); err != nil {
-		return nil, err
+	if err := m.CheckVocab(c.Vocab); err != nil {
+		return nil, fmt.Errorf("infer: %w", err)
 	}
 	o, err := o.withDefaults()
 	if err != nil {
@@ -208,9 +211,9 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 	if err := checkAlpha(alpha, m.K); err != nil {
 		return nil, err
 	}
-	t, err := NewTopics(m.Topics)
+	t, err := docinfer.NewTopics(m.Topics)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("infer: %w", err)
 	}
 	if t.V != len(m.Vocab) {
 		return nil, fmt.Errorf("infer: model has %d words but topics of %d", len(m.Vocab), t.V)
@@ -221,18 +224,18 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 	for d := range theta {
 		theta[d] = flat[d*k : (d+1)*k : (d+1)*k]
 	}
-	vb := VBSettings{MaxIter: o.Iterations, Tolerance: o.Tolerance}
+	vb := docinfer.VBSettings{MaxIter: o.Iterations, Tolerance: o.Tolerance}
 	o.Progress.Report(Stage, 0, numDocs)
 	// Workspaces are reused across blocks; their content never carries
 	// over from one document to the next.
 	type worker struct {
-		ws  *Workspace
+		ws  *docinfer.Workspace
 		src *rand.PCG
 		rng *rand.Rand
 	}
 	pool := sync.Pool{New: func() any {
 		src := rand.NewPCG(0, 0)
-		return &worker{ws: NewWorkspace(k), src: src, rng: rand.New(src)}
+		return &worker{ws: docinfer.NewWorkspace(k), src: src, rng: rand.New(src)}
 	}}
 	err = parallel.For(ctx, numDocs, grain, o.Threads, func(lo, hi int) {
 		wk := pool.Get().(*worker)
@@ -242,11 +245,11 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 			words, counts := c.Doc(d)
 			switch o.Method {
 			case VB:
-				VBDocument(t, words, counts, alpha, vb, theta[d], ws)
-				normalise(theta[d])
+				docinfer.VBDocument(t, words, counts, alpha, vb, theta[d], ws)
+				docinfer.Normalise(theta[d])
 			case Gibbs:
-				src.Seed(DocSeed(o.Seed, d))
-				GibbsDocument(t, words, counts, alpha, o.Iterations, o.BurnIn, rng, theta[d], ws)
+				src.Seed(docinfer.DocSeed(o.Seed, d))
+				docinfer.GibbsDocument(t, words, counts, alpha, o.Iterations, o.BurnIn, rng, theta[d], ws)
 			}
 		}
 	}, func(done int) { o.Progress.Report(Stage, done, numDocs) })
@@ -254,29 +257,4 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 		return nil, err
 	}
 	return theta, nil
-}
-
-// DocSeed returns the two PCG seed words of document d's random stream
-// under seed: seed itself and d scrambled by the SplitMix64 finaliser, so
-// that nearby documents get unrelated streams. Other packages drawing
-// per-document random choices use it with their own seed.
-func DocSeed(seed uint64, d int) (uint64, uint64) {
-	z := uint64(d) + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return seed, z ^ (z >> 31)
-}
-
-// sameVocab returns an error unless the corpus vocabulary cv is the model
-// vocabulary mv.
-func sameVocab(mv, cv []string) error {
-	if len(mv) != len(cv) {
-		return fmt.Errorf("infer: the corpus has %d words, the model %d: align the corpus to the model's vocabulary first (corpus.Align)", len(cv), len(mv))
-	}
-	for i := range mv {
-		if mv[i] != cv[i] {
-			return fmt.Errorf("infer: word %d is %q in the corpus but %q in the model: align the corpus to the model's vocabulary first (corpus.Align)", i, cv[i], mv[i])
-		}
-	}
-	return nil
 }

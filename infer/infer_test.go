@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -159,7 +160,7 @@ func TestEmptyAndUnknownDocuments(t *testing.T) {
 	m := testModel(3, 10, 16)
 	m.Topics[0][9], m.Topics[1][9], m.Topics[2][9] = 0, 0, 0
 	for _, row := range m.Topics {
-		normalise(row)
+		docinfer.Normalise(row)
 	}
 	b := corpus.NewBuilder(m.Vocab)
 	b.EndDoc("empty")
@@ -181,14 +182,14 @@ func TestEmptyAndUnknownDocuments(t *testing.T) {
 func TestVocabularyMismatch(t *testing.T) {
 	m := testModel(3, 10, 17)
 	short := &corpus.Corpus{Vocab: m.Vocab[:9], DocIDs: []string{}, Offsets: []int64{0}}
-	if _, err := Infer(context.Background(), m, short, Options{}); err == nil || !strings.Contains(err.Error(), "corpus.Align") {
-		t.Errorf("9 words for a model of 10: err = %v", err)
+	if _, err := Infer(context.Background(), m, short, Options{}); !errors.Is(err, model.ErrVocabMismatch) || !strings.Contains(err.Error(), "align") {
+		t.Errorf("9 words for a model of 10: err = %v, want model.ErrVocabMismatch saying to align", err)
 	}
 	swapped := slices.Clone(m.Vocab)
 	swapped[0], swapped[1] = swapped[1], swapped[0]
 	c := &corpus.Corpus{Vocab: swapped, DocIDs: []string{}, Offsets: []int64{0}}
-	if _, err := Infer(context.Background(), m, c, Options{}); err == nil {
-		t.Error("words in another order: no error")
+	if _, err := Infer(context.Background(), m, c, Options{}); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("words in another order: err = %v, want model.ErrVocabMismatch", err)
 	}
 	aligned, _ := corpus.Align(c, m.Vocab)
 	if _, err := Infer(context.Background(), m, aligned, Options{}); err != nil {
@@ -259,37 +260,45 @@ func TestCancelAndProgress(t *testing.T) {
 	}
 }
 
-func TestVBFixedPointAndPhi(t *testing.T) {
-	m := testModel(5, 200, 20)
-	c := docs(m, [][]float64{{0.6, 0.4, 0, 0, 0}}, 300, 21)
-	tp, err := NewTopics(m.Topics)
-	if err != nil {
-		t.Fatal(err)
-	}
+// Document gives the weights Infer gives for the one-document corpus of
+// its known words, for both methods, and counts the unknown tokens.
+func TestDocument(t *testing.T) {
+	m := testModel(4, 60, 21)
+	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}}, 80, 22)
 	words, counts := c.Doc(0)
-	alpha := AlphaFor(m, 0)
-	gamma := make([]float64, m.K)
-	ws := NewWorkspace(m.K)
-	iters := VBDocument(tp, words, counts, alpha, VBSettings{MaxIter: 1000, Tolerance: 1e-12}, gamma, ws)
-	if iters >= 1000 {
-		t.Fatalf("no convergence in %d updates", iters)
-	}
-	// At the fixed point gamma = alpha + sum_n c_n phi_n.
-	sum := slices.Clone(alpha)
-	phi := make([]float64, m.K)
-	for i, w := range words {
-		ws.Phi(tp, w, phi)
-		s := 0.0
-		for j, p := range phi {
-			sum[j] += float64(counts[i]) * p
-			s += p
-		}
-		if math.Abs(s-1) > 1e-12 {
-			t.Fatalf("phi of word %d sums to %v", w, s)
+	var tokens []string
+	for q, w := range words {
+		for range counts[q] {
+			tokens = append(tokens, m.Vocab[w])
 		}
 	}
-	if d := l1(sum, gamma); d > 1e-8 {
-		t.Errorf("gamma %v, alpha + sum phi %v", gamma, sum)
+	tokens = append(tokens, "zebra", "w3x", "zebra")
+	slices.Reverse(tokens) // order does not matter
+	for _, meth := range methods {
+		o := Options{Method: meth, Seed: 23}
+		want := infer(t, m, c, o)[0]
+		got, unknown, err := Document(context.Background(), m, tokens, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unknown != 3 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v with %d unknown, want %v with 3", meth, got, unknown, want)
+		}
 	}
-	t.Logf("%d updates to tolerance 1e-12", iters)
+	alpha := []float64{0.1, 0.2, 0.3, 0.4}
+	got, unknown, err := Document(context.Background(), m, []string{"zebra"}, Options{Alpha: alpha})
+	if err != nil || unknown != 1 || l1(got, alpha) > 1e-12 {
+		t.Errorf("no known word: %v with %d unknown (err %v), want alpha %v", got, unknown, err, alpha)
+	}
+	if _, _, err := Document(context.Background(), m, tokens, Options{Method: "em"}); err == nil {
+		t.Error("invalid options: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Document(ctx, m, tokens, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v", err)
+	}
+	if _, _, err := Document(context.Background(), &model.Model{K: 1, Topics: [][]float64{{}}}, []string{"a"}, Options{}); err == nil {
+		t.Error("model without vocabulary: no error")
+	}
 }

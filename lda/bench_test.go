@@ -77,7 +77,7 @@ func BenchmarkGibbsSweep(b *testing.B) {
 			for _, threads := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/K=%d/threads=%d", name, k, threads), func(b *testing.B) {
 					c := sharedCorpus(b, name)
-					g, err := NewGibbs(GibbsOptions{Seed: 1, Threads: threads})
+					g, err := NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: threads}, Shards: threads})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -112,7 +112,7 @@ func BenchmarkGibbsSweep(b *testing.B) {
 // Held-out perplexity after a fixed budget, fitting 90% of KOS and NIPS
 // and scoring the other 10% by document completion: Gibbs with 200
 // sweeps (the topics averaged over 10 states 10 apart after 100) on
-// 2 threads; VB with its defaults; the anchor learner for reference.
+// 2 shards on 2 threads; VB with its defaults; the anchor learner for reference.
 // Reports the perplexity and the fit's wall time.
 func BenchmarkHeldOut(b *testing.B) {
 	for _, name := range []string{"KOS", "NIPS"} {
@@ -122,16 +122,16 @@ func BenchmarkHeldOut(b *testing.B) {
 				new  func() (learner.Learner, error)
 			}{
 				{"gibbs-200", func() (learner.Learner, error) {
-					return NewGibbs(GibbsOptions{Iterations: 200, Seed: 1, Threads: 2})
+					return NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: 2}, Shards: 2, Iterations: 200})
 				}},
 				{"gibbs-200-opt", func() (learner.Learner, error) {
-					return NewGibbs(GibbsOptions{Iterations: 200, Seed: 1, Threads: 2, OptimizeInterval: 10})
+					return NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: 2}, Shards: 2, Iterations: 200, OptimizeInterval: 10})
 				}},
 				{"vb", func() (learner.Learner, error) {
-					return NewVB(VBOptions{Seed: 1, Threads: 2})
+					return NewVB(VBOptions{Settings: learner.Settings{Seed: 1, Threads: 2}})
 				}},
 				{"anchor", func() (learner.Learner, error) {
-					return anchor.New(anchor.Options{Seed: 1, Threads: 2})
+					return anchor.New(anchor.Options{Settings: learner.Settings{Seed: 1, Threads: 2}})
 				}},
 			}
 			for _, l := range learners {
@@ -157,7 +157,7 @@ func BenchmarkHeldOut(b *testing.B) {
 	}
 }
 
-// Random against anchor initialisation of the Gibbs sampler (2 threads,
+// Random against anchor initialisation of the Gibbs sampler (2 shards on 2 threads,
 // 1000 sweeps, alpha_k 0.1, beta 0.01): held-out perplexity by document
 // completion of the current state's topics every 50 sweeps, 90% of the
 // documents fitted, 10% scored. The anchor model (fitted once on the
@@ -173,7 +173,7 @@ func BenchmarkInitAnchor(b *testing.B) {
 			train, test := heldOutSplit(b, tc.name)
 			for b.Loop() {
 				start := time.Now()
-				al, _ := anchor.New(anchor.Options{Seed: 1})
+				al, _ := anchor.New(anchor.Options{Settings: learner.Settings{Seed: 1}})
 				am, err := al.Fit(context.Background(), train, tc.k)
 				if err != nil {
 					b.Fatal(err)
@@ -182,8 +182,13 @@ func BenchmarkInitAnchor(b *testing.B) {
 				curves := map[Init][]float64{}
 				for _, init := range []Init{InitRandom, InitAnchor} {
 					var curve []float64
-					o := GibbsOptions{Seed: 1, Threads: 2, Init: init, SnapshotEvery: 50,
-						Snapshot: func(_ int, m *model.Model) { curve = append(curve, perplexity(b, m, test)) }}
+					o := GibbsOptions{
+						Settings:      learner.Settings{Seed: 1, Threads: 2},
+						Shards:        2,
+						Init:          init,
+						SnapshotEvery: 50,
+						Snapshot:      func(_ int, m *model.Model) { curve = append(curve, perplexity(b, m, test)) },
+					}
 					if init == InitAnchor {
 						o.InitModel = am
 						curve = append(curve, perplexity(b, am, test))
@@ -225,34 +230,40 @@ func BenchmarkInitAnchor(b *testing.B) {
 }
 
 // The bias of AD-LDA on small corpora (see
-// TestGibbsThreadsAgreeInDistribution): 20 chains per setting started
+// TestGibbsShardsAgreeInDistribution): 20 chains per setting started
 // near the main mode, 120 sweeps; reports the mean log likelihood per
-// token of N threads minus that of 1 thread and the z score of the
+// token of N shards minus that of 1 shard and the z score of the
 // difference, and the same for the mean l1 distance to the truth.
 func BenchmarkADLDABias(b *testing.B) {
 	for _, docs := range []int{500, 2000} {
-		c, truth, err := synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 50}.Generate(rand.New(rand.NewPCG(7, 7)))
+		c, truth, err := synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 50, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(7, 7)))
 		if err != nil {
 			b.Fatal(err)
 		}
 		const seeds = 20
-		run := func(threads int) (ll, l1 []float64) {
+		run := func(shards int) (ll, l1 []float64) {
 			for seed := range uint64(seeds) {
-				m := fitGibbs(b, c, truth.K, GibbsOptions{Iterations: 120, BurnIn: 100, Seed: 100 + seed, Threads: threads,
-					Init: InitAnchor, InitModel: truth})
+				m := fitGibbs(b, c, truth.K, GibbsOptions{
+					Settings:   learner.Settings{Seed: 100 + seed, Threads: shards},
+					Shards:     shards,
+					Iterations: 120,
+					BurnIn:     100,
+					Init:       InitAnchor,
+					InitModel:  truth,
+				})
 				ll = append(ll, m.Params["ll_per_token"].(float64))
 				l1 = append(l1, recovery(b, m, truth).Mean)
 			}
 			return ll, l1
 		}
 		var ll1, l11 []float64
-		for _, threads := range []int{2, 4, 8} {
-			b.Run(fmt.Sprintf("docs=%d/threads=%d", docs, threads), func(b *testing.B) {
+		for _, shards := range []int{2, 4, 8} {
+			b.Run(fmt.Sprintf("docs=%d/shards=%d", docs, shards), func(b *testing.B) {
 				for b.Loop() {
 					if ll1 == nil {
 						ll1, l11 = run(1)
 					}
-					ll, l1 := run(threads)
+					ll, l1 := run(shards)
 					for _, st := range []struct {
 						name string
 						a, b []float64
@@ -269,13 +280,13 @@ func BenchmarkADLDABias(b *testing.B) {
 }
 
 // The spread over seeds of the final models of BenchmarkInitAnchor on
-// KOS (K=20, 1000 sweeps, 2 threads): the held-out perplexity of the
+// KOS (K=20, 1000 sweeps, 2 shards on 2 threads): the held-out perplexity of the
 // averaged topics and the final log likelihood per token for seeds 1-3,
 // random and anchor starts (one anchor model, seed 1).
 func BenchmarkInitAnchorSeeds(b *testing.B) {
 	train, test := heldOutSplit(b, "KOS")
 	for b.Loop() {
-		al, _ := anchor.New(anchor.Options{Seed: 1})
+		al, _ := anchor.New(anchor.Options{Settings: learner.Settings{Seed: 1}})
 		am, err := al.Fit(context.Background(), train, 20)
 		if err != nil {
 			b.Fatal(err)
@@ -283,7 +294,7 @@ func BenchmarkInitAnchorSeeds(b *testing.B) {
 		for _, init := range []Init{InitRandom, InitAnchor} {
 			var ppl []float64
 			for seed := uint64(1); seed <= 3; seed++ {
-				o := GibbsOptions{Seed: seed, Threads: 2, Init: init}
+				o := GibbsOptions{Settings: learner.Settings{Seed: seed, Threads: 2}, Shards: 2, Init: init}
 				if init == InitAnchor {
 					o.InitModel = am
 				}

@@ -6,12 +6,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"github.com/hulltopics/hull/corpus"
-	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -35,10 +33,10 @@ type chain[Z topicID, E packed] struct {
 	phiSum    []float64 // sum over saved states of phi, K x V
 	weightSum []float64 // sum over saved states of n_t / tokens
 	saved     int
-	llIters   []int
-	llTrace   []float64
+	llLast    float64 // log p(w, z) per token at the last evaluation
+	llEvals   int     // evaluations of the log likelihood
 	optimized int
-	digest    string
+	prov      model.Provenance // without timings
 }
 
 // shard samples the documents [lo, hi) against its own copy of the counts
@@ -99,8 +97,8 @@ func newChain[Z topicID, E packed](ctx context.Context, f *gibbsFit) (*chain[Z, 
 		}
 	}
 	ch.alpha = initialAlpha(o.AlphaSum, k)
-	ch.makeShards(shardCount(c, o.Threads))
-	ch.digest = c.Digest()
+	ch.makeShards(shardCount(c, o.Shards))
+	ch.prov = o.Settings.Provenance(c, nil)
 	return ch, nil
 }
 
@@ -151,10 +149,12 @@ func (ch *chain[Z, E]) sample(ctx context.Context, from, to int) error {
 		}
 		if wantLL {
 			ll := ch.logLikelihood(ctx) / float64(ch.tokens)
-			ch.llIters = append(ch.llIters, it)
-			ch.llTrace = append(ch.llTrace, ll)
+			ch.llLast = ll
+			ch.llEvals++
 			if o.LogLikelihood != nil {
 				o.LogLikelihood(it, ll)
+			} else {
+				o.Settings.Logf("gibbs sweep %d: log likelihood per token %.4f", it, ll)
 			}
 		}
 		if wantHist {
@@ -211,7 +211,10 @@ func (ch *chain[Z, E]) makeShards(p int) {
 }
 
 // sweep resamples every token once: each shard its documents, against its
-// copy of the counts; then the shards' changes are merged (AD-LDA).
+// copy of the counts; then the shards' changes are merged (AD-LDA). The
+// shards run on up to Threads goroutines, in any order: a shard reads
+// only its copy and the global counts of the sweep's start, and draws
+// from its own generator, so the result does not depend on the order.
 func (ch *chain[Z, E]) sweep(ctx context.Context, it int, wantLL, wantHist bool) error {
 	p := len(ch.shards)
 	run := func(i int) {
@@ -225,24 +228,20 @@ func (ch *chain[Z, E]) sweep(ctx context.Context, it int, wantLL, wantHist bool)
 	}
 	if p == 1 {
 		run(0)
-	} else {
-		var wg sync.WaitGroup
-		for i := range p {
-			wg.Go(func() { run(i) })
+		return ctx.Err()
+	}
+	if err := parallel.For(ctx, p, 1, ch.o.Threads, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			run(i)
 		}
-		wg.Wait()
-	}
-	if err := ctx.Err(); err != nil {
+	}, nil); err != nil {
 		return err
-	}
-	if p == 1 {
-		return nil
 	}
 	locals := make([]wordTopics[E], p)
 	for i, sh := range ch.shards {
 		locals[i] = sh.wt
 	}
-	err := parallel.For(ctx, ch.v, 256, p, func(lo, hi int) {
+	err := parallel.For(ctx, ch.v, 256, ch.o.Threads, func(lo, hi int) {
 		mergeRows(&ch.wt, locals, lo, hi, newMerger(ch.k))
 	}, nil)
 	for t := range ch.nt {
@@ -257,7 +256,7 @@ func (ch *chain[Z, E]) sweep(ctx context.Context, it int, wantLL, wantHist bool)
 
 // run samples the shard's documents in iteration it.
 func (sh *shard[Z, E]) run(ctx context.Context, ch *chain[Z, E], it, index int) {
-	sh.src.Seed(infer.DocSeed(ch.o.Seed^sweepStream, it<<20|index))
+	sh.src.Seed(docinfer.DocSeed(ch.o.Seed^sweepStream, it<<20|index))
 	beta := ch.beta
 	vbeta := beta * float64(ch.v)
 	alpha := ch.alpha
@@ -503,7 +502,7 @@ func (ch *chain[Z, E]) logLikelihood(ctx context.Context) float64 {
 	lgBeta := lgamma(beta)
 	sums := make([]float64, (ch.v+llGrain-1)/llGrain)
 	shift := ch.wt.shift
-	parallel.For(ctx, ch.v, llGrain, len(ch.shards), func(lo, hi int) {
+	parallel.For(ctx, ch.v, llGrain, ch.o.Threads, func(lo, hi int) {
 		s := 0.0
 		for w := lo; w < hi; w++ {
 			for _, e := range ch.wt.row(int32(w)) {
@@ -672,14 +671,12 @@ func (ch *chain[Z, E]) model(topics [][]float64, weights []float64) *model.Model
 		"beta":              ch.beta,
 		"optimize_interval": o.OptimizeInterval,
 		"init":              string(o.Init),
-		"threads":           len(ch.shards),
+		"shards":            len(ch.shards),
 		"scheme":            scheme,
 		"tokens":            ch.tokens,
-		"ll_iterations":     slices.Clone(ch.llIters),
-		"ll_trace":          slices.Clone(ch.llTrace),
 	}
-	if n := len(ch.llTrace); n > 0 {
-		params["ll_per_token"] = ch.llTrace[n-1]
+	if ch.llEvals > 0 {
+		params["ll_per_token"] = ch.llLast
 	}
 	if o.OptimizeInterval > 0 {
 		params["optimize_burn_in"] = o.OptimizeBurnIn
@@ -693,13 +690,7 @@ func (ch *chain[Z, E]) model(topics [][]float64, weights []float64) *model.Model
 		Topics:       topics,
 		Alpha:        slices.Clone(ch.alpha),
 		TopicWeights: weights,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: ch.digest,
-			Seed:        o.Seed,
-			Threads:     len(ch.shards),
-			Docs:        ch.c.NumDocs(),
-		},
+		Provenance:   ch.prov,
 	}
 }
 

@@ -2,7 +2,8 @@
 // "Latent Dirichlet Allocation", JMLR 2003) by the two likelihood-based
 // methods hull's geometric learners are measured against: collapsed Gibbs
 // sampling (Gibbs, "hull fit --algo gibbs") and batch variational EM (VB,
-// "--algo vb"). Both implement learner.Learner.
+// "--algo vb"). Both implement learner.Learner, and the package registers
+// them as "gibbs" and "vb" (learner.New).
 //
 // # Collapsed Gibbs sampling
 //
@@ -42,8 +43,10 @@
 // Every LogEvery sweeps (default 10, and after the last) the sampler
 // computes log p(w, z) of the current state (Griffiths and Steyvers, eq.
 // 2 and 3) and divides it by the number of tokens, the figure MALLET
-// prints as LL/token; it goes to the LogLikelihood hook and its trace to
-// Params ("ll_iterations", "ll_trace", "ll_per_token").
+// prints as LL/token; it goes to the LogLikelihood hook (or, without one,
+// to Settings.Log as a line "gibbs sweep N: log likelihood per token X"),
+// and its last value to Params["ll_per_token"]. The trace itself is not
+// kept in the model (Params hold scalars only): collect it with the hook.
 //
 // Hyperparameters. With OptimizeInterval > 0, every OptimizeInterval
 // sweeps after OptimizeBurnIn (default min(200, BurnIn/2)), alpha
@@ -61,55 +64,79 @@
 // would not fit beside the topic's bits). EstimateGibbsBytes adds the
 // V x K average of the saved states and the model.
 //
-// # Threads: AD-LDA
+// # Shards and threads: AD-LDA
 //
-// With Threads > 1 the sweeps run as AD-LDA (Newman, Asuncion, Smyth and
+// With Shards > 1 the sweeps run as AD-LDA (Newman, Asuncion, Smyth and
 // Welling, "Distributed algorithms for topic models", JMLR 2009): the
-// documents are split into Threads contiguous shards of about the same
+// documents are split into Shards contiguous shards of about the same
 // number of tokens; at the start of a sweep each shard copies the global
 // counts n_wt and n_t, resamples its documents against its copy (seeing
 // its own changes, not the other shards'), and after all shards are done
 // the global counts become global + sum_p (copy_p - global) (exact
 // integer arithmetic, so they equal the counts of the new topics of all
-// tokens). Shard p draws sweep i from a PCG generator seeded by
-// infer.DocSeed(Seed ^ stream, i<<20 | p); the initial topics come from
-// per-document generators, independent of Threads. So the same corpus,
-// options, seed and Threads give a bit-identical model on any machine,
-// while different Threads give different chains.
+// tokens). Shard p draws sweep i from a PCG generator seeded from Seed,
+// i and p alone (the per-document seeds of package infer, on a stream of
+// its own); the initial topics come from per-document generators. Threads
+// goroutines take the shards of a sweep in any order, which changes
+// nothing: a shard reads only the counts of the sweep's start and its
+// own copy. So the model depends on the corpus, the options (Shards among
+// them) and the seed, never on Threads or the machine: the same input and
+// seed give a bit-identical model everywhere (TestGibbsSameModelForAnyThreads).
+// The model records the shards, min(Shards, D), as Params["shards"], and
+// the threads as Provenance.Threads.
 //
-// Threads 1 is exact collapsed Gibbs sampling (TestGibbsExactPosterior
-// checks the visited states against the enumerated posterior of a tiny
-// corpus). AD-LDA is an approximation: a shard samples against counts up
-// to one sweep old for the other shards' documents. Newman et al. found
-// no difference in perplexity; on small corpora a small bias is
-// measurable. On 500 documents of 50 tokens (K=5) the state's log
-// likelihood per token after 120 sweeps is 0.0035-0.005 nats (0.1%)
-// lower with 2-8 shards than with one, the topics are 0.001 closer to
-// the truth in l1, and the held-out perplexity is the same within 0.2%
-// (TestGibbsThreadsAgreeInDistribution, BenchmarkADLDABias); with 2,000
-// documents the gap in log likelihood is 0.001-0.002 nats.
+// Shards 1, the default, is exact collapsed Gibbs sampling
+// (TestGibbsExactPosterior checks the visited states against the
+// enumerated posterior of a tiny corpus), on one goroutine whatever
+// Threads (which still draw the initial topics and sum the log
+// likelihood). More shards trade exactness for speed. AD-LDA is an
+// approximation: a shard samples against counts up to one sweep old for
+// the other shards' documents. Newman et al. found no difference in
+// perplexity; a bias is measurable. On 500 documents of 50 tokens (K=5)
+// the state's log likelihood per token after 120 sweeps is 0.0035-0.005
+// nats (0.1%) lower with 2-8 shards than with one, the topics are 0.001
+// closer to the truth in l1, and the held-out perplexity is the same
+// within 0.2% (TestGibbsShardsAgreeInDistribution, BenchmarkADLDABias);
+// with 2,000 documents the gap in log likelihood is 0.001-0.002 nats. On
+// KOS (K=20) the state's log likelihood is lower by more: with 4 shards
+// 0.047-0.064 nats per token (0.6-0.8%) after 200 sweeps (seeds 1-3) and
+// 0.06-0.075 after 1000 (seeds 1-2); with 2 shards 0.04, with 8 0.07
+// (seed 1, 200 sweeps). The model is not worse for it: fitted on 90% of
+// KOS (300 sweeps), the held-out perplexity of the last 10% is 1866 and
+// 1865 with one shard, 1832 and 1908 with 4 (seeds 1, 2), a spread
+// between seeds, not a gap. The gain is time:
+// the shards of a sweep run in parallel, up to Threads at once, and a
+// second thread adds 40-80% to the tokens sampled per second
+// (docs/BENCHMARKS.md, measured with 2 shards), while on one thread 4
+// shards cost 5-60% more per sweep than one, 20% typically (their copies
+// and merges; KOS, measured under load).
+// Memory grows by one copy of the sparse counts per shard.
 //
 // # Anchor initialisation
 //
-// InitAnchor starts from an anchor-word model (package anchor, fitted with
-// the learner's seed and threads unless InitModel gives one), as the
-// structural topic model does (Roberts, Stewart and Tingley, "Navigating
-// the local modes of big data", 2016): for Gibbs, each token of word w in
+// InitAnchor starts from an anchor-word model, as the structural topic
+// model does (Roberts, Stewart and Tingley, "Navigating the local modes of
+// big data", 2016): InitModel if given, else a fit by the "anchor" learner
+// of the registry with its default options and the learner's Settings
+// (seed, threads, memory bound, progress). Package lda does not import
+// package anchor: a program that uses InitAnchor without InitModel imports
+// it (a blank import registers it), or NewGibbs and NewVB return an error
+// wrapping learner.ErrUnknownLearner. For Gibbs, each token of word w in
 // document d gets its initial topic drawn from p(z | w, d) ∝ theta_dz
 // phi_zw, phi being the anchor topics and theta_d the document's weights
-// inferred under them (infer.VBDocument, with infer.AlphaFor of the anchor
-// model); for VB, the initial variational topics are the anchor topics
-// scaled to the expected counts. The anchor fit is timed as stage
-// "anchor". docs/BENCHMARKS.md shows how many sweeps it saves on KOS and
-// NIPS.
+// inferred under them (package infer's VB inference, with infer.AlphaFor
+// of the anchor model); for VB, the initial variational topics are the
+// anchor topics scaled to the expected counts. The anchor fit is timed as
+// stage "anchor". docs/BENCHMARKS.md shows how many sweeps it saves on KOS
+// and NIPS.
 //
 // # Variational EM
 //
 // VB is batch variational EM as lda-c (Blei et al. 2003, section 5), with
 // the smoothed model of their section 5.4 (a symmetric Dirichlet(Eta)
 // prior on the topics, variational parameters lambda). The E-step is
-// package infer's: infer.VBDocument for every document, in parallel,
-// against exp(E[log beta]) (the same code "hull infer" runs). The expected
+// package infer's VB inference of every document, in parallel, against
+// exp(E[log beta]) (the same code "hull infer" runs). The expected
 // counts sum_d c_dw phi_dwk are then gathered word by word, from a
 // word-major copy of the counts, so that every sum is taken in a fixed
 // order and the model does not depend on Threads. The M-step sets lambda
@@ -120,9 +147,12 @@
 // evidence lower bound is computed at every E-step (the phi terms in the
 // closed form log sum_k exp(E[log theta_k] + E[log beta_kw]) of Hoffman,
 // Blei and Bach 2010); EM stops when it improves by less than Tolerance
-// (relative, lda-c's 1e-4) or after Iterations. The random start is
-// lda-c's: topics 1/V + U(0, 1) per word, normalised. The model's topics
-// are lambda's posterior means.
+// (relative, lda-c's 1e-4) or after Iterations. The bound per token goes
+// to the Bound hook (or, without one, to Settings.Log as a line "vb
+// iteration N: bound per token X") and its last value to
+// Params["bound_per_token"]; the trace is not kept in the model. The
+// random start is lda-c's: topics 1/V + U(0, 1) per word, normalised. The
+// model's topics are lambda's posterior means.
 //
 // # Complexity
 //
@@ -138,7 +168,7 @@
 // Measured (docs/BENCHMARKS.md; 2 shared cores of an AMD EPYC): 13-19
 // million tokens per second on one thread on KOS and NIPS at K = 20-100
 // (BenchmarkGibbsSweep); NIPS (3.3M tokens) at K = 100, 1000 sweeps on 2
-// threads, in 210 s and 86 MiB. On 90% of KOS and NIPS, Gibbs with 200
+// shards and 2 threads, in 210 s and 86 MiB. On 90% of KOS and NIPS, Gibbs with 200
 // sweeps and optimised hyperparameters has a held-out perplexity 5-21%
 // below VB's (BenchmarkHeldOut). An anchor start saves 50-100 sweeps
 // early in a run; after 200 the random starts have caught up

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 )
 
 // tinyCorpus is 2 documents of 3 tokens each over 3 words.
@@ -71,7 +72,7 @@ func TestGibbsExactPosterior(t *testing.T) {
 	const k = 2
 	alpha := []float64{0.3, 0.8}
 	beta := 0.4
-	g, err := NewGibbs(GibbsOptions{Threads: 1, Seed: 5, Beta: beta, AlphaSum: 2})
+	g, err := NewGibbs(GibbsOptions{Settings: learner.Settings{Threads: 1, Seed: 5}, Beta: beta, AlphaSum: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,18 +9,22 @@ import (
 	"github.com/hulltopics/hull/lda"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
+
+	// InitAnchor fits the anchor learner, which importing package anchor
+	// registers.
+	_ "github.com/hulltopics/hull/anchor"
 )
 
 // Learn 5 topics from a corpus drawn from LDA, by Gibbs sampling and by
 // variational EM, and compare them with the truth.
 func Example() {
-	gen := synth.LDA{K: 5, V: 200, Docs: 800, DocLength: 60}
+	gen := synth.LDA{K: 5, V: 200, Docs: 800, DocLength: 60, Alpha: 0.1, Beta: 0.1}
 	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	gibbs, err := lda.NewGibbs(lda.GibbsOptions{Iterations: 200, Seed: 1, Threads: 1, OptimizeInterval: 10})
+	gibbs, err := lda.NewGibbs(lda.GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: 1}, Iterations: 200, OptimizeInterval: 10})
 	if err != nil {
 		fmt.Println(err)
 		return

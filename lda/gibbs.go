@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
-	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -43,6 +41,10 @@ const (
 	DefaultSavedStates     = 10
 	DefaultLogEvery        = 10
 	DefaultSnapshotEvery   = 50
+	// DefaultGibbsShards is the default number of AD-LDA shards: 1,
+	// exact collapsed Gibbs sampling on one goroutine (see the package
+	// documentation for what more shards trade).
+	DefaultGibbsShards = 1
 	// maxOptimizeBurnIn is MALLET's default burn-in before the first
 	// hyperparameter optimisation.
 	maxOptimizeBurnIn = 200
@@ -55,6 +57,26 @@ const GibbsStage = "gibbs"
 // GibbsOptions are the parameters of the collapsed Gibbs sampler. The zero
 // value of each field selects its documented default.
 type GibbsOptions struct {
+	// Settings are the run settings. The seed drives every random choice.
+	// Threads is the number of goroutines that sample the Shards (and
+	// draw the initial topics, merge the counts and sum the log
+	// likelihood); as for every learner the model does not depend on it.
+	// The memory bound applies to EstimateGibbsBytes.
+	// Log, unless LogLikelihood is set, receives the log likelihood as
+	// lines "gibbs sweep 10: log likelihood per token -7.1234". Progress
+	// receives the sweeps done under GibbsStage (and the anchor fit's
+	// stages with InitAnchor).
+	learner.Settings
+	// Shards is the number of contiguous shards of documents the sweeps
+	// run over as AD-LDA, at most one per document; default
+	// DefaultGibbsShards, 1: exact collapsed Gibbs sampling. With more,
+	// the shards are sampled at once, up to Threads of them in parallel,
+	// each against its own copy of the counts: an approximation that
+	// samples the same posterior in practice (see the package
+	// documentation). The chain depends on Shards, never on Threads: the
+	// same corpus, options and seed give a bit-identical model on any
+	// machine.
+	Shards int
 	// Iterations is the number of sweeps over all tokens; default 1000.
 	Iterations int
 	// BurnIn is the number of sweeps before the first saved state;
@@ -92,25 +114,13 @@ type GibbsOptions struct {
 	// instead of an anchor fit: any model of K topics on the corpus's
 	// vocabulary (e.g. one fitted once and shared by several runs).
 	InitModel *model.Model
-	// Seed seeds every random choice.
-	Seed uint64
-	// Threads is the number of shards of the AD-LDA scheme, each sampled
-	// by its own goroutine; 0 means one per CPU. Unlike the other
-	// learners the result depends on it: Threads 1 is exact collapsed
-	// Gibbs sampling, more threads an approximation that samples the same
-	// posterior in practice (see the package documentation). The same
-	// corpus, options, seed and Threads give a bit-identical model.
-	Threads int
-	// MaxMemory bounds the working memory (EstimateGibbsBytes); Fit
-	// refuses before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
 	// LogEvery is the number of sweeps between evaluations of the log
 	// likelihood; default 10 (as MALLET). The last sweep is always
 	// evaluated.
 	LogEvery int
 	// LogLikelihood, if non-nil, receives log p(w, z) per token after
-	// every LogEvery-th sweep (see the package documentation).
+	// every LogEvery-th sweep (see the package documentation), instead
+	// of Settings.Log.
 	LogLikelihood func(iteration int, perToken float64)
 	// Snapshot, if non-nil, receives after every SnapshotEvery-th sweep a
 	// model of the current state alone (no averaging), e.g. to follow the
@@ -120,9 +130,6 @@ type GibbsOptions struct {
 	Snapshot func(iteration int, m *model.Model)
 	// SnapshotEvery is the number of sweeps between snapshots; default 50.
 	SnapshotEvery int
-	// Progress, if non-nil, receives the sweeps done under GibbsStage
-	// (and the anchor fit's stages with InitAnchor).
-	Progress learner.Progress
 }
 
 // Gibbs learns LDA by collapsed Gibbs sampling. Create it with NewGibbs.
@@ -157,29 +164,38 @@ func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
 	if o.SnapshotEvery == 0 {
 		o.SnapshotEvery = DefaultSnapshotEvery
 	}
-	switch {
-	case o.Iterations < 0:
-		return nil, fmt.Errorf("lda: Iterations = %d, want > 0", o.Iterations)
-	case o.BurnIn < 0 || o.BurnIn >= o.Iterations:
-		return nil, fmt.Errorf("lda: BurnIn = %d with %d iterations, want 0 <= BurnIn < Iterations", o.BurnIn, o.Iterations)
-	case o.SaveEvery < 0:
-		return nil, fmt.Errorf("lda: SaveEvery = %d, want > 0", o.SaveEvery)
-	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
-		return nil, fmt.Errorf("lda: AlphaSum = %v, want positive and finite (0: 0.1 K)", o.AlphaSum)
-	case !positiveFinite(o.Beta):
-		return nil, fmt.Errorf("lda: Beta = %v, want positive and finite", o.Beta)
-	case o.OptimizeInterval < 0:
-		return nil, fmt.Errorf("lda: OptimizeInterval = %d, want >= 0 (0: off)", o.OptimizeInterval)
-	case o.OptimizeBurnIn < 0:
-		return nil, fmt.Errorf("lda: OptimizeBurnIn = %d, want >= 0", o.OptimizeBurnIn)
-	case o.Threads < 0:
-		return nil, fmt.Errorf("lda: Threads = %d, want >= 0", o.Threads)
-	case o.LogEvery < 0:
-		return nil, fmt.Errorf("lda: LogEvery = %d, want > 0", o.LogEvery)
-	case o.SnapshotEvery < 0:
-		return nil, fmt.Errorf("lda: SnapshotEvery = %d, want > 0", o.SnapshotEvery)
+	if o.Shards == 0 {
+		o.Shards = DefaultGibbsShards
 	}
-	if err := checkInit(o.Init, o.InitModel); err != nil {
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: "gibbs", Field: field, Value: value, Want: want}
+	}
+	switch {
+	case o.Shards < 0:
+		return nil, bad("Shards", o.Shards, fmt.Sprintf(">= 0 (0: %d)", DefaultGibbsShards))
+	case o.Iterations < 0:
+		return nil, bad("Iterations", o.Iterations, ">= 0 (0: 1000)")
+	case o.BurnIn < 0 || o.BurnIn >= o.Iterations:
+		return nil, bad("BurnIn", o.BurnIn, fmt.Sprintf("in [0, %d), below the iterations", o.Iterations))
+	case o.SaveEvery < 0:
+		return nil, bad("SaveEvery", o.SaveEvery, "> 0")
+	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
+		return nil, bad("AlphaSum", o.AlphaSum, "positive and finite (0: 0.1 K)")
+	case !positiveFinite(o.Beta):
+		return nil, bad("Beta", o.Beta, "positive and finite")
+	case o.OptimizeInterval < 0:
+		return nil, bad("OptimizeInterval", o.OptimizeInterval, ">= 0 (0: off)")
+	case o.OptimizeBurnIn < 0:
+		return nil, bad("OptimizeBurnIn", o.OptimizeBurnIn, ">= 0")
+	case o.LogEvery < 0:
+		return nil, bad("LogEvery", o.LogEvery, "> 0")
+	case o.SnapshotEvery < 0:
+		return nil, bad("SnapshotEvery", o.SnapshotEvery, "> 0")
+	}
+	if err := o.Settings.Validate("gibbs"); err != nil {
+		return nil, err
+	}
+	if err := checkInit("gibbs", o.Init, o.InitModel); err != nil {
 		return nil, err
 	}
 	return &Gibbs{opts: o}, nil
@@ -190,25 +206,33 @@ func (g *Gibbs) Options() GibbsOptions { return g.opts }
 
 func positiveFinite(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
 
-func checkInit(init Init, m *model.Model) error {
+// checkInit validates Init and InitModel of the learner name. InitAnchor
+// without InitModel needs the anchor learner registered.
+func checkInit(name string, init Init, m *model.Model) error {
 	switch init {
 	case InitRandom:
 		if m != nil {
-			return fmt.Errorf("lda: InitModel is set but Init is %q: use InitAnchor", init)
+			return &learner.OptionError{Learner: name, Field: "Init", Value: init, Want: "InitAnchor when InitModel is set"}
 		}
 	case InitAnchor:
+		if m == nil {
+			if _, err := learner.Lookup(anchorLearner); err != nil {
+				return anchorMissing(err)
+			}
+		}
 	default:
-		return fmt.Errorf("lda: unknown Init %q (want random or anchor)", init)
+		return &learner.OptionError{Learner: name, Field: "Init", Value: init, Want: "random or anchor"}
 	}
 	return nil
 }
 
 // EstimateGibbsBytes returns the working memory Fit needs for c, k topics
-// and threads shards: the token topics (2 bytes each for K <= 65536), the
+// and the given number of shards (GibbsOptions.Shards; 0 for
+// DefaultGibbsShards): the token topics (2 bytes each for K <= 65536), the
 // sparse topic-word counts (4 or 8 bytes per nonzero, one copy per shard
 // plus the global one), the average of the saved states and the model (8
 // bytes per topic-word pair each). The corpus itself is not counted.
-func EstimateGibbsBytes(c *corpus.Corpus, k, threads int) int64 {
+func EstimateGibbsBytes(c *corpus.Corpus, k, shards int) int64 {
 	tokens := c.Tokens()
 	zBytes, eBytes := int64(2), int64(4)
 	if k > 1<<16 {
@@ -222,7 +246,7 @@ func EstimateGibbsBytes(c *corpus.Corpus, k, threads int) int64 {
 	if !fitsUint32(k, maxFreq) {
 		eBytes = 8
 	}
-	p := int64(shardCount(c, threads))
+	p := int64(shardCount(c, shards))
 	copies := p + 1
 	if p == 1 {
 		copies = 1
@@ -231,17 +255,20 @@ func EstimateGibbsBytes(c *corpus.Corpus, k, threads int) int64 {
 	return zBytes*tokens + copies*eBytes*entries + 2*8*kv + p*int64(k)*40 + 8*int64(c.NumDocs())
 }
 
-// shardCount returns the number of AD-LDA shards for threads goroutines:
-// one per thread, at most one per document.
-func shardCount(c *corpus.Corpus, threads int) int {
-	return max(1, min(parallel.Threads(threads), c.NumDocs()))
+// shardCount returns the number of AD-LDA shards of c for the option
+// Shards: at most one per document.
+func shardCount(c *corpus.Corpus, shards int) int {
+	if shards == 0 {
+		shards = DefaultGibbsShards
+	}
+	return max(1, min(shards, c.NumDocs()))
 }
 
 // Fit learns k topics from c by collapsed Gibbs sampling. It fails for k <
-// 1, a corpus with no token, an InitModel that does not match c and k,
-// with a *cooc.MemoryError when EstimateGibbsBytes exceeds MaxMemory, and
-// with ctx.Err() when ctx is done first (checked between batches of
-// documents).
+// 1, a corpus with no token, an InitModel that does not match c and k (on
+// another vocabulary: an error wrapping model.ErrVocabMismatch), with a
+// *learner.MemoryError when EstimateGibbsBytes exceeds MaxMemory, and with
+// ctx.Err() when ctx is done first (checked between batches of documents).
 func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := g.opts
 	if k < 1 {
@@ -250,11 +277,12 @@ func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model,
 	if c.Tokens() == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("Gibbs sampling of %d tokens, %d words and K = %d", c.Tokens(), c.NumWords(), k), EstimateGibbsBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab), K or --threads"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("lda: Gibbs sampling of %d tokens, %d words and K = %d on %d shards", c.Tokens(), c.NumWords(), k, shardCount(c, o.Shards)),
+		EstimateGibbsBytes(c, k, o.Shards)); err != nil {
 		return nil, err
 	}
 	f := &gibbsFit{o: &o, c: c, k: k}
-	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &f.init)
+	pre, err := initStages(o.Init, c, k, o.InitModel, o.Settings, &f.init)
 	if err != nil {
 		return nil, err
 	}

@@ -3,16 +3,18 @@ package lda
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"math/rand/v2"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -33,19 +35,22 @@ func fitGibbs(t testing.TB, c *corpus.Corpus, k int, o GibbsOptions) *model.Mode
 	return m
 }
 
-// Gibbs sampling recovers the topics of an easy LDA corpus, with one
-// thread and with AD-LDA over three.
+// Gibbs sampling recovers the topics of an easy LDA corpus, exactly (one
+// shard) and with AD-LDA over three shards.
 func TestGibbsRecoversTopics(t *testing.T) {
 	c, truth := easyCorpus(t, 1)
-	for _, threads := range []int{1, 3} {
-		m := fitGibbs(t, c, truth.K, GibbsOptions{Iterations: 150, BurnIn: 100, Seed: 2, Threads: threads})
+	for _, shards := range []int{1, 3} {
+		m := fitGibbs(t, c, truth.K, GibbsOptions{Settings: learner.Settings{Seed: 2, Threads: shards}, Shards: shards, Iterations: 150, BurnIn: 100})
 		rec := recovery(t, m, truth)
-		t.Logf("threads %d: mean l1 %.4f, max %.4f, ll/token %.4f", threads, rec.Mean, rec.Max, m.Params["ll_per_token"])
+		t.Logf("shards %d: mean l1 %.4f, max %.4f, ll/token %.4f", shards, rec.Mean, rec.Max, m.Params["ll_per_token"])
 		if rec.Mean > 0.15 || rec.Max > 0.25 {
-			t.Errorf("threads %d: mean l1 %.4f, max %.4f; want <= 0.15 and 0.25", threads, rec.Mean, rec.Max)
+			t.Errorf("shards %d: mean l1 %.4f, max %.4f; want <= 0.15 and 0.25", shards, rec.Mean, rec.Max)
 		}
-		if m.Algorithm != "gibbs" || m.Params["saved_states"] != 10 || m.Params["save_every"] != 5 || m.Params["threads"] != threads {
+		if m.Algorithm != "gibbs" || m.Params["saved_states"] != 10 || m.Params["save_every"] != 5 || m.Params["shards"] != shards {
 			t.Errorf("params %v", m.Params)
+		}
+		if p := m.Provenance; p.Threads != shards || p.Seed != 2 || p.InputDigest != c.Digest() || p.Docs != c.NumDocs() || p.HullVersion == "" {
+			t.Errorf("shards %d: provenance %+v", shards, p)
 		}
 		var stages []string
 		for _, s := range m.Provenance.Timings {
@@ -57,20 +62,61 @@ func TestGibbsRecoversTopics(t *testing.T) {
 	}
 }
 
-// The same seed and threads give bit-identical models; another seed
+// The same seed and shards give bit-identical models; another seed
 // another one.
 func TestGibbsReproducible(t *testing.T) {
 	c, truth := easyCorpus(t, 3)
-	for _, threads := range []int{1, 3} {
-		o := GibbsOptions{Iterations: 30, Seed: 4, Threads: threads, OptimizeInterval: 5}
+	for _, shards := range []int{1, 3} {
+		o := GibbsOptions{Settings: learner.Settings{Seed: 4, Threads: shards}, Shards: shards, Iterations: 30, OptimizeInterval: 5}
 		a := fitGibbs(t, c, truth.K, o)
 		b := fitGibbs(t, c, truth.K, o)
-		if !reflect.DeepEqual(a.Topics, b.Topics) || !reflect.DeepEqual(a.Alpha, b.Alpha) || !reflect.DeepEqual(a.Params["ll_trace"], b.Params["ll_trace"]) {
-			t.Errorf("threads %d: two runs differ", threads)
+		if !reflect.DeepEqual(a.Topics, b.Topics) || !reflect.DeepEqual(a.Alpha, b.Alpha) || !reflect.DeepEqual(a.Params, b.Params) {
+			t.Errorf("shards %d: two runs differ", shards)
 		}
 		o.Seed = 5
 		if d := fitGibbs(t, c, truth.K, o); reflect.DeepEqual(a.Topics, d.Topics) {
-			t.Errorf("threads %d: seeds 4 and 5 give the same model", threads)
+			t.Errorf("shards %d: seeds 4 and 5 give the same model", shards)
+		}
+	}
+}
+
+// The model depends on the shards, never on the threads that run them:
+// the same seed gives bit-identical topics, alpha, topic weights and
+// parameters on 1, 2 or 4 threads, with the default single shard and
+// with 3 and 5 shards (more shards than threads, and fewer); and 3
+// shards give another chain than one.
+func TestGibbsSameModelForAnyThreads(t *testing.T) {
+	c, truth := easyCorpus(t, 4)
+	bits := func(m *model.Model) []uint64 {
+		var b []uint64
+		for _, row := range append(slices.Clone(m.Topics), m.Alpha, m.TopicWeights) {
+			for _, x := range row {
+				b = append(b, math.Float64bits(x))
+			}
+		}
+		return b
+	}
+	var first []uint64
+	for _, shards := range []int{0, 3, 5} {
+		var ref *model.Model
+		for _, threads := range []int{1, 2, 4} {
+			m := fitGibbs(t, c, truth.K, GibbsOptions{Settings: learner.Settings{Seed: 4, Threads: threads}, Shards: shards,
+				Iterations: 12, BurnIn: 6, OptimizeInterval: 3, OptimizeBurnIn: 2, LogEvery: 4})
+			if want := max(1, shards); m.Params["shards"] != want || m.Provenance.Threads != threads {
+				t.Errorf("shards %d, threads %d: params shards %v, provenance threads %d", shards, threads, m.Params["shards"], m.Provenance.Threads)
+			}
+			if ref == nil {
+				ref = m
+				continue
+			}
+			if !slices.Equal(bits(m), bits(ref)) || !reflect.DeepEqual(m.Params, ref.Params) {
+				t.Errorf("shards %d: threads %d and 1 give different models", shards, threads)
+			}
+		}
+		if shards == 0 {
+			first = bits(ref)
+		} else if slices.Equal(bits(ref), first) {
+			t.Errorf("shards %d and 1 give the same chain", shards)
 		}
 	}
 }
@@ -81,7 +127,7 @@ func TestGibbsReproducible(t *testing.T) {
 func TestGibbsRepresentationsAgree(t *testing.T) {
 	c, truth := easyCorpus(t, 5)
 	run := func(newCh func(*gibbsFit) func(it int) []int) []int {
-		g, err := NewGibbs(GibbsOptions{Seed: 6, Threads: 2, OptimizeInterval: 2, OptimizeBurnIn: 1})
+		g, err := NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 6, Threads: 2}, Shards: 2, OptimizeInterval: 2, OptimizeBurnIn: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +218,7 @@ func checkCounts[Z topicID, E packed](t *testing.T, ch *chain[Z, E]) {
 	}
 }
 
-// Threads 1 (exact collapsed Gibbs) and 4 (AD-LDA) sample practically
+// Shards 1 (exact collapsed Gibbs) and 4 (AD-LDA) sample practically
 // the same posterior. Over 8 seeds each, three statistics of the final
 // state and model are compared by an equivalence test: the difference of
 // their means, widened by 3.3 standard errors (a 99.9% confidence
@@ -187,11 +233,11 @@ func checkCounts[Z topicID, E packed](t *testing.T, ch *chain[Z, E]) {
 // measurable: about 0.004 nats per token lower, with the topics 0.001
 // closer to the truth (BenchmarkADLDABias: z = 4 to 6 over 20 seeds; it
 // shrinks with more documents per shard). It is well inside the margins.
-func TestGibbsThreadsAgreeInDistribution(t *testing.T) {
+func TestGibbsShardsAgreeInDistribution(t *testing.T) {
 	if testing.Short() {
 		t.Skip("16 fits")
 	}
-	c, truth, err := synth.LDA{K: 5, V: 200, Docs: 600, DocLength: 50}.Generate(rand.New(rand.NewPCG(7, 7)))
+	c, truth, err := synth.LDA{K: 5, V: 200, Docs: 600, DocLength: 50, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(7, 7)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,15 +246,21 @@ func TestGibbsThreadsAgreeInDistribution(t *testing.T) {
 		t.Fatal(err)
 	}
 	const seeds = 8
-	run := func(threads int) (ll, l1, ppl []float64) {
+	run := func(shards int) (ll, l1, ppl []float64) {
 		for seed := range uint64(seeds) {
 			// Random starts fall into different local modes (two topics
 			// merged) now and then, which makes the statistics bimodal;
 			// every chain starts near the main mode instead (z drawn
 			// from the true topics), so that what is compared is how the
 			// chains sample.
-			m := fitGibbs(t, train, truth.K, GibbsOptions{Iterations: 120, BurnIn: 100, Seed: 100 + seed, Threads: threads,
-				Init: InitAnchor, InitModel: truth})
+			m := fitGibbs(t, train, truth.K, GibbsOptions{
+				Settings:   learner.Settings{Seed: 100 + seed, Threads: shards},
+				Shards:     shards,
+				Iterations: 120,
+				BurnIn:     100,
+				Init:       InitAnchor,
+				InitModel:  truth,
+			})
 			ll = append(ll, m.Params["ll_per_token"].(float64))
 			l1 = append(l1, recovery(t, m, truth).Mean)
 			p, err := eval.DocumentCompletion(context.Background(), m, test, eval.PerplexityOptions{Seed: 1})
@@ -229,10 +281,10 @@ func TestGibbsThreadsAgreeInDistribution(t *testing.T) {
 		ma, sa := meanSD(st.a)
 		mb, sb := meanSD(st.b)
 		se := math.Sqrt((sa*sa + sb*sb) / seeds)
-		t.Logf("%s: 1 thread %.5f +- %.5f, 4 threads %.5f +- %.5f: difference %.5f, 3.3 se %.5f, margin %.3f",
+		t.Logf("%s: 1 shard %.5f +- %.5f, 4 shards %.5f +- %.5f: difference %.5f, 3.3 se %.5f, margin %.3f",
 			st.name, ma, sa, mb, sb, ma-mb, 3.3*se, st.margin)
 		if math.Abs(ma-mb)+3.3*se > st.margin {
-			t.Errorf("%s: 1 and 4 threads differ by %.4f +- %.4f, beyond the margin %.3f", st.name, ma-mb, 3.3*se, st.margin)
+			t.Errorf("%s: 1 and 4 shards differ by %.4f +- %.4f, beyond the margin %.3f", st.name, ma-mb, 3.3*se, st.margin)
 		}
 	}
 }
@@ -243,7 +295,7 @@ func TestGibbsThreadsAgreeInDistribution(t *testing.T) {
 func TestGibbsOptimizeAlphaFindsAsymmetricAlpha(t *testing.T) {
 	want := []float64{1, 0.5, 0.25, 0.12}
 	c, truth := asymmetricCorpus(t, want, 300, 1500, 80, 8)
-	m := fitGibbs(t, c, truth.K, GibbsOptions{Iterations: 200, Seed: 9, Threads: 2, OptimizeInterval: 10, AlphaSum: 1.2})
+	m := fitGibbs(t, c, truth.K, GibbsOptions{Settings: learner.Settings{Seed: 9, Threads: 2}, Shards: 2, Iterations: 200, OptimizeInterval: 10, AlphaSum: 1.2})
 	rec := recovery(t, m, truth)
 	got := make([]float64, len(want))
 	for j, k := range rec.Match {
@@ -285,7 +337,17 @@ func TestGibbsHooks(t *testing.T) {
 	var lls []float64
 	var snaps []int
 	last := -1
-	m := fitGibbs(t, c, truth.K, GibbsOptions{Iterations: 25, BurnIn: 20, LogEvery: 4, SnapshotEvery: 10, Seed: 1,
+	m := fitGibbs(t, c, truth.K, GibbsOptions{
+		Settings: learner.Settings{Seed: 1, Progress: func(stage string, done, total int) {
+			if stage != GibbsStage || total != 25 || done != last+1 {
+				t.Errorf("progress %s %d/%d after %d", stage, done, total, last)
+			}
+			last = done
+		}},
+		Iterations:    25,
+		BurnIn:        20,
+		LogEvery:      4,
+		SnapshotEvery: 10,
 		LogLikelihood: func(it int, ll float64) { iters = append(iters, it); lls = append(lls, ll) },
 		Snapshot: func(it int, m *model.Model) {
 			if err := m.Validate(); err != nil {
@@ -293,20 +355,34 @@ func TestGibbsHooks(t *testing.T) {
 			}
 			snaps = append(snaps, it)
 		},
-		Progress: func(stage string, done, total int) {
-			if stage != GibbsStage || total != 25 || done != last+1 {
-				t.Errorf("progress %s %d/%d after %d", stage, done, total, last)
-			}
-			last = done
-		}})
+	})
 	if !slices.Equal(iters, []int{4, 8, 12, 16, 20, 24, 25}) || !slices.Equal(snaps, []int{10, 20}) || last != 25 {
 		t.Errorf("log likelihood at %v, snapshots at %v, progress to %d", iters, snaps, last)
 	}
 	if lls[len(lls)-1] <= lls[0] {
 		t.Errorf("log likelihood per token %v does not rise", lls)
 	}
-	if got := m.Params["ll_trace"].([]float64); !slices.Equal(got, lls) || m.Params["ll_per_token"] != lls[len(lls)-1] {
-		t.Errorf("trace %v, hook %v", got, lls)
+	if got := m.Params["ll_per_token"]; got != lls[len(lls)-1] {
+		t.Errorf("ll_per_token %v, hook %v", got, lls)
+	}
+}
+
+// Without the LogLikelihood hook the log likelihood goes to Settings.Log,
+// one line per evaluation, as the command line prints it; with the hook,
+// to the hook alone.
+func TestGibbsLog(t *testing.T) {
+	c, truth := easyCorpus(t, 10)
+	var lines, want []string
+	o := GibbsOptions{Settings: learner.Settings{Seed: 1, Log: func(line string) { lines = append(lines, line) }}, Iterations: 9, LogEvery: 4}
+	fitGibbs(t, c, truth.K, o)
+	logged := lines
+	lines = nil
+	o.LogLikelihood = func(it int, ll float64) {
+		want = append(want, fmt.Sprintf("gibbs sweep %d: log likelihood per token %.4f", it, ll))
+	}
+	fitGibbs(t, c, truth.K, o)
+	if len(lines) != 0 || len(want) != 3 || !slices.Equal(logged, want) {
+		t.Errorf("log lines %q, then %q with the hook; want %q, then none", logged, lines, want)
 	}
 }
 
@@ -317,8 +393,13 @@ func TestGibbsInitAnchor(t *testing.T) {
 	c, truth := easyCorpus(t, 12)
 	first := func(init Init) (float64, *model.Model) {
 		var ll []float64
-		m := fitGibbs(t, c, truth.K, GibbsOptions{Iterations: 20, Seed: 1, Init: init, LogEvery: 1,
-			LogLikelihood: func(_ int, x float64) { ll = append(ll, x) }})
+		m := fitGibbs(t, c, truth.K, GibbsOptions{
+			Settings:      learner.Settings{Seed: 1},
+			Iterations:    20,
+			Init:          init,
+			LogEvery:      1,
+			LogLikelihood: func(_ int, x float64) { ll = append(ll, x) },
+		})
 		return ll[0], m
 	}
 	random, _ := first(InitRandom)
@@ -354,12 +435,16 @@ func TestGibbsCancel(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		ctx, cancel = context.WithCancel(context.Background())
 		calls := 0
-		g, _ = NewGibbs(GibbsOptions{Iterations: 1000, Threads: threads, Progress: func(_ string, done, _ int) {
-			calls++
-			if done == 3 {
-				cancel()
-			}
-		}})
+		g, _ = NewGibbs(GibbsOptions{
+			Shards: threads,
+			Settings: learner.Settings{Threads: threads, Progress: func(_ string, done, _ int) {
+				calls++
+				if done == 3 {
+					cancel()
+				}
+			}},
+			Iterations: 1000,
+		})
 		if _, err := g.Fit(ctx, c, truth.K); !errors.Is(err, context.Canceled) || calls > 5 {
 			t.Errorf("threads %d: cancelled after 3 sweeps: err = %v after %d progress calls", threads, err, calls)
 		}
@@ -368,24 +453,31 @@ func TestGibbsCancel(t *testing.T) {
 }
 
 func TestGibbsErrors(t *testing.T) {
-	for _, o := range []GibbsOptions{
-		{Iterations: -1},
-		{Iterations: 10, BurnIn: 10},
-		{BurnIn: -1},
-		{SaveEvery: -2},
-		{AlphaSum: -1},
-		{AlphaSum: math.Inf(1)},
-		{Beta: math.NaN()},
-		{OptimizeInterval: -1},
-		{OptimizeBurnIn: -1},
-		{Threads: -1},
-		{LogEvery: -1},
-		{SnapshotEvery: -1},
-		{Init: "kmeans"},
-		{InitModel: &model.Model{}},
+	for _, tc := range []struct {
+		o     GibbsOptions
+		field string
+	}{
+		{GibbsOptions{Iterations: -1}, "Iterations"},
+		{GibbsOptions{Iterations: 10, BurnIn: 10}, "BurnIn"},
+		{GibbsOptions{BurnIn: -1}, "BurnIn"},
+		{GibbsOptions{SaveEvery: -2}, "SaveEvery"},
+		{GibbsOptions{AlphaSum: -1}, "AlphaSum"},
+		{GibbsOptions{AlphaSum: math.Inf(1)}, "AlphaSum"},
+		{GibbsOptions{Beta: math.NaN()}, "Beta"},
+		{GibbsOptions{OptimizeInterval: -1}, "OptimizeInterval"},
+		{GibbsOptions{OptimizeBurnIn: -1}, "OptimizeBurnIn"},
+		{GibbsOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},
+		{GibbsOptions{Shards: -1}, "Shards"},
+		{GibbsOptions{Settings: learner.Settings{MaxMemory: -1}}, "MaxMemory"},
+		{GibbsOptions{LogEvery: -1}, "LogEvery"},
+		{GibbsOptions{SnapshotEvery: -1}, "SnapshotEvery"},
+		{GibbsOptions{Init: "kmeans"}, "Init"},
+		{GibbsOptions{InitModel: &model.Model{}}, "Init"},
 	} {
-		if _, err := NewGibbs(o); err == nil {
-			t.Errorf("%+v: no error", o)
+		_, err := NewGibbs(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != "gibbs" || oe.Field != tc.field || strings.Contains(err.Error(), "--") {
+			t.Errorf("%+v: err = %v, want a *learner.OptionError of gibbs for %s", tc.o, err, tc.field)
 		}
 	}
 	g, _ := NewGibbs(GibbsOptions{Iterations: 2})
@@ -397,16 +489,16 @@ func TestGibbsErrors(t *testing.T) {
 	if _, err := g.Fit(context.Background(), empty, 2); err == nil {
 		t.Error("no token: no error")
 	}
-	g, _ = NewGibbs(GibbsOptions{MaxMemory: 1000})
-	var me *cooc.MemoryError
+	g, _ = NewGibbs(GibbsOptions{Settings: learner.Settings{MaxMemory: 1000}})
+	var me *learner.MemoryError
 	if _, err := g.Fit(context.Background(), c, 5); !errors.As(err, &me) {
 		t.Errorf("MaxMemory 1000: err = %v", err)
 	}
 	v := slices.Clone(c.Vocab)
 	v[0] = "other"
 	g, _ = NewGibbs(GibbsOptions{Init: InitAnchor, InitModel: &model.Model{K: 6, Vocab: v, Topics: make([][]float64, 6)}})
-	if _, err := g.Fit(context.Background(), c, 6); err == nil {
-		t.Error("InitModel on another vocabulary: no error")
+	if _, err := g.Fit(context.Background(), c, 6); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("InitModel on another vocabulary: err = %v, want model.ErrVocabMismatch", err)
 	}
 }
 
@@ -422,10 +514,15 @@ func TestGibbsEdgeCases(t *testing.T) {
 	b.EndDoc("empty2")
 	c := b.Corpus()
 	for _, k := range []int{1, 7} {
-		for _, threads := range []int{1, 4, 9} {
-			m := fitGibbs(t, c, k, GibbsOptions{Iterations: 20, Threads: threads, OptimizeInterval: 2})
+		for _, shards := range []int{1, 4, 9} {
+			m := fitGibbs(t, c, k, GibbsOptions{Settings: learner.Settings{Threads: 2}, Shards: shards, Iterations: 20, OptimizeInterval: 2})
 			if m.K != k {
 				t.Errorf("K %d", m.K)
+			}
+			// At most one shard per document: the model records the
+			// shards it was sampled on.
+			if want := min(shards, c.NumDocs()); m.Params["shards"] != want {
+				t.Errorf("shards %d on %d documents: params %v", shards, c.NumDocs(), m.Params["shards"])
 			}
 		}
 	}

@@ -10,6 +10,9 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
+
+	// InitAnchor fits the registered anchor learner.
+	_ "github.com/hulltopics/hull/anchor"
 )
 
 // easyCorpus is an LDA corpus whose topics a sampler recovers well:

@@ -3,7 +3,7 @@ package lda
 import (
 	"math"
 
-	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/special"
 )
 
 // Gamma prior on each alpha_k of the Gibbs sampler's optimisation, as in
@@ -39,10 +39,10 @@ func (h countHist) digammaDiff(x float64) float64 {
 	if len(h.v) == 0 {
 		return 0
 	}
-	base := infer.Digamma(x)
+	base := special.Digamma(x)
 	s := 0.0
 	for i, v := range h.v {
-		s += h.n[i] * (infer.Digamma(x+v) - base)
+		s += h.n[i] * (special.Digamma(x+v) - base)
 	}
 	return s
 }
@@ -118,64 +118,6 @@ func optimizeBetaHist(beta float64, v int, counts, sizes countHist, iters int) f
 	return beta
 }
 
-// Trigamma returns psi'(x), the derivative of the digamma function, for x
-// > 0: the recurrence psi'(x) = psi'(x+1) + 1/x^2 raises x to at least 10,
-// where the asymptotic series 1/x + 1/(2x^2) + sum_n B_2n / x^(2n+1) is
-// summed through the x^-11 term (about 1e-13 relative accuracy).
-func Trigamma(x float64) float64 {
-	switch {
-	case x == 0:
-		return math.Inf(1)
-	case !(x > 0):
-		return math.NaN()
-	case math.IsInf(x, 1):
-		return 0
-	}
-	r := 0.0
-	for x < 10 {
-		r += 1 / (x * x)
-		x++
-	}
-	inv := 1 / x
-	z := inv * inv
-	// 1/6 - z/30 + z^2/42 - z^3/30 + 5 z^4/66
-	s := z * inv * (1.0/6 - z*(1.0/30-z*(1.0/42-z*(1.0/30-z*5.0/66))))
-	return r + inv + 0.5*z + s
-}
-
-// InvDigamma returns the x > 0 with psi(x) = y, by Newton's method from
-// Minka's starting point ("Estimating a Dirichlet distribution", 2000,
-// appendix C): x = exp(y) + 1/2 for y >= -2.22, else -1/(y - psi(1)).
-func InvDigamma(y float64) float64 {
-	if math.IsNaN(y) {
-		return y
-	}
-	if math.IsInf(y, 1) {
-		return y
-	}
-	if math.IsInf(y, -1) {
-		return 0
-	}
-	var x float64
-	if y >= -2.22 {
-		x = math.Exp(y) + 0.5
-	} else {
-		x = -1 / (y + 0.5772156649015329)
-	}
-	for range 50 {
-		step := (infer.Digamma(x) - y) / Trigamma(x)
-		next := x - step
-		if next <= 0 {
-			next = x / 2 // Newton overshot below 0: halve instead
-		}
-		if math.Abs(next-x) <= 1e-14*x {
-			return next
-		}
-		x = next
-	}
-	return x
-}
-
 // symmetricAlphaNewton returns lda-c's estimate of a symmetric Dirichlet
 // parameter a of k dimensions from d documents with sufficient statistic
 // ss = sum_d sum_k E[log theta_dk] (lda-c, lda-alpha.c, opt_alpha):
@@ -198,8 +140,8 @@ func symmetricAlphaNewton(ss float64, d, k int) float64 {
 			}
 			a, logA = initA, math.Log(initA)
 		}
-		df := fd*(fk*infer.Digamma(fk*a)-fk*infer.Digamma(a)) + ss
-		d2f := fd * (fk*fk*Trigamma(fk*a) - fk*Trigamma(a))
+		df := fd*(fk*special.Digamma(fk*a)-fk*special.Digamma(a)) + ss
+		d2f := fd * (fk*fk*special.Trigamma(fk*a) - fk*special.Trigamma(a))
 		logA -= df / (d2f*a + df)
 		if math.Abs(df) < 1e-5 {
 			break
@@ -220,10 +162,10 @@ func asymmetricAlphaFixedPoint(alpha, meanLog []float64) []float64 {
 		for _, a := range out {
 			sum += a
 		}
-		ps := infer.Digamma(sum)
+		ps := special.Digamma(sum)
 		moved := 0.0
 		for k := range out {
-			next := InvDigamma(ps + meanLog[k])
+			next := special.InvDigamma(ps + meanLog[k])
 			if !(next > 0) || math.IsInf(next, 0) {
 				next = out[k]
 			}

@@ -2,32 +2,46 @@ package lda
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
 // Streams XORed into the seed so that the learners' random choices are
-// independent of each other and of package infer's.
+// independent of each other and of package infer's (all draw per-document
+// streams by docinfer.DocSeed).
 const (
 	initStream  = 0x6c64612d696e6974 // "lda-init"
 	sweepStream = 0x6c64612d73776570 // "lda-swep"
 )
 
+// anchorLearner is the registered name of the learner whose model
+// InitAnchor starts from when no InitModel is given. Package lda does not
+// import package anchor (learners do not import each other): the program
+// does, which registers it.
+var anchorLearner = "anchor"
+
+// anchorMissing is the error of InitAnchor without InitModel when the
+// anchor learner is not registered; lookup is the registry's error.
+func anchorMissing(lookup error) error {
+	return fmt.Errorf("lda: InitAnchor without InitModel fits the %q learner, which is not registered: "+
+		"import package github.com/hulltopics/hull/anchor (a blank import will do) or set InitModel: %w", anchorLearner, lookup)
+}
+
 // initStages prepares the starting model of InitAnchor, which the
 // returned stages (to run first) leave in *dst: a given InitModel is
 // checked against c and k and used as it is (no stage); otherwise stage
-// "anchor" fits one by package anchor with its default options and the
-// learner's seed, threads, memory bound and progress. InitRandom needs
-// nothing.
-func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, seed uint64, threads int, maxMemory int64,
-	progress learner.Progress, dst **model.Model) ([]learner.Stage, error) {
+// "anchor" fits one by the registered anchor learner with its default
+// options and the learner's settings s (seed, threads, memory bound,
+// progress). InitRandom needs nothing.
+func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, s learner.Settings, dst **model.Model) ([]learner.Stage, error) {
 	if init != InitAnchor {
 		return nil, nil
 	}
@@ -35,8 +49,8 @@ func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, seed uin
 		if given.K != k || len(given.Topics) != k {
 			return nil, fmt.Errorf("lda: InitModel has %d topics, want K = %d", given.K, k)
 		}
-		if err := sameVocab(given.Vocab, c.Vocab); err != nil {
-			return nil, err
+		if err := given.CheckVocab(c.Vocab); err != nil {
+			return nil, fmt.Errorf("lda: InitModel: %w", err)
 		}
 		if err := given.Validate(); err != nil {
 			return nil, fmt.Errorf("lda: InitModel: %w", err)
@@ -44,67 +58,58 @@ func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, seed uin
 		*dst = given
 		return nil, nil
 	}
+	l, err := learner.New(anchorLearner, s, nil)
+	if errors.Is(err, learner.ErrUnknownLearner) {
+		return nil, anchorMissing(err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lda: anchor initialisation: %w", err)
+	}
 	return []learner.Stage{{Name: "anchor", Run: func(ctx context.Context) error {
-		l, err := anchor.New(anchor.Options{Seed: seed, Threads: threads, MaxMemory: maxMemory, Progress: progress})
+		m, err := l.Fit(ctx, c, k)
 		if err != nil {
-			return err
-		}
-		if *dst, err = l.Fit(ctx, c, k); err != nil {
 			return fmt.Errorf("lda: anchor initialisation: %w", err)
 		}
+		*dst = m
 		return nil
 	}}}, nil
-}
-
-// sameVocab returns an error unless the model vocabulary mv is the corpus
-// vocabulary cv.
-func sameVocab(mv, cv []string) error {
-	if len(mv) != len(cv) {
-		return fmt.Errorf("lda: InitModel has %d words, the corpus %d: align the corpus to the model's vocabulary (corpus.Align)", len(mv), len(cv))
-	}
-	for i := range mv {
-		if mv[i] != cv[i] {
-			return fmt.Errorf("lda: word %d is %q in the corpus but %q in InitModel", i, cv[i], mv[i])
-		}
-	}
-	return nil
 }
 
 // assignTopics sets the initial topic of every token of c: z[tokenStart[d]:
 // tokenStart[d+1]] holds those of document d, in the order of its words
 // (each repeated by its count). Document d draws from a generator seeded
-// by infer.DocSeed(seed ^ initStream, d), so the result does not depend on
-// threads.
+// by docinfer.DocSeed(seed ^ initStream, d), so the result does not depend
+// on threads.
 //
 // With init nil every topic is uniform on [0, K). Otherwise each token of
 // word w in document d gets topic j with probability proportional to
 // theta_dj phi_jw, phi being init's topics and theta_d the document's
-// topic weights inferred under them (infer.VBDocument with
-// infer.AlphaFor(init, 0)): a draw from p(z | w, d) under the initial
-// model. A token with phi_jw theta_dj = 0 for every j gets a uniform topic.
+// topic weights inferred under them (VB inference with package infer's
+// defaults and infer.AlphaFor(init, 0)): a draw from p(z | w, d) under the
+// initial model. A token with phi_jw theta_dj = 0 for every j gets a uniform topic.
 func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init *model.Model, seed uint64, threads int,
 	tokenStart []int64, z []Z) error {
-	var tp *infer.Topics
+	var tp *docinfer.Topics
 	var alpha []float64
 	if init != nil {
 		var err error
-		if tp, err = infer.NewTopics(init.Topics); err != nil {
-			return err
+		if tp, err = docinfer.NewTopics(init.Topics); err != nil {
+			return fmt.Errorf("lda: initial model: %w", err)
 		}
 		alpha = infer.AlphaFor(init, 0)
 	}
-	vb := infer.VBSettings{MaxIter: infer.DefaultIterations, Tolerance: infer.DefaultTolerance}
+	vb := docinfer.VBSettings{MaxIter: infer.DefaultIterations, Tolerance: infer.DefaultTolerance}
 	return parallel.For(ctx, c.NumDocs(), 16, threads, func(lo, hi int) {
 		src := rand.NewPCG(0, 0)
 		rng := rand.New(src)
-		var ws *infer.Workspace
+		var ws *docinfer.Workspace
 		var gamma, cum []float64
 		if tp != nil {
-			ws = infer.NewWorkspace(k)
+			ws = docinfer.NewWorkspace(k)
 			gamma, cum = make([]float64, k), make([]float64, k)
 		}
 		for d := lo; d < hi; d++ {
-			s1, s2 := infer.DocSeed(seed^initStream, d)
+			s1, s2 := docinfer.DocSeed(seed^initStream, d)
 			src.Seed(s1, s2)
 			zd := z[tokenStart[d]:tokenStart[d+1]]
 			if tp == nil {
@@ -114,7 +119,7 @@ func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init 
 				continue
 			}
 			words, counts := c.Doc(d)
-			infer.VBDocument(tp, words, counts, alpha, vb, gamma, ws)
+			docinfer.VBDocument(tp, words, counts, alpha, vb, gamma, ws)
 			i := 0
 			for q, w := range words {
 				row := tp.Word(w)

@@ -8,11 +8,11 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/internal/special"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -45,6 +45,14 @@ const VBStage = "vb"
 // VBOptions are the parameters of the variational learner. The zero value
 // of each field selects its documented default.
 type VBOptions struct {
+	// Settings are the run settings. The seed drives the random
+	// initialisation (the only random choice); results do not depend on
+	// Threads; the memory bound applies to EstimateVBBytes. Log, unless
+	// Bound is set, receives the bound after every E-step as lines "vb
+	// iteration 3: bound per token -7.1234". Progress receives the EM
+	// iterations done under VBStage (and the anchor fit's stages with
+	// InitAnchor).
+	learner.Settings
 	// Iterations is the largest number of EM iterations; default 100.
 	Iterations int
 	// Tolerance stops EM once the bound improves by less than this
@@ -52,9 +60,9 @@ type VBOptions struct {
 	// whose bound decreases (possible when E-steps stop at their cap)
 	// never stops EM.
 	Tolerance float64
-	// EStepIterations and EStepTolerance bound each document's E-step
-	// (infer.VBSettings); defaults infer.DefaultIterations and
-	// infer.DefaultTolerance.
+	// EStepIterations and EStepTolerance bound each document's E-step,
+	// as infer.Options' Iterations and Tolerance bound VB inference;
+	// defaults infer.DefaultIterations and infer.DefaultTolerance.
 	EStepIterations int
 	EStepTolerance  float64
 	// AlphaSum is the initial total concentration sum_k alpha_k of the
@@ -73,20 +81,9 @@ type VBOptions struct {
 	// InitModel, with InitAnchor, supplies the initial topics instead of
 	// an anchor fit.
 	InitModel *model.Model
-	// Seed seeds the random initialisation (the only random choice).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results
-	// do not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (EstimateVBBytes); 0 means
-	// cooc.DefaultMaxMemory().
-	MaxMemory int64
 	// Bound, if non-nil, receives the evidence lower bound per token
-	// after every E-step.
+	// after every E-step, instead of Settings.Log.
 	Bound func(iteration int, perToken float64)
-	// Progress, if non-nil, receives the EM iterations done under
-	// VBStage.
-	Progress learner.Progress
 }
 
 // VB learns LDA by batch variational EM (Blei, Ng and Jordan 2003), as
@@ -119,28 +116,32 @@ func NewVB(opts VBOptions) (*VB, error) {
 	if o.Init == "" {
 		o.Init = InitRandom
 	}
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: "vb", Field: field, Value: value, Want: want}
+	}
 	switch {
 	case o.Iterations < 0:
-		return nil, fmt.Errorf("lda: Iterations = %d, want > 0", o.Iterations)
+		return nil, bad("Iterations", o.Iterations, ">= 0 (0: 100)")
 	case !positiveFinite(o.Tolerance):
-		return nil, fmt.Errorf("lda: Tolerance = %v, want > 0", o.Tolerance)
+		return nil, bad("Tolerance", o.Tolerance, "positive and finite (0: 1e-4)")
 	case o.EStepIterations < 0:
-		return nil, fmt.Errorf("lda: EStepIterations = %d, want > 0", o.EStepIterations)
+		return nil, bad("EStepIterations", o.EStepIterations, "> 0")
 	case !positiveFinite(o.EStepTolerance):
-		return nil, fmt.Errorf("lda: EStepTolerance = %v, want > 0", o.EStepTolerance)
+		return nil, bad("EStepTolerance", o.EStepTolerance, "positive and finite")
 	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
-		return nil, fmt.Errorf("lda: AlphaSum = %v, want positive and finite (0: 0.1 K)", o.AlphaSum)
+		return nil, bad("AlphaSum", o.AlphaSum, "positive and finite (0: 0.1 K)")
 	case !positiveFinite(o.Eta):
-		return nil, fmt.Errorf("lda: Eta = %v, want positive and finite", o.Eta)
-	case o.Threads < 0:
-		return nil, fmt.Errorf("lda: Threads = %d, want >= 0", o.Threads)
+		return nil, bad("Eta", o.Eta, "positive and finite")
 	}
 	switch o.AlphaMode {
 	case AlphaSymmetric, AlphaAsymmetric, AlphaFixed:
 	default:
-		return nil, fmt.Errorf("lda: unknown AlphaMode %q (want symmetric, asymmetric or fixed)", o.AlphaMode)
+		return nil, bad("AlphaMode", o.AlphaMode, "symmetric, asymmetric or fixed")
 	}
-	if err := checkInit(o.Init, o.InitModel); err != nil {
+	if err := o.Settings.Validate("vb"); err != nil {
+		return nil, err
+	}
+	if err := checkInit("vb", o.Init, o.InitModel); err != nil {
 		return nil, err
 	}
 	return &VB{opts: o}, nil
@@ -166,8 +167,9 @@ func EstimateVBBytes(c *corpus.Corpus, k, threads int) int64 {
 const vbGrain = 64
 
 // Fit learns k topics from c by variational EM. It fails for k < 1, a
-// corpus with no token, an InitModel that does not match c and k, with a
-// *cooc.MemoryError when EstimateVBBytes exceeds MaxMemory, and with
+// corpus with no token, an InitModel that does not match c and k (on
+// another vocabulary: an error wrapping model.ErrVocabMismatch), with a
+// *learner.MemoryError when EstimateVBBytes exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first.
 func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
@@ -178,11 +180,12 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 	if tokens == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k), EstimateVBBytes(c, k, o.Threads), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("lda: variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k),
+		EstimateVBBytes(c, k, o.Threads)); err != nil {
 		return nil, err
 	}
 	var init *model.Model
-	pre, err := initStages(o.Init, c, k, o.InitModel, o.Seed, o.Threads, o.MaxMemory, o.Progress, &init)
+	pre, err := initStages(o.Init, c, k, o.InitModel, o.Settings, &init)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +206,7 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 	if err != nil {
 		return nil, err
 	}
-	m.Provenance.Timings = timings
+	m.Provenance = o.Settings.Provenance(c, timings)
 	return m, nil
 }
 
@@ -219,9 +222,11 @@ func (e *em) run(ctx context.Context) error {
 			return err
 		}
 		perToken := bound / float64(e.tokens)
-		e.trace = append(e.trace, perToken)
+		e.last = perToken
 		if o.Bound != nil {
 			o.Bound(e.iterations, perToken)
+		} else {
+			o.Settings.Logf("vb iteration %d: bound per token %.4f", e.iterations, perToken)
 		}
 		if e.iterations > 1 {
 			change := (bound - prev) / math.Abs(prev)
@@ -250,9 +255,9 @@ type em struct {
 	wmCount []int32
 
 	alpha  []float64
-	lambda []float64     // K x V, row-major: lambda_kw = eta + expected counts
-	topics *infer.Topics // exp(E[log beta]), word-major, for the E-step
-	tTerm  float64       // the bound's topic terms for lambda
+	lambda []float64        // K x V, row-major: lambda_kw = eta + expected counts
+	topics *docinfer.Topics // exp(E[log beta]), word-major, for the E-step
+	tTerm  float64          // the bound's topic terms for lambda
 
 	gamma   []float64 // D x K
 	expElog []float64 // D x K: exp(E[log theta_dk] - max_j E[log theta_dj])
@@ -262,9 +267,9 @@ type em struct {
 	used    int       // documents with a token
 	updates float64   // mean E-step updates per document in the last E-step
 
-	iterations int       // EM iterations run
-	converged  bool      // whether the bound converged
-	trace      []float64 // the bound per token after each E-step
+	iterations int     // EM iterations run
+	converged  bool    // whether the bound converged
+	last       float64 // the bound per token after the last E-step
 }
 
 func newEM(c *corpus.Corpus, k int, o *VBOptions) *em {
@@ -296,7 +301,7 @@ func newEM(c *corpus.Corpus, k int, o *VBOptions) *em {
 	e.stats = make([]float64, e.v*k)
 	e.ss = make([]float64, k)
 	e.lambda = make([]float64, k*e.v)
-	e.topics = &infer.Topics{K: k, V: e.v, W: make([]float64, e.v*k)}
+	e.topics = &docinfer.Topics{K: k, V: e.v, W: make([]float64, e.v*k)}
 	return e
 }
 
@@ -344,7 +349,7 @@ func (e *em) setTopics() {
 		for _, l := range row {
 			s += l
 		}
-		psiSum[t] = infer.Digamma(s)
+		psiSum[t] = special.Digamma(s)
 		terms[t] = lgamma(float64(v)*eta) - float64(v)*lgamma(eta) - lgamma(s)
 	}
 	blocks := make([]float64, (v+vbGrain-1)/vbGrain)
@@ -354,7 +359,7 @@ func (e *em) setTopics() {
 			dst := e.topics.W[w*k : (w+1)*k]
 			for t := range k {
 				l := e.lambda[t*v+w]
-				elog := infer.Digamma(l) - psiSum[t]
+				elog := special.Digamma(l) - psiSum[t]
 				dst[t] = math.Exp(elog)
 				s += lgamma(l) + (eta-l)*elog
 			}
@@ -370,13 +375,13 @@ func (e *em) setTopics() {
 	}
 }
 
-// eStep runs the E-step of every document (infer.VBDocument) and the
+// eStep runs the E-step of every document (docinfer.VBDocument) and the
 // expected counts, and returns the evidence lower bound at the documents'
 // variational parameters and the current lambda.
 func (e *em) eStep(ctx context.Context) (float64, error) {
 	k := e.k
 	numDocs := e.c.NumDocs()
-	settings := infer.VBSettings{MaxIter: e.o.EStepIterations, Tolerance: e.o.EStepTolerance}
+	settings := docinfer.VBSettings{MaxIter: e.o.EStepIterations, Tolerance: e.o.EStepTolerance}
 	sumAlpha, lgAlpha := 0.0, 0.0
 	for _, a := range e.alpha {
 		sumAlpha += a
@@ -386,9 +391,9 @@ func (e *em) eStep(ctx context.Context) (float64, error) {
 	ssBlocks := make([]float64, len(docBlocks)*k)
 	usedBlocks := make([]int, len(docBlocks))
 	updBlocks := make([]int, len(docBlocks))
-	pool := sync.Pool{New: func() any { return infer.NewWorkspace(k) }}
+	pool := sync.Pool{New: func() any { return docinfer.NewWorkspace(k) }}
 	err := parallel.For(ctx, numDocs, vbGrain, e.o.Threads, func(lo, hi int) {
-		ws := pool.Get().(*infer.Workspace)
+		ws := pool.Get().(*docinfer.Workspace)
 		defer pool.Put(ws)
 		b := lo / vbGrain
 		ss := ssBlocks[b*k : (b+1)*k]
@@ -396,7 +401,7 @@ func (e *em) eStep(ctx context.Context) (float64, error) {
 		for d := lo; d < hi; d++ {
 			words, counts := e.c.Doc(d)
 			gamma := e.gamma[d*k : (d+1)*k]
-			updBlocks[b] += infer.VBDocument(e.topics, words, counts, e.alpha, settings, gamma, ws)
+			updBlocks[b] += docinfer.VBDocument(e.topics, words, counts, e.alpha, settings, gamma, ws)
 			ee := e.expElog[d*k : (d+1)*k]
 			if len(words) == 0 {
 				clear(ee)
@@ -407,11 +412,11 @@ func (e *em) eStep(ctx context.Context) (float64, error) {
 			for _, g := range gamma {
 				gSum += g
 			}
-			psiSum := infer.Digamma(gSum)
+			psiSum := special.Digamma(gSum)
 			top := math.Inf(-1)
 			// E[log theta] first, in ee.
 			for j, g := range gamma {
-				ee[j] = infer.Digamma(g) - psiSum
+				ee[j] = special.Digamma(g) - psiSum
 				top = max(top, ee[j])
 			}
 			bound += lgamma(sumAlpha) - lgAlpha - lgamma(gSum)
@@ -543,8 +548,7 @@ func (e *em) model() *model.Model {
 			"iterations_run":      e.iterations,
 			"converged":           e.converged,
 			"tolerance":           e.o.Tolerance,
-			"bound_trace":         slices.Clone(e.trace),
-			"bound_per_token":     e.trace[len(e.trace)-1],
+			"bound_per_token":     e.last,
 			"init":                string(e.o.Init),
 			"alpha_mode":          string(e.o.AlphaMode),
 			"alpha_sum_init":      sum(initialAlpha(e.o.AlphaSum, k)),
@@ -558,11 +562,5 @@ func (e *em) model() *model.Model {
 		Topics:       topics,
 		Alpha:        slices.Clone(e.alpha),
 		TopicWeights: weights,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: e.c.Digest(),
-			Seed:        e.o.Seed,
-			Docs:        e.c.NumDocs(),
-		},
 	}
 }

@@ -3,11 +3,14 @@ package lda
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -36,7 +39,7 @@ func TestVBRecoversTopics(t *testing.T) {
 		init          Init
 		maxMean, maxL float64
 	}{{InitRandom, 0.12, 0.2}, {InitAnchor, 0.08, 0.1}} {
-		m := fitVB(t, c, truth.K, VBOptions{Seed: 1, Init: tc.init})
+		m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 1}, Init: tc.init})
 		rec := recovery(t, m, truth)
 		t.Logf("%s: mean l1 %.4f, max %.4f, alpha %.4f, %v iterations, bound %.4f", tc.init, rec.Mean, rec.Max, m.Alpha[0],
 			m.Params["iterations_run"], m.Params["bound_per_token"])
@@ -56,15 +59,24 @@ func TestVBRecoversTopics(t *testing.T) {
 // seed.
 func TestVBSameModelForAnyThreads(t *testing.T) {
 	c, truth := easyCorpus(t, 2)
-	first := fitVB(t, c, truth.K, VBOptions{Seed: 3, Iterations: 5, Threads: 1, AlphaMode: AlphaAsymmetric})
+	fit := func(threads int) (*model.Model, []float64) {
+		var bounds []float64
+		m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 3, Threads: threads}, Iterations: 5, AlphaMode: AlphaAsymmetric,
+			Bound: func(_ int, b float64) { bounds = append(bounds, b) }})
+		if m.Provenance.Threads != threads || m.Provenance.Seed != 3 || m.Provenance.InputDigest != c.Digest() {
+			t.Errorf("threads %d: provenance %+v", threads, m.Provenance)
+		}
+		return m, bounds
+	}
+	first, firstBounds := fit(1)
 	for _, threads := range []int{2, 5} {
-		m := fitVB(t, c, truth.K, VBOptions{Seed: 3, Iterations: 5, Threads: threads, AlphaMode: AlphaAsymmetric})
+		m, bounds := fit(threads)
 		if !reflect.DeepEqual(m.Topics, first.Topics) || !reflect.DeepEqual(m.Alpha, first.Alpha) ||
-			!reflect.DeepEqual(m.Params["bound_trace"], first.Params["bound_trace"]) {
+			!reflect.DeepEqual(bounds, firstBounds) || !reflect.DeepEqual(m.Params, first.Params) {
 			t.Errorf("threads %d differs from threads 1", threads)
 		}
 	}
-	if m := fitVB(t, c, truth.K, VBOptions{Seed: 4, Iterations: 5}); reflect.DeepEqual(m.Topics, first.Topics) {
+	if m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 4}, Iterations: 5}); reflect.DeepEqual(m.Topics, first.Topics) {
 		t.Error("seeds 3 and 4 give the same model")
 	}
 }
@@ -76,17 +88,22 @@ func TestVBBoundRises(t *testing.T) {
 	c, truth := easyCorpus(t, 3)
 	var hooked []float64
 	last := 0
-	m := fitVB(t, c, truth.K, VBOptions{Seed: 1, Iterations: 12, EStepIterations: 1000, EStepTolerance: 1e-9, AlphaMode: AlphaAsymmetric,
-		Bound: func(it int, b float64) { hooked = append(hooked, b) },
-		Progress: func(stage string, done, total int) {
+	m := fitVB(t, c, truth.K, VBOptions{
+		Settings: learner.Settings{Seed: 1, Progress: func(stage string, done, total int) {
 			if stage != VBStage || total != 12 || done < last {
 				t.Errorf("progress %s %d/%d after %d", stage, done, total, last)
 			}
 			last = done
-		}})
-	trace := m.Params["bound_trace"].([]float64)
-	if !reflect.DeepEqual(trace, hooked) || last != 12 {
-		t.Fatalf("trace %v, hook %v, progress to %d", trace, hooked, last)
+		}},
+		Iterations:      12,
+		EStepIterations: 1000,
+		EStepTolerance:  1e-9,
+		AlphaMode:       AlphaAsymmetric,
+		Bound:           func(it int, b float64) { hooked = append(hooked, b) },
+	})
+	trace := hooked
+	if len(trace) != 12 || m.Params["bound_per_token"] != trace[len(trace)-1] || last != 12 {
+		t.Fatalf("bound_per_token %v, hook %v, progress to %d", m.Params["bound_per_token"], trace, last)
 	}
 	for i := 1; i < len(trace); i++ {
 		if trace[i] < trace[i-1]-1e-9*math.Abs(trace[i-1]) {
@@ -101,7 +118,7 @@ func TestVBBoundRises(t *testing.T) {
 func TestVBAlphaModes(t *testing.T) {
 	want := []float64{1, 0.5, 0.25, 0.12}
 	c, truth := asymmetricCorpus(t, want, 300, 1500, 80, 8)
-	m := fitVB(t, c, truth.K, VBOptions{Seed: 2, AlphaMode: AlphaAsymmetric, Init: InitAnchor, AlphaSum: 1.2})
+	m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 2}, AlphaMode: AlphaAsymmetric, Init: InitAnchor, AlphaSum: 1.2})
 	rec := recovery(t, m, truth)
 	got := make([]float64, len(want))
 	for j, k := range rec.Match {
@@ -117,7 +134,7 @@ func TestVBAlphaModes(t *testing.T) {
 			break
 		}
 	}
-	fixed := fitVB(t, c, truth.K, VBOptions{Seed: 2, AlphaMode: AlphaFixed, AlphaSum: 1.2, Iterations: 3})
+	fixed := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 2}, AlphaMode: AlphaFixed, AlphaSum: 1.2, Iterations: 3})
 	for _, a := range fixed.Alpha {
 		if a != 0.3 {
 			t.Errorf("AlphaFixed: alpha %v", fixed.Alpha)
@@ -129,31 +146,38 @@ func TestVBAlphaModes(t *testing.T) {
 func TestVBCancel(t *testing.T) {
 	c, truth := easyCorpus(t, 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ := NewVB(VBOptions{Progress: func(_ string, done, _ int) {
-		if done == 2 {
-			cancel()
-		}
-	}})
+	l, _ := NewVB(VBOptions{
+		Settings: learner.Settings{Progress: func(_ string, done, _ int) {
+			if done == 2 {
+				cancel()
+			}
+		}},
+	})
 	if _, err := l.Fit(ctx, c, truth.K); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v", err)
 	}
 }
 
 func TestVBErrors(t *testing.T) {
-	for _, o := range []VBOptions{
-		{Iterations: -1},
-		{Tolerance: -1},
-		{EStepIterations: -1},
-		{EStepTolerance: math.NaN()},
-		{AlphaSum: -0.1},
-		{Eta: math.Inf(1)},
-		{AlphaMode: "newton"},
-		{Threads: -3},
-		{Init: "seeded"},
-		{InitModel: &model.Model{}},
+	for _, tc := range []struct {
+		o     VBOptions
+		field string
+	}{
+		{VBOptions{Iterations: -1}, "Iterations"},
+		{VBOptions{Tolerance: -1}, "Tolerance"},
+		{VBOptions{EStepIterations: -1}, "EStepIterations"},
+		{VBOptions{EStepTolerance: math.NaN()}, "EStepTolerance"},
+		{VBOptions{AlphaSum: -0.1}, "AlphaSum"},
+		{VBOptions{Eta: math.Inf(1)}, "Eta"},
+		{VBOptions{AlphaMode: "newton"}, "AlphaMode"},
+		{VBOptions{Settings: learner.Settings{Threads: -3}}, "Threads"},
+		{VBOptions{Init: "seeded"}, "Init"},
+		{VBOptions{InitModel: &model.Model{}}, "Init"},
 	} {
-		if _, err := NewVB(o); err == nil {
-			t.Errorf("%+v: no error", o)
+		_, err := NewVB(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != "vb" || oe.Field != tc.field {
+			t.Errorf("%+v: err = %v, want a *learner.OptionError of vb for %s", tc.o, err, tc.field)
 		}
 	}
 	c, _ := easyCorpus(t, 5)
@@ -161,8 +185,33 @@ func TestVBErrors(t *testing.T) {
 	if _, err := l.Fit(context.Background(), c, 0); err == nil {
 		t.Error("K = 0: no error")
 	}
-	l, _ = NewVB(VBOptions{MaxMemory: 100})
-	if _, err := l.Fit(context.Background(), c, 3); err == nil {
-		t.Error("MaxMemory 100: no error")
+	l, _ = NewVB(VBOptions{Settings: learner.Settings{MaxMemory: 100}})
+	var me *learner.MemoryError
+	if _, err := l.Fit(context.Background(), c, 3); !errors.As(err, &me) {
+		t.Errorf("MaxMemory 100: err = %v, want a *learner.MemoryError", err)
+	}
+	v := slices.Clone(c.Vocab)
+	v[1] = "other"
+	l, _ = NewVB(VBOptions{Init: InitAnchor, InitModel: &model.Model{K: 3, Vocab: v, Topics: make([][]float64, 3)}})
+	if _, err := l.Fit(context.Background(), c, 3); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("InitModel on another vocabulary: err = %v, want model.ErrVocabMismatch", err)
+	}
+}
+
+// Without the Bound hook the bound goes to Settings.Log, one line per EM
+// iteration, as the command line prints it.
+func TestVBLog(t *testing.T) {
+	c, truth := easyCorpus(t, 6)
+	var lines, want []string
+	o := VBOptions{Settings: learner.Settings{Seed: 1, Log: func(line string) { lines = append(lines, line) }}, Iterations: 3}
+	fitVB(t, c, truth.K, o)
+	logged := lines
+	lines = nil
+	o.Bound = func(it int, b float64) {
+		want = append(want, fmt.Sprintf("vb iteration %d: bound per token %.4f", it, b))
+	}
+	fitVB(t, c, truth.K, o)
+	if len(lines) != 0 || len(want) != 3 || !slices.Equal(logged, want) {
+		t.Errorf("log lines %q, then %q with the hook; want %q, then none", logged, lines, want)
 	}
 }

@@ -20,7 +20,7 @@ func Example() {
 		}
 	})
 	var l learner.Learner
-	l, err := anchor.New(anchor.Options{Progress: progress})
+	l, err := anchor.New(anchor.Options{Settings: learner.Settings{Progress: progress}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,7 +19,9 @@ func Save(path string, m *Model) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(m) }); err != nil {
+	out := *m
+	out.Format = FormatVersion
+	if err := atomicfile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(&out) }); err != nil {
 		return fmt.Errorf("model: save: %w", err)
 	}
 	return nil
@@ -26,14 +29,16 @@ func Save(path string, m *Model) error {
 
 // Write encodes m as JSON to w, gzip-compressed if gz is true.
 func Write(w io.Writer, m *Model, gz bool) error {
+	out := *m
+	out.Format = FormatVersion
 	if gz {
 		zw := gzip.NewWriter(w)
-		if err := json.NewEncoder(zw).Encode(m); err != nil {
+		if err := json.NewEncoder(zw).Encode(&out); err != nil {
 			return err
 		}
 		return zw.Close()
 	}
-	return json.NewEncoder(w).Encode(m)
+	return json.NewEncoder(w).Encode(&out)
 }
 
 // Load reads a model written by Save; gzip is detected from the content,
@@ -51,7 +56,10 @@ func Load(path string) (*Model, error) {
 	return m, nil
 }
 
-// Read decodes a model from r (plain or gzip-compressed JSON) and validates it.
+// Read decodes a model from r (plain or gzip-compressed JSON) and validates
+// it. A file of format version 1 (before FormatVersion 2) is migrated: its
+// per-topic and per-document results move from Params to their typed
+// fields, and other non-scalar Params are dropped.
 func Read(r io.Reader) (*Model, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
@@ -66,10 +74,34 @@ func Read(r io.Reader) (*Model, error) {
 	var m Model
 	dec := json.NewDecoder(src)
 	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("not a hull model: %w", err)
+		return nil, fmt.Errorf("not a hull model: %w", jsonPosition(err, dec))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("not a hull model: byte %d: data after the model", dec.InputOffset())
+	}
+	switch {
+	case m.Format > FormatVersion:
+		return nil, fmt.Errorf("model file format %d is newer than this hull's %d: upgrade hull", m.Format, FormatVersion)
+	case m.Format < 2:
+		migrateV1(&m)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// jsonPosition adds the byte offset to a JSON decoding error that lacks it.
+func jsonPosition(err error, dec *json.Decoder) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("byte %d: %w", se.Offset, err)
+	case errors.As(err, &te):
+		return fmt.Errorf("byte %d: %w", te.Offset, err)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return fmt.Errorf("byte %d: the file ends inside the model: %w", dec.InputOffset(), err)
+	}
+	return err
 }

@@ -1,18 +1,30 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
 )
 
+// FormatVersion is the version of the model file format that Save writes.
+// Version 2 made Params scalar and gave the learners' per-topic and
+// per-document results typed fields; Read migrates version 1 files.
+const FormatVersion = 2
+
 // Model is a learned (or true) topic model: K topics, each a probability
 // distribution over the V words of Vocab, plus what is known of how it was
-// made. Topics is K x V, row k being topic k.
+// made. Topics is K x V, row k being topic k. Every field survives Save and
+// Load with its Go type, except that the numbers of Params come back as
+// float64 (use Param).
 type Model struct {
+	// Format is the file format version, FormatVersion when saved.
+	Format int `json:"format"`
 	// Algorithm names the learner, as accepted by "hull fit --algo".
 	Algorithm string `json:"algorithm"`
-	// Params holds the learner's parameters (and any fallbacks it took).
+	// Params holds the learner's scalar parameters and summary figures
+	// (numbers, strings, booleans, or nil for a number JSON cannot hold,
+	// such as infinity). Validate rejects anything else.
 	Params map[string]any `json:"params,omitempty"`
 	// K is the number of topics.
 	K int `json:"k"`
@@ -29,10 +41,53 @@ type Model struct {
 	// TopicCovariance holds the K x K topic-topic matrix R = E[W W^T]
 	// where known.
 	TopicCovariance [][]float64 `json:"topic_covariance,omitempty"`
-	// Anchors holds the anchor word index of each topic where known.
+	// Anchors holds the anchor word index of each topic where the learner
+	// finds one: anchor words, or the representative novel word of the
+	// projection learners.
 	Anchors []int `json:"anchors,omitempty"`
+	// TopicWords holds, per topic, the indices of words the learner found
+	// characteristic of it, most characteristic first: TSVD's catchwords,
+	// the words nearest Topic-SCORE's vertices, the projection learners'
+	// cluster of novel words. A topic's list may be empty.
+	TopicWords [][]int `json:"topic_words,omitempty"`
+	// TopicLabels names each topic where known (a generator's themes).
+	TopicLabels []string `json:"topic_labels,omitempty"`
+	// TopicSource says how each topic was obtained where a learner may fall
+	// back from its method (for example TSVD's "catchwords" or
+	// "cluster-mean"); see the learner's documentation.
+	TopicSource []string `json:"topic_source,omitempty"`
+	// ClusterSizes holds the size of each topic's cluster where the learner
+	// clusters (documents for TSVD, Projector and k-means, words for the
+	// projection learners).
+	ClusterSizes []int `json:"cluster_sizes,omitempty"`
+	// DominantTopic holds, for each training document, the topic the learner
+	// assigned it to, -1 for none (TSVD).
+	DominantTopic []int `json:"dominant_topic,omitempty"`
+	// SingularValues holds the singular values of the learner's truncated
+	// SVD, largest first.
+	SingularValues []float64 `json:"singular_values,omitempty"`
+	// Simplex holds the low-dimensional geometry of a learner that finds the
+	// topics as the vertices of a simplex (Topic-SCORE), for plotting.
+	Simplex *Simplex `json:"simplex,omitempty"`
 	// Provenance says where the model came from.
 	Provenance Provenance `json:"provenance"`
+}
+
+// Simplex is a learner's simplex in a low-dimensional space: the vertices
+// found, the points they were found among and a sample of the cloud of
+// words. Every row has the same dimension.
+type Simplex struct {
+	// Vertices holds K rows, the vertex of each topic.
+	Vertices [][]float64 `json:"vertices"`
+	// Centres holds the cluster centres the vertices were chosen from.
+	Centres [][]float64 `json:"centres,omitempty"`
+	// VertexCentres holds, per topic, the index in Centres of its vertex.
+	VertexCentres []int `json:"vertex_centres,omitempty"`
+	// Sample holds a sample of the points (one per word), in their first
+	// coordinates: each row has the same length, at most the vertices'.
+	Sample [][]float64 `json:"sample,omitempty"`
+	// SampleWords holds the word index of each row of Sample.
+	SampleWords []int `json:"sample_words,omitempty"`
 }
 
 // Provenance records how a model was made.
@@ -51,17 +106,18 @@ type Timing struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// Validate checks that m is well formed: K >= 1, K rows of len(Vocab)
-// finite, non-negative probabilities summing to 1 within 1e-6, and that the
-// optional per-topic slices have K entries.
+// Validate checks that m is well formed: K >= 1; a vocabulary of distinct,
+// non-empty words; K rows of len(Vocab) finite, non-negative probabilities
+// summing to 1 within 1e-6; Params of scalars; and optional per-topic and
+// per-document fields of the right length and range.
 func (m *Model) Validate() error {
 	if m.K < 1 || len(m.Topics) != m.K {
 		return fmt.Errorf("model: K = %d but %d topics", m.K, len(m.Topics))
 	}
-	v := len(m.Vocab)
-	if v == 0 {
-		return fmt.Errorf("model: empty vocabulary")
+	if err := validVocab(m.Vocab); err != nil {
+		return err
 	}
+	v := len(m.Vocab)
 	for k, row := range m.Topics {
 		if len(row) != v {
 			return fmt.Errorf("model: topic %d has %d weights for %d words", k, len(row), v)
@@ -77,24 +133,179 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("model: topic %d sums to %v, not 1", k, s)
 		}
 	}
-	for name, n := range map[string]int{"alpha": len(m.Alpha), "topic_weights": len(m.TopicWeights), "anchors": len(m.Anchors), "topic_covariance": len(m.TopicCovariance)} {
-		if n != 0 && n != m.K {
-			return fmt.Errorf("model: %s has %d entries for K = %d", name, n, m.K)
+	for key, x := range m.Params {
+		switch x.(type) {
+		case nil, bool, string, float64, float32, int, int64, int32, uint64, uint32, uint:
+		default:
+			return fmt.Errorf("model: params[%q] is a %T, want a number, string or boolean", key, x)
 		}
 	}
-	for k, a := range m.Anchors {
-		if a < 0 || a >= v {
-			return fmt.Errorf("model: anchor of topic %d is word %d, outside [0,%d)", k, a, v)
+	return errors.Join(m.validPerTopic(), m.validWords(), m.validSimplex())
+}
+
+func validVocab(vocab []string) error {
+	if len(vocab) == 0 {
+		return fmt.Errorf("model: empty vocabulary")
+	}
+	seen := make(map[string]int, len(vocab))
+	for i, w := range vocab {
+		if w == "" {
+			return fmt.Errorf("model: vocabulary word %d is empty", i)
+		}
+		if j, dup := seen[w]; dup {
+			return fmt.Errorf("model: vocabulary words %d and %d are both %q", j, i, w)
+		}
+		seen[w] = i
+	}
+	return nil
+}
+
+// validPerTopic checks the lengths of the optional per-topic fields and the
+// values of the weights.
+func (m *Model) validPerTopic() error {
+	for _, f := range []struct {
+		name string
+		n    int
+	}{
+		{"alpha", len(m.Alpha)}, {"topic_weights", len(m.TopicWeights)}, {"anchors", len(m.Anchors)},
+		{"topic_covariance", len(m.TopicCovariance)}, {"topic_words", len(m.TopicWords)},
+		{"topic_labels", len(m.TopicLabels)}, {"topic_source", len(m.TopicSource)}, {"cluster_sizes", len(m.ClusterSizes)},
+	} {
+		if f.n != 0 && f.n != m.K {
+			return fmt.Errorf("model: %s has %d entries for K = %d", f.name, f.n, m.K)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		x    []float64
+	}{{"alpha", m.Alpha}, {"topic_weights", m.TopicWeights}, {"singular_values", m.SingularValues}} {
+		for k, x := range f.x {
+			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				return fmt.Errorf("model: %s[%d] = %v, want a finite number >= 0", f.name, k, x)
+			}
+		}
+	}
+	for a, row := range m.TopicCovariance {
+		if len(row) != m.K {
+			return fmt.Errorf("model: topic_covariance row %d has %d entries for K = %d", a, len(row), m.K)
+		}
+	}
+	for d, k := range m.DominantTopic {
+		if k < -1 || k >= m.K {
+			return fmt.Errorf("model: dominant_topic of document %d is %d, outside [-1,%d)", d, k, m.K)
 		}
 	}
 	return nil
 }
 
+// validWords checks that every word index is in the vocabulary.
+func (m *Model) validWords() error {
+	v := len(m.Vocab)
+	for k, a := range m.Anchors {
+		if a < 0 || a >= v {
+			return fmt.Errorf("model: anchor of topic %d is word %d, outside [0,%d)", k, a, v)
+		}
+	}
+	for k, ws := range m.TopicWords {
+		for _, w := range ws {
+			if w < 0 || w >= v {
+				return fmt.Errorf("model: topic_words of topic %d holds word %d, outside [0,%d)", k, w, v)
+			}
+		}
+	}
+	return nil
+}
+
+func (m *Model) validSimplex() error {
+	s := m.Simplex
+	if s == nil {
+		return nil
+	}
+	if len(s.Vertices) != m.K {
+		return fmt.Errorf("model: simplex has %d vertices for K = %d", len(s.Vertices), m.K)
+	}
+	dim := len(s.Vertices[0])
+	for _, rows := range [][][]float64{s.Vertices, s.Centres} {
+		for i, r := range rows {
+			if len(r) != dim {
+				return fmt.Errorf("model: simplex row %d has %d coordinates, want %d", i, len(r), dim)
+			}
+		}
+	}
+	for i, r := range s.Sample {
+		if len(r) != len(s.Sample[0]) || len(r) > dim || len(r) == 0 {
+			return fmt.Errorf("model: simplex sample row %d has %d coordinates, want %d (at most %d)", i, len(r), len(s.Sample[0]), dim)
+		}
+	}
+	if len(s.SampleWords) != len(s.Sample) {
+		return fmt.Errorf("model: simplex has %d sample words for %d sample rows", len(s.SampleWords), len(s.Sample))
+	}
+	for _, w := range s.SampleWords {
+		if w < 0 || w >= len(m.Vocab) {
+			return fmt.Errorf("model: simplex sample word %d outside [0,%d)", w, len(m.Vocab))
+		}
+	}
+	if n := len(s.VertexCentres); n != 0 && n != m.K {
+		return fmt.Errorf("model: simplex has %d vertex centres for K = %d", n, m.K)
+	}
+	for _, c := range s.VertexCentres {
+		if c < 0 || c >= len(s.Centres) {
+			return fmt.Errorf("model: simplex vertex centre %d outside [0,%d)", c, len(s.Centres))
+		}
+	}
+	return nil
+}
+
+// ErrVocabMismatch is wrapped by the errors of every function that needs a
+// corpus on a model's vocabulary and is given another; corpus.Align (or
+// corpus.FromTokensOn) puts a corpus on a model's vocabulary.
+var ErrVocabMismatch = errors.New("corpus vocabulary differs from the model's")
+
+// CheckVocab returns an error wrapping ErrVocabMismatch, naming the first
+// difference, unless vocab is m.Vocab word for word.
+func (m *Model) CheckVocab(vocab []string) error {
+	if len(vocab) != len(m.Vocab) {
+		return fmt.Errorf("model: %w: %d words, the model %d (align the corpus to the model's vocabulary first)", ErrVocabMismatch, len(vocab), len(m.Vocab))
+	}
+	for i := range vocab {
+		if vocab[i] != m.Vocab[i] {
+			return fmt.Errorf("model: %w: word %d is %q, the model's %q (align the corpus to the model's vocabulary first)", ErrVocabMismatch, i, vocab[i], m.Vocab[i])
+		}
+	}
+	return nil
+}
+
+// Param returns the number Params holds under key, whatever its Go type
+// (an int when the learner set it, a float64 after Load), and whether it
+// holds one.
+func (m *Model) Param(key string) (float64, bool) {
+	switch x := m.Params[key].(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	case uint:
+		return float64(x), true
+	}
+	return 0, false
+}
+
 // TopWords returns the indices of the n most probable words of topic k,
-// most probable first; ties go to the lower word index.
+// most probable first; ties go to the lower word index. n <= 0 gives none.
 // It panics if k is out of range.
 func (m *Model) TopWords(k, n int) []int {
 	row := m.Topics[k]
+	n = max(n, 0)
 	idx := make([]int, len(row))
 	for i := range idx {
 		idx[i] = i

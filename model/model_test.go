@@ -2,6 +2,8 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +13,7 @@ import (
 
 func sample() *Model {
 	return &Model{
+		Format:       FormatVersion,
 		Algorithm:    "anchor",
 		Params:       map[string]any{"recover": "l2"},
 		K:            2,
@@ -68,6 +71,17 @@ func TestValidate(t *testing.T) {
 		"weights count":   func(m *Model) { m.TopicWeights = []float64{1} },
 		"empty vocab":     func(m *Model) { m.Vocab = nil },
 		"no topics (K=0)": func(m *Model) { m.K, m.Topics = 0, nil },
+		"duplicate word":  func(m *Model) { m.Vocab[2] = "apple" },
+		"empty word":      func(m *Model) { m.Vocab[1] = "" },
+		"negative alpha":  func(m *Model) { m.Alpha = []float64{-1, 2} },
+		"negative weight": func(m *Model) { m.TopicWeights = []float64{-1, 2} },
+		"ragged cov":      func(m *Model) { m.TopicCovariance = [][]float64{{1, 0}, {0}} },
+		"slice param":     func(m *Model) { m.Params["dominant_topic"] = []int{0, 1} },
+		"topic words":     func(m *Model) { m.TopicWords = [][]int{{0}, {3}} },
+		"topic labels":    func(m *Model) { m.TopicLabels = []string{"one"} },
+		"dominant range":  func(m *Model) { m.DominantTopic = []int{0, 2} },
+		"simplex shape":   func(m *Model) { m.Simplex = &Simplex{Vertices: [][]float64{{0}}} },
+		"simplex words":   func(m *Model) { m.Simplex = &Simplex{Vertices: [][]float64{{0}, {1}}, Sample: [][]float64{{0}}} },
 	}
 	for name, breakIt := range cases {
 		m := sample()
@@ -96,5 +110,122 @@ func TestTopWords(t *testing.T) {
 	}
 	if got := m.TopWords(0, 10); !reflect.DeepEqual(got, []int{0, 1, 2}) {
 		t.Errorf("TopWords(0, 10) = %v (ties go to the lower index)", got)
+	}
+}
+
+// The typed results survive Save/Load with their Go types.
+func TestTypedFieldsRoundTrip(t *testing.T) {
+	m := sample()
+	m.TopicWords = [][]int{{0, 1}, {}}
+	m.TopicLabels = []string{"fruit", "stone fruit"}
+	m.TopicSource = []string{"catchwords", "cluster-mean"}
+	m.ClusterSizes = []int{3, 4}
+	m.DominantTopic = []int{0, -1, 1}
+	m.SingularValues = []float64{3, 1}
+	m.Simplex = &Simplex{Vertices: [][]float64{{0}, {1}}, Centres: [][]float64{{0}, {0.5}, {1}},
+		VertexCentres: []int{0, 2}, Sample: [][]float64{{0.2}}, SampleWords: []int{1}}
+	m.Params["docs_used"] = 3
+	var buf bytes.Buffer
+	if err := Write(&buf, m, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := got.Param("docs_used"); !ok || n != 3 {
+		t.Errorf("Param(docs_used) = %v, %v", n, ok)
+	}
+	got.Params, m.Params = nil, nil
+	if !reflect.DeepEqual(got, m) {
+		t.Errorf("round trip changed the model:\n%+v\n%+v", got, m)
+	}
+}
+
+// A format 1 file (per-topic results in Params) loads with them in the
+// typed fields, and the other non-scalar Params dropped.
+func TestReadMigratesFormat1(t *testing.T) {
+	v1 := `{"algorithm":"tsvd","k":2,"vocab":["apple","banana","cherry"],"topics":[[0.5,0.5,0],[0.1,0.2,0.7]],
+	"params":{"catchwords":[["apple"],["cherry","banana"]],"dominant_topic":[0,1,-1],"topic_source":["catchwords","catchwords"],
+	"cluster_sizes":[1,1],"singular_values":[2,1],"thresholds":[1,2,3],"w0":0.5}}`
+	m, err := Read(strings.NewReader(v1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m.TopicWords, [][]int{{0}, {2, 1}}) || !reflect.DeepEqual(m.DominantTopic, []int{0, 1, -1}) ||
+		len(m.TopicSource) != 2 || !reflect.DeepEqual(m.ClusterSizes, []int{1, 1}) || len(m.SingularValues) != 2 {
+		t.Errorf("migrated %+v", m)
+	}
+	if _, ok := m.Params["thresholds"]; ok || m.Params["w0"] != 0.5 || m.Format != FormatVersion {
+		t.Errorf("params %v, format %d", m.Params, m.Format)
+	}
+	score := `{"algorithm":"score","k":2,"vocab":["a","b","c"],"topics":[[0.5,0.5,0],[0.1,0.2,0.7]],
+	"topic_weights":[1.5,-0.5],"params":{"anchor_words":[["a"],["c"]],"vertices":[[0,1],[1,0]],"centres":[[0,1],[1,0],[0.5,0.5]],
+	"vertex_centres":[0,1],"ratios_sample":[[0.2,0.3]],"ratios_sample_words":[2],"themes":["x","y"]}}`
+	if m, err = Read(strings.NewReader(score)); err != nil {
+		t.Fatal(err)
+	}
+	if m.Simplex == nil || len(m.Simplex.Centres) != 3 || !reflect.DeepEqual(m.Simplex.SampleWords, []int{2}) ||
+		!reflect.DeepEqual(m.TopicWords, [][]int{{0}, {2}}) || !reflect.DeepEqual(m.TopicLabels, []string{"x", "y"}) ||
+		!reflect.DeepEqual(m.TopicWeights, []float64{1, 0}) {
+		t.Errorf("migrated %+v (simplex %+v)", m, m.Simplex)
+	}
+}
+
+func TestReadErrorsSayWhere(t *testing.T) {
+	good, _ := json.Marshal(sample())
+	for in, want := range map[string]string{
+		string(good) + " {}":                      "data after the model",
+		string(good[:40]):                         "ends inside the model",
+		`{"k": "two"}`:                            "byte ",
+		`{"format": 99, "k": 1}`:                  "newer than this hull",
+		strings.Replace(string(good), ":", "", 1): "byte ",
+	} {
+		_, err := Read(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Read(%.30q...) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestCheckVocab(t *testing.T) {
+	m := sample()
+	if err := m.CheckVocab([]string{"apple", "banana", "cherry"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range [][]string{{"apple", "banana"}, {"apple", "cherry", "banana"}} {
+		if err := m.CheckVocab(v); !errors.Is(err, ErrVocabMismatch) {
+			t.Errorf("CheckVocab(%v) = %v, want ErrVocabMismatch", v, err)
+		}
+	}
+}
+
+// Models saved by hull before format 2 (testdata/v1-*.json.gz, written by
+// "hull fit" at commit c6bf838) load with their results in the typed fields.
+func TestLoadFormat1Files(t *testing.T) {
+	for algo, check := range map[string]func(m *Model) bool{
+		"score": func(m *Model) bool { return m.Simplex != nil && len(m.Simplex.Vertices) == 4 && len(m.TopicWords) == 4 },
+		"tsvd": func(m *Model) bool {
+			return len(m.DominantTopic) == 300 && len(m.TopicSource) == 4 && len(m.ClusterSizes) == 4
+		},
+		"rp": func(m *Model) bool { return len(m.Anchors) == 4 && len(m.TopicWords) == 4 && len(m.ClusterSizes) == 4 },
+	} {
+		m, err := Load(filepath.Join("testdata", "v1-"+algo+".json.gz"))
+		if err != nil {
+			t.Errorf("%s: %v", algo, err)
+			continue
+		}
+		if m.Format != FormatVersion || !check(m) {
+			t.Errorf("%s: migrated model lacks its typed results: %+v", algo, m)
+		}
+		if err := m.Validate(); err != nil {
+			t.Errorf("%s: %v", algo, err)
+		}
+	}
+}
+
+func TestTopWordsOfNoWords(t *testing.T) {
+	if got := sample().TopWords(0, -1); len(got) != 0 {
+		t.Errorf("TopWords(0, -1) = %v", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 )
 
@@ -44,11 +45,17 @@ const (
 	nipsPath = "../../shared/data/nips/docword.nips.txt.gz"
 )
 
-func BenchmarkFitRPKOS20(b *testing.B)  { benchFit(b, kosPath, 20, Options{Seed: 1}) }
-func BenchmarkFitRPNIPS50(b *testing.B) { benchFit(b, nipsPath, 50, Options{Seed: 1}) }
-func BenchmarkFitDDPKOS20(b *testing.B) { benchFit(b, kosPath, 20, Options{Method: DDP, Seed: 1}) }
+func BenchmarkFitRPKOS20(b *testing.B) {
+	benchFit(b, kosPath, 20, Options{Settings: learner.Settings{Seed: 1}})
+}
+func BenchmarkFitRPNIPS50(b *testing.B) {
+	benchFit(b, nipsPath, 50, Options{Settings: learner.Settings{Seed: 1}})
+}
+func BenchmarkFitDDPKOS20(b *testing.B) {
+	benchFit(b, kosPath, 20, Options{Settings: learner.Settings{Seed: 1}, Method: DDP})
+}
 func BenchmarkFitBinningKOS20(b *testing.B) {
-	benchFit(b, kosPath, 20, Options{Method: Binning, Seed: 1})
+	benchFit(b, kosPath, 20, Options{Settings: learner.Settings{Seed: 1}, Method: Binning})
 }
 
 // BenchmarkScaling fits RP (K = 10) to separable corpora in the style of
@@ -66,12 +73,12 @@ func BenchmarkScaling(b *testing.B) {
 	}
 	for _, sz := range sizes {
 		b.Run(fmt.Sprintf("D=%d/N=%d", sz.d, sz.n), func(b *testing.B) {
-			g := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: sz.d, DocLength: sz.n}, Style: synth.SeparableDing}
+			g := synth.Separable{LDA: synth.LDA{K: 10, V: 500, Docs: sz.d, DocLength: sz.n, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableDing}
 			c, _, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
 			if err != nil {
 				b.Fatal(err)
 			}
-			l, err := New(Options{Seed: 1})
+			l, err := New(Options{Settings: learner.Settings{Seed: 1}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,12 +1,13 @@
 package projection
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"slices"
 
-	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/learner"
 )
 
 // Clustering outcomes recorded in Params["clustering"]; the fallback adds
@@ -31,11 +32,11 @@ const (
 func (f *fit) cluster(ctx context.Context) error {
 	s, k := len(f.novel), f.k
 	if s < k {
-		hint := map[Method]string{RP: "raise --proj-p", DDP: "raise --proj-top", Binning: "raise --proj-bins"}[f.o.Method]
-		return fmt.Errorf("projection: %s found %d novel words, fewer than K = %d (%s, or lower K)", f.o.Method, s, k, hint)
+		hint := map[Method]string{RP: "raise Projections or lower MinHits", DDP: "raise Top or lower TopFraction", Binning: "raise Bins"}[f.o.Method]
+		return fmt.Errorf("projection: %s found %d novel words, fewer than K = %d (%s, or lower K): %w", f.o.Method, s, k, hint, learner.ErrTooFewWords)
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("the distances between %d novel words", s), 2*8*int64(s)*int64(s), f.o.MaxMemory,
-		"lower --proj-top or --proj-p"); err != nil {
+	if err := f.o.Settings.CheckMemory(fmt.Sprintf("projection: the distances between %d novel words (lower Top or Projections)", s),
+		2*8*int64(s)*int64(s)); err != nil {
 		return err
 	}
 	sp := newSpace(f.h, f.novel)
@@ -76,34 +77,33 @@ func (f *fit) cluster(ctx context.Context) error {
 	}
 	f.params["clustering"] = outcome
 
+	// The words of each cluster, nearest the cluster average first (least
+	// total dist to the other members, the earlier position on ties): the
+	// first is the topic's anchor. f.clusters keeps the clustering's order,
+	// in which topics sums the representatives.
 	f.clusters = make([][]int, k)
+	f.topicWords = make([][]int, k)
 	f.anchors = make([]int, k)
-	sizes := make([]int, k)
-	members := make([][]string, k)
+	f.sizes = make([]int, k)
+	total := make([]float64, s) // the groups are disjoint
 	clustered := 0
 	for m, g := range groups {
-		best, bestSum := g[0], math.Inf(1)
 		for _, a := range g {
-			sum := 0.0
 			for _, b := range g {
-				sum += dist[a*s+b]
-			}
-			if sum < bestSum {
-				best, bestSum = a, sum
+				total[a] += dist[a*s+b]
 			}
 		}
-		f.anchors[m] = f.novel[best]
-		for _, a := range g {
+		central := slices.Clone(g)
+		slices.SortStableFunc(central, func(a, b int) int { return cmp.Compare(total[a], total[b]) })
+		for i, a := range g {
 			f.clusters[m] = append(f.clusters[m], f.novel[a])
+			f.topicWords[m] = append(f.topicWords[m], f.novel[central[i]])
 		}
-		sizes[m] = len(g)
-		members[m] = f.words(f.clusters[m])
+		f.anchors[m] = f.topicWords[m][0]
+		f.sizes[m] = len(g)
 		clustered += len(g)
 	}
-	f.params["cluster_sizes"] = sizes
-	f.params["clusters"] = members
 	f.params["unclustered"] = s - clustered
-	f.params["anchor_words"] = f.words(f.anchors)
 	return nil
 }
 

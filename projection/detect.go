@@ -203,7 +203,7 @@ func (f *fit) detectDDP(ctx context.Context) error {
 			top++
 		}
 		f.params["top_fraction"] = f.o.TopFraction
-		f.params["kth_score"] = kth
+		f.params["kth_score"] = finiteOrNil(kth)
 	}
 	for _, a := range order[:top] {
 		f.novel = append(f.novel, cands[a])
@@ -214,6 +214,15 @@ func (f *fit) detectDDP(ctx context.Context) error {
 	f.params["top"] = top
 	f.params["novel_words"] = len(f.novel)
 	return nil
+}
+
+// finiteOrNil returns x, or nil when JSON cannot hold it (a DDP score is
+// +Inf when there is one candidate).
+func finiteOrNil(x float64) any {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return x
 }
 
 // kthLargest returns the k-th largest element of x (1 <= k <= len(x)),
@@ -267,7 +276,7 @@ func (f *fit) detectBinning(ctx context.Context) error {
 	for _, w := range f.cands {
 		isCand[w] = true
 	}
-	minDF := f.params["min_df"].(int)
+	minDF := f.minDF
 	winner := make([]int, nb)
 	f.o.Progress.Report("novel words", 0, nb)
 	err := parallel.For(ctx, nb, 4, f.o.Threads, func(lo, hi int) {

@@ -28,8 +28,8 @@
 //     sampling noise (section 4.2).
 //  2. Candidates. Rare words have noisy, spiky rows that look like extreme
 //     points, so only words in at least MinDF documents (and in both
-//     halves) may be novel. The default is anchor.AutoMinDF(D), the
-//     anchor learner's rule (1% of the documents, at least 5, at most
+//     halves) may be novel. The default is corpus.AutoMinDF(D), the
+//     anchor learner's rule too (1% of the documents, at least 5, at most
 //     100), lowered when fewer than K words pass. On separable synthetic
 //     corpora it keeps the planted novel words; on real corpora a higher
 //     floor gives more coherent, more distinct topics (on KOS, 200
@@ -133,16 +133,24 @@
 //
 // # Model
 //
-// Params holds the options ("method", "min_df", "projections", "min_hits",
-// "bins", "far", "top", "top_fraction", "threshold", "threshold_fraction",
-// "tolerance", "max_iter") and what the fit found: "docs_used",
-// "docs_skipped", "candidates", "words_hit" (RP), "j_size" and "kth_score"
-// (DDP), "bin_docs" and "bins_without_winner" (Binning), "novel_words",
+// Params holds, as scalars, the options ("method", "min_df",
+// "projections", "min_hits", "bins", "far", "top", "top_fraction",
+// "threshold", "threshold_fraction", "tolerance", "max_iter") and what the
+// fit found: "docs_used", "docs_skipped", "candidates", "words_hit" (RP),
+// "j_size" and "kth_score" (DDP; nil when infinite, with one candidate),
+// "bin_docs" and "bins_without_winner" (Binning), "novel_words",
 // "farthest_median" (the threshold's scale), "threshold_auto",
-// "components", "clustering", "cluster_sizes", "clusters" (per topic its
-// words), "unclustered" (novel words in no cluster), "anchor_words",
+// "components", "clustering", "unclustered" (novel words in no cluster),
 // "words_at_max_iter", "words_stalled", "mean_iterations",
 // "words_one_half" and "words_absent" (words in no used document).
+//
+// The clusters are typed fields: TopicWords holds each topic's cluster of
+// novel words (word indices), nearest the cluster average first, so that
+// TopicWords[k][0] is Anchors[k], the topic's representative word;
+// ClusterSizes holds the size of each cluster. Format 1 models kept them
+// in Params as "clusters" (in the clustering's order) and "cluster_sizes",
+// with "anchor_words", the words of Anchors; model.Read moves the first two
+// to these fields and drops the third.
 //
 // # Complexity
 //

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/projection"
 	"github.com/hulltopics/hull/synth"
 )
@@ -15,13 +16,13 @@ import (
 // and compare them with the truth. Each topic's cluster holds its two
 // planted words.
 func Example() {
-	gen := synth.Separable{LDA: synth.LDA{K: 6, V: 200, Docs: 8000, DocLength: 200}, AnchorsPerTopic: 2, Style: synth.SeparableDing}
+	gen := synth.Separable{LDA: synth.LDA{K: 6, V: 200, Docs: 8000, DocLength: 200, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: synth.SeparableDing}
 	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	l, err := projection.New(projection.Options{Method: projection.RP, Seed: 1})
+	l, err := projection.New(projection.Options{Settings: learner.Settings{Seed: 1}, Method: projection.RP})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,7 +39,13 @@ func Example() {
 	}
 	fmt.Println(m.Algorithm, m.K, "topics, mean l1 below 0.1:", rec.Mean < 0.1)
 	fmt.Println("clustering:", m.Params["clustering"])
-	fmt.Println("clusters of novel words:", m.Params["clusters"])
+	clusters := make([][]string, m.K) // TopicWords holds word indices
+	for k, ws := range m.TopicWords {
+		for _, w := range ws {
+			clusters[k] = append(clusters[k], m.Vocab[w])
+		}
+	}
+	fmt.Println("clusters of novel words:", clusters)
 	// Output:
 	// rp 6 topics, mean l1 below 0.1: true
 	// clustering: components

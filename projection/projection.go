@@ -5,11 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/hulltopics/hull/anchor"
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
-	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -61,11 +57,16 @@ const (
 // Options are the parameters of the projection learners. The zero value of
 // each field selects its documented default.
 type Options struct {
+	// Settings are the run settings. The seed drives the split, the random
+	// directions and the bins (the only random choices); results do not
+	// depend on Threads; the memory bound applies to EstimateBytes and to
+	// the distances between the novel words.
+	learner.Settings
 	// Method selects the novel-word detection; default RP.
 	Method Method
 	// MinDF is the least number of documents a word must occur in to be
 	// a novel-word candidate: rare words have noisy, spiky rows that look
-	// like extreme points. 0 selects anchor.AutoMinDF(D) (1% of the
+	// like extreme points. 0 selects corpus.AutoMinDF(D) (1% of the
 	// documents, at least 5 and at most 100), lowered as far as needed
 	// when fewer than K words pass it.
 	MinDF int
@@ -114,18 +115,6 @@ type Options struct {
 	// MaxIter bounds the exponentiated-gradient iterations per word;
 	// default DefaultMaxIter.
 	MaxIter int
-	// Seed seeds the split, the random directions and the bins (the only
-	// random choices).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results
-	// do not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
-	// before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
 }
 
 // Learner learns topics by novel words found with projections. Create it
@@ -135,7 +124,9 @@ type Learner struct{ opts Options }
 var _ learner.Learner = (*Learner)(nil)
 
 // New validates opts, fills in the defaults that do not depend on K or the
-// corpus and returns a Learner.
+// corpus and returns a Learner. An option out of range gives a
+// *learner.OptionError naming the field and, as the learner, the method
+// ("rp", "ddp" or "binning"; "projection" for an unknown Method).
 func New(opts Options) (*Learner, error) {
 	if opts.Method == "" {
 		opts.Method = RP
@@ -156,33 +147,39 @@ func New(opts Options) (*Learner, error) {
 		opts.MaxIter = DefaultMaxIter
 	}
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	if opts.Method != RP && opts.Method != DDP && opts.Method != Binning {
+		return nil, &learner.OptionError{Learner: "projection", Field: "Method", Value: opts.Method, Want: "rp, ddp or binning"}
+	}
+	name := string(opts.Method) // the registered name
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: name, Field: field, Value: value, Want: want}
+	}
 	switch {
-	case opts.Method != RP && opts.Method != DDP && opts.Method != Binning:
-		return nil, fmt.Errorf("projection: unknown method %q (want rp, ddp or binning)", opts.Method)
 	case opts.MinDF < 0:
-		return nil, fmt.Errorf("projection: MinDF = %d, want >= 0", opts.MinDF)
+		return nil, bad("MinDF", opts.MinDF, ">= 0")
 	case opts.Projections < 0:
-		return nil, fmt.Errorf("projection: Projections = %d, want >= 0", opts.Projections)
+		return nil, bad("Projections", opts.Projections, ">= 0")
 	case opts.MinHits < 0:
-		return nil, fmt.Errorf("projection: MinHits = %d, want >= 0", opts.MinHits)
+		return nil, bad("MinHits", opts.MinHits, ">= 0")
 	case opts.Bins < 0:
-		return nil, fmt.Errorf("projection: Bins = %d, want >= 0", opts.Bins)
+		return nil, bad("Bins", opts.Bins, ">= 0")
 	case !(opts.Far > 0 && opts.Far <= 1):
-		return nil, fmt.Errorf("projection: Far = %v, want in (0, 1]", opts.Far)
+		return nil, bad("Far", opts.Far, "in (0, 1]")
 	case opts.Top < 0:
-		return nil, fmt.Errorf("projection: Top = %d, want >= 0", opts.Top)
+		return nil, bad("Top", opts.Top, ">= 0")
 	case !(opts.TopFraction > 0) || !finite(opts.TopFraction):
-		return nil, fmt.Errorf("projection: TopFraction = %v, want > 0", opts.TopFraction)
+		return nil, bad("TopFraction", opts.TopFraction, "a finite number > 0")
 	case !(opts.Threshold >= 0) || !finite(opts.Threshold):
-		return nil, fmt.Errorf("projection: Threshold = %v, want >= 0", opts.Threshold)
+		return nil, bad("Threshold", opts.Threshold, "a finite number >= 0")
 	case !(opts.ThresholdFraction > 0) || !finite(opts.ThresholdFraction):
-		return nil, fmt.Errorf("projection: ThresholdFraction = %v, want > 0", opts.ThresholdFraction)
+		return nil, bad("ThresholdFraction", opts.ThresholdFraction, "a finite number > 0")
 	case !(opts.Tolerance > 0) || !finite(opts.Tolerance):
-		return nil, fmt.Errorf("projection: Tolerance = %v, want > 0", opts.Tolerance)
+		return nil, bad("Tolerance", opts.Tolerance, "a finite number > 0")
 	case opts.MaxIter < 0:
-		return nil, fmt.Errorf("projection: MaxIter = %d, want > 0", opts.MaxIter)
-	case opts.Threads < 0:
-		return nil, fmt.Errorf("projection: Threads = %d, want >= 0", opts.Threads)
+		return nil, bad("MaxIter", opts.MaxIter, "> 0")
+	}
+	if err := opts.Settings.Validate(name); err != nil {
+		return nil, err
 	}
 	return &Learner{opts: opts}, nil
 }
@@ -233,13 +230,13 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 	var s int64
 	switch o.Method {
 	case DDP:
-		need += 3*8*v*int64(parallel.Threads(o.Threads)) + 2*12*nnz
+		need += 3*8*v*int64(o.ThreadCount()) + 2*12*nnz
 		s = int64(o.Top)
 		if s == 0 {
 			s = 5 * kk // a guess; cluster checks again with the words found
 		}
 	case Binning:
-		need += 3 * 8 * v * int64(parallel.Threads(o.Threads))
+		need += 3 * 8 * v * int64(o.ThreadCount())
 		s = int64(o.Bins)
 	default:
 		b := int64(rpBlock(max(c.NumDocs(), c.NumWords())))
@@ -260,8 +257,9 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 // (by Options.Method), their clustering into k groups and the topics by
 // Algorithm 5. It fails for k < 1 or k > V, when no document has two
 // tokens, when fewer than k words pass the candidate threshold or are
-// found novel, and with a *cooc.MemoryError when EstimateBytes exceeds
-// MaxMemory.
+// found novel (both wrapping learner.ErrTooFewWords), and with a
+// *learner.MemoryError when EstimateBytes, or then the distances between
+// the novel words, exceed MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	if c == nil || c.NumWords() == 0 || c.NumDocs() == 0 {
 		return nil, fmt.Errorf("projection: empty corpus")
@@ -270,8 +268,8 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, fmt.Errorf("projection: K = %d topics for %d words: want 1 <= K <= V", k, c.NumWords())
 	}
 	o := l.opts.withK(c, k)
-	if err := cooc.CheckLimit(fmt.Sprintf("the %s pipeline for %d words, %d documents and K = %d", o.Method, c.NumWords(), c.NumDocs(), k),
-		EstimateBytes(c, k, l.opts), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("projection: the %s pipeline for %d words, %d documents and K = %d", o.Method, c.NumWords(), c.NumDocs(), k),
+		EstimateBytes(c, k, l.opts)); err != nil {
 		return nil, err
 	}
 	f := &fit{o: &o, c: c, k: k, params: map[string]any{"method": string(o.Method)}}
@@ -295,13 +293,16 @@ type fit struct {
 	k int
 
 	h     *halves
+	minDF int   // the candidate threshold used
 	cands []int // novel-word candidates: word indices, increasing
 
 	novel  []int     // words found novel (detection order: see each method)
 	weight []float64 // per novel word: how strongly it was found (hits, score, wins)
 
-	clusters [][]int // per topic, the novel words of its cluster
-	anchors  []int   // per topic, the member nearest the cluster average
+	clusters   [][]int // per topic, the novel words of its cluster
+	topicWords [][]int // the same, nearest the cluster average first
+	anchors    []int   // per topic, the member nearest the cluster average
+	sizes      []int   // per topic, the number of words of its cluster
 
 	topicsV [][]float64
 	pz      []float64
@@ -322,7 +323,7 @@ func (f *fit) split(ctx context.Context) error {
 }
 
 // candidates returns the words that may be novel: those in at least MinDF
-// documents (anchor.AutoMinDF when 0) that occur in both halves. When the
+// documents (corpus.AutoMinDF when 0) that occur in both halves. When the
 // automatic threshold leaves fewer than k words it is lowered as far as
 // needed; a threshold the caller chose is kept and reported.
 func (f *fit) candidates() ([]int, error) {
@@ -339,20 +340,22 @@ func (f *fit) candidates() ([]int, error) {
 	t := f.o.MinDF
 	auto := t == 0
 	if auto {
-		t = anchor.AutoMinDF(len(f.h.docs))
+		t = corpus.AutoMinDF(len(f.h.docs))
 	}
 	cands := pick(t)
 	for auto && len(cands) < f.k && t > 1 {
 		t--
 		cands = pick(t)
 	}
+	f.minDF = t
 	f.params["min_df"] = t
 	f.params["candidates"] = len(cands)
 	if len(cands) < f.k {
 		if auto {
-			return nil, fmt.Errorf("projection: only %d words occur in both halves of the split documents, fewer than K = %d", len(cands), f.k)
+			return nil, fmt.Errorf("projection: only %d words occur in both halves of the split documents, fewer than K = %d: %w", len(cands), f.k, learner.ErrTooFewWords)
 		}
-		return nil, fmt.Errorf("projection: only %d words occur in >= %d documents and in both halves (--proj-min-df), fewer than K = %d", len(cands), t, f.k)
+		return nil, fmt.Errorf("projection: only %d words occur in >= MinDF = %d documents and in both halves, fewer than K = %d: %w",
+			len(cands), t, f.k, learner.ErrTooFewWords)
 	}
 	return cands, nil
 }
@@ -377,21 +380,8 @@ func (f *fit) model() *model.Model {
 		Topics:       f.topicsV,
 		TopicWeights: f.pz,
 		Anchors:      f.anchors,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: f.c.Digest(),
-			Seed:        f.o.Seed,
-			Docs:        f.c.NumDocs(),
-			Timings:     f.timings,
-		},
+		TopicWords:   f.topicWords,
+		ClusterSizes: f.sizes,
+		Provenance:   f.o.Settings.Provenance(f.c, f.timings),
 	}
-}
-
-// words returns the vocabulary strings of the word indices ws.
-func (f *fit) words(ws []int) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = f.c.Vocab[w]
-	}
-	return out
 }

@@ -1,21 +1,23 @@
 package projection
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -37,7 +39,7 @@ var (
 func separable(t testing.TB) (*corpus.Corpus, *model.Model) {
 	t.Helper()
 	sepOnce.Do(func() {
-		g := synth.Separable{LDA: synth.LDA{K: testK, V: 200, Docs: 8000, DocLength: 200}, AnchorsPerTopic: testAnchors, Style: synth.SeparableDing}
+		g := synth.Separable{LDA: synth.LDA{K: testK, V: 200, Docs: 8000, DocLength: 200, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: testAnchors, Style: synth.SeparableDing}
 		c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +79,7 @@ func TestRecoversSeparableTopics(t *testing.T) {
 		{Binning, 0.1},
 	} {
 		t.Run(string(tc.method), func(t *testing.T) {
-			m := fitModel(t, c, testK, Options{Method: tc.method, Seed: 1})
+			m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 1}, Method: tc.method})
 			rec, err := eval.L1Recovery(m, truth)
 			if err != nil {
 				t.Fatal(err)
@@ -89,15 +91,17 @@ func TestRecoversSeparableTopics(t *testing.T) {
 				t.Fatalf("algorithm %q, %d anchors, %d topic weights", m.Algorithm, len(m.Anchors), len(m.TopicWeights))
 			}
 			// Each cluster holds planted novel words of one true topic only,
-			// the topic matched to it, and its anchor is planted or nearly
-			// so (a word of that topic mostly).
-			clusters := m.Params["clusters"].([][]string)
-			for k, cl := range clusters {
+			// the topic matched to it, and its anchor, the cluster's first
+			// word, is planted or nearly so (a word of that topic mostly).
+			if len(m.TopicWords) != testK || len(m.ClusterSizes) != testK {
+				t.Fatalf("%d topic word lists, %d cluster sizes for K = %d", len(m.TopicWords), len(m.ClusterSizes), testK)
+			}
+			for k, cl := range m.TopicWords {
 				j := slices.Index(rec.Match, k)
 				var topics []int
 				for _, w := range cl {
 					var i int
-					if _, err := fmt.Sscanf(w, "w%d", &i); err != nil {
+					if _, err := fmt.Sscanf(m.Vocab[w], "w%d", &i); err != nil {
 						t.Fatal(err)
 					}
 					if i < testK*testAnchors && !slices.Contains(topics, i/testAnchors) {
@@ -107,6 +111,9 @@ func TestRecoversSeparableTopics(t *testing.T) {
 				if !slices.Equal(topics, []int{j}) {
 					t.Errorf("topic %d (true topic %d): cluster %v holds planted words of topics %v", k, j, cl, topics)
 				}
+				if len(cl) == 0 || cl[0] != m.Anchors[k] || m.ClusterSizes[k] != len(cl) {
+					t.Errorf("topic %d: cluster %v, anchor %d, size %d", k, cl, m.Anchors[k], m.ClusterSizes[k])
+				}
 				if a := m.Anchors[k]; truth.Topics[j][a] < 0.5*sum(column(truth.Topics, a)) {
 					t.Errorf("topic %d: anchor w%d is not mostly of true topic %d", k, a, j)
 				}
@@ -114,10 +121,27 @@ func TestRecoversSeparableTopics(t *testing.T) {
 			if w := sum(m.TopicWeights); math.Abs(w-1) > 1e-9 {
 				t.Errorf("topic weights sum to %v", w)
 			}
-			for _, key := range []string{"method", "min_df", "candidates", "novel_words", "threshold", "clustering", "clusters", "cluster_sizes", "docs_used", "mean_iterations"} {
+			for _, key := range []string{"method", "min_df", "candidates", "novel_words", "threshold", "clustering", "docs_used", "mean_iterations"} {
 				if _, ok := m.Params[key]; !ok {
 					t.Errorf("Params lacks %q", key)
 				}
+			}
+			for _, key := range []string{"clusters", "cluster_sizes", "anchor_words"} {
+				if _, ok := m.Params[key]; ok {
+					t.Errorf("Params has %q, a typed field now", key)
+				}
+			}
+			// The typed results survive Write and Read with their Go types.
+			var buf bytes.Buffer
+			if err := model.Write(&buf, m, false); err != nil {
+				t.Fatal(err)
+			}
+			got, err := model.Read(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got.TopicWords, m.TopicWords) || !reflect.DeepEqual(got.ClusterSizes, m.ClusterSizes) || !slices.Equal(got.Anchors, m.Anchors) {
+				t.Errorf("after Write and Read: topic words %v, sizes %v, anchors %v", got.TopicWords, got.ClusterSizes, got.Anchors)
 			}
 		})
 	}
@@ -126,7 +150,7 @@ func TestRecoversSeparableTopics(t *testing.T) {
 // The topic weights estimate the documents' mean topic shares.
 func TestTopicWeights(t *testing.T) {
 	c, truth := separable(t)
-	m := fitModel(t, c, testK, Options{Method: DDP, Seed: 1})
+	m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 1}, Method: DDP})
 	rec, _ := eval.L1Recovery(m, truth)
 	for j, k := range rec.Match {
 		if d := math.Abs(m.TopicWeights[k] - truth.TopicWeights[j]); d > 0.03 {
@@ -138,7 +162,7 @@ func TestTopicWeights(t *testing.T) {
 // With the co-occurrence projections RP finds the planted words too.
 func TestRPCooccurrence(t *testing.T) {
 	c, truth := separable(t)
-	m := fitModel(t, c, testK, Options{Cooccurrence: true, Seed: 1})
+	m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 1}, Cooccurrence: true})
 	rec, _ := eval.L1Recovery(m, truth)
 	if rec.Mean > 0.1 {
 		t.Errorf("mean l1 %.3f", rec.Mean)
@@ -161,7 +185,7 @@ func TestClusteringFallback(t *testing.T) {
 		{"too large", 1e9, OutcomeFallback + " (1 components; threshold lowered to"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := fitModel(t, c, testK, Options{Method: DDP, Threshold: tc.threshold, Seed: 1})
+			m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 1}, Method: DDP, Threshold: tc.threshold})
 			got := m.Params["clustering"].(string)
 			if !strings.HasPrefix(got, tc.want) || m.K != testK || len(m.Topics) != testK {
 				t.Fatalf("clustering %q, K %d: want %q..., K %d", got, m.K, tc.want, testK)
@@ -175,7 +199,7 @@ func TestClusteringFallback(t *testing.T) {
 			}
 		})
 	}
-	m := fitModel(t, c, testK, Options{Method: DDP, Seed: 1})
+	m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 1}, Method: DDP})
 	if got := m.Params["clustering"]; got != OutcomeComponents {
 		t.Errorf("default threshold: clustering %q, want %q", got, OutcomeComponents)
 	}
@@ -204,8 +228,11 @@ func TestThreadIndependent(t *testing.T) {
 	for _, method := range []Method{RP, DDP, Binning} {
 		var first []byte
 		for _, th := range []int{1, 3} {
-			m := fitModel(t, c, testK, Options{Method: method, Seed: 7, Threads: th})
-			m.Provenance.Timings = nil
+			m := fitModel(t, c, testK, Options{Settings: learner.Settings{Seed: 7, Threads: th}, Method: method})
+			if m.Provenance.Threads != th {
+				t.Errorf("%s: provenance records %d threads, want %d", method, m.Provenance.Threads, th)
+			}
+			m.Provenance.Timings, m.Provenance.Threads = nil, 0 // the rest must not depend on them
 			b, err := json.Marshal(m)
 			if err != nil {
 				t.Fatal(err)
@@ -272,32 +299,47 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: err %v, want one mentioning %q", tc.name, err, tc.want)
 		}
 	}
-	for _, o := range []Options{
-		{Method: "pca"}, {MinDF: -1}, {Projections: -1}, {MinHits: -1}, {Bins: -1}, {Far: 1.5}, {Far: -0.1},
-		{Top: -1}, {TopFraction: -1}, {Threshold: -1}, {Threshold: math.NaN()}, {ThresholdFraction: math.Inf(1)},
-		{Tolerance: -1}, {MaxIter: -1}, {Threads: -1},
+	for _, tc := range []struct {
+		o       Options
+		learner string
+		field   string
+	}{
+		{Options{Method: "pca"}, "projection", "Method"}, {Options{MinDF: -1}, "rp", "MinDF"},
+		{Options{Projections: -1}, "rp", "Projections"}, {Options{MinHits: -1}, "rp", "MinHits"},
+		{Options{Method: Binning, Bins: -1}, "binning", "Bins"}, {Options{Method: DDP, Far: 1.5}, "ddp", "Far"},
+		{Options{Far: -0.1}, "rp", "Far"}, {Options{Top: -1}, "rp", "Top"}, {Options{TopFraction: -1}, "rp", "TopFraction"},
+		{Options{Threshold: -1}, "rp", "Threshold"}, {Options{Threshold: math.NaN()}, "rp", "Threshold"},
+		{Options{ThresholdFraction: math.Inf(1)}, "rp", "ThresholdFraction"}, {Options{Tolerance: -1}, "rp", "Tolerance"},
+		{Options{MaxIter: -1}, "rp", "MaxIter"}, {Options{Settings: learner.Settings{Threads: -1}}, "rp", "Threads"},
+		{Options{Settings: learner.Settings{MaxMemory: -1}}, "rp", "MaxMemory"},
 	} {
-		if _, err := New(o); err == nil {
-			t.Errorf("New(%+v) accepted", o)
+		_, err := New(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != tc.learner || oe.Field != tc.field {
+			t.Errorf("New(%+v): err %v, want a *learner.OptionError for %s.%s", tc.o, err, tc.learner, tc.field)
+		} else if strings.Contains(err.Error(), "--") {
+			t.Errorf("New(%+v): %q names a flag", tc.o, err)
 		}
 	}
-	// A user's candidate floor above every word, and too few projections.
+	// A user's candidate floor above every word, and too few projections:
+	// errors wrapping ErrTooFewWords that name the field, not a flag.
 	for _, tc := range []struct {
 		o    Options
 		want string
 	}{
-		{Options{MinDF: 100000}, "--proj-min-df"},
-		{Options{Projections: 1}, "--proj-p"},
+		{Options{MinDF: 100000}, "MinDF = 100000"},
+		{Options{Projections: 1}, "Projections"},
 	} {
 		l, _ := New(tc.o)
-		if _, err := l.Fit(ctx, c, 3); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: err %v, want one mentioning %q", tc.o, err, tc.want)
+		_, err := l.Fit(ctx, c, 3)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "--") || !errors.Is(err, learner.ErrTooFewWords) {
+			t.Errorf("%+v: err %v, want one wrapping ErrTooFewWords mentioning %q", tc.o, err, tc.want)
 		}
 	}
-	l, _ = New(Options{MaxMemory: 1000})
-	var me *cooc.MemoryError
+	l, _ = New(Options{Settings: learner.Settings{MaxMemory: 1000}})
+	var me *learner.MemoryError
 	if _, err := l.Fit(ctx, c, 3); !errors.As(err, &me) {
-		t.Errorf("tiny MaxMemory: err %v, want a *cooc.MemoryError", err)
+		t.Errorf("tiny MaxMemory: err %v, want a *learner.MemoryError", err)
 	}
 }
 
@@ -308,9 +350,12 @@ func TestSmallCorpus(t *testing.T) {
 	corpus.AppendTokens(c, "short", []int32{0})
 	for _, method := range []Method{RP, DDP, Binning} {
 		for _, k := range []int{1, 3} {
-			m := fitModel(t, c, k, Options{Method: method, Seed: 1})
+			m := fitModel(t, c, k, Options{Settings: learner.Settings{Seed: 1}, Method: method})
 			if m.Params["docs_skipped"] != 1 || m.Params["docs_used"] != 300 {
 				t.Errorf("%s: docs used %v, skipped %v", method, m.Params["docs_used"], m.Params["docs_skipped"])
+			}
+			if len(m.Anchors) != k || len(m.TopicWords) != k || len(m.ClusterSizes) != k {
+				t.Errorf("%s K = %d: %d anchors, %d topic word lists, %d cluster sizes", method, k, len(m.Anchors), len(m.TopicWords), len(m.ClusterSizes))
 			}
 			if k == 3 {
 				// each topic has most of its mass in a different word range
@@ -345,14 +390,17 @@ func TestCancel(t *testing.T) {
 		for _, method := range []Method{RP, DDP, Binning} {
 			ctx, cancel := context.WithCancel(context.Background())
 			var stages []string
-			l, _ := New(Options{Method: method, Progress: func(s string, done, total int) {
-				if done == 0 {
-					stages = append(stages, s)
-				}
-				if s == stage && done > 0 {
-					cancel()
-				}
-			}})
+			l, _ := New(Options{
+				Settings: learner.Settings{Progress: func(s string, done, total int) {
+					if done == 0 {
+						stages = append(stages, s)
+					}
+					if s == stage && done > 0 {
+						cancel()
+					}
+				}},
+				Method: method,
+			})
 			_, err := l.Fit(ctx, c, testK)
 			if !errors.Is(err, context.Canceled) || stages[len(stages)-1] != stage {
 				t.Errorf("%s, cancelled in %q: err %v after stages %v", method, stage, err, stages)
@@ -366,11 +414,13 @@ func TestCancel(t *testing.T) {
 func TestStages(t *testing.T) {
 	c := smallCorpus(300)
 	var reported []string
-	m := fitModel(t, c, 3, Options{Progress: func(s string, done, total int) {
-		if len(reported) == 0 || reported[len(reported)-1] != s {
-			reported = append(reported, s)
-		}
-	}})
+	m := fitModel(t, c, 3, Options{
+		Settings: learner.Settings{Progress: func(s string, done, total int) {
+			if len(reported) == 0 || reported[len(reported)-1] != s {
+				reported = append(reported, s)
+			}
+		}},
+	})
 	if got := strings.Join(reported, ","); got != "split,novel words,topics" {
 		t.Errorf("progress stages %s", got)
 	}

@@ -52,12 +52,12 @@ func benchFit(b *testing.B, c *corpus.Corpus, k int, l learner.Learner) {
 }
 
 func BenchmarkFitKOS20(b *testing.B) {
-	l, _ := projector.New(projector.Options{Seed: 1})
+	l, _ := projector.New(projector.Options{Settings: learner.Settings{Seed: 1}})
 	benchFit(b, readShared(b, kosPath), 20, l)
 }
 
 func BenchmarkFitNIPS50(b *testing.B) {
-	l, _ := projector.New(projector.Options{Seed: 1})
+	l, _ := projector.New(projector.Options{Settings: learner.Settings{Seed: 1}})
 	benchFit(b, readShared(b, nipsPath), 50, l)
 }
 
@@ -117,10 +117,10 @@ func BenchmarkRuntimeVsGibbs(b *testing.B) {
 				name string
 				l    learner.Learner
 			}
-			p, _ := projector.New(projector.Options{Seed: 1})
+			p, _ := projector.New(projector.Options{Settings: learner.Settings{Seed: 1}})
 			runs := []run{{"projector", p}}
 			for _, n := range sweeps {
-				g, err := lda.NewGibbs(lda.GibbsOptions{Iterations: n, Seed: 1})
+				g, err := lda.NewGibbs(lda.GibbsOptions{Settings: learner.Settings{Seed: 1}, Iterations: n})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -192,8 +192,8 @@ func BenchmarkRuntimeScaling(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, _ := projector.New(projector.Options{Seed: 1})
-			gibbs, _ := lda.NewGibbs(lda.GibbsOptions{Seed: 1})
+			p, _ := projector.New(projector.Options{Settings: learner.Settings{Seed: 1}})
+			gibbs, _ := lda.NewGibbs(lda.GibbsOptions{Settings: learner.Settings{Seed: 1}})
 			var secs []float64
 			for _, l := range []learner.Learner{p, gibbs} {
 				start := time.Now()

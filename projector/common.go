@@ -3,11 +3,12 @@ package projector
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -75,6 +76,22 @@ func parallelWords(n, threads int, fn func(lo, hi int)) {
 	_ = parallel.For(context.Background(), n, grain, threads, fn, nil)
 }
 
+// How each topic was obtained, as Model.TopicSource records it.
+const (
+	// SourceCentre: Projector's topic from its cluster's centre, scaled
+	// and mapped back to word space (every topic, in practice).
+	SourceCentre = "centre"
+	// SourceClusterMean: the k-means topic, the mean word distribution of
+	// its cluster's documents (every topic, in practice).
+	SourceClusterMean = "cluster-mean"
+	// SourceCosineCentre: a cluster k-means left empty (it re-seeds empty
+	// clusters, so this is not seen in practice) takes its cosine centre.
+	SourceCosineCentre = "cosine-centre"
+	// SourceCorpusMean: a topic with no positive entry is replaced by the
+	// corpus mean distribution.
+	SourceCorpusMean = "corpus-mean"
+)
+
 // result is what both learners return: topics, their weights and what the
 // clipping did.
 type result struct {
@@ -83,6 +100,41 @@ type result struct {
 	weights  []float64 // p(z) estimate: cluster shares
 	clipped  []float64 // per topic, negative mass removed / positive mass kept
 	fallback []int     // topics with no positive entry, replaced by the mean
+	source   []string  // per topic, how it was obtained (the Source constants)
+}
+
+// sources returns, per topic of k, how it was obtained: normal, or
+// SourceCosineCentre for the clusters in empty, or SourceCorpusMean for
+// the topics in fallback (which wins).
+func sources(k int, normal string, empty, fallback []int) []string {
+	src := make([]string, k)
+	for j := range src {
+		src[j] = normal
+	}
+	for _, j := range empty {
+		src[j] = SourceCosineCentre
+	}
+	for _, j := range fallback {
+		src[j] = SourceCorpusMean
+	}
+	return src
+}
+
+// meanClipped returns the mean, over the topics not replaced by the corpus
+// mean, of the negative mass the clipping removed over the positive mass
+// it kept; 0 when there is no such topic.
+func meanClipped(r result) float64 {
+	sum, n := 0.0, 0
+	for j, x := range r.clipped {
+		if !slices.Contains(r.fallback, j) {
+			sum += x
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }
 
 // clipNormalise sets the negative entries of each row to 0 and scales the
@@ -132,7 +184,7 @@ func shares(sizes []int) []float64 {
 }
 
 // newModel assembles a fitted model.
-func newModel(algo string, c *corpus.Corpus, k int, r *result, seed uint64, params map[string]any, timings []model.Timing) *model.Model {
+func newModel(algo string, c *corpus.Corpus, k int, r *result, s learner.Settings, params map[string]any, timings []model.Timing) *model.Model {
 	return &model.Model{
 		Algorithm:    algo,
 		Params:       params,
@@ -140,12 +192,8 @@ func newModel(algo string, c *corpus.Corpus, k int, r *result, seed uint64, para
 		Vocab:        c.Vocab,
 		Topics:       r.topics,
 		TopicWeights: r.weights,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: c.Digest(),
-			Seed:        seed,
-			Docs:        c.NumDocs(),
-			Timings:     timings,
-		},
+		TopicSource:  r.source,
+		ClusterSizes: r.sizes,
+		Provenance:   s.Provenance(c, timings),
 	}
 }

@@ -54,8 +54,8 @@
 //     ablation.
 //  6. Whitening. A_j = mu + V (s C_j) in word space, negative entries set
 //     to 0, each topic normalised to sum 1. A topic with no positive entry
-//     (never seen) would be replaced by mu and listed in
-//     Params["fallback_topics"].
+//     (never seen) would be replaced by mu, its TopicSource
+//     SourceCorpusMean.
 //
 // The paper's figures use delta = 0.8, the default (Options.Delta).
 //
@@ -72,7 +72,7 @@
 // large (about 120 on KOS at K = 20, about 390 on NIPS at K = 50): the
 // mean is then negligible against s V C_j, clipping removes nearly as much
 // mass as it keeps (Params["clipped_mass"], negative over positive mass,
-// 0.98-0.99) and each topic is the positive part of its centre's direction
+// 0.98-0.99 on average over the topics) and each topic is the positive part of its centre's direction
 // in word space; delta then hardly changes the topics.
 //
 // TopicWeights are the cluster shares n_j/n: the barycentric coordinates of
@@ -82,15 +82,25 @@
 // scale would come from the spread of the documents' coordinates, which
 // the sampling noise of short documents inflates.
 //
-// Params holds the options ("delta", "scaled", "svd_oversample",
-// "svd_power_iters", "kmeans_restarts", "kmeans_max_iter", "kmeans_tol"),
-// "document_rows" ("frequencies"), "empty_docs" (documents without tokens,
-// skipped), "singular_values" (the K-1 of the centred matrix),
-// "docs_at_mean", "kmeans_inertia" (sum of cosine distances),
-// "cluster_sizes", "origin_barycentric" (lambda(0)), "scale" (s),
+// Params holds, as scalars, the options ("delta", "scaled",
+// "svd_oversample", "svd_power_iters", "kmeans_restarts",
+// "kmeans_max_iter", "kmeans_tol"), "document_rows" ("frequencies"),
+// "empty_docs" (documents without tokens, skipped), "docs_at_mean",
+// "kmeans_inertia" (sum of cosine distances), "scale" (s),
 // "inside_fraction" (at s) and "inside_fraction_unscaled" (at s = 1), and
-// "clipped_mass". The stage timings are "shift", "svd", "project",
-// "k-means", "scale" and "topics".
+// "clipped_mass" (the mean over the topics, those replaced by mu aside, of
+// each topic's negative mass over its positive mass). The typed fields
+// hold the rest: SingularValues the K-1 singular values of the centred
+// matrix, ClusterSizes the documents of each cluster, TopicSource how each
+// topic was obtained (SourceCentre; SourceCosineCentre for a cluster
+// k-means left empty, SourceCorpusMean for a topic replaced by mu). The
+// origin's barycentric coordinates, lambda(0), are the cluster shares,
+// TopicWeights, and are not recorded again. (Format 1 models kept
+// "singular_values" and "cluster_sizes" in Params, which model.Read
+// migrates, and "origin_barycentric", the per-topic "clipped_mass" and
+// the lists "empty_clusters" and "fallback_topics", which it drops.) The
+// stage timings are "shift", "svd", "project", "k-means", "scale" and
+// "topics".
 //
 // # k-means topics
 //
@@ -107,8 +117,10 @@
 // bit-identical to ClusterCosine on the dense D x V matrix, the paper's
 // k-means in R^V (docs/BENCHMARKS.md has the timings). Its Params hold
 // the k-means options (10 restarts by default), "document_rows",
-// "empty_docs", "kmeans_inertia" and "cluster_sizes"; its stages are
-// "frequencies", "k-means" and "topics".
+// "empty_docs" and "kmeans_inertia"; ClusterSizes the documents of each
+// cluster and TopicSource how each topic was obtained
+// (SourceClusterMean; SourceCosineCentre or SourceCorpusMean as for
+// Projector); its stages are "frequencies", "k-means" and "topics".
 //
 // # Complexity
 //

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/projector"
 	"github.com/hulltopics/hull/synth"
 )
@@ -14,12 +15,12 @@ import (
 // topic (small alpha) and compare them with the truth by the paper's
 // recovery measure, the mean cosine of matched topics (section 5.2).
 func Example() {
-	c, truth, err := synth.LDA{K: 5, V: 400, Docs: 1000, DocLength: 80, Alpha: 0.05}.Generate(rand.New(rand.NewPCG(1, 2)))
+	c, truth, err := synth.LDA{K: 5, V: 400, Docs: 1000, DocLength: 80, Alpha: 0.05, Beta: 0.1}.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	l, err := projector.New(projector.Options{Seed: 1}) // Delta 0.8
+	l, err := projector.New(projector.Options{Settings: learner.Settings{Seed: 1}}) // Delta 0.8
 	if err != nil {
 		fmt.Println(err)
 		return

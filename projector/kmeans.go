@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
@@ -19,6 +18,10 @@ const KMeansAlgorithm = "kmeans"
 // KMeansOptions are the parameters of the k-means topics baseline. The
 // zero value of each field selects its documented default.
 type KMeansOptions struct {
+	// Settings are the run settings. The seed drives k-means, the only
+	// random choice; results do not depend on Threads; the memory bound
+	// applies to KMeansEstimateBytes.
+	learner.Settings
 	// Restarts is the number of k-means++ restarts, the one of least
 	// inertia kept. Default 10.
 	Restarts int
@@ -27,17 +30,6 @@ type KMeansOptions struct {
 	// KMeansTol stops a restart once an iteration lowers the inertia by
 	// less than this fraction of it. Default 1e-8.
 	KMeansTol float64
-	// Seed seeds k-means, the only random choice.
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results do
-	// not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see KMeansEstimateBytes); Fit
-	// refuses before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
 }
 
 // KMeans learns topics as the cluster means of a spherical k-means of the
@@ -47,8 +39,12 @@ type KMeans struct{ opts KMeansOptions }
 var _ learner.Learner = (*KMeans)(nil)
 
 // NewKMeans validates opts, fills in the defaults and returns the learner.
+// An option out of range gives a *learner.OptionError naming the field.
 func NewKMeans(opts KMeansOptions) (*KMeans, error) {
-	if err := checkKMeans("kmeans", &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, opts.Threads, DefaultKMeansRestarts); err != nil {
+	if err := checkKMeans(KMeansAlgorithm, &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, DefaultKMeansRestarts); err != nil {
+		return nil, err
+	}
+	if err := opts.Settings.Validate(KMeansAlgorithm); err != nil {
 		return nil, err
 	}
 	return &KMeans{opts: opts}, nil
@@ -72,7 +68,7 @@ func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
 // distributions of its cluster's documents (see the package
 // documentation). It fails for k < 1, when the non-empty documents are
 // fewer than k or have fewer than k distinct directions, and with a
-// *cooc.MemoryError when KMeansEstimateBytes exceeds MaxMemory. The
+// *learner.MemoryError when KMeansEstimateBytes exceeds MaxMemory. The
 // documents are clustered as sparse rows (internal/kmeans.ClusterCosineCSR),
 // so each Lloyd iteration takes O(nnz K + K V) time.
 func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
@@ -81,8 +77,8 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 	if err != nil {
 		return nil, err
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("k-means topics of %d documents over %d words with K = %d", c.NumDocs(), c.NumWords(), k),
-		KMeansEstimateBytes(c, k), o.MaxMemory, "use fewer documents or reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("kmeans: k-means topics of %d documents over %d words with K = %d", c.NumDocs(), c.NumWords(), k),
+		KMeansEstimateBytes(c, k)); err != nil {
 		return nil, err
 	}
 	params := map[string]any{
@@ -115,10 +111,6 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 		{Name: "topics", Run: func(context.Context) error {
 			o.Progress.Report("topics", 0, 1)
 			out = clusterMeans(x, res, mu)
-			params["cluster_sizes"] = out.sizes
-			if len(out.fallback) > 0 {
-				params["empty_clusters"] = out.fallback
-			}
 			o.Progress.Report("topics", 1, 1)
 			return nil
 		}},
@@ -126,15 +118,16 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 	if err != nil {
 		return nil, err
 	}
-	return newModel(KMeansAlgorithm, c, k, &out, o.Seed, params, timings), nil
+	return newModel(KMeansAlgorithm, c, k, &out, o.Settings, params, timings), nil
 }
 
 // clusterMeans returns, per cluster, the mean of its rows of x (word
 // distributions, so the mean is one too), summed in row order. A cluster
 // left empty (k-means re-seeds empty clusters, so this does not happen in
 // practice) takes its cosine centre normalised to sum 1 (the rows are
-// non-negative, so the centre is too) and is listed in fallback; mu, the
-// mean of all rows, replaces a topic with no positive entry.
+// non-negative, so the centre is too; its source is SourceCosineCentre);
+// mu, the mean of all rows, replaces a topic with no positive entry
+// (SourceCorpusMean).
 func clusterMeans(x *linalg.CSR, res kmeans.Result, mu []float64) result {
 	k, v := res.Centers.Dims()
 	rows := make([][]float64, k)
@@ -158,7 +151,7 @@ func clusterMeans(x *linalg.CSR, res kmeans.Result, mu []float64) result {
 	}
 	// Normalising the sums is dividing by the sizes, up to rounding.
 	out := clipNormalise(rows, mu)
-	out.fallback = append(empty, out.fallback...)
+	out.source = sources(k, SourceClusterMean, empty, out.fallback)
 	out.sizes = sizes
 	out.weights = shares(sizes)
 	return out

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
@@ -52,6 +51,10 @@ const (
 // Options are the parameters of Projector. The zero value of each field
 // selects its documented default.
 type Options struct {
+	// Settings are the run settings. The seed drives the SVD's test matrix
+	// and k-means (the only random choices); results do not depend on
+	// Threads; the memory bound applies to EstimateBytes.
+	learner.Settings
 	// Delta is delta of the scaling step: the K centres are scaled about
 	// the corpus mean by the smallest common factor that puts at least
 	// ceil(Delta n) of the n projected documents inside (or on) their
@@ -74,18 +77,6 @@ type Options struct {
 	// KMeansTol stops a restart once an iteration lowers the inertia by
 	// less than this fraction of it. Default 1e-8.
 	KMeansTol float64
-	// Seed seeds the SVD's test matrix and k-means (the only random
-	// choices).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results do
-	// not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
-	// before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
 }
 
 // Learner learns topics by Projector. Create it with New.
@@ -93,7 +84,8 @@ type Learner struct{ opts Options }
 
 var _ learner.Learner = (*Learner)(nil)
 
-// New validates opts, fills in the defaults and returns a Learner.
+// New validates opts, fills in the defaults and returns a Learner. An
+// option out of range gives a *learner.OptionError naming the field.
 func New(opts Options) (*Learner, error) {
 	if opts.Delta == 0 {
 		opts.Delta = DefaultDelta
@@ -104,18 +96,21 @@ func New(opts Options) (*Learner, error) {
 	if opts.PowerIters == 0 {
 		opts.PowerIters = DefaultPowerIters
 	}
-	if err := checkKMeans("projector", &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, opts.Threads, DefaultRestarts); err != nil {
+	if err := checkKMeans(Algorithm, &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, DefaultRestarts); err != nil {
 		return nil, err
 	}
 	if !(opts.Delta > 0 && opts.Delta <= 1) {
-		return nil, fmt.Errorf("projector: Delta = %v, want in (0, 1]", opts.Delta)
+		return nil, &learner.OptionError{Learner: Algorithm, Field: "Delta", Value: opts.Delta, Want: "in (0, 1]"}
+	}
+	if err := opts.Settings.Validate(Algorithm); err != nil {
+		return nil, err
 	}
 	return &Learner{opts: opts}, nil
 }
 
 // checkKMeans fills in the defaults of the k-means options and validates
-// them and the thread count.
-func checkKMeans(pkg string, restarts, iter *int, tol *float64, threads, defaultRestarts int) error {
+// them, for the learner registered as name.
+func checkKMeans(name string, restarts, iter *int, tol *float64, defaultRestarts int) error {
 	if *restarts == 0 {
 		*restarts = defaultRestarts
 	}
@@ -127,13 +122,11 @@ func checkKMeans(pkg string, restarts, iter *int, tol *float64, threads, default
 	}
 	switch {
 	case !(*tol > 0 && *tol < 1):
-		return fmt.Errorf("%s: KMeansTol = %v, want in [0, 1) (0: %v)", pkg, *tol, DefaultKMeansTol)
+		return &learner.OptionError{Learner: name, Field: "KMeansTol", Value: *tol, Want: fmt.Sprintf("in [0, 1) (0: %v)", DefaultKMeansTol)}
 	case *restarts < 0:
-		return fmt.Errorf("%s: Restarts = %d, want >= 0", pkg, *restarts)
+		return &learner.OptionError{Learner: name, Field: "Restarts", Value: *restarts, Want: ">= 0"}
 	case *iter < 0:
-		return fmt.Errorf("%s: KMeansIter = %d, want >= 0", pkg, *iter)
-	case threads < 0:
-		return fmt.Errorf("%s: Threads = %d, want >= 0", pkg, threads)
+		return &learner.OptionError{Learner: name, Field: "KMeansIter", Value: *iter, Want: ">= 0"}
 	}
 	return nil
 }
@@ -158,7 +151,7 @@ func EstimateBytes(c *corpus.Corpus, k int) int64 {
 // documents are fewer than k or the words fewer than k-1, when the
 // centred documents span fewer than k-1 dimensions, when the projected
 // documents have fewer than k distinct directions, when the k centres are
-// affinely dependent (no simplex), and with a *cooc.MemoryError when
+// affinely dependent (no simplex), and with a *learner.MemoryError when
 // EstimateBytes exceeds MaxMemory. It honours ctx between stages.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
@@ -169,8 +162,8 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if k-1 > c.NumWords() {
 		return nil, fmt.Errorf("projector: K = %d topics for %d words: want K-1 <= V", k, c.NumWords())
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("Projector for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-		EstimateBytes(c, k), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("projector: Projector for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
+		EstimateBytes(c, k)); err != nil {
 		return nil, err
 	}
 	f := &fit{o: &o, c: c, k: k, docs: docs, params: map[string]any{
@@ -190,7 +183,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if err != nil {
 		return nil, err
 	}
-	return newModel(Algorithm, c, k, &f.out, o.Seed, f.params, timings), nil
+	m := newModel(Algorithm, c, k, &f.out, o.Settings, f.params, timings)
+	m.SingularValues = f.singular
+	return m, nil
 }
 
 // fit holds the state of one Projector fit, stage by stage.
@@ -207,7 +202,11 @@ type fit struct {
 	points  *mat.Dense      // n x (K-1) projected documents
 	centres *mat.Dense      // K x (K-1) Euclidean means of the clusters
 	sizes   []int           // documents per cluster
+	empty   []int           // clusters k-means left empty (centres from the cosine centres)
+	origin  []float64       // barycentric coordinates of the origin (the cluster shares)
 	factor  float64         // the scale factor s
+
+	singular []float64 // the K-1 singular values of the centred documents
 
 	out    result
 	params map[string]any
@@ -247,7 +246,7 @@ func (f *fit) svd(ctx context.Context) error {
 		return fmt.Errorf("projector: the centred documents span fewer than K-1 = %d dimensions (singular values %v)", f.k-1, s)
 	}
 	f.v = v
-	f.params["singular_values"] = s
+	f.singular = s
 	f.o.Progress.Report("svd", 1, 1)
 	return nil
 }
@@ -297,13 +296,13 @@ func (f *fit) cluster(ctx context.Context) error {
 		f.sizes[j]++
 		floatsAdd(f.centres.RawRowView(j), pts.RawRowView(r))
 	}
-	var empty []int
+	f.empty = nil
 	for j, nj := range f.sizes {
 		row := f.centres.RawRowView(j)
 		if nj == 0 {
 			// Never seen in practice (k-means re-seeds empty clusters):
 			// the unit cosine centre at the mean distance of the points.
-			empty = append(empty, j)
+			f.empty = append(f.empty, j)
 			copy(row, res.Centers.RawRowView(j))
 			scaleBy(row, meanNorm(pts))
 			continue
@@ -311,10 +310,6 @@ func (f *fit) cluster(ctx context.Context) error {
 		scaleBy(row, 1/float64(nj))
 	}
 	f.params["kmeans_inertia"] = res.Inertia
-	f.params["cluster_sizes"] = f.sizes
-	if len(empty) > 0 {
-		f.params["empty_clusters"] = empty
-	}
 	f.o.Progress.Report("k-means", 1, 1)
 	return nil
 }
@@ -340,7 +335,7 @@ func (f *fit) scale(ctx context.Context) error {
 	}
 	f.params["scale"] = f.factor
 	f.params["inside_fraction"] = float64(smp.countInside(f.points, f.factor)) / float64(n)
-	f.params["origin_barycentric"] = smp.origin
+	f.origin = smp.origin
 	f.o.Progress.Report("scale", 1, 1)
 	return nil
 }
@@ -370,11 +365,10 @@ func (f *fit) topics(ctx context.Context) error {
 		}
 	})
 	f.out = clipNormalise(rows, f.mu)
+	f.out.sizes = f.sizes
 	f.out.weights = shares(f.sizes)
-	f.params["clipped_mass"] = f.out.clipped
-	if len(f.out.fallback) > 0 {
-		f.params["fallback_topics"] = f.out.fallback
-	}
+	f.out.source = sources(f.k, SourceCentre, f.empty, f.out.fallback)
+	f.params["clipped_mass"] = meanClipped(f.out)
 	f.o.Progress.Report("topics", 1, 1)
 	return nil
 }

@@ -7,14 +7,16 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 	"gonum.org/v1/gonum/mat"
@@ -80,8 +82,8 @@ func recovery(t testing.TB, m, truth *model.Model) (cos, l1 float64) {
 func TestRecoversLDATopics(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
 		c, truth := ldaCorpus(t, smallAlpha, seed)
-		m := fitWith(t, c, 8, Options{Seed: 1})
-		ns := fitWith(t, c, 8, Options{Seed: 1, NoScale: true})
+		m := fitWith(t, c, 8, Options{Settings: learner.Settings{Seed: 1}})
+		ns := fitWith(t, c, 8, Options{Settings: learner.Settings{Seed: 1}, NoScale: true})
 		cos, l1 := recovery(t, m, truth)
 		nsCos, nsL1 := recovery(t, ns, truth)
 		baseCos, baseL1 := recovery(t, meanModel(c, 8), truth)
@@ -166,7 +168,7 @@ func insideDense(t testing.TB, p, vertices *mat.Dense, s float64) int {
 func TestScalePutsDeltaInside(t *testing.T) {
 	c, _ := ldaCorpus(t, synth.LDA{K: 5, V: 300, Docs: 600, DocLength: 60, Alpha: 0.1, Beta: 0.1}, 3)
 	for _, delta := range []float64{0.5, 0.8, 1} {
-		f := runStages(t, c, 5, Options{Seed: 2, Delta: delta})
+		f := runStages(t, c, 5, Options{Settings: learner.Settings{Seed: 2}, Delta: delta})
 		n, _ := f.points.Dims()
 		want := int(math.Ceil(delta * float64(n)))
 		s := f.factor
@@ -272,11 +274,11 @@ func insideTriangle(p, v *mat.Dense, s float64) int {
 
 // The model is bit-identical for any number of threads.
 func TestThreadIndependent(t *testing.T) {
-	c, _ := ldaCorpus(t, synth.LDA{K: 6, V: 2000, Docs: 3000, DocLength: 50, Alpha: 0.1}, 5)
+	c, _ := ldaCorpus(t, synth.LDA{K: 6, V: 2000, Docs: 3000, DocLength: 50, Alpha: 0.1, Beta: 0.1}, 5)
 	var ref []byte
 	for _, th := range []int{1, 2, 3} {
-		m := fitWith(t, c, 6, Options{Seed: 3, Threads: th})
-		b, err := json.Marshal([]any{m.Topics, m.Params, m.TopicWeights})
+		m := fitWith(t, c, 6, Options{Settings: learner.Settings{Seed: 3, Threads: th}})
+		b, err := json.Marshal([]any{m.Topics, m.Params, m.TopicWeights, m.SingularValues, m.ClusterSizes, m.TopicSource})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,14 +288,14 @@ func TestThreadIndependent(t *testing.T) {
 			t.Fatalf("threads %d: model differs from threads 1", th)
 		}
 	}
-	small, _ := ldaCorpus(t, synth.LDA{K: 6, V: 300, Docs: 800, DocLength: 50, Alpha: 0.1}, 5)
+	small, _ := ldaCorpus(t, synth.LDA{K: 6, V: 300, Docs: 800, DocLength: 50, Alpha: 0.1, Beta: 0.1}, 5)
 	km := func(th int) []byte {
-		l, _ := NewKMeans(KMeansOptions{Seed: 3, Threads: th})
+		l, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 3, Threads: th}})
 		m, err := l.Fit(context.Background(), small, 6)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := json.Marshal([]any{m.Topics, m.Params})
+		b, _ := json.Marshal([]any{m.Topics, m.Params, m.ClusterSizes, m.TopicSource})
 		return b
 	}
 	if !bytes.Equal(km(1), km(3)) {
@@ -302,15 +304,17 @@ func TestThreadIndependent(t *testing.T) {
 }
 
 func TestModelAndParams(t *testing.T) {
-	c, _ := ldaCorpus(t, synth.LDA{K: 4, V: 200, Docs: 400, DocLength: 50}, 6)
+	c, _ := ldaCorpus(t, synth.LDA{K: 4, V: 200, Docs: 400, DocLength: 50, Alpha: 0.1, Beta: 0.1}, 6)
 	// Two empty documents: skipped, recorded.
 	c = appendEmpty(c, 2)
 	var stages []string
-	m := fitWith(t, c, 4, Options{Seed: 1, Progress: func(stage string, done, total int) {
-		if done == 0 {
-			stages = append(stages, stage)
-		}
-	}})
+	m := fitWith(t, c, 4, Options{
+		Settings: learner.Settings{Seed: 1, Progress: func(stage string, done, total int) {
+			if done == 0 {
+				stages = append(stages, stage)
+			}
+		}},
+	})
 	if got := strings.Join(stages, ","); got != "shift,svd,project,k-means,scale,topics" {
 		t.Errorf("progress stages %s", got)
 	}
@@ -324,25 +328,45 @@ func TestModelAndParams(t *testing.T) {
 	if m.Algorithm != Algorithm || m.K != 4 || m.Params["empty_docs"] != 2 || m.Params["delta"] != 0.8 || m.Provenance.Docs != 402 {
 		t.Errorf("algorithm %q K %d params %v", m.Algorithm, m.K, m.Params)
 	}
-	if len(m.Params["singular_values"].([]float64)) != 3 || len(m.Params["cluster_sizes"].([]int)) != 4 {
-		t.Errorf("params %v", m.Params)
+	if len(m.SingularValues) != 3 || len(m.ClusterSizes) != 4 || !slices.Equal(m.TopicSource, []string{SourceCentre, SourceCentre, SourceCentre, SourceCentre}) {
+		t.Errorf("singular values %v, cluster sizes %v, topic sources %v", m.SingularValues, m.ClusterSizes, m.TopicSource)
+	}
+	for _, key := range []string{"singular_values", "cluster_sizes", "origin_barycentric", "empty_clusters", "fallback_topics"} {
+		if _, ok := m.Params[key]; ok {
+			t.Errorf("Params has %q", key)
+		}
+	}
+	if cm, ok := m.Params["clipped_mass"].(float64); !ok || !(cm >= 0) {
+		t.Errorf("clipped_mass %v, want a number >= 0", m.Params["clipped_mass"])
 	}
 	sum := 0.0
 	for j, w := range m.TopicWeights {
 		sum += w
-		if want := float64(m.Params["cluster_sizes"].([]int)[j]) / 400; w != want {
+		if want := float64(m.ClusterSizes[j]) / 400; w != want {
 			t.Errorf("topic weight %d = %v, want the cluster share %v", j, w, want)
 		}
-		// The origin's barycentric coordinates are the cluster shares.
-		if o := m.Params["origin_barycentric"].([]float64)[j]; math.Abs(o-w) > 1e-9 {
+	}
+	// The origin's barycentric coordinates are the cluster shares.
+	f := runStages(t, c, 4, Options{Settings: learner.Settings{Seed: 1}})
+	for j, o := range f.origin {
+		if w := m.TopicWeights[j]; math.Abs(o-w) > 1e-9 {
 			t.Errorf("origin coordinate %d = %v, cluster share %v", j, o, w)
 		}
 	}
 	if math.Abs(sum-1) > 1e-12 {
 		t.Errorf("topic weights sum to %v", sum)
 	}
-	if _, err := json.Marshal(m); err != nil {
-		t.Error(err)
+	// The typed results survive Write and Read with their Go types.
+	var buf bytes.Buffer
+	if err := model.Write(&buf, m, false); err != nil {
+		t.Fatal(err)
+	}
+	got, err := model.Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.SingularValues, m.SingularValues) || !reflect.DeepEqual(got.ClusterSizes, m.ClusterSizes) || !reflect.DeepEqual(got.TopicSource, m.TopicSource) {
+		t.Errorf("after Write and Read: singular values %v, sizes %v, sources %v", got.SingularValues, got.ClusterSizes, got.TopicSource)
 	}
 }
 
@@ -361,17 +385,35 @@ func appendEmpty(c *corpus.Corpus, n int) *corpus.Corpus {
 }
 
 func TestBadInput(t *testing.T) {
-	for _, o := range []Options{{Delta: -0.1}, {Delta: 1.5}, {Delta: math.NaN()}, {Restarts: -1}, {KMeansIter: -1}, {KMeansTol: -1}, {KMeansTol: 1}, {KMeansTol: math.NaN()}, {Threads: -1}} {
-		if _, err := New(o); err == nil {
-			t.Errorf("New(%+v): no error", o)
+	for _, tc := range []struct {
+		o     Options
+		field string
+	}{
+		{Options{Delta: -0.1}, "Delta"}, {Options{Delta: 1.5}, "Delta"}, {Options{Delta: math.NaN()}, "Delta"},
+		{Options{Restarts: -1}, "Restarts"}, {Options{KMeansIter: -1}, "KMeansIter"}, {Options{KMeansTol: -1}, "KMeansTol"},
+		{Options{KMeansTol: 1}, "KMeansTol"}, {Options{KMeansTol: math.NaN()}, "KMeansTol"},
+		{Options{Settings: learner.Settings{Threads: -1}}, "Threads"}, {Options{Settings: learner.Settings{MaxMemory: -1}}, "MaxMemory"},
+	} {
+		_, err := New(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != Algorithm || oe.Field != tc.field || strings.Contains(err.Error(), "--") {
+			t.Errorf("New(%+v): err %v, want a *learner.OptionError for %s", tc.o, err, tc.field)
 		}
 	}
-	for _, o := range []KMeansOptions{{Restarts: -1}, {KMeansIter: -2}, {KMeansTol: -1}, {Threads: -1}} {
-		if _, err := NewKMeans(o); err == nil {
-			t.Errorf("NewKMeans(%+v): no error", o)
+	for _, tc := range []struct {
+		o     KMeansOptions
+		field string
+	}{
+		{KMeansOptions{Restarts: -1}, "Restarts"}, {KMeansOptions{KMeansIter: -2}, "KMeansIter"},
+		{KMeansOptions{KMeansTol: -1}, "KMeansTol"}, {KMeansOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},
+	} {
+		_, err := NewKMeans(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != KMeansAlgorithm || oe.Field != tc.field || strings.Contains(err.Error(), "--") {
+			t.Errorf("NewKMeans(%+v): err %v, want a *learner.OptionError for %s", tc.o, err, tc.field)
 		}
 	}
-	c, _ := ldaCorpus(t, synth.LDA{K: 3, V: 50, Docs: 40, DocLength: 20}, 7)
+	c, _ := ldaCorpus(t, synth.LDA{K: 3, V: 50, Docs: 40, DocLength: 20, Alpha: 0.1, Beta: 0.1}, 7)
 	// All documents the same: the centred matrix is zero.
 	same := corpus.NewBuilder([]string{"a", "b", "c"})
 	for d := 0; d < 10; d++ {
@@ -389,7 +431,7 @@ func TestBadInput(t *testing.T) {
 		{"K = 1", c, 1, Options{}, "at least 2"},
 		{"K above documents", c, 41, Options{}, "documents"},
 		{"K-1 above words", c, 52, Options{}, "K"},
-		{"memory", c, 3, Options{MaxMemory: 1}, "memory"},
+		{"memory", c, 3, Options{Settings: learner.Settings{MaxMemory: 1}}, "memory"},
 		{"identical documents", same.Corpus(), 2, Options{}, "fewer than K-1"},
 		{"empty corpus", &corpus.Corpus{Offsets: []int64{0}}, 2, Options{}, "empty"},
 	} {
@@ -402,13 +444,13 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: error %v, want one mentioning %q", tc.name, err, tc.want)
 		}
 	}
-	l, _ := New(Options{MaxMemory: 1})
-	if _, err := l.Fit(context.Background(), c, 3); !errors.As(err, new(*cooc.MemoryError)) {
-		t.Errorf("memory: %T %v, want *cooc.MemoryError", err, err)
+	l, _ := New(Options{Settings: learner.Settings{MaxMemory: 1}})
+	if _, err := l.Fit(context.Background(), c, 3); !errors.As(err, new(*learner.MemoryError)) || strings.Contains(err.Error(), "--") {
+		t.Errorf("memory: %T %v, want *learner.MemoryError naming no flag", err, err)
 	}
-	km, _ := NewKMeans(KMeansOptions{MaxMemory: 1})
-	if _, err := km.Fit(context.Background(), c, 3); !errors.As(err, new(*cooc.MemoryError)) {
-		t.Errorf("kmeans memory: %T %v, want *cooc.MemoryError", err, err)
+	km, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{MaxMemory: 1}})
+	if _, err := km.Fit(context.Background(), c, 3); !errors.As(err, new(*learner.MemoryError)) || strings.Contains(err.Error(), "--") {
+		t.Errorf("kmeans memory: %T %v, want *learner.MemoryError naming no flag", err, err)
 	}
 	km, _ = NewKMeans(KMeansOptions{})
 	if _, err := km.Fit(context.Background(), same.Corpus(), 2); err == nil || !strings.Contains(err.Error(), "distinct") {
@@ -420,7 +462,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestContextCancelled(t *testing.T) {
-	c, _ := ldaCorpus(t, synth.LDA{K: 3, V: 100, Docs: 100, DocLength: 30}, 8)
+	c, _ := ldaCorpus(t, synth.LDA{K: 3, V: 100, Docs: 100, DocLength: 30, Alpha: 0.1, Beta: 0.1}, 8)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	l, _ := New(Options{})
@@ -433,11 +475,13 @@ func TestContextCancelled(t *testing.T) {
 	}
 	// Cancelled during the SVD: the fit stops after that stage.
 	ctx, cancel = context.WithCancel(context.Background())
-	l, _ = New(Options{Progress: func(stage string, done, _ int) {
-		if stage == "svd" && done == 1 {
-			cancel()
-		}
-	}})
+	l, _ = New(Options{
+		Settings: learner.Settings{Progress: func(stage string, done, _ int) {
+			if stage == "svd" && done == 1 {
+				cancel()
+			}
+		}},
+	})
 	if _, err := l.Fit(ctx, c, 3); !errors.Is(err, context.Canceled) {
 		t.Errorf("projector cancelled during the SVD: %v", err)
 	}
@@ -447,7 +491,7 @@ func TestContextCancelled(t *testing.T) {
 // below Projector; its topics are the means of its clusters' documents.
 func TestKMeansTopics(t *testing.T) {
 	c, truth := ldaCorpus(t, smallAlpha, 1)
-	l, err := NewKMeans(KMeansOptions{Seed: 1})
+	l, err := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,17 +504,19 @@ func TestKMeansTopics(t *testing.T) {
 	}
 	cos, l1 := recovery(t, m, truth)
 	baseCos, _ := recovery(t, meanModel(c, 8), truth)
-	pCos, pL1 := recovery(t, fitWith(t, c, 8, Options{Seed: 1}), truth)
+	pCos, pL1 := recovery(t, fitWith(t, c, 8, Options{Settings: learner.Settings{Seed: 1}}), truth)
 	t.Logf("kmeans cos %.4f l1 %.4f; projector cos %.4f l1 %.4f; mean baseline cos %.4f", cos, l1, pCos, pL1, baseCos)
 	if !(cos > baseCos+0.2) || !(pL1 < l1) {
 		t.Errorf("kmeans cos %.4f l1 %.4f, projector l1 %.4f, baseline cos %.4f", cos, l1, pL1, baseCos)
 	}
-	if m.Algorithm != KMeansAlgorithm || m.Params["cluster_sizes"] == nil || len(m.TopicWeights) != 8 {
-		t.Errorf("model %q params %v", m.Algorithm, m.Params)
+	if m.Algorithm != KMeansAlgorithm || len(m.ClusterSizes) != 8 || len(m.TopicWeights) != 8 || len(m.TopicSource) != 8 || m.TopicSource[0] != SourceClusterMean {
+		t.Errorf("model %q, cluster sizes %v, topic weights %v, sources %v", m.Algorithm, m.ClusterSizes, m.TopicWeights, m.TopicSource)
 	}
-	sizes := m.Params["cluster_sizes"].([]int)
+	if m.SingularValues != nil || m.Params["cluster_sizes"] != nil {
+		t.Errorf("singular values %v, params %v", m.SingularValues, m.Params)
+	}
 	total := 0
-	for _, n := range sizes {
+	for _, n := range m.ClusterSizes {
 		total += n
 	}
 	if total != c.NumDocs() {
@@ -492,8 +538,15 @@ func TestClusterMeans(t *testing.T) {
 			}
 		}
 	}
-	if len(out.fallback) != 1 || out.fallback[0] != 2 || out.weights[0] != 0.5 || out.weights[2] != 0 {
-		t.Errorf("fallback %v, weights %v", out.fallback, out.weights)
+	if !slices.Equal(out.source, []string{SourceClusterMean, SourceClusterMean, SourceCosineCentre}) || out.weights[0] != 0.5 || out.weights[2] != 0 {
+		t.Errorf("sources %v, weights %v", out.source, out.weights)
+	}
+	// A topic with no positive entry is replaced by the mean.
+	res.Centers.Set(2, 0, 0)
+	res.Centers.Set(2, 1, 0)
+	out = clusterMeans(x, res, []float64{0.2, 0.4, 0.4})
+	if !slices.Equal(out.source, []string{SourceClusterMean, SourceClusterMean, SourceCorpusMean}) || !slices.Equal(out.topics[2], []float64{0.2, 0.4, 0.4}) {
+		t.Errorf("sources %v, topic 2 %v", out.source, out.topics[2])
 	}
 }
 
@@ -514,7 +567,7 @@ func TestDocumentAtMean(t *testing.T) {
 	if err := f.scale(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	sizes := f.params["cluster_sizes"].([]int)
+	sizes := f.sizes
 	if f.params["docs_at_mean"] != 1 || sizes[0]+sizes[1]+sizes[2] != 6 {
 		t.Errorf("docs at mean %v, cluster sizes %v", f.params["docs_at_mean"], sizes)
 	}

@@ -23,4 +23,11 @@
 // with a truth (O(K K' V + max(K, K')^3)); the image has about K (side *
 // scale)^2 pixels (twice that with a truth). The output depends only on the
 // models and options: same input, same PNG bytes.
+//
+// Simplex draws the geometry a simplex-finding learner records in
+// model.Model.Simplex (Topic-SCORE: Ke, "A geometrical approach to topic
+// model estimation", figures 1 and 3): a sample of the words' points, the
+// words nearest each vertex, the centres the vertices were chosen among
+// and the simplex itself, as a gonum plot to save as PNG, SVG or PDF.
+// Cost: O(K^2 + sample) plot elements.
 package report

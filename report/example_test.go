@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/hulltopics/hull/synth"
 )
@@ -12,7 +13,7 @@ import (
 // words are named pRR_CC, so they are laid out by name, and every true
 // topic is recovered at cosine 1. Save g.Image with image/png.
 func ExampleTopicsGrid() {
-	_, truth, err := synth.Swimmer{DocLength: 10}.Generate(rand.New(rand.NewPCG(1, 1)))
+	_, truth, err := synth.Swimmer{DocLength: 10, Body: 10, Background: 1}.Generate(rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		panic(err)
 	}
@@ -25,4 +26,30 @@ func ExampleTopicsGrid() {
 	// Output:
 	// 32 x 32 images laid out by names, 1078 x 648 picture
 	// 16 of 16 recovered at cosine >= 0.9
+}
+
+// The simplex of a K = 3 model as Topic-SCORE records it: three vertices,
+// the centres they were hunted among and a sample of words, the two words
+// of TopicWords being drawn as anchor-like. Save with p.Save(6*vg.Inch,
+// 6*vg.Inch, "simplex.svg").
+func ExampleSimplex() {
+	m := &model.Model{
+		Algorithm: "score", K: 3, Vocab: []string{"a", "b", "c", "d"},
+		Topics:     [][]float64{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 0.5, 0.5}},
+		Anchors:    []int{0, 1, 2},
+		TopicWords: [][]int{{0}, {1}, {}},
+		Simplex: &model.Simplex{
+			Vertices:      [][]float64{{0, 1}, {-1, -1}, {1, -1}},
+			Centres:       [][]float64{{0, 0.9}, {-0.9, -0.9}, {0.9, -0.9}, {0, 0}},
+			VertexCentres: []int{0, 1, 2},
+			Sample:        [][]float64{{0, 0.95}, {-0.95, -0.95}, {0.1, 0.2}, {0.5, -0.5}},
+			SampleWords:   []int{0, 1, 2, 3},
+		},
+	}
+	p, err := report.Simplex(m)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Title.Text)
+	// Output: Topic-SCORE: rows of R and the estimated simplex (K = 3)
 }

@@ -8,8 +8,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -236,13 +238,14 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	text := func(size float64, c color.Color, x, y int, s string, maxW int) {
 		face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Length(size))
 		for s != "" && face.Width(s) > vg.Length(maxW) {
-			s = strings.TrimSuffix(s[:len(s)-1], " ")
+			_, size := utf8.DecodeLastRuneInString(s) // a whole rune, never a part
+			s = strings.TrimSuffix(s[:len(s)-size], " ")
 		}
 		canvas.SetColor(c)
 		// The canvas's y axis points up from the bottom edge.
 		canvas.FillString(face, vg.Point{X: vg.Length(x), Y: vg.Length(b.Dy() - y)}, s)
 	}
-	title := o.Title
+	title := textsafe.Escape(o.Title)
 	if title == "" {
 		title = fmt.Sprintf("%s, K = %d", m.Algorithm, m.K)
 		if r := g.Recovered; r != nil {
@@ -291,24 +294,13 @@ func drawTile(img *image.RGBA, r image.Rectangle, side, scale int, topic []float
 	}
 }
 
-// themes returns the labels of the true topics: Params["themes"] when it
-// holds K names, else "truth 0", "truth 1", ....
+// themes returns the labels of the true topics: TopicLabels when it holds
+// K names (escaped by textsafe.Escape), else "truth 0", "truth 1", ....
 func themes(t *model.Model) []string {
 	names := make([]string, t.K)
-	var given []string
-	switch v := t.Params["themes"].(type) {
-	case []string:
-		given = v
-	case []any:
-		for _, x := range v {
-			if s, ok := x.(string); ok {
-				given = append(given, s)
-			}
-		}
-	}
 	for k := range names {
-		if len(given) == t.K {
-			names[k] = given[k]
+		if len(t.TopicLabels) == t.K {
+			names[k] = textsafe.Escape(t.TopicLabels[k])
 		} else {
 			names[k] = "truth " + strconv.Itoa(k)
 		}

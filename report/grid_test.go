@@ -94,7 +94,7 @@ func TestTopicsGridWithTruth(t *testing.T) {
 	const side = 4
 	v := names(side)
 	truth := topics(v, bar(side, 0), bar(side, 1), bar(side, 2))
-	truth.Params = map[string]any{"themes": []any{"top", "second", "third"}}
+	truth.TopicLabels = []string{"top", "second", "third"}
 	// Learned: the truth's topics 2 and 0, and a flat topic near nothing.
 	flat := make([]float64, side*side)
 	for i := range flat {

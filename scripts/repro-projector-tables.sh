@@ -16,8 +16,9 @@
 # Environment: SPLITS (default 5) plusone splits per corpus (seeds 1..SPLITS);
 # ALGOS (default kmeans,vb,gibbs,projector) the topic models fitted, the
 # columns of the others show "-";
-# K (default 20) the learners' K in table1; THREADS (default 2): the Gibbs
-# sampler runs as AD-LDA over this many shards, so its figures depend on it.
+# K (default 20) the learners' K in table1; THREADS (default 2): threads of
+# every fit, and the shards of the Gibbs sampler's AD-LDA (--shards), on
+# which its figures depend.
 #
 # Each Table 1 row's corpus is generated with seed 1 and the (alpha, beta)
 # that make its sig_topic and sig_word (the truth's, as "hull synth" reports
@@ -34,6 +35,8 @@ splits=${SPLITS:-5}
 kmain=${K:-20}
 threads=${THREADS:-2}
 algos=${ALGOS:-kmeans,vb,gibbs,projector}
+shards=() # --shards is a gibbs flag: pass it only when gibbs runs
+[[ ",$algos," == *,gibbs,* ]] && shards=(--shards "$threads")
 parts=${*:-table1 check table4}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -118,7 +121,7 @@ for part in $parts; do
 			read -r gst gsw < <(synth "$alpha" "$beta" "$tmp/data")
 			d=$tmp/data
 			"$bin" bench plusone --algos "$algos" -k "$k" --lsi "$k" --knn 25 \
-				--repeat "$splits" --threads "$threads" "$d/docword.txt" \
+				--repeat "$splits" --threads "$threads" "${shards[@]}" "$d/docword.txt" \
 				--truth "$d/truth.json" --true-weights "$d/doc-topics.tsv" >"$tmp/out" 2>"$tmp/log"
 			printf "| %s | %s | %s | %s | %s | %s |" "$st" "$sw" "$alpha" "$beta" "$gst" "$gsw"
 			table "$tmp/out" baseline "lsi-$k" kmeans knn-25 vb ldaC ldaT gibbs projector cos:vb cos:gibbs cos:projector cos:kmeans
@@ -130,7 +133,7 @@ for part in $parts; do
 		echo "|---|---|---|---|---|---|---|---|"
 		for c in med cran cisi cacm; do
 			"$bin" bench plusone --algos "$algos" -k 15 --lsi 15 --knn 15 \
-				--repeat "$splits" --threads "$threads" "../shared/data/classic/$c.json" >"$tmp/out" 2>"$tmp/log"
+				--repeat "$splits" --threads "$threads" "${shards[@]}" "../shared/data/classic/$c.json" >"$tmp/out" 2>"$tmp/log"
 			printf "| %s |" "$c"
 			table "$tmp/out" baseline lsi-15 knn-15 vb gibbs projector kmeans
 		done

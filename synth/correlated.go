@@ -22,17 +22,19 @@ import (
 //
 // The paper partitions K = 100 topics into 10 groups and adds
 // off-diagonal elements 0.05 and 0.1; it does not give the diagonal. Here
-// Rho is a correlation (the off-diagonal element is Rho*Variance). The
-// defaults are Groups = max(2, K/10) (at most K), Rho = 0.1 and Variance
-// = 10: about the log-weight variance of the logistic-normal (softmax
+// Rho is a correlation (the off-diagonal element is Rho*Variance).
+// NewCorrelated returns the defaults of NewLDA for K, V, Docs, DocLength
+// and Beta, Groups = 0, which takes max(2, K/10) (at most K), Rho = 0.1
+// and Variance = 10: about the log-weight variance of the logistic-normal (softmax
 // basis Laplace) approximation of LDA's default Dirichlet(0.1), 1/alpha *
 // (1 - 2/K) + 1/(K alpha) = 9 for K = 10, so that documents are about as
 // concentrated as lda's. (With Variance 1 the weights are nearly uniform
 // and the topics far harder to learn: anchor fits of 1,000 documents of
 // 100 tokens, K = 10, are at mean l1 1.33 from the truth, against 0.36
 // with Variance 10 and 0.37 for lda.) Groups = K gives uncorrelated
-// logistic-normal weights. The true model has no Alpha (the weights are
-// not Dirichlet).
+// logistic-normal weights. Zero means zero (Rho 0: independent topics)
+// but for Groups. The true model has no Alpha (the weights are not
+// Dirichlet).
 type Correlated struct {
 	// K is the number of topics. Default 10.
 	K int
@@ -49,34 +51,39 @@ type Correlated struct {
 	// Beta is the parameter of the symmetric Dirichlet of topic-word
 	// distributions. Default 0.1.
 	Beta float64
-	// Groups is the number of groups of correlated topics, in [1, K].
-	// Default max(2, K/10), at most K.
+	// Groups is the number of groups of correlated topics, in [1, K],
+	// or 0 (the default) for max(2, K/10), at most K.
 	Groups int
 	// Rho is the correlation of two topics of the same group, in [0, 1).
-	// Default 0.1; accepts Zero.
+	// Default 0.1.
 	Rho float64
 	// Variance is the variance of each eta_k. Default 10.
 	Variance float64
 }
 
-// Defaults of the Correlated fields (the others as for LDA).
-const (
-	DefaultCorrelatedRho      = 0.1
-	DefaultCorrelatedVariance = 10.0
-)
+// NewCorrelated returns a Correlated generator with the defaults.
+func NewCorrelated() Correlated {
+	return Correlated{K: 10, V: 1000, Docs: 1000, DocLength: 100, Beta: 0.1, Rho: 0.1, Variance: 10}
+}
 
 // Generate draws the topics, then the documents, all from rng, and
 // returns the corpus and the true model: Topics, TopicWeights (the mean
-// document weights) and Params. It returns an error if a field is
-// invalid. Time O(KV + Docs*(K + DocLength*log K)).
+// document weights) and Params, with "groups" the number of groups used.
+// It returns Validate's error if a field is invalid. Time O(KV + Docs*(K
+// + DocLength*log K)).
 func (g Correlated) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
 func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	g, err := g.withDefaults()
-	if err != nil {
+	if err := g.Validate(); err != nil {
 		return nil, nil, err
+	}
+	if err := checkSize(g.size()); err != nil {
+		return nil, nil, err
+	}
+	if g.Groups == 0 {
+		g.Groups = min(g.K, max(2, g.K/10))
 	}
 	lda := LDA{K: g.K, V: g.V, Docs: g.Docs, DocLength: g.DocLength, Poisson: g.Poisson, Beta: g.Beta}
 	topics := make([][]float64, g.K)
@@ -112,28 +119,20 @@ func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)
 // group returns the group of topic k.
 func (g Correlated) group(k int) int { return k * g.Groups / g.K }
 
-// withDefaults returns g with zero fields set to their defaults, or an
-// error for an invalid field.
-func (g Correlated) withDefaults() (Correlated, error) {
-	lda, err := LDA{K: g.K, V: g.V, Docs: g.Docs, DocLength: g.DocLength, Poisson: g.Poisson, Beta: g.Beta}.withDefaults()
-	if err != nil {
-		return g, err
-	}
-	g.K, g.V, g.Docs, g.DocLength, g.Beta = lda.K, lda.V, lda.Docs, lda.DocLength, lda.Beta
-	for _, err := range []error{
-		intField("Groups", &g.Groups, min(g.K, max(2, g.K/10)), 1),
-		floatField("Rho", &g.Rho, DefaultCorrelatedRho, true, 0, 1),
-		floatField("Variance", &g.Variance, DefaultCorrelatedVariance, false, 0, 1e6),
-	} {
-		if err != nil {
-			return g, err
-		}
-	}
-	if g.Groups > g.K {
-		return g, errorf("Groups = %d exceeds K = %d", g.Groups, g.K)
-	}
-	if g.Rho == 1 {
-		return g, errorf("Rho = 1: want a correlation below 1")
-	}
-	return g, nil
+// Validate returns an *OptionError for the first field out of range: K,
+// V and Docs must be positive, DocLength at least 2 (with Poisson,
+// positive), Beta positive, Groups in [0, K], Rho in [0, 1) and Variance
+// in (0, 1e6].
+func (g Correlated) Validate() error {
+	c := check{generator: "correlated"}
+	c.atLeast("K", g.K, 1)
+	c.atLeast("V", g.V, 1)
+	c.atLeast("Docs", g.Docs, 1)
+	c.docLength(g.DocLength, g.Poisson)
+	c.positive("Beta", g.Beta, maxParameter)
+	c.require(g.Groups >= 0, "Groups", g.Groups, "a number >= 0 (0: max(2, K/10))")
+	c.require(g.Groups <= g.K, "Groups", g.Groups, "at most K = %d", g.K)
+	c.require(g.Rho >= 0 && g.Rho < 1, "Rho", g.Rho, "in [0, 1)")
+	c.positive("Variance", g.Variance, 1e6)
+	return c.err
 }

@@ -39,9 +39,9 @@ const (
 // theme, then the common words.
 //
 // The true model has Algorithm "truth", Anchors (the most probable word of
-// each theme), Alpha, TopicWeights, and Params["themes"], the theme names
-// as a []string. Demo is deterministic: every call returns the same corpus
-// (the same Digest), freshly allocated.
+// each theme), Alpha, TopicWeights, and TopicLabels, the theme names. Demo
+// is deterministic: every call returns the same corpus (the same Digest),
+// freshly allocated.
 func Demo() (*corpus.Corpus, *model.Model) {
 	themes, common, err := parseThemes(demoThemesText)
 	if err != nil {
@@ -52,10 +52,11 @@ func Demo() (*corpus.Corpus, *model.Model) {
 	rng := rand.New(rand.NewPCG(DemoSeed, DemoSeed))
 	c, weights := g.documents(rng, vocab, topics, nil)
 	m := g.truth(c, topics, weights, map[string]any{
-		"generator": "demo", "themes": themeNames(themes), "docs": g.Docs,
+		"generator": "demo", "docs": g.Docs,
 		"doc_length": g.DocLength, "poisson": true, "alpha": g.Alpha, "theme_mass": demoThemeMass,
 	})
 	m.Anchors = anchors
+	m.TopicLabels = themeNames(themes)
 	m.Provenance.Seed = DemoSeed
 	return c, m
 }

@@ -62,8 +62,8 @@ func TestDemo(t *testing.T) {
 	if c2, _ := Demo(); c2.Digest() != c.Digest() {
 		t.Fatal("Demo is not deterministic")
 	}
-	if got := m.Params["themes"]; !slices.Equal(got.([]string), DemoThemes()) {
-		t.Fatalf("Params[themes] = %v", got)
+	if got := m.TopicLabels; !slices.Equal(got, DemoThemes()) {
+		t.Fatalf("TopicLabels = %v", got)
 	}
 	if mean := float64(c.Tokens()) / float64(c.NumDocs()); math.Abs(mean-demoDocLength) > 1 {
 		t.Errorf("mean document length %v, want about %d", mean, demoDocLength)

@@ -2,26 +2,37 @@
 // models they were drawn from, so that learners can be checked against the
 // truth (see package eval for the recovery measures).
 //
-// Every generator is a struct of parameters, each with a documented
-// default taken when the field is zero, and a method
+// Every generator is a struct of parameters with a constructor that
+// returns the documented defaults (NewLDA, NewDominant, ...), a Validate
+// method and a method
 //
 //	Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error)
 //
-// (the Generator interface). Each also implements WeightsGenerator, whose
+// (the Generator interface). Zero means zero: a field is never replaced by
+// its default, so a fraction of pure documents or a correlation can be 0,
+// and a struct literal must set every field it needs (Groups of
+// Correlated and Docs of Swimmer, whose 0 is documented, aside). Validate,
+// which Generate calls, returns an *OptionError naming the first field out
+// of range. Each generator also implements WeightsGenerator, whose
 // GenerateWeights returns the same corpus and truth together with the topic
 // weights drawn for every document (the "true document distribution" of
 // the Projector paper's LDAC predictor; "hull synth" writes them to
-// doc-topics.tsv). A float field for which 0 is a meaningful
-// setting (a fraction of pure documents, a correlation) says that it
-// accepts Zero, the constant that stands for 0. All randomness comes from
-// the given *rand.Rand of math/rand/v2, so a generator and a seed give the
-// same corpus, byte for byte (the same corpus.Corpus.Digest), on every
-// run. The returned model has Algorithm "truth", Topics, TopicWeights (the
-// mean of the documents' drawn topic weights), Alpha where the document
-// weights are Dirichlet, Anchors where anchor words are planted, and
-// records every parameter in Params (with "generator", the kind) and the
-// corpus digest in Provenance. Documents are generated as in latent
-// Dirichlet allocation: topic weights theta from the generator's prior,
+// doc-topics.tsv).
+//
+// The generators are registered by name (Names, Lookup, New): each Spec
+// lists the generator's options, settable by name from strings, with the
+// flags, help and Params keys of "hull synth KIND", which binds its flags
+// from the registry.
+//
+// All randomness comes from the given *rand.Rand of math/rand/v2, so a
+// generator and a seed give the same corpus, byte for byte (the same
+// corpus.Corpus.Digest), on every run. The returned model has Algorithm
+// "truth", Topics, TopicWeights (the mean of the documents' drawn topic
+// weights), Alpha where the document weights are Dirichlet, Anchors where
+// anchor words are planted, TopicLabels where the topics have names (Demo's
+// themes, Swimmer's limb positions), and records every parameter in Params
+// (with "generator", the kind) and the corpus digest in Provenance.
+// Documents are generated as in latent Dirichlet allocation: topic weights theta from the generator's prior,
 // then for each token a topic z ~ theta and a word from topic z. Words are
 // named "w0" ... (pixels "pRR_CC" for Swimmer; the model's words for Semi)
 // and documents "d0" ....
@@ -69,6 +80,10 @@
 //     English words (cooking, sports, weather, ...) that share a set of
 //     common words, every theme word being an anchor word.
 //
+// WriteDir writes a corpus, its truth and the documents' drawn weights
+// into a directory as "hull synth" does: UCI files that "hull fit" reads
+// back with the digest the truth records, truth.json and doc-topics.tsv.
+//
 // The samplers they share are exported for new generators: Gamma
 // (Marsaglia-Tsang), Dirichlet and SymmetricDirichlet (normalised Gammas,
 // drawn on the log scale so that small parameters cannot underflow),
@@ -81,7 +96,10 @@
 // (its K weights, then per token a binary search over the K cumulative
 // topic weights and an O(1) alias-table draw of the word; Dominant's
 // capping of the weights is O(K^2) at worst) and O(n log n) to sort into
-// its corpus row. Memory is that of the corpus plus O(KV) for the topics.
+// its corpus row. Memory is that of the corpus plus O(KV) for the topics
+// and O(Docs K) for the weights GenerateWeights returns; EstimateBytes
+// estimates it, and every generator refuses to start, with a
+// *learner.MemoryError, when the estimate exceeds half the RAM.
 // 50,000 documents of 100 tokens over K = 10, V = 500 take about 0.35 s on
 // one core (BenchmarkSeparable); the other generators cost the same per
 // token (BenchmarkGenerators).

@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -27,8 +26,10 @@ import (
 //
 // The parameters must satisfy the paper's constraints
 // Beta + Rho <= (1-Delta)*Alpha, Alpha + 2*Delta <= 0.5 and Delta <= 0.08;
-// the defaults are the values of the paper's section 4.1 (Alpha = 0.4,
-// Beta = 0.3, Delta = 0.05, Rho = 0.07). The asymptotic condition
+// NewDominant returns the values of the paper's section 4.1 (Alpha = 0.4,
+// Beta = 0.3, Delta = 0.05, Rho = 0.07) and the defaults below. Zero means
+// zero: Rho 0 makes the catchwords anchor words, Delta 0 the nearly pure
+// documents pure. The asymptotic condition
 // m*Delta^2*Alpha*M[i][l] >= 8 ln(20/(eps*w0)) is not enforced: it needs
 // documents far longer than any corpus (it asks for m of the order of
 // 10^4/M[i][l]).
@@ -56,7 +57,7 @@ import (
 //     then a word from that topic.
 //
 // The weights are not Dirichlet, so the true model has no Alpha; it has
-// Anchors only when Rho is Zero (catchwords are then anchor words).
+// Anchors only when Rho is 0 (catchwords are then anchor words).
 type Dominant struct {
 	// K is the number of topics, at least 2. Default 10.
 	K int
@@ -76,14 +77,14 @@ type Dominant struct {
 	// Beta is the largest weight of any other topic. Default 0.3.
 	Beta float64
 	// Delta: nearly pure documents have dominant weight >= 1-Delta.
-	// Default 0.05; accepts Zero (pure documents are then exactly pure).
+	// Default 0.05; 0 makes them exactly pure.
 	Delta float64
 	// Rho bounds a catchword's probability in other topics relative to
-	// its own. Default 0.07; accepts Zero.
+	// its own. Default 0.07.
 	Rho float64
 	// PureFraction is the fraction of nearly pure documents, in [0, 1].
 	// Default 0.2 (the paper measured 2% to 40% on real corpora, Table
-	// 1); accepts Zero.
+	// 1).
 	PureFraction float64
 	// CatchwordsPerTopic is the number of catchwords of each topic.
 	// Default 10. K*CatchwordsPerTopic must be below V.
@@ -96,31 +97,28 @@ type Dominant struct {
 	WordConcentration float64
 }
 
-// Defaults of the Dominant fields (the others as for LDA).
-const (
-	DefaultDominantAlpha              = 0.4
-	DefaultDominantBeta               = 0.3
-	DefaultDominantDelta              = 0.05
-	DefaultDominantRho                = 0.07
-	DefaultDominantPureFraction       = 0.2
-	DefaultDominantCatchwordsPerTopic = 10
-	DefaultDominantCatchwordMass      = 0.1
-	DefaultDominantWordConcentration  = 0.1
-)
+// NewDominant returns a Dominant generator with the defaults: those of
+// NewLDA for K, V, Docs and DocLength, and the paper's section 4.1 values.
+func NewDominant() Dominant {
+	return Dominant{K: 10, V: 1000, Docs: 1000, DocLength: 100, Alpha: 0.4, Beta: 0.3, Delta: 0.05, Rho: 0.07,
+		PureFraction: 0.2, CatchwordsPerTopic: 10, CatchwordMass: 0.1, WordConcentration: 0.1}
+}
 
 // Generate draws the topics, then the documents, all from rng, and
 // returns the corpus and the true model: Topics, TopicWeights (the mean
 // document weights), Params (with "pure_docs" the number of nearly pure
-// documents) and, if Rho is Zero, Anchors. It returns an error if a field
-// is invalid or the fields break a constraint of the paper. Time O(KV +
-// Docs*(K + DocLength*log K)).
+// documents) and, if Rho is 0, Anchors. It returns Validate's error if a
+// field is invalid or the fields break a constraint of the paper. Time
+// O(KV + Docs*(K + DocLength*log K)).
 func (g Dominant) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
 func (g Dominant) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	g, err := g.withDefaults()
-	if err != nil {
+	if err := g.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
 	topics := g.topics(rng)
@@ -166,45 +164,43 @@ func (g Dominant) generate(rng *rand.Rand, record func(d int, theta []float64)) 
 	return c, m, nil
 }
 
-// withDefaults returns g with zero fields set to their defaults, or an
-// error for an invalid field.
-func (g Dominant) withDefaults() (Dominant, error) {
-	for _, err := range []error{
-		intField("K", &g.K, DefaultK, 2),
-		intField("V", &g.V, DefaultV, 1),
-		intField("Docs", &g.Docs, DefaultDocs, 1),
-		intField("DocLength", &g.DocLength, DefaultDocLength, 0),
-		floatField("Alpha", &g.Alpha, DefaultDominantAlpha, false, 0, 1),
-		floatField("Beta", &g.Beta, DefaultDominantBeta, false, 0, 1),
-		floatField("Delta", &g.Delta, DefaultDominantDelta, true, 0, 1),
-		floatField("Rho", &g.Rho, DefaultDominantRho, true, 0, 1),
-		floatField("PureFraction", &g.PureFraction, DefaultDominantPureFraction, true, 0, 1),
-		intField("CatchwordsPerTopic", &g.CatchwordsPerTopic, DefaultDominantCatchwordsPerTopic, 1),
-		floatField("CatchwordMass", &g.CatchwordMass, DefaultDominantCatchwordMass, false, 0, 1),
-		floatField("WordConcentration", &g.WordConcentration, DefaultDominantWordConcentration, false, 0, 1e300),
-	} {
-		if err != nil {
-			return g, err
-		}
+// Validate returns an *OptionError for the first field out of range or
+// the first constraint of the paper that the fields break (naming the
+// field to change): K at least 2; V, Docs and CatchwordsPerTopic
+// positive; DocLength at least 2 (with Poisson, positive); Alpha and Beta
+// in (0, 1]; Delta in [0, 0.08]; Rho and PureFraction in [0, 1];
+// CatchwordMass in (0, 1); WordConcentration positive; then Beta + Rho <=
+// (1-Delta)*Alpha, Alpha + 2*Delta <= 0.5, room among K-1 topics of weight
+// at most Beta for the rest of a document that is not nearly pure,
+// K*CatchwordsPerTopic < V and CatchwordMass*(1 + Rho*(K-1)) < 1.
+func (g Dominant) Validate() error {
+	c := check{generator: "dominant"}
+	c.atLeast("K", g.K, 2)
+	c.atLeast("V", g.V, 1)
+	c.atLeast("Docs", g.Docs, 1)
+	c.docLength(g.DocLength, g.Poisson)
+	c.in("Alpha", g.Alpha, 0, 1, true)
+	c.in("Beta", g.Beta, 0, 1, true)
+	c.require(g.Delta >= 0 && g.Delta <= 0.08, "Delta", g.Delta, "in [0, 0.08] (TSVD section 3.1)")
+	c.in("Rho", g.Rho, 0, 1, false)
+	c.in("PureFraction", g.PureFraction, 0, 1, false)
+	c.atLeast("CatchwordsPerTopic", g.CatchwordsPerTopic, 1)
+	c.require(g.CatchwordMass > 0 && g.CatchwordMass < 1, "CatchwordMass", g.CatchwordMass, "in (0, 1)")
+	c.positive("WordConcentration", g.WordConcentration, maxParameter)
+	if c.err != nil {
+		return c.err
 	}
 	const slack = 1e-12 // the paper's own values meet the constraints with equality
-	switch {
-	case !g.Poisson && g.DocLength < minDocLength:
-		return g, fmt.Errorf("synth: DocLength = %d, want at least %d", g.DocLength, minDocLength)
-	case g.Beta+g.Rho > (1-g.Delta)*g.Alpha+slack:
-		return g, fmt.Errorf("synth: Beta + Rho = %v exceeds (1-Delta)*Alpha = %v (TSVD section 3.1)", g.Beta+g.Rho, (1-g.Delta)*g.Alpha)
-	case g.Alpha+2*g.Delta > 0.5+slack:
-		return g, fmt.Errorf("synth: Alpha + 2*Delta = %v exceeds 0.5 (TSVD section 3.1)", g.Alpha+2*g.Delta)
-	case g.Delta > 0.08:
-		return g, fmt.Errorf("synth: Delta = %v exceeds 0.08 (TSVD section 3.1)", g.Delta)
-	case float64(g.K-1)*g.Beta <= g.Delta && g.PureFraction < 1:
-		return g, fmt.Errorf("synth: %d other topics of weight at most Beta = %v cannot hold the rest of a document that is not nearly pure", g.K-1, g.Beta)
-	case g.K*g.CatchwordsPerTopic >= g.V:
-		return g, fmt.Errorf("synth: %d topics x %d catchwords leave no ordinary word among V = %d", g.K, g.CatchwordsPerTopic, g.V)
-	case g.CatchwordMass*(1+g.Rho*float64(g.K-1)) >= 1:
-		return g, fmt.Errorf("synth: CatchwordMass*(1 + Rho*(K-1)) = %v leaves no mass for the ordinary words", g.CatchwordMass*(1+g.Rho*float64(g.K-1)))
-	}
-	return g, nil
+	c.require(g.Beta+g.Rho <= (1-g.Delta)*g.Alpha+slack, "Beta", g.Beta,
+		"at most (1-delta)*alpha - rho = %.4g (TSVD section 3.1)", (1-g.Delta)*g.Alpha-g.Rho)
+	c.require(g.Alpha+2*g.Delta <= 0.5+slack, "Alpha", g.Alpha, "at most 0.5 - 2*delta = %.4g (TSVD section 3.1)", 0.5-2*g.Delta)
+	c.require(float64(g.K-1)*g.Beta > g.Delta || g.PureFraction == 1, "Beta", g.Beta,
+		"above delta/(K-1) = %.4g, so that K-1 other topics can hold the rest of a document that is not nearly pure", g.Delta/float64(g.K-1))
+	c.require(g.K*g.CatchwordsPerTopic < g.V, "CatchwordsPerTopic", g.CatchwordsPerTopic,
+		"below V/K = %g, so that every topic has ordinary words", float64(g.V)/float64(g.K))
+	c.require(g.CatchwordMass*(1+g.Rho*float64(g.K-1)) < 1, "CatchwordMass", g.CatchwordMass,
+		"below 1/(1 + rho*(K-1)) = %.4g, so that the ordinary words keep some probability", 1/(1+g.Rho*float64(g.K-1)))
+	return c.err
 }
 
 // topics draws the K x V topic matrix: catchwords, then ordinary words.

@@ -9,10 +9,8 @@ import (
 )
 
 func ExampleSeparable() {
-	g := synth.Separable{
-		LDA:             synth.LDA{K: 3, V: 200, Docs: 1000, DocLength: 50},
-		AnchorsPerTopic: 2,
-	}
+	g := synth.NewSeparable() // Alpha = Beta = 0.1, Arora's style
+	g.K, g.V, g.Docs, g.DocLength, g.AnchorsPerTopic = 3, 200, 1000, 50, 2
 	c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		panic(err)
@@ -46,7 +44,8 @@ func ExampleDemo() {
 func ExampleKe() {
 	// The paper's Experiment 3 setting with fewer documents: K = 6,
 	// p = 2000, p0 = 20, N = 2000, a0 = 0.4.
-	g := synth.Ke{Docs: 100, PureFraction: 0.4}
+	g := synth.NewKe()
+	g.Docs, g.PureFraction = 100, 0.4
 	c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		panic(err)
@@ -61,7 +60,7 @@ func ExampleKe() {
 }
 
 func ExampleSwimmer() {
-	c, truth, err := synth.Swimmer{}.Generate(rand.New(rand.NewPCG(1, 2)))
+	c, truth, err := synth.NewSwimmer().Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		panic(err)
 	}
@@ -101,7 +100,7 @@ func ExampleSwimmer() {
 }
 
 func ExampleLDA_GenerateWeights() {
-	g := synth.LDA{K: 3, V: 50, Docs: 4, DocLength: 20, Alpha: 0.5}
+	g := synth.LDA{K: 3, V: 50, Docs: 4, DocLength: 20, Alpha: 0.5, Beta: 0.1} // zero means zero: set every field
 	c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		panic(err)
@@ -110,4 +109,25 @@ func ExampleLDA_GenerateWeights() {
 	fmt.Println(c.NumDocs(), "documents,", len(theta), "rows of", len(theta[0]), "weights; K =", truth.K)
 	// Output:
 	// 4 documents, 4 rows of 3 weights; K = 3
+}
+
+func ExampleNew() {
+	// Build a generator by name with options as strings, as "hull synth
+	// dominant --rho 0 --docs 200" does; the others keep their defaults.
+	g, err := synth.New("dominant", map[string]string{"rho": "0", "Docs": "200"})
+	if err != nil {
+		panic(err)
+	}
+	c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.NumDocs(), "documents; rho", truth.Params["rho"], "so the catchwords are anchors:", truth.Anchors)
+
+	// A value out of range names the field.
+	_, err = synth.New("dominant", map[string]string{"delta": "0.1"})
+	fmt.Println(err)
+	// Output:
+	// 200 documents; rho 0 so the catchwords are anchors: [0 10 20 30 40 50 60 70 80 90]
+	// synth: dominant: Delta = 0.1, want in [0, 0.08] (TSVD section 3.1)
 }

@@ -2,44 +2,84 @@ package synth
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
-// Zero sets to 0 a float field whose zero value means "the default" but
-// for which 0 is a meaningful setting, such as Ke.PureFraction or
-// Dominant.Rho; each such field says that it accepts Zero. Elsewhere a
-// negative value is an error.
-const Zero = -1.0
-
-// intField sets *p to def if it is 0 and checks that it is at least lo.
-func intField(name string, p *int, def, lo int) error {
-	if *p == 0 {
-		*p = def
-	}
-	if *p < lo {
-		return fmt.Errorf("synth: %s = %d, want at least %d", name, *p, lo)
-	}
-	return nil
+// OptionError reports a generator's field outside its range, or fields
+// that break a constraint together (then Field is the one to change and
+// Want states the constraint). Field is the Go field of the generator's
+// struct, so that a caller that exposes the fields under other names (the
+// command line's flags) can map it back: see Spec.Flag.
+type OptionError struct {
+	Generator string // the generator's registered name, e.g. "dominant"
+	Field     string // the field, e.g. "Beta"
+	Value     any    // the value given
+	Want      string // what is allowed, e.g. "in (0, 1]"
 }
 
-// floatField sets *p to def if it is 0, to 0 if it is Zero and zeroOK,
-// and checks that it is finite and in [lo, hi].
-func floatField(name string, p *float64, def float64, zeroOK bool, lo, hi float64) error {
-	switch {
-	case *p == 0:
-		*p = def
-	case *p == Zero && zeroOK:
-		*p = 0
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("synth: %s: %s = %v, want %s", e.Generator, e.Field, e.Value, e.Want)
+}
+
+// maxParameter bounds the Dirichlet parameters and intensities: beyond it
+// the samplers' arithmetic overflows.
+const maxParameter = 1e300
+
+// check validates the fields of one generator, keeping the first error.
+type check struct {
+	generator string
+	err       error
+}
+
+// require records an *OptionError for field unless ok (or an earlier
+// field failed). want is a format for args.
+func (c *check) require(ok bool, field string, value any, want string, args ...any) {
+	if !ok && c.err == nil {
+		c.err = &OptionError{Generator: c.generator, Field: field, Value: value, Want: fmt.Sprintf(want, args...)}
 	}
-	if !(*p >= lo && *p <= hi) || math.IsInf(*p, 0) {
-		return fmt.Errorf("synth: %s = %v, want a number in [%g, %g]", name, *p, lo, hi)
+}
+
+// atLeast requires an integer field to be at least lo.
+func (c *check) atLeast(field string, v, lo int) {
+	if lo == 1 {
+		c.require(v >= 1, field, v, "a positive number")
+	} else {
+		c.require(v >= lo, field, v, "at least %d", lo)
 	}
-	return nil
+}
+
+// docLength requires a fixed document length of at least minDocLength or
+// a positive Poisson mean.
+func (c *check) docLength(v int, poisson bool) {
+	if poisson {
+		c.atLeast("DocLength", v, 1)
+	} else {
+		c.atLeast("DocLength", v, minDocLength)
+	}
+}
+
+// positive requires a float field to be positive and at most hi.
+func (c *check) positive(field string, v, hi float64) {
+	c.require(v > 0, field, v, "a positive number")
+	c.require(v <= hi, field, v, "at most %g", hi)
+}
+
+// nonNegative requires a float field to be in [0, hi].
+func (c *check) nonNegative(field string, v, hi float64) {
+	c.require(v >= 0, field, v, "a number >= 0")
+	c.require(v <= hi, field, v, "at most %g", hi)
+}
+
+// in requires a float field to be in the interval [lo, hi], or (lo, hi]
+// when lo is excluded (the interval as want writes it).
+func (c *check) in(field string, v, lo, hi float64, loExcluded bool) {
+	ok := v >= lo && v <= hi && !(loExcluded && v == lo)
+	left := "["
+	if loExcluded {
+		left = "("
+	}
+	c.require(ok, field, v, "in %s%g, %g]", left, lo, hi)
 }
 
 // uniform returns a U(0, 1] variate: never 0.
 func uniform(rng *rand.Rand) float64 { return 1 - rng.Float64() }
-
-// errorf returns an error prefixed with "synth: ".
-func errorf(format string, args ...any) error { return fmt.Errorf("synth: "+format, args...) }

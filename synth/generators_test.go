@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -13,21 +14,21 @@ import (
 // truth for the same seed, another corpus for another seed, and output
 // of the documented shape.
 func TestGeneratorsReproducible(t *testing.T) {
-	_, srcModel := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20}, 9)
+	_, srcModel := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20, Alpha: 0.1, Beta: 0.1}, 9)
 	for _, tc := range []struct {
 		name       string
 		g          Generator
 		k, v, docs int
 	}{
-		{"lda", LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true}, 4, 60, 80},
-		{"separable", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30}, AnchorsPerTopic: 2}, 4, 60, 80},
-		{"ding", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30}, AnchorsPerTopic: 2, Style: SeparableDing}, 4, 60, 80},
-		{"ke", Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5}, 3, 100, 60},
-		{"dominant", Dominant{K: 4, V: 100, Docs: 80, DocLength: 30, CatchwordsPerTopic: 5}, 4, 100, 80},
-		{"correlated", Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true}, 4, 60, 80},
-		{"swimmer", Swimmer{DocLength: 50}, 16, 1024, 256},
-		{"swimmer random", Swimmer{Docs: 40, DocLength: 50}, 16, 1024, 40},
-		{"semi", Semi{Model: srcModel, Docs: 70, DocLength: 30}, 3, 40, 70},
+		{"lda", LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true, Alpha: 0.1, Beta: 0.1}, 4, 60, 80},
+		{"separable", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora}, 4, 60, 80},
+		{"ding", Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableDing}, 4, 60, 80},
+		{"ke", Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5, PureFraction: 0.2}, 3, 100, 60},
+		{"dominant", with(NewDominant(), func(g *Dominant) { g.K, g.V, g.Docs, g.DocLength, g.CatchwordsPerTopic = 4, 100, 80, 30, 5 }), 4, 100, 80},
+		{"correlated", Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true, Beta: 0.1, Rho: 0.1, Variance: 10}, 4, 60, 80},
+		{"swimmer", Swimmer{DocLength: 50, Body: 10, Background: 1}, 16, 1024, 256},
+		{"swimmer random", Swimmer{Docs: 40, DocLength: 50, Body: 10, Background: 1}, 16, 1024, 40},
+		{"semi", Semi{Model: srcModel, Docs: 70, DocLength: 30, Alpha: 0.03}, 3, 40, 70},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c1, m1 := generate(t, tc.g, 42)
@@ -55,35 +56,56 @@ func TestGeneratorsReproducible(t *testing.T) {
 	}
 }
 
+// TestGeneratorErrors: each invalid field, or the field to change when
+// fields break a constraint together, gives an *OptionError naming it.
 func TestGeneratorErrors(t *testing.T) {
 	valid := &model.Model{K: 1, Vocab: []string{"a", "b"}, Topics: [][]float64{{0.5, 0.5}}}
-	for name, g := range map[string]Generator{
-		"ding style":           Separable{Style: "other"},
-		"ke K":                 Ke{K: -1},
-		"ke anchors":           Ke{K: 5, V: 40, AnchorsPerTopic: 10},
-		"ke pure":              Ke{PureFraction: 1.5},
-		"ke length":            Ke{DocLength: 1},
-		"dominant K":           Dominant{K: 1},
-		"dominant beta":        Dominant{Beta: 0.35},
-		"dominant alpha":       Dominant{Alpha: 0.45, Beta: 0.2},
-		"dominant delta":       Dominant{Delta: 0.1, Alpha: 0.2, Beta: 0.1},
-		"dominant catchwords":  Dominant{K: 10, V: 100, CatchwordsPerTopic: 10},
-		"dominant mass":        Dominant{CatchwordMass: 0.95},
-		"dominant rho":         Dominant{Rho: -0.5},
-		"correlated groups":    Correlated{K: 4, Groups: 5},
-		"correlated rho":       Correlated{Rho: 1},
-		"correlated variance":  Correlated{Variance: -1},
-		"swimmer docs":         Swimmer{Docs: -1},
-		"swimmer intensities":  Swimmer{Body: 1, Background: 2},
-		"swimmer length":       Swimmer{DocLength: 1},
-		"semi no model":        Semi{},
-		"semi invalid model":   Semi{Model: &model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{0.5}}}},
-		"semi negative length": Semi{Model: valid, DocLength: -3},
+	for _, tc := range []struct {
+		name, field string
+		g           Generator
+	}{
+		{"ding style", "Style", with(NewSeparable(), func(g *Separable) { g.Style = "other" })},
+		{"empty style", "Style", with(NewSeparable(), func(g *Separable) { g.Style = "" })},
+		{"ke K", "K", with(NewKe(), func(g *Ke) { g.K = -1 })},
+		{"ke anchors", "AnchorsPerTopic", with(NewKe(), func(g *Ke) { g.K, g.V, g.AnchorsPerTopic = 5, 40, 10 })},
+		{"ke pure", "PureFraction", with(NewKe(), func(g *Ke) { g.PureFraction = 1.5 })},
+		{"ke length", "DocLength", with(NewKe(), func(g *Ke) { g.DocLength = 1 })},
+		{"dominant K", "K", with(NewDominant(), func(g *Dominant) { g.K = 1 })},
+		{"dominant beta", "Beta", with(NewDominant(), func(g *Dominant) { g.Beta = 0.35 })},
+		{"dominant alpha", "Alpha", with(NewDominant(), func(g *Dominant) { g.Alpha, g.Beta = 0.45, 0.2 })},
+		{"dominant delta", "Delta", with(NewDominant(), func(g *Dominant) { g.Delta, g.Alpha, g.Beta = 0.1, 0.2, 0.1 })},
+		{"dominant room", "Beta", with(NewDominant(), func(g *Dominant) { g.K, g.Beta, g.Rho = 2, 0.04, 0 })},
+		{"dominant catchwords", "CatchwordsPerTopic", with(NewDominant(), func(g *Dominant) { g.V = 100 })},
+		{"dominant mass", "CatchwordMass", with(NewDominant(), func(g *Dominant) { g.CatchwordMass = 0.95 })},
+		{"dominant rho", "Rho", with(NewDominant(), func(g *Dominant) { g.Rho = -0.5 })},
+		{"dominant zero alpha", "Alpha", with(NewDominant(), func(g *Dominant) { g.Alpha = 0 })},
+		{"correlated groups", "Groups", with(NewCorrelated(), func(g *Correlated) { g.K, g.Groups = 4, 5 })},
+		{"correlated negative groups", "Groups", with(NewCorrelated(), func(g *Correlated) { g.Groups = -1 })},
+		{"correlated rho", "Rho", with(NewCorrelated(), func(g *Correlated) { g.Rho = 1 })},
+		{"correlated variance", "Variance", with(NewCorrelated(), func(g *Correlated) { g.Variance = -1 })},
+		{"swimmer docs", "Docs", with(NewSwimmer(), func(g *Swimmer) { g.Docs = -1 })},
+		{"swimmer intensities", "Body", with(NewSwimmer(), func(g *Swimmer) { g.Body, g.Background = 1, 2 })},
+		{"swimmer length", "DocLength", with(NewSwimmer(), func(g *Swimmer) { g.DocLength = 1 })},
+		{"semi no model", "Model", NewSemi(nil)},
+		{"semi negative length", "DocLength", with(NewSemi(valid), func(g *Semi) { g.DocLength = -3 })},
+		{"semi zero alpha", "Alpha", with(NewSemi(valid), func(g *Semi) { g.Alpha = 0 })},
 	} {
-		if _, _, err := g.Generate(rand.New(rand.NewPCG(1, 1))); err == nil {
-			t.Errorf("%s: no error for %+v", name, g)
+		_, _, err := tc.g.Generate(rand.New(rand.NewPCG(1, 1)))
+		if oe := (*OptionError)(nil); !errors.As(err, &oe) || oe.Field != tc.field {
+			t.Errorf("%s: error %v, want an *OptionError on %s", tc.name, err, tc.field)
 		}
 	}
+	invalid := NewSemi(&model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{0.5}}})
+	if _, _, err := invalid.Generate(rand.New(rand.NewPCG(1, 1))); err == nil {
+		t.Error("semi: no error for an invalid model")
+	}
+}
+
+// with returns g changed by set: a generator that differs from the
+// defaults in a few fields.
+func with[G any](g G, set func(*G)) G {
+	set(&g)
+	return g
 }
 
 // TestDingTopics: novel words are in their own topic only, and the
@@ -92,7 +114,7 @@ func TestGeneratorErrors(t *testing.T) {
 // ordinary word i. The test solves for s on K words and checks the rest.
 func TestDingTopics(t *testing.T) {
 	const k, a, v = 3, 4, 600
-	g := Separable{LDA: LDA{K: k, V: v, Docs: 20, DocLength: 10}, AnchorsPerTopic: a, Style: SeparableDing}
+	g := Separable{LDA: LDA{K: k, V: v, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: a, Style: SeparableDing}
 	_, m := generate(t, g, 11)
 	for topic, row := range m.Topics {
 		for w := range k * a {
@@ -239,15 +261,17 @@ func TestKe(t *testing.T) {
 			}
 		}
 	}
-	if _, m0 := generate(t, Ke{K: 3, V: 100, Docs: 30, DocLength: 10, AnchorsPerTopic: 2, PureFraction: Zero}, 1); m0.Params["pure_docs"] != 0 {
-		t.Fatalf("PureFraction Zero: %v pure documents", m0.Params["pure_docs"])
+	if _, m0 := generate(t, Ke{K: 3, V: 100, Docs: 30, DocLength: 10, AnchorsPerTopic: 2, PureFraction: 0}, 1); m0.Params["pure_docs"] != 0 {
+		t.Fatalf("PureFraction 0: %v pure documents", m0.Params["pure_docs"])
 	}
 }
 
 // TestDominant checks the assumptions of the TSVD paper's section 3.1 on
 // the drawn weights and topics.
 func TestDominant(t *testing.T) {
-	g := Dominant{K: 5, V: 300, Docs: 2003, DocLength: 20, Poisson: true, CatchwordsPerTopic: 6}
+	g := with(NewDominant(), func(g *Dominant) {
+		g.K, g.V, g.Docs, g.DocLength, g.Poisson, g.CatchwordsPerTopic = 5, 300, 2003, 20, true, 6
+	})
 	var thetas [][]float64
 	c, m, err := g.generate(rand.New(rand.NewPCG(13, 13)), func(_ int, th []float64) { thetas = append(thetas, slices.Clone(th)) })
 	if err != nil {
@@ -300,9 +324,9 @@ func TestDominant(t *testing.T) {
 	if m.Anchors != nil || m.Alpha != nil {
 		t.Errorf("Anchors %v, Alpha %v: want none", m.Anchors, m.Alpha)
 	}
-	_, m0 := generate(t, Dominant{K: 3, V: 50, Docs: 10, DocLength: 5, CatchwordsPerTopic: 2, Rho: Zero}, 2)
+	_, m0 := generate(t, with(NewDominant(), func(g *Dominant) { g.K, g.V, g.Docs, g.DocLength, g.CatchwordsPerTopic, g.Rho = 3, 50, 10, 5, 2, 0 }), 2)
 	if !slices.Equal(m0.Anchors, []int{0, 2, 4}) {
-		t.Errorf("Rho Zero: Anchors = %v", m0.Anchors)
+		t.Errorf("Rho 0: Anchors = %v", m0.Anchors)
 	}
 }
 
@@ -325,7 +349,7 @@ func TestCapShares(t *testing.T) {
 // 2*Variance for topics of different groups.
 func TestCorrelatedLogRatios(t *testing.T) {
 	const docs = 20000
-	g := Correlated{K: 4, V: 10, Docs: docs, DocLength: 2, Groups: 2, Rho: 0.6, Variance: 1.5}
+	g := Correlated{K: 4, V: 10, Docs: docs, DocLength: 2, Beta: 0.1, Groups: 2, Rho: 0.6, Variance: 1.5}
 	var within, across []float64
 	_, m, err := g.generate(rand.New(rand.NewPCG(14, 14)), func(_ int, th []float64) {
 		within = append(within, math.Log(th[0]/th[1]), math.Log(th[3]/th[2]))
@@ -355,10 +379,10 @@ func TestCorrelatedLogRatios(t *testing.T) {
 			t.Errorf("%s: log-ratio mean %.4f, variance %.4f, want 0 and %.4f", tc.name, mean, v, tc.want)
 		}
 	}
-	if _, m := generate(t, Correlated{K: 25}, 3); m.Params["groups"] != 2 {
+	if _, m := generate(t, Correlated{K: 25, V: 1000, Docs: 1000, DocLength: 100, Beta: 0.1, Rho: 0.1, Variance: 10}, 3); m.Params["groups"] != 2 {
 		t.Errorf("default groups for K = 25: %v", m.Params["groups"])
 	}
-	if _, m := generate(t, Correlated{K: 100, Docs: 10}, 3); m.Params["groups"] != 10 {
+	if _, m := generate(t, Correlated{K: 100, V: 1000, Docs: 10, DocLength: 100, Beta: 0.1, Rho: 0.1, Variance: 10}, 3); m.Params["groups"] != 10 {
 		t.Errorf("default groups for K = 100: %v", m.Params["groups"])
 	}
 }
@@ -400,14 +424,14 @@ func TestSwimmerFigure(t *testing.T) {
 // truth's topics with the document's weights (1/4 on each of its four
 // limb positions without SharedTopic); the 256 poses are all different;
 // anchors are in their own topic only and limb pixels never occur in
-// documents of another pose when the background is Zero.
+// documents of another pose when the background is 0.
 func TestSwimmerTruth(t *testing.T) {
 	torso, limbs := swimmerFigure()
 	for _, g := range []Swimmer{
-		{DocLength: 40},
-		{DocLength: 40, Background: Zero},
-		{DocLength: 40, SharedTopic: true},
-		{DocLength: 40, SharedTopic: true, Background: Zero, Body: 3},
+		{DocLength: 40, Body: 10, Background: 1},
+		{DocLength: 40, Body: 10, Background: 0},
+		{DocLength: 40, Body: 10, Background: 1, SharedTopic: true},
+		{DocLength: 40, SharedTopic: true, Background: 0, Body: 3},
 	} {
 		k := 16
 		if g.SharedTopic {
@@ -440,13 +464,7 @@ func TestSwimmerTruth(t *testing.T) {
 		if len(seen) != 256 || m.Vocab[0] != "p00_00" || m.Vocab[1023] != "p31_31" || m.Vocab[33] != "p01_01" {
 			t.Fatalf("%d distinct poses, vocabulary %q ... %q", len(seen), m.Vocab[0], m.Vocab[1023])
 		}
-		body, background := 10.0, 1.0
-		if g.Body != 0 {
-			body = g.Body
-		}
-		if g.Background == Zero {
-			background = 0
-		}
+		body, background := g.Body, g.Background
 		for d, pose := range poses[:40] {
 			img := make([]float64, 1024)
 			for i := range img {
@@ -495,7 +513,7 @@ func TestSwimmerTruth(t *testing.T) {
 				t.Fatalf("%+v: topic %d weight %v over the 256 poses", g, k, w)
 			}
 		}
-		if g.Background != Zero {
+		if g.Background != 0 {
 			if m.Anchors != nil {
 				t.Fatalf("anchors %v with a background", m.Anchors)
 			}
@@ -525,10 +543,10 @@ func TestSwimmerTruth(t *testing.T) {
 // corpus match sum_k TopicWeights[k] Topics[k] of its source model's
 // topics, and the truth is the source model's topics and vocabulary.
 func TestSemiFrequencies(t *testing.T) {
-	_, src := generate(t, LDA{K: 4, V: 30, Docs: 10, DocLength: 10, Beta: 0.3}, 16)
-	c, m := generate(t, Semi{Model: src, Docs: 4000, DocLength: 60}, 17)
+	_, src := generate(t, LDA{K: 4, V: 30, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.3}, 16)
+	c, m := generate(t, Semi{Model: src, Docs: 4000, DocLength: 60, Alpha: 0.03}, 17)
 	checkOutput(t, c, m, 4, 30, 4000)
-	if !slices.Equal(m.Vocab, src.Vocab) || m.Alpha[0] != DefaultSemiAlpha || m.Params["source_algorithm"] != TruthAlgorithm {
+	if !slices.Equal(m.Vocab, src.Vocab) || m.Alpha[0] != 0.03 || m.Params["source_algorithm"] != TruthAlgorithm {
 		t.Fatalf("vocab %v, alpha %v, params %v", m.Vocab, m.Alpha, m.Params)
 	}
 	for k := range m.Topics {
@@ -554,18 +572,18 @@ func TestSemiFrequencies(t *testing.T) {
 // BenchmarkGenerators generates 10,000 documents of 100 tokens with each
 // generator (K = 10, V = 500 where they apply).
 func BenchmarkGenerators(b *testing.B) {
-	_, src := generate(b, LDA{K: 10, V: 500, Docs: 10, DocLength: 10}, 1)
+	_, src := generate(b, LDA{K: 10, V: 500, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.1}, 1)
 	for _, tc := range []struct {
 		name string
 		g    Generator
 	}{
-		{"lda", LDA{K: 10, V: 500, Docs: 10000, DocLength: 100}},
-		{"ding", Separable{LDA: LDA{K: 10, V: 500, Docs: 10000, DocLength: 100}, Style: SeparableDing}},
-		{"ke", Ke{K: 10, V: 500, Docs: 10000, DocLength: 100, AnchorsPerTopic: 5}},
-		{"dominant", Dominant{K: 10, V: 500, Docs: 10000, DocLength: 100}},
-		{"correlated", Correlated{K: 10, V: 500, Docs: 10000, DocLength: 100}},
-		{"swimmer", Swimmer{Docs: 10000, DocLength: 100}},
-		{"semi", Semi{Model: src, Docs: 10000, DocLength: 100}},
+		{"lda", LDA{K: 10, V: 500, Docs: 10000, DocLength: 100, Alpha: 0.1, Beta: 0.1}},
+		{"ding", Separable{LDA: LDA{K: 10, V: 500, Docs: 10000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: SeparableDing}},
+		{"ke", Ke{K: 10, V: 500, Docs: 10000, DocLength: 100, AnchorsPerTopic: 5, PureFraction: 0.2}},
+		{"dominant", with(NewDominant(), func(g *Dominant) { g.V, g.Docs = 500, 10000 })},
+		{"correlated", Correlated{K: 10, V: 500, Docs: 10000, DocLength: 100, Beta: 0.1, Rho: 0.1, Variance: 10}},
+		{"swimmer", Swimmer{Docs: 10000, DocLength: 100, Body: 10, Background: 1}},
+		{"semi", Semi{Model: src, Docs: 10000, DocLength: 100, Alpha: 0.03}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {

@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -25,9 +24,10 @@ import (
 //  3. Every document has N tokens drawn as in the pLSI model (the paper's
 //     model (7)): per token a topic from W_d, then a word from that topic.
 //
-// Defaults are the paper's: K = 6, p = 2000, p0 = 20 (1% anchor words per
-// topic), and its Experiment 1's n = 500, N = 2000 and a0 = 0.2. The
-// document weights are not Dirichlet, so the true model has no Alpha.
+// NewKe returns the paper's values: K = 6, p = 2000, p0 = 20 (1% anchor
+// words per topic), and its Experiment 1's n = 500, N = 2000 and a0 = 0.2.
+// Zero means zero (PureFraction 0: no pure document). The document
+// weights are not Dirichlet, so the true model has no Alpha.
 type Ke struct {
 	// K is the number of topics. Default 6.
 	K int
@@ -42,25 +42,21 @@ type Ke struct {
 	// Default 20. K*AnchorsPerTopic must not exceed V.
 	AnchorsPerTopic int
 	// PureFraction is a0, the fraction of pure documents, in [0, 1].
-	// Default 0.2; accepts Zero.
+	// Default 0.2.
 	PureFraction float64
 }
 
-// Defaults of the Ke fields.
-const (
-	DefaultKeK               = 6
-	DefaultKeV               = 2000
-	DefaultKeDocs            = 500
-	DefaultKeDocLength       = 2000
-	DefaultKeAnchorsPerTopic = 20
-	DefaultKePureFraction    = 0.2
-)
+// NewKe returns a Ke generator with the paper's values.
+func NewKe() Ke {
+	return Ke{K: 6, V: 2000, Docs: 500, DocLength: 2000, AnchorsPerTopic: 20, PureFraction: 0.2}
+}
 
 // Generate draws the topics, then the documents, all from rng, and
 // returns the corpus and the true model: Topics, TopicWeights (the mean
 // document weights), Anchors (the first anchor word of each topic) and
-// Params, with "pure_docs" the number of pure documents. Time O(KV +
-// Docs*(K + DocLength*log K)).
+// Params, with "pure_docs" the number of pure documents. It returns
+// Validate's error if a field is invalid. Time O(KV + Docs*(K +
+// DocLength*log K)).
 func (g Ke) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
@@ -68,8 +64,10 @@ func (g Ke) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 // generate is Generate, calling record (if not nil) with each document's
 // weights.
 func (g Ke) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	g, err := g.withDefaults()
-	if err != nil {
+	if err := g.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
 	topics := g.topics(rng)
@@ -98,25 +96,19 @@ func (g Ke) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corp
 	return c, m, nil
 }
 
-// withDefaults returns g with zero fields set to their defaults, or an
-// error for an invalid field.
-func (g Ke) withDefaults() (Ke, error) {
-	for _, err := range []error{
-		intField("K", &g.K, DefaultKeK, 1),
-		intField("V", &g.V, DefaultKeV, 1),
-		intField("Docs", &g.Docs, DefaultKeDocs, 1),
-		intField("DocLength", &g.DocLength, DefaultKeDocLength, minDocLength),
-		intField("AnchorsPerTopic", &g.AnchorsPerTopic, DefaultKeAnchorsPerTopic, 1),
-		floatField("PureFraction", &g.PureFraction, DefaultKePureFraction, true, 0, 1),
-	} {
-		if err != nil {
-			return g, err
-		}
-	}
-	if g.K*g.AnchorsPerTopic > g.V {
-		return g, fmt.Errorf("synth: %d topics x %d anchor words exceed V = %d", g.K, g.AnchorsPerTopic, g.V)
-	}
-	return g, nil
+// Validate returns an *OptionError for the first field out of range: K,
+// V, Docs and AnchorsPerTopic must be positive, DocLength at least 2,
+// PureFraction in [0, 1] and K*AnchorsPerTopic at most V.
+func (g Ke) Validate() error {
+	c := check{generator: "ke"}
+	c.atLeast("K", g.K, 1)
+	c.atLeast("V", g.V, 1)
+	c.atLeast("Docs", g.Docs, 1)
+	c.atLeast("DocLength", g.DocLength, minDocLength)
+	c.atLeast("AnchorsPerTopic", g.AnchorsPerTopic, 1)
+	c.in("PureFraction", g.PureFraction, 0, 1, false)
+	c.require(g.K*g.AnchorsPerTopic <= g.V, "AnchorsPerTopic", g.AnchorsPerTopic, "at most V/K = %g", float64(g.V)/float64(g.K))
+	return c.err
 }
 
 // pureDocs returns the number of pure documents, round(n*a0).

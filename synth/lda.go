@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 
@@ -40,7 +39,9 @@ var (
 // from that topic. Words are named "w0" ... "w{V-1}" and documents "d0" ...
 // "d{Docs-1}".
 //
-// A zero field takes its default; a negative one is an error.
+// NewLDA returns the defaults given below. Zero means zero: a field left
+// at zero in a literal is not replaced by its default, and Validate
+// rejects it where zero is out of range.
 type LDA struct {
 	// K is the number of topics. Default 10.
 	K int
@@ -63,23 +64,20 @@ type LDA struct {
 	Beta float64
 }
 
-// Defaults of the LDA fields.
-const (
-	DefaultK         = 10
-	DefaultV         = 1000
-	DefaultDocs      = 1000
-	DefaultDocLength = 100
-	DefaultAlpha     = 0.1
-	DefaultBeta      = 0.1
-)
+// NewLDA returns an LDA generator with the defaults: K = 10 topics over
+// V = 1000 words, 1000 documents of 100 tokens, Alpha = Beta = 0.1.
+func NewLDA() LDA {
+	return LDA{K: 10, V: 1000, Docs: 1000, DocLength: 100, Alpha: 0.1, Beta: 0.1}
+}
 
 // minDocLength is the shortest document the generators emit.
 const minDocLength = 2
 
 // Generate draws the topics and then the documents, all from rng, and
 // returns the corpus and the true model (Algorithm "truth", with Alpha and
-// TopicWeights, the mean of the documents' topic weights). It returns an
-// error if a field is invalid. Time O(KV + Docs*(K + DocLength*log K)).
+// TopicWeights, the mean of the documents' topic weights). It returns
+// Validate's error if a field is invalid. Time O(KV + Docs*(K +
+// DocLength*log K)).
 func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
@@ -87,8 +85,10 @@ func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 // generate is Generate, calling record (if not nil) with each document's
 // weights.
 func (g LDA) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	g, err := g.withDefaults()
-	if err != nil {
+	if err := g.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
 	topics := make([][]float64, g.K)
@@ -100,37 +100,21 @@ func (g LDA) generate(rng *rand.Rand, record func(d int, theta []float64)) (*cor
 	return c, g.truth(c, topics, weights, g.params("lda")), nil
 }
 
-// withDefaults returns g with zero fields set to their defaults, or an
-// error for an invalid field.
-func (g LDA) withDefaults() (LDA, error) {
-	for _, f := range []struct {
-		name string
-		p    *int
-		def  int
-	}{{"K", &g.K, DefaultK}, {"V", &g.V, DefaultV}, {"Docs", &g.Docs, DefaultDocs}, {"DocLength", &g.DocLength, DefaultDocLength}} {
-		if *f.p < 0 {
-			return g, fmt.Errorf("synth: %s = %d is negative", f.name, *f.p)
-		}
-		if *f.p == 0 {
-			*f.p = f.def
-		}
-	}
-	for _, f := range []struct {
-		name string
-		p    *float64
-		def  float64
-	}{{"Alpha", &g.Alpha, DefaultAlpha}, {"Beta", &g.Beta, DefaultBeta}} {
-		if !(*f.p >= 0) || *f.p > 1e300 {
-			return g, fmt.Errorf("synth: %s = %v is not a positive number", f.name, *f.p)
-		}
-		if *f.p == 0 {
-			*f.p = f.def
-		}
-	}
-	if !g.Poisson && g.DocLength < minDocLength {
-		return g, fmt.Errorf("synth: DocLength = %d, want at least %d", g.DocLength, minDocLength)
-	}
-	return g, nil
+// Validate returns an *OptionError for the first field out of range: K,
+// V and Docs must be positive, DocLength at least 2 (with Poisson,
+// positive), Alpha and Beta positive.
+func (g LDA) Validate() error { return g.validate("lda") }
+
+// validate is Validate for the generator registered as name.
+func (g LDA) validate(name string) error {
+	c := check{generator: name}
+	c.atLeast("K", g.K, 1)
+	c.atLeast("V", g.V, 1)
+	c.atLeast("Docs", g.Docs, 1)
+	c.docLength(g.DocLength, g.Poisson)
+	c.positive("Alpha", g.Alpha, maxParameter)
+	c.positive("Beta", g.Beta, maxParameter)
+	return c.err
 }
 
 // params returns the generator parameters as recorded in the true model.
@@ -281,13 +265,21 @@ func wordNames(v int) []string {
 // (The paper's document prior is a symmetric Dirichlet "following
 // Griffiths and Steyvers"; its value did not survive in the text we have,
 // so Alpha keeps its default 0.1 unless set.)
+//
+// NewSeparable returns the defaults: those of NewLDA, one anchor word per
+// topic and Arora's style.
 type Separable struct {
 	LDA
 	// AnchorsPerTopic is the number of anchor words of each topic.
 	// Default 1. K*AnchorsPerTopic must be below V.
 	AnchorsPerTopic int
-	// Style is SeparableArora (default when "") or SeparableDing.
+	// Style is SeparableArora (the default) or SeparableDing.
 	Style string
+}
+
+// NewSeparable returns a Separable generator with the defaults.
+func NewSeparable() Separable {
+	return Separable{LDA: NewLDA(), AnchorsPerTopic: 1, Style: SeparableArora}
 }
 
 // Styles of Separable topics.
@@ -299,8 +291,8 @@ const (
 // Generate draws the topics and then the documents, all from rng, and
 // returns the corpus and the true model: as LDA.Generate, plus Anchors
 // (for each topic its most probable anchor word, the first one on ties)
-// and Params "anchors_per_topic" and "style". It returns an error if a
-// field is invalid. Time as LDA.Generate.
+// and Params "anchors_per_topic" and "style". It returns Validate's error
+// if a field is invalid. Time as LDA.Generate.
 func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return s.generate(rng, nil)
 }
@@ -308,8 +300,10 @@ func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error
 // generate is Generate, calling record (if not nil) with each document's
 // weights.
 func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	s, err := s.withDefaults()
-	if err != nil {
+	if err := s.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSize(s.size()); err != nil {
 		return nil, nil, err
 	}
 	var topics [][]float64
@@ -331,30 +325,19 @@ func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64))
 	return c, m, nil
 }
 
-// withDefaults returns s with zero fields set to their defaults, or an
-// error for an invalid field.
-func (s Separable) withDefaults() (Separable, error) {
-	var err error
-	if s.LDA, err = s.LDA.withDefaults(); err != nil {
-		return s, err
+// Validate returns an *OptionError for the first field out of range: the
+// LDA fields as LDA.Validate, AnchorsPerTopic positive and below V/K (every
+// topic keeps ordinary words), Style SeparableArora or SeparableDing.
+func (s Separable) Validate() error {
+	if err := s.LDA.validate("separable"); err != nil {
+		return err
 	}
-	if s.AnchorsPerTopic < 0 {
-		return s, fmt.Errorf("synth: AnchorsPerTopic = %d is negative", s.AnchorsPerTopic)
-	}
-	if s.AnchorsPerTopic == 0 {
-		s.AnchorsPerTopic = 1
-	}
-	if s.K*s.AnchorsPerTopic >= s.V {
-		return s, fmt.Errorf("synth: %d topics x %d anchors leave no ordinary word among V = %d", s.K, s.AnchorsPerTopic, s.V)
-	}
-	switch s.Style {
-	case "":
-		s.Style = SeparableArora
-	case SeparableArora, SeparableDing:
-	default:
-		return s, fmt.Errorf("synth: Separable Style %q, want %q or %q", s.Style, SeparableArora, SeparableDing)
-	}
-	return s, nil
+	c := check{generator: "separable"}
+	c.atLeast("AnchorsPerTopic", s.AnchorsPerTopic, 1)
+	c.require(s.K*s.AnchorsPerTopic < s.V, "AnchorsPerTopic", s.AnchorsPerTopic,
+		"below V/K = %g, so that every topic has ordinary words", float64(s.V)/float64(s.K))
+	c.require(s.Style == SeparableArora || s.Style == SeparableDing, "Style", s.Style, "%q or %q", SeparableArora, SeparableDing)
+	return c.err
 }
 
 // topics draws the K x V separable topic matrix in Arora's style.

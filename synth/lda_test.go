@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -50,7 +51,7 @@ func checkOutput(t *testing.T, c *corpus.Corpus, m *model.Model, k, v, docs int)
 }
 
 func TestLDAShapesAndLengths(t *testing.T) {
-	g := LDA{K: 4, V: 50, Docs: 300, DocLength: 30}
+	g := LDA{K: 4, V: 50, Docs: 300, DocLength: 30, Alpha: 0.1, Beta: 0.1}
 	c, m := generate(t, g, 1)
 	checkOutput(t, c, m, 4, 50, 300)
 	for d := range c.NumDocs() {
@@ -61,13 +62,13 @@ func TestLDAShapesAndLengths(t *testing.T) {
 	if c.Vocab[0] != "w0" || c.Vocab[49] != "w49" || c.DocIDs[299] != "d299" {
 		t.Fatalf("names %q %q %q", c.Vocab[0], c.Vocab[49], c.DocIDs[299])
 	}
-	if m.Params["generator"] != "lda" || m.Params["beta"] != DefaultBeta || m.Alpha[0] != DefaultAlpha {
+	if m.Params["generator"] != "lda" || m.Params["beta"] != 0.1 || m.Alpha[0] != 0.1 {
 		t.Fatalf("params %v, alpha %v", m.Params, m.Alpha)
 	}
 }
 
 func TestPoissonLengths(t *testing.T) {
-	g := LDA{K: 3, V: 40, Docs: 4000, DocLength: 20, Poisson: true}
+	g := LDA{K: 3, V: 40, Docs: 4000, DocLength: 20, Poisson: true, Alpha: 0.1, Beta: 0.1}
 	c, m := generate(t, g, 2)
 	checkOutput(t, c, m, 3, 40, 4000)
 	mean := float64(c.Tokens()) / 4000
@@ -75,7 +76,7 @@ func TestPoissonLengths(t *testing.T) {
 	if math.Abs(mean-20) > 5*math.Sqrt(20.0/4000) {
 		t.Errorf("mean document length %v, want 20", mean)
 	}
-	short, _, _ := LDA{Docs: 2000, DocLength: 1, Poisson: true}.Generate(rand.New(rand.NewPCG(3, 3)))
+	short, _, _ := LDA{K: 10, V: 1000, Docs: 2000, DocLength: 1, Poisson: true, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(3, 3)))
 	for d := range short.NumDocs() {
 		if short.DocLen(d) < 2 {
 			t.Fatalf("document of %d tokens", short.DocLen(d))
@@ -83,36 +84,55 @@ func TestPoissonLengths(t *testing.T) {
 	}
 }
 
+// TestDefaults: the constructors' defaults are those documented, and
+// valid.
 func TestDefaults(t *testing.T) {
-	c, m := generate(t, Separable{}, 4)
-	checkOutput(t, c, m, DefaultK, DefaultV, DefaultDocs)
-	if c.DocLen(0) != DefaultDocLength || m.Params["anchors_per_topic"] != 1 || m.Params["alpha"] != DefaultAlpha {
+	c, m := generate(t, NewSeparable(), 4)
+	checkOutput(t, c, m, 10, 1000, 1000)
+	if c.DocLen(0) != 100 || m.Params["anchors_per_topic"] != 1 || m.Params["alpha"] != 0.1 || m.Params["beta"] != 0.1 || m.Params["style"] != SeparableArora {
 		t.Fatalf("defaults not applied: length %d, params %v", c.DocLen(0), m.Params)
+	}
+	for _, g := range []interface{ Validate() error }{NewLDA(), NewKe(), NewDominant(), NewCorrelated(), NewSwimmer()} {
+		if err := g.Validate(); err != nil {
+			t.Errorf("%T defaults: %v", g, err)
+		}
+	}
+	// Zero means zero: an LDA literal without Alpha is refused, not
+	// completed.
+	var oe *OptionError
+	if err := (LDA{K: 3, V: 10, Docs: 5, DocLength: 4, Beta: 0.1}).Validate(); !errors.As(err, &oe) || oe.Field != "Alpha" || oe.Generator != "lda" {
+		t.Errorf("LDA without Alpha: %v", err)
 	}
 }
 
 func TestErrors(t *testing.T) {
-	for name, g := range map[string]Generator{
-		"K":          LDA{K: -1},
-		"V":          LDA{V: -3},
-		"Docs":       LDA{Docs: -1},
-		"DocLength":  LDA{DocLength: 1},
-		"Alpha":      LDA{Alpha: -0.1},
-		"Beta":       LDA{Beta: math.NaN()},
-		"BetaInf":    LDA{Beta: math.Inf(1)},
-		"anchors":    Separable{AnchorsPerTopic: -1},
-		"no room":    Separable{LDA: LDA{K: 5, V: 10}, AnchorsPerTopic: 2},
-		"inner LDA":  Separable{LDA: LDA{K: -2}},
-		"LDA length": Separable{LDA: LDA{DocLength: -5, Poisson: true}},
+	for _, tc := range []struct {
+		name, field string
+		g           Generator
+	}{
+		{"K", "K", with(NewLDA(), func(g *LDA) { g.K = -1 })},
+		{"zero K", "K", with(NewLDA(), func(g *LDA) { g.K = 0 })},
+		{"V", "V", with(NewLDA(), func(g *LDA) { g.V = -3 })},
+		{"Docs", "Docs", with(NewLDA(), func(g *LDA) { g.Docs = -1 })},
+		{"DocLength", "DocLength", with(NewLDA(), func(g *LDA) { g.DocLength = 1 })},
+		{"Poisson length", "DocLength", with(NewLDA(), func(g *LDA) { g.DocLength, g.Poisson = 0, true })},
+		{"Alpha", "Alpha", with(NewLDA(), func(g *LDA) { g.Alpha = -0.1 })},
+		{"Beta", "Beta", with(NewLDA(), func(g *LDA) { g.Beta = math.NaN() })},
+		{"BetaInf", "Beta", with(NewLDA(), func(g *LDA) { g.Beta = math.Inf(1) })},
+		{"anchors", "AnchorsPerTopic", with(NewSeparable(), func(g *Separable) { g.AnchorsPerTopic = -1 })},
+		{"no room", "AnchorsPerTopic", with(NewSeparable(), func(g *Separable) { g.K, g.V, g.AnchorsPerTopic = 5, 10, 2 })},
+		{"inner LDA", "K", with(NewSeparable(), func(g *Separable) { g.K = -2 })},
+		{"LDA length", "DocLength", with(NewSeparable(), func(g *Separable) { g.DocLength, g.Poisson = -5, true })},
 	} {
-		if _, _, err := g.Generate(rand.New(rand.NewPCG(1, 1))); err == nil {
-			t.Errorf("%s: no error for %+v", name, g)
+		_, _, err := tc.g.Generate(rand.New(rand.NewPCG(1, 1)))
+		if oe := (*OptionError)(nil); !errors.As(err, &oe) || oe.Field != tc.field {
+			t.Errorf("%s: error %v, want an *OptionError on %s", tc.name, err, tc.field)
 		}
 	}
 }
 
 func TestReproducible(t *testing.T) {
-	g := Separable{LDA: LDA{K: 5, V: 100, Docs: 200, DocLength: 40, Poisson: true}, AnchorsPerTopic: 2}
+	g := Separable{LDA: LDA{K: 5, V: 100, Docs: 200, DocLength: 40, Poisson: true, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora}
 	c1, m1 := generate(t, g, 42)
 	c2, m2 := generate(t, g, 42)
 	c3, _ := generate(t, g, 43)
@@ -131,7 +151,7 @@ func TestReproducible(t *testing.T) {
 
 func TestSeparableAnchors(t *testing.T) {
 	const k, a = 6, 3
-	g := Separable{LDA: LDA{K: k, V: 120, Docs: 500, DocLength: 50, Beta: 0.05}, AnchorsPerTopic: a}
+	g := Separable{LDA: LDA{K: k, V: 120, Docs: 500, DocLength: 50, Alpha: 0.1, Beta: 0.05}, AnchorsPerTopic: a, Style: SeparableArora}
 	c, m := generate(t, g, 5)
 	checkOutput(t, c, m, k, 120, 500)
 	want := []int{0, 3, 6, 9, 12, 15}
@@ -164,8 +184,8 @@ func TestSeparableAnchors(t *testing.T) {
 // match it within sampling error.
 func TestWordFrequencies(t *testing.T) {
 	for name, g := range map[string]Generator{
-		"lda":       LDA{K: 3, V: 30, Docs: 5000, DocLength: 50, Beta: 0.5},
-		"separable": Separable{LDA: LDA{K: 4, V: 25, Docs: 5000, DocLength: 50, Alpha: 0.3}, AnchorsPerTopic: 2},
+		"lda":       LDA{K: 3, V: 30, Docs: 5000, DocLength: 50, Alpha: 0.1, Beta: 0.5},
+		"separable": Separable{LDA: LDA{K: 4, V: 25, Docs: 5000, DocLength: 50, Alpha: 0.3, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora},
 	} {
 		c, m := generate(t, g, 6)
 		expected := make([]float64, c.NumWords())
@@ -185,7 +205,8 @@ func TestWordFrequencies(t *testing.T) {
 // BenchmarkSeparable generates 50,000 documents of 100 tokens, K = 10,
 // V = 500.
 func BenchmarkSeparable(b *testing.B) {
-	g := Separable{LDA: LDA{K: 10, V: 500, Docs: 50000, DocLength: 100}}
+	g := NewSeparable()
+	g.V, g.Docs = 500, 50000
 	b.ReportAllocs()
 	for b.Loop() {
 		generate(b, g, 7)

@@ -59,9 +59,9 @@ const (
 // distance 0.34, and 16 copies of the mean image are at 0.32 from the
 // truth), and the decomposition is not identifiable (the weights of each
 // limb's 4 topics always sum to 1/4, so the shared part could be split
-// differently; the equal split is the symmetric one). With Background
-// Zero (clean images) the limb pixels are anchor words and the truth
-// records them as Anchors.
+// differently; the equal split is the symmetric one). With Background 0
+// (clean images) the limb pixels are anchor words and the truth records
+// them as Anchors.
 //
 // SharedTopic gives the other exact decomposition: 17 topics, the 16 limb
 // segments alone (uniform on their pixels, pairwise disjoint, so at l1
@@ -72,13 +72,13 @@ const (
 // the weights span only 13 dimensions and methods that need linearly
 // independent anchor rows cannot recover it (Ding et al. make this point
 // about Swimmer). Neither truth has anchor words for the limbs unless
-// Background is Zero: a limb pixel is background in the other poses, so
+// Background is 0: a limb pixel is background in the other poses, so
 // some other topic must give it probability.
 //
 // Docs = 0 (the default) gives the 256 poses once each, in order (pose d
 // has left arm position d%4+1, right arm d/4%4+1, left leg d/16%4+1, right
 // leg d/64+1), as the paper does; Docs > 0 draws that many poses uniformly
-// at random.
+// at random. NewSwimmer returns the defaults; otherwise zero means zero.
 type Swimmer struct {
 	// Docs is the number of random poses; 0 gives every pose once.
 	Docs int
@@ -92,33 +92,34 @@ type Swimmer struct {
 	// Body is the intensity of body pixels. Default 10.
 	Body float64
 	// Background is the intensity of the other pixels, below Body.
-	// Default 1; accepts Zero.
+	// Default 1.
 	Background float64
 	// SharedTopic makes the truth 17 topics: the 16 bare limb segments and
 	// the shared torso and background (see above).
 	SharedTopic bool
 }
 
-// Defaults of the Swimmer fields.
-const (
-	DefaultSwimmerDocLength  = 200
-	DefaultSwimmerBody       = 10.0
-	DefaultSwimmerBackground = 1.0
-)
+// NewSwimmer returns a Swimmer generator with the defaults: every pose
+// once, 200 tokens per document, Body 10 and Background 1.
+func NewSwimmer() Swimmer { return Swimmer{DocLength: 200, Body: 10, Background: 1} }
 
 // Generate draws the documents from rng and returns the corpus and the
 // true model: the 16 limb topics (topic 4*limb + position-1, limbs in the
 // order left arm, right arm, left leg, right leg, named in
-// Params["themes"]) and with SharedTopic the shared topic 16,
-// TopicWeights (the mean document weights) and, with Background Zero,
-// Anchors (with SharedTopic, a torso pixel for the shared topic). Time O(V + Docs*DocLength) (V = 1024).
+// TopicLabels) and with SharedTopic the shared topic 16,
+// TopicWeights (the mean document weights) and, with Background 0,
+// Anchors (with SharedTopic, a torso pixel for the shared topic). It
+// returns Validate's error if a field is invalid. Time O(V +
+// Docs*DocLength) (V = 1024).
 func (g Swimmer) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
 func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
-	g, err := g.withDefaults()
-	if err != nil {
+	if err := g.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
 	torso, limbs := swimmerFigure()
@@ -152,8 +153,9 @@ func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (
 	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "swimmer", "docs": docs, "random_docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "body": g.Body, "background": g.Background, "shared_topic": g.SharedTopic,
-		"themes": swimmerThemes(g.SharedTopic), "torso_pixels": len(torso), "limb_pixels": swimmerLimbPixels,
+		"torso_pixels": len(torso), "limb_pixels": swimmerLimbPixels,
 	})
+	m.TopicLabels = swimmerThemes(g.SharedTopic)
 	if g.Background == 0 {
 		m.Anchors = make([]int, len(topics))
 		for k, seg := range limbs {
@@ -166,28 +168,17 @@ func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (
 	return c, m, nil
 }
 
-// withDefaults returns g with zero fields set to their defaults, or an
-// error for an invalid field.
-func (g Swimmer) withDefaults() (Swimmer, error) {
-	if g.Docs < 0 {
-		return g, errorf("Docs = %d is negative", g.Docs)
-	}
-	for _, err := range []error{
-		intField("DocLength", &g.DocLength, DefaultSwimmerDocLength, 0),
-		floatField("Body", &g.Body, DefaultSwimmerBody, false, 0, 1e300),
-		floatField("Background", &g.Background, DefaultSwimmerBackground, true, 0, 1e300),
-	} {
-		if err != nil {
-			return g, err
-		}
-	}
-	if !g.Poisson && g.DocLength < minDocLength {
-		return g, errorf("DocLength = %d, want at least %d", g.DocLength, minDocLength)
-	}
-	if g.Body <= g.Background {
-		return g, errorf("Body = %v must exceed Background = %v", g.Body, g.Background)
-	}
-	return g, nil
+// Validate returns an *OptionError for the first field out of range: Docs
+// must not be negative, DocLength at least 2 (with Poisson, positive),
+// Background at least 0 and Body above it.
+func (g Swimmer) Validate() error {
+	c := check{generator: "swimmer"}
+	c.require(g.Docs >= 0, "Docs", g.Docs, "a number >= 0 (0: each of the 256 poses once)")
+	c.docLength(g.DocLength, g.Poisson)
+	c.positive("Body", g.Body, maxParameter)
+	c.nonNegative("Background", g.Background, maxParameter)
+	c.require(g.Body > g.Background, "Body", g.Body, "above the background intensity %v", g.Background)
+	return c.err
 }
 
 // topics returns the true topics and their masses before normalisation:

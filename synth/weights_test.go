@@ -11,15 +11,15 @@ import (
 // Generate for the same seed, and one row of weights per document, on the
 // simplex, whose mean is the truth's TopicWeights.
 func TestGenerateWeights(t *testing.T) {
-	_, src := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20}, 9)
+	_, src := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20, Alpha: 0.1, Beta: 0.1}, 9)
 	for name, g := range map[string]WeightsGenerator{
-		"lda":        LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true},
-		"separable":  Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30}, AnchorsPerTopic: 2},
-		"ke":         Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5},
-		"dominant":   Dominant{K: 4, V: 100, Docs: 80, DocLength: 30, CatchwordsPerTopic: 5},
-		"correlated": Correlated{K: 4, V: 60, Docs: 80, DocLength: 30},
-		"swimmer":    Swimmer{Docs: 40, DocLength: 50, SharedTopic: true},
-		"semi":       Semi{Model: src, Docs: 70, DocLength: 30},
+		"lda":        LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true, Alpha: 0.1, Beta: 0.1},
+		"separable":  Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora},
+		"ke":         Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5, PureFraction: 0.2},
+		"dominant":   with(NewDominant(), func(g *Dominant) { g.K, g.V, g.Docs, g.DocLength, g.CatchwordsPerTopic = 4, 100, 80, 30, 5 }),
+		"correlated": Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Beta: 0.1, Rho: 0.1, Variance: 10},
+		"swimmer":    Swimmer{Docs: 40, DocLength: 50, Body: 10, Background: 1, SharedTopic: true},
+		"semi":       Semi{Model: src, Docs: 70, DocLength: 30, Alpha: 0.03},
 	} {
 		t.Run(name, func(t *testing.T) {
 			c, m, err := g.Generate(rand.New(rand.NewPCG(5, 6)))
@@ -60,7 +60,7 @@ func TestGenerateWeights(t *testing.T) {
 			}
 		})
 	}
-	if _, _, _, err := (LDA{K: -1}).GenerateWeights(rand.New(rand.NewPCG(1, 1))); err == nil {
+	if _, _, _, err := with(NewLDA(), func(g *LDA) { g.K = -1 }).GenerateWeights(rand.New(rand.NewPCG(1, 1))); err == nil {
 		t.Fatal("K = -1: no error")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	_ "embed" // for the English stop-word list
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -51,7 +52,8 @@ var utf8BOM = []byte("\ufeff")
 func parseStopWords(r io.Reader, name string) ([]string, error) {
 	var words []string
 	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		b := sc.Bytes()
 		if line == 1 {
 			b = bytes.TrimPrefix(b, utf8BOM)
@@ -71,7 +73,9 @@ func parseStopWords(r io.Reader, name string) ([]string, error) {
 		}
 		words = append(words, string(appendFolded(nil, string(b))))
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: line longer than %d bytes (one stop word per line)", name, line, bufio.MaxScanTokenSize)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return words, nil

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -108,6 +109,45 @@ func TestStopWordFiles(t *testing.T) {
 	tok = mustNew(t, Options{StopWordFiles: []string{path}, NoDefaultStopWords: true})
 	if got, want := tok.Tokens(nil, "the cat"), []string{"the"}; !slices.Equal(got, want) {
 		t.Errorf("without the default list: got %q, want %q", got, want)
+	}
+}
+
+// FuzzStopWords parses arbitrary stop-word files: no panic; an error names
+// the file and, for a bad line, the line; every word is non-empty, valid
+// UTF-8 and without white space, and is a stop word of a Tokenizer built
+// from the file: the word as the file gives it stops that word in text.
+func FuzzStopWords(f *testing.F) {
+	for _, s := range []string{
+		"\ufeff# comment\nCat  # trailing comment\n\n  Don’t \nrun\n", "new york\n", "th\xffree\n",
+		"İSTANBUL\n\u212Aelvin\nco\u2010op\n", "#\n##\n  #x\n", strings.Repeat("a", 70000) + "\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		words, err := parseStopWords(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz:") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		tok := &Tokenizer{minLen: 1}
+		tok.addStopWords(words)
+		for _, w := range words {
+			switch {
+			case w == "" || !utf8.ValidString(w) || strings.ContainsFunc(w, unicode.IsSpace):
+				t.Fatalf("stop word %q", w)
+			case !tok.IsStopWord(w):
+				t.Fatalf("stop word %q of the file does not stop itself", w)
+			}
+		}
+	})
+}
+
+func TestStopWordsLongLine(t *testing.T) {
+	_, err := parseStopWords(strings.NewReader("a\n"+strings.Repeat("b", 70000)+"\n"), "long.txt")
+	if err == nil || !strings.HasPrefix(err.Error(), "long.txt:2: ") {
+		t.Fatalf("error %v, want one at long.txt:2", err)
 	}
 }
 

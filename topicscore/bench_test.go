@@ -57,7 +57,7 @@ func BenchmarkFitKeScaling(b *testing.B) {
 		{4000, 8000}, {4000, 32000},
 	} {
 		b.Run(fmt.Sprintf("D=%d/V=%d", sz.docs, sz.v), func(b *testing.B) {
-			c, _ := ke(b, synth.Ke{Docs: sz.docs, V: sz.v, DocLength: 200}, 1)
+			c, _ := ke(b, synth.Ke{K: 6, V: sz.v, Docs: sz.docs, DocLength: 200, AnchorsPerTopic: 20, PureFraction: 0.2}, 1)
 			benchCorpus(b, c, 6, Options{})
 		})
 	}

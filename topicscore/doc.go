@@ -59,21 +59,25 @@
 // have no ratio; they take no part in vertex hunting and get probability 0
 // in every topic (Params["words_excluded"]).
 //
-// The model records Params: "vertices" (K x (K-1), the rows of V*),
-// "ratio_threshold" (log(max(n, p)) by default; null when off), "ratios_truncated", "m", "k0", "s",
-// "normalize", "singular_values", "svd_power_iters", "kmeans_restarts",
-// "kmeans_inertia", "centres" (the m k-means centres), "candidates" (the K0
-// centres of 2b', in the order chosen), "vertex_centres" (the centre of
-// each vertex), "simplices" (C(K0, K)), "simplices_degenerate",
-// "vertex_fit" (the minimised largest distance), "words_used",
-// "words_excluded", "anchor_words" (per topic the AnchorWordsPerTopic words
-// whose rows of R are nearest to its vertex, nearest first: the paper's
-// Table 1), and "ratios_sample" with "ratios_sample_words": the first two
-// columns of R for up to MaxRatioSample words evenly spaced over the
-// vocabulary plus the anchor-like words, which "hull plot simplex" draws
-// (Figure 3, right). Anchors holds the nearest word of each topic. The
-// stage timings are "svd" (building D and the SVD), "ratios", "vertex
-// hunting" and "topics".
+// The model's typed results are Simplex, the geometry of vertex hunting
+// for "hull plot simplex" (the paper's Figure 3, right): Vertices (K x
+// (K-1), the rows of V*), Centres (the m k-means centres, in R^{K-1}),
+// VertexCentres (the centre of each vertex), Sample (the first two
+// columns of the rows of R of up to MaxRatioSample words evenly spaced
+// over the vocabulary, plus the words nearest the vertices) and SampleWords (the word of each sample
+// row); TopicWords, per topic the VertexWordsPerTopic words whose rows of
+// R are nearest to its vertex, nearest first (the paper's Table 1): words
+// characteristic of the topic, not anchor words, so Anchors stays empty;
+// and SingularValues, the K singular values of D, largest first.
+//
+// Params holds scalars only: "ratio_threshold" (log(max(n, p)) by
+// default; null when off), "ratios_truncated", "m", "k0", "s",
+// "normalize", "svd_power_iters", "kmeans_restarts", "kmeans_inertia",
+// "simplices" (C(K0, K)), "simplices_degenerate", "vertex_fit" (the
+// minimised largest distance), "words_used" and "words_excluded". The K0
+// candidate centres of 2b' are not kept (before model format 2 they were
+// Params "candidates"); the vertices' centres are. The stage timings are
+// "svd" (building D and the SVD), "ratios", "vertex hunting" and "topics".
 //
 // Complexity, for nnz document-word entries, l = K+10 sketch columns and q
 // power iterations: D in O(nnz); the SVD in O((2q+2) nnz l + (q+1)(p+n)

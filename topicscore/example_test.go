@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 	"github.com/hulltopics/hull/topicscore"
 )
@@ -14,12 +15,12 @@ import (
 // Experiment 1) and compare them with the truth by the paper's measure,
 // the largest matched l1 error over topics.
 func Example() {
-	c, truth, err := synth.Ke{}.Generate(rand.New(rand.NewPCG(1, 2)))
+	c, truth, err := synth.NewKe().Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	l, err := topicscore.New(topicscore.Options{Seed: 1})
+	l, err := topicscore.New(topicscore.Options{Settings: learner.Settings{Seed: 1}})
 	if err != nil {
 		fmt.Println(err)
 		return

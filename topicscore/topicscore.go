@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/mat"
@@ -32,17 +30,21 @@ const (
 	// DefaultPowerIters is the default number of power iterations of the
 	// randomized SVD.
 	DefaultPowerIters = 4
-	// AnchorWordsPerTopic is the number of anchor-like words per topic kept
-	// in Params["anchor_words"] (the paper's Table 1 lists 20).
-	AnchorWordsPerTopic = 5
-	// MaxRatioSample bounds the rows of R kept in Params["ratios_sample"]
-	// for "hull plot simplex".
+	// VertexWordsPerTopic is the number of words nearest each vertex kept
+	// per topic in the model's TopicWords (the paper's Table 1 lists 20).
+	VertexWordsPerTopic = 5
+	// MaxRatioSample bounds the rows of R sampled evenly over the words
+	// into the model's Simplex.Sample, for "hull plot simplex".
 	MaxRatioSample = 2000
 )
 
 // Options are the parameters of Topic-SCORE. The zero value of each field
 // selects its documented default.
 type Options struct {
+	// Settings are the run settings. The seed drives the randomized SVD
+	// and k-means (the only random choices); results do not depend on
+	// Threads; the memory bound applies to EstimateBytes.
+	learner.Settings
 	// M is m, the number of k-means centres of step 2a; default 10K (the
 	// paper's simulations, section 5.1). It is lowered to the number of
 	// words used when there are fewer.
@@ -87,17 +89,6 @@ type Options struct {
 	// restarts and tolerances from 1e-8 to 1e-3 give the same error to
 	// 1e-3, while k-means is most of the time of a fit (docs/BENCHMARKS.md).
 	KMeansTol float64
-	// Seed seeds the randomized SVD and k-means (the only random choices).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results
-	// do not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
-	// before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
 }
 
 // Learner learns topics by Topic-SCORE. Create it with New.
@@ -123,25 +114,29 @@ func New(opts Options) (*Learner, error) {
 	if opts.KMeansTol == 0 {
 		opts.KMeansTol = DefaultKMeansTol
 	}
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: Algorithm, Field: field, Value: value, Want: want}
+	}
 	switch {
 	case opts.M < 0:
-		return nil, fmt.Errorf("topicscore: M = %d, want >= 0", opts.M)
+		return nil, bad("M", opts.M, ">= 0 (0: 10K)")
 	case opts.K0 < 0:
-		return nil, fmt.Errorf("topicscore: K0 = %d, want >= 0", opts.K0)
+		return nil, bad("K0", opts.K0, ">= 0 (0: ceil(5K/4) within MaxSimplices)")
 	case opts.MaxSimplices < 0:
-		return nil, fmt.Errorf("topicscore: MaxSimplices = %d, want >= 0", opts.MaxSimplices)
+		return nil, bad("MaxSimplices", opts.MaxSimplices, ">= 0")
 	case opts.S < 0:
-		return nil, fmt.Errorf("topicscore: S = %d, want >= 0", opts.S)
+		return nil, bad("S", opts.S, ">= 0 (0: every word)")
 	case opts.Restarts < 0:
-		return nil, fmt.Errorf("topicscore: Restarts = %d, want >= 0", opts.Restarts)
+		return nil, bad("Restarts", opts.Restarts, ">= 0")
 	case opts.KMeansIter < 0:
-		return nil, fmt.Errorf("topicscore: KMeansIter = %d, want >= 0", opts.KMeansIter)
-	case !(opts.KMeansTol > 0):
-		return nil, fmt.Errorf("topicscore: KMeansTol = %v, want >= 0", opts.KMeansTol)
-	case opts.Threads < 0:
-		return nil, fmt.Errorf("topicscore: Threads = %d, want >= 0", opts.Threads)
+		return nil, bad("KMeansIter", opts.KMeansIter, ">= 0")
+	case !(opts.KMeansTol > 0) || math.IsInf(opts.KMeansTol, 1):
+		return nil, bad("KMeansTol", opts.KMeansTol, "a finite number > 0")
 	case !(opts.RatioThreshold >= 0):
-		return nil, fmt.Errorf("topicscore: RatioThreshold = %v, want >= 0 (0: log(max(n, p)); +Inf: no truncation)", opts.RatioThreshold)
+		return nil, bad("RatioThreshold", opts.RatioThreshold, ">= 0 (0: log(max(n, p)); +Inf: no truncation)")
+	}
+	if err := opts.Settings.Validate(Algorithm); err != nil {
+		return nil, err
 	}
 	return &Learner{opts: opts}, nil
 }
@@ -161,10 +156,11 @@ func EstimateBytes(c *corpus.Corpus, k int) int64 {
 
 // Fit learns k topics from c by steps 1-5 of section 3 of the paper. It
 // fails for k < 2, k >= V or k > D (the number of documents), when D has
-// rank below k, when fewer than k words occur, when C(K0, k) exceeds
-// MaxSimplices, when every K-subset of the candidate centres is affinely
-// dependent, and with a *cooc.MemoryError when EstimateBytes exceeds
-// MaxMemory.
+// rank below k, when fewer than k words occur (wrapping
+// learner.ErrTooFewWords), with a *learner.OptionError when M or K0 is
+// below k or C(K0, k) exceeds MaxSimplices, when every K-subset of the
+// candidate centres is affinely dependent, and with a *learner.MemoryError
+// when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
 	switch {
@@ -173,7 +169,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > c.NumDocs():
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("topicscore: Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k)); err != nil {
 		return nil, err
 	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"normalize": o.Normalize}}
@@ -202,11 +198,13 @@ type fit struct {
 	r     []float64  // len(used) x (K-1) row-major: the truncated ratios
 	vert  []float64  // K x (K-1) row-major: the vertices
 
-	anchors    []int
-	anchorRows []int // rows of R (positions in used) of the anchor-like words
-	topicsV    [][]float64
-	params     map[string]any
-	timings    []model.Timing
+	nearRows []int     // rows of R (positions in used) of the words nearest each vertex, topic by topic
+	words    [][]int   // per topic the VertexWordsPerTopic words nearest its vertex
+	sv       []float64 // singular values of D
+	simplex  *model.Simplex
+	topicsV  [][]float64
+	params   map[string]any
+	timings  []model.Timing
 }
 
 // svd builds D (p x n, column d = counts / n_d; rows scaled by 1/sqrt(M_j)
@@ -253,7 +251,7 @@ func (f *fit) svd(ctx context.Context) error {
 		return fmt.Errorf("topicscore: the word-document matrix has rank below K = %d (singular values %v)", f.k, s)
 	}
 	f.xi = u
-	f.params["singular_values"] = s
+	f.sv = s
 	f.params["svd_power_iters"] = max(f.o.PowerIters, 0)
 	f.o.Progress.Report("svd", 1, 1)
 	return ctx.Err()
@@ -309,7 +307,7 @@ func (f *fit) ratios(ctx context.Context) error {
 		}
 	}
 	if len(f.used) < k {
-		return fmt.Errorf("topicscore: only %d words have a positive first singular vector entry, fewer than K = %d", len(f.used), k)
+		return fmt.Errorf("topicscore: only %d words have a positive first singular vector entry, fewer than K = %d: %w", len(f.used), k, learner.ErrTooFewWords)
 	}
 	if math.IsInf(a, 1) {
 		f.params["ratio_threshold"] = nil // JSON has no infinity
@@ -331,19 +329,21 @@ func (f *fit) vertices(ctx context.Context) error {
 		m = 10 * k
 	}
 	m = min(m, words)
-	if m < k {
-		return fmt.Errorf("topicscore: m = %d k-means centres, fewer than K = %d", m, k)
+	if m < k { // words >= k: only an M below k
+		return &learner.OptionError{Learner: Algorithm, Field: "M", Value: f.o.M, Want: fmt.Sprintf(">= K = %d k-means centres", k)}
 	}
 	k0 := f.o.K0
 	if k0 == 0 {
 		k0 = DefaultK0(k, m, f.o.MaxSimplices)
 	}
 	k0 = min(k0, m)
-	if k0 < k {
-		return fmt.Errorf("topicscore: K0 = %d candidate centres, fewer than K = %d", k0, k)
+	if k0 < k { // DefaultK0 is at least k: only a K0 below k
+		return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(">= K = %d candidate centres", k)}
 	}
-	if n := binomial(k0, k); n > f.o.MaxSimplices {
-		return fmt.Errorf("topicscore: K0 = %d gives C(%d, %d) = %s simplices, above the budget of %d: lower K0 or raise MaxSimplices", k0, k0, k, countString(n), f.o.MaxSimplices)
+	if n := binomial(k0, k); n > f.o.MaxSimplices { // DefaultK0 keeps within it: only a K0 set
+		return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(
+			"at most %d: C(%d, %d) = %s simplices is above the budget MaxSimplices = %d",
+			largestK0(k, f.o.MaxSimplices), k0, k, countString(n), f.o.MaxSimplices)}
 	}
 	f.o.Progress.Report("k-means", 0, 1)
 	km, err := kmeans.Cluster(mat.NewDense(words, dim, f.r), m, kmeans.Options{
@@ -378,11 +378,22 @@ func (f *fit) vertices(ctx context.Context) error {
 	f.params["simplices"] = res.simplices
 	f.params["simplices_degenerate"] = res.degenerate
 	f.params["vertex_fit"] = res.value
-	f.params["centres"] = rows(centres, dim)
-	f.params["candidates"] = cand
-	f.params["vertex_centres"] = vc
-	f.params["vertices"] = rows(f.vert, dim)
+	f.simplex = &model.Simplex{
+		Vertices:      rows(f.vert, dim),
+		Centres:       rows(centres, dim),
+		VertexCentres: vc,
+	}
 	return nil
+}
+
+// largestK0 returns the largest K0 >= k with C(K0, k) <= maxSimplices
+// (k itself when none is larger).
+func largestK0(k, maxSimplices int) int {
+	k0 := k
+	for binomial(k0+1, k) <= maxSimplices {
+		k0++
+	}
+	return k0
 }
 
 // rows splits a row-major matrix of width dim into rows.
@@ -456,7 +467,7 @@ func (f *fit) topics(ctx context.Context) error {
 	}
 	f.topicsV = a
 	f.params["s"] = s
-	f.anchorWords()
+	f.vertexWords()
 	f.ratioSample()
 	return nil
 }
@@ -482,13 +493,11 @@ func (f *fit) model() *model.Model {
 		K:         f.k,
 		Vocab:     f.c.Vocab,
 		Topics:    f.topicsV,
-		Anchors:   f.anchors,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: f.c.Digest(),
-			Seed:        f.o.Seed,
-			Docs:        f.c.NumDocs(),
-			Timings:     f.timings,
-		},
+		// The words nearest each vertex are characteristic of its topic,
+		// not anchor words: Anchors stays empty.
+		TopicWords:     f.words,
+		SingularValues: f.sv,
+		Simplex:        f.simplex,
+		Provenance:     f.o.Settings.Provenance(f.c, f.timings),
 	}
 }

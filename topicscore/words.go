@@ -5,16 +5,16 @@ import (
 	"sort"
 )
 
-// anchorWords finds, for each vertex, the words whose rows of R are
+// vertexWords finds, for each vertex, the words whose rows of R are
 // nearest to it: the "most anchor-like" words of the paper's Table 1
-// (section 5.2). Anchors holds the nearest word of each topic and
-// Params["anchor_words"] the AnchorWordsPerTopic nearest, nearest first.
-// O(p K^2).
-func (f *fit) anchorWords() {
+// (section 5.2). They go to the model's TopicWords, VertexWordsPerTopic
+// per topic, nearest first. They are words characteristic of the topic,
+// not anchor words (a vertex is a k-means centre, which no word need
+// reach), so the model's Anchors stays empty. O(p K^2).
+func (f *fit) vertexWords() {
 	k, dim := f.k, f.k-1
-	n := min(AnchorWordsPerTopic, len(f.used))
-	f.anchors = make([]int, k)
-	names := make([][]string, k)
+	n := min(VertexWordsPerTopic, len(f.used))
+	f.words = make([][]int, k)
 	idx := make([]int, len(f.used))
 	dist := make([]float64, len(f.used))
 	for t := 0; t < k; t++ {
@@ -24,20 +24,21 @@ func (f *fit) anchorWords() {
 			dist[i] = sqDist(f.r[i*dim:i*dim+dim], v)
 		}
 		sort.SliceStable(idx, func(a, b int) bool { return dist[idx[a]] < dist[idx[b]] })
-		f.anchors[t] = f.used[idx[0]]
+		f.words[t] = make([]int, 0, n)
 		for _, i := range idx[:n] {
-			names[t] = append(names[t], f.c.Vocab[f.used[i]])
-			f.anchorRows = append(f.anchorRows, i)
+			f.words[t] = append(f.words[t], f.used[i])
+			f.nearRows = append(f.nearRows, i)
 		}
 	}
-	f.params["anchor_words"] = names
 }
 
 // ratioSample keeps the first two columns of R (one when K = 2) for at
 // most MaxRatioSample words, evenly spaced over the words used, plus the
-// anchor-like words of every topic: what "hull plot simplex" draws (the
-// paper's Figure 3, right). Params["ratios_sample_words"] holds the word
-// of each row, in index order.
+// words nearest each vertex: the cloud that "hull plot simplex" draws with
+// the vertices (the paper's Figure 3, right). Two columns keep the model
+// small (all K-1 would be most of a K = 20 model file). They go to the
+// model's Simplex.Sample, with the word of each row, in index order, in
+// Simplex.SampleWords.
 func (f *fit) ratioSample() {
 	dim := f.k - 1
 	cols := min(2, dim)
@@ -46,7 +47,7 @@ func (f *fit) ratioSample() {
 	for i := 0; i < len(f.used); i += step {
 		pick[i] = true
 	}
-	for _, i := range f.anchorRows {
+	for _, i := range f.nearRows {
 		pick[i] = true
 	}
 	order := make([]int, 0, len(pick))
@@ -60,8 +61,8 @@ func (f *fit) ratioSample() {
 		sample[n] = append([]float64(nil), f.r[i*dim:i*dim+cols]...)
 		words[n] = f.used[i]
 	}
-	f.params["ratios_sample"] = sample
-	f.params["ratios_sample_words"] = words
+	f.simplex.Sample = sample
+	f.simplex.SampleWords = words
 }
 
 // sortByValueDesc sorts idx by x[idx[i]], largest first; ties keep the

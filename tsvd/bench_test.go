@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 )
 
 // benchFit fits k topics to a shared corpus (skipped when ../shared/data
@@ -36,9 +37,9 @@ func benchFit(b *testing.B, path string, k int, o Options) {
 }
 
 func BenchmarkFitNIPS50(b *testing.B) {
-	benchFit(b, "../../shared/data/nips/docword.nips.txt.gz", 50, Options{Seed: 1})
+	benchFit(b, "../../shared/data/nips/docword.nips.txt.gz", 50, Options{Settings: learner.Settings{Seed: 1}})
 }
 
 func BenchmarkFitKOS20(b *testing.B) {
-	benchFit(b, "../../shared/data/kos/docword.kos.txt.gz", 20, Options{Seed: 1})
+	benchFit(b, "../../shared/data/kos/docword.kos.txt.gz", 20, Options{Settings: learner.Settings{Seed: 1}})
 }

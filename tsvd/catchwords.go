@@ -201,15 +201,12 @@ func (f *fit) catchwords(ctx context.Context) error {
 		return err
 	}
 	f.catch = sets
-	names := make([][]string, f.k)
-	for l, set := range sets {
-		names[l] = make([]string, len(set))
-		for j, i := range set {
-			names[l][j] = f.c.Vocab[i]
-		}
+	words := 0
+	for _, set := range sets {
+		words += len(set)
 	}
 	f.params["catchword_rank"] = rank
-	f.params["catchwords"] = names
+	f.params["catchword_count"] = words
 	f.o.Progress.Report("catchwords", 1, 1)
 	return nil
 }

@@ -37,7 +37,7 @@ func (f *fit) svd(ctx context.Context) error {
 			f.points[r*dim+t] = u.At(r, t) * s[t]
 		}
 	}
-	f.params["singular_values"] = s
+	f.sv = s
 	f.params["svd_power_iters"] = max(f.o.PowerIters, 0)
 	f.o.Progress.Report("svd", 1, 1)
 	return ctx.Err()
@@ -253,6 +253,6 @@ func (f *fit) lloyd(ctx context.Context) error {
 	f.params["lloyd_iterations"] = iters
 	f.params["lloyd_moves"] = moves
 	f.params["lloyd_inertia"] = inertia
-	f.params["cluster_sizes"] = sizes
+	f.sizes = sizes
 	return nil
 }

@@ -80,30 +80,43 @@
 // Lloyd cluster R_l ("cluster-mean", what the authors' code does); if R_l
 // is empty, to its last Lloyd centre normalised to sum 1 ("centroid"); if
 // the cluster never had a centre, to the average of all documents of A(2)
-// ("corpus-mean"). Params["topic_source"] records the source of every
+// ("corpus-mean"). The model's TopicSource records the source of every
 // topic ("catchwords" or one of the above), Params["fallback_topics"] the
-// topics that fell back.
+// number of topics that fell back.
 //
 // # Model
 //
-// Params holds the options ("w0", "eps", "gamma", "eps0", "top_fraction",
-// "zeta_floor", "catchword_floor", "split"), "mean_doc_length" (m),
-// "first_half_docs", "second_half_docs", "thresholds" (zeta_i per word,
-// on the count scale; 0: unused), "words_thresholded", "b_nonzeros",
-// "docs_clustered", "singular_values", "svd_power_iters",
-// "kmeans_restarts", "kmeans_inertia", "kmeans_clusters",
-// "lloyd_iterations", "lloyd_moves", "lloyd_inertia", "cluster_sizes"
-// (|R_l|), "catchword_rank" (floor(eps0 w0 s/2)), "catchwords" (per topic
-// its catchwords J_l as words, highest g(i, l) first), "topic_docs_wanted"
-// (floor(TopFraction s/2)), "topic_docs" (documents averaged per topic),
-// "topic_source", "fallback_topics" and "dominant_topic": one int per
-// document of the corpus, in corpus order, the topic (cluster) it was
-// assigned to. For a document of A(2) this is its Lloyd cluster; for one
-// of A(1) (with the split) the nearest final Lloyd centre of its
-// thresholded column, the rule of Lloyd's last assignment; -1 for a
-// document without any word above its threshold. The stage timings are
-// "threshold" (steps 1-2), "svd", "k-means" (4a), "lloyd" (4b),
-// "catchwords" (5) and "topics" (6 and the dominant topics).
+// The model's typed results are:
+//
+//   - TopicWords: per topic its catchwords J_l (word indices), highest
+//     g(i, l) first; an empty list for a topic without catchwords.
+//   - TopicSource: per topic how it was obtained (SourceCatchwords or a
+//     fallback, see above).
+//   - ClusterSizes: per topic |R_l|, the documents of its Lloyd cluster.
+//   - DominantTopic: one int per document of the corpus, in corpus order,
+//     the topic (cluster) it was assigned to. For a document of A(2) this
+//     is its Lloyd cluster; for one of A(1) (with the split) the nearest
+//     final Lloyd centre of its thresholded column, the rule of Lloyd's
+//     last assignment; -1 for a document without any word above its
+//     threshold.
+//   - SingularValues: the K singular values of B, largest first.
+//
+// Params holds scalars only: the options ("w0", "eps", "gamma", "eps0",
+// "top_fraction", "zeta_floor", "catchword_floor", "split"),
+// "mean_doc_length" (m), "first_half_docs", "second_half_docs",
+// "words_thresholded" (words with zeta_i > 0), "mean_threshold" (the mean
+// zeta_i of those words, on the count scale), "b_nonzeros",
+// "docs_clustered", "svd_power_iters", "kmeans_restarts",
+// "kmeans_inertia", "kmeans_clusters", "lloyd_iterations", "lloyd_moves",
+// "lloyd_inertia", "catchword_rank" (floor(eps0 w0 s/2)),
+// "catchword_count" (the catchwords of all topics), "topic_docs_wanted"
+// (floor(TopFraction s/2)), "topic_docs_min" (the fewest documents
+// averaged into a topic) and "fallback_topics" (the number of topics
+// whose source is not "catchwords"). The per-word thresholds zeta_i and
+// the per-topic numbers of documents averaged are not kept (before model
+// format 2 they were Params "thresholds" and "topic_docs"). The stage
+// timings are "threshold" (steps 1-2), "svd", "k-means" (4a), "lloyd"
+// (4b), "catchwords" (5) and "topics" (6 and the dominant topics).
 //
 // CheckAssumptions measures the paper's Table 1 for a corpus and its
 // document-topic weights: the share of documents with a dominant topic,

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 	"github.com/hulltopics/hull/tsvd"
 )
@@ -14,12 +15,14 @@ import (
 // (dominant topics, catchwords; section 3.1) and compare them with the
 // truth by the mean matched l1 error, the measure of the paper's Table 2.
 func Example() {
-	c, truth, err := synth.Dominant{Docs: 3000, DocLength: 300}.Generate(rand.New(rand.NewPCG(1, 2)))
+	g := synth.NewDominant() // the paper's section 4.1 values
+	g.Docs, g.DocLength = 3000, 300
+	c, truth, err := g.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	l, err := tsvd.New(tsvd.Options{Seed: 1})
+	l, err := tsvd.New(tsvd.Options{Settings: learner.Settings{Seed: 1}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,11 +39,11 @@ func Example() {
 	}
 	fmt.Println(m.Algorithm, m.K, "topics, mean l1 below 0.25:", rec.Mean < 0.25)
 	fmt.Println("topics that fell back:", m.Params["fallback_topics"])
-	dom := m.Params["dominant_topic"].([]int) // per document, -1 for none
-	cw := m.Params["catchwords"].([][]string) // per topic
+	dom := m.DominantTopic // per document, -1 for none
+	cw := m.TopicWords     // per topic, its catchwords (word indices)
 	fmt.Println(len(dom), "documents; the first one's topic has catchwords:", len(cw[dom[0]]) > 0)
 	// Output:
 	// tsvd 10 topics, mean l1 below 0.25: true
-	// topics that fell back: []
+	// topics that fell back: 0
 	// 3000 documents; the first one's topic has catchwords: true
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -35,7 +36,7 @@ func TestOracleClusters(t *testing.T) {
 	}
 	c, _ = corpus.Align(c, truth.Vocab)
 	ctx := context.Background()
-	l, err := New(Options{Seed: 1})
+	l, err := New(Options{Settings: learner.Settings{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestOracleClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("TSVD: mean l1 %.4f, max %.4f, %d topics fell back, cluster sizes %v", rec.Mean, rec.Max, len(f.params["fallback_topics"].([]int)), f.params["cluster_sizes"])
+	t.Logf("TSVD: mean l1 %.4f, max %.4f, %d topics fell back, cluster sizes %v", rec.Mean, rec.Max, f.params["fallback_topics"], f.sizes)
 	theta, err := infer.Infer(ctx, truth, c, infer.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -76,5 +77,5 @@ func TestOracleClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("true clusters, then steps 5-6: mean l1 %.4f, max %.4f, %d topics fell back", rec.Mean, rec.Max, len(f.params["fallback_topics"].([]int)))
+	t.Logf("true clusters, then steps 5-6: mean l1 %.4f, max %.4f, %d topics fell back", rec.Mean, rec.Max, f.params["fallback_topics"])
 }

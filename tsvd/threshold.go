@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/learner"
 )
 
 // splitStream is the second PCG seed word of the random split (step 1).
@@ -70,13 +71,14 @@ func (f *fit) threshold(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	used := 0
+	used, sum := 0, 0.0
 	for i, z := range f.zeta {
 		if z > 0 && float64(z) < o.ZetaFloor {
 			f.zeta[i] = 0
 		}
 		if f.zeta[i] > 0 {
 			used++
+			sum += float64(f.zeta[i])
 		}
 	}
 	b := thresholded(c, f.second, f.zeta, f.mbar)
@@ -87,14 +89,14 @@ func (f *fit) threshold(ctx context.Context) error {
 		}
 	}
 	if len(f.retained) == 0 {
-		return fmt.Errorf("tsvd: no document has a word above its threshold (B = 0): the corpus is too small for w0 = %.4g (K too large, or documents too short)", o.W0)
+		return fmt.Errorf("tsvd: no document has a word above its threshold (B = 0): the corpus is too small for w0 = %.4g (K too large, or documents too short): %w", o.W0, learner.ErrTooFewWords)
 	}
 	f.b = keepRows(b, f.retained)
 	f.params["mean_doc_length"] = f.mbar
 	f.params["first_half_docs"] = len(f.first)
 	f.params["second_half_docs"] = len(f.second)
-	f.params["thresholds"] = f.zeta
 	f.params["words_thresholded"] = used
+	f.params["mean_threshold"] = sum / float64(max(used, 1))
 	f.params["b_nonzeros"] = f.b.RowPtr[f.b.Rows]
 	f.params["docs_clustered"] = len(f.retained)
 	f.o.Progress.Report("threshold", 1, 1)

@@ -57,7 +57,7 @@ func (f *fit) topics(ctx context.Context) error {
 	f.topicsV = make([][]float64, k)
 	source := make([]string, k)
 	used := make([]int, k)
-	var fallback []int
+	fallback := 0
 	for l := 0; l < k; l++ {
 		var docs []int
 		if len(f.catch[l]) > 0 {
@@ -96,19 +96,16 @@ func (f *fit) topics(ctx context.Context) error {
 			}
 		}
 		if source[l] != SourceCatchwords {
-			fallback = append(fallback, l)
+			fallback++
 		}
 		f.topicsV[l] = topic
 		f.o.Progress.Report("topics", l+1, k)
 	}
 	f.params["topic_docs_wanted"] = top
-	f.params["topic_docs"] = used
-	f.params["topic_source"] = source
-	if fallback == nil {
-		fallback = []int{}
-	}
+	f.params["topic_docs_min"] = slices.Min(used)
 	f.params["fallback_topics"] = fallback
-	f.params["dominant_topic"] = f.dominant(ctx)
+	f.source = source
+	f.dom = f.dominant(ctx)
 	return ctx.Err()
 }
 

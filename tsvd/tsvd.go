@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/linalg"
-	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -41,7 +39,7 @@ const (
 	DefaultPowerIters = 4
 )
 
-// Topic sources recorded per topic in Params["topic_source"]: how each
+// Topic sources recorded per topic in the model's TopicSource: how each
 // topic vector was obtained.
 const (
 	// SourceCatchwords: step 6, the average of the documents in which the
@@ -62,6 +60,10 @@ const (
 // Options are the parameters of TSVD. The zero value of each field selects
 // its documented default.
 type Options struct {
+	// Settings are the run settings. The seed drives the split, the SVD
+	// and k-means (the only random choices); results do not depend on
+	// Threads; the memory bound applies to EstimateBytes.
+	learner.Settings
 	// W0 is w0, the least probability of a topic being dominant, used by
 	// the thresholds of step 2a (a threshold must leave at least w0 s / 2
 	// documents above it) and, with Eps0, by the catchwords of step 5.
@@ -112,18 +114,6 @@ type Options struct {
 	// PowerIters is the number of power iterations of the randomized SVD
 	// of step 3; default 4; negative: none.
 	PowerIters int
-	// Seed seeds the split, the SVD and k-means (the only random
-	// choices).
-	Seed uint64
-	// Threads is the number of goroutines; 0 means one per CPU. Results
-	// do not depend on it.
-	Threads int
-	// MaxMemory bounds the working memory (see EstimateBytes); Fit refuses
-	// before allocating when it would be exceeded. 0 means
-	// cooc.DefaultMaxMemory(), half the machine's RAM.
-	MaxMemory int64
-	// Progress, if non-nil, receives progress of each stage.
-	Progress learner.Progress
 }
 
 // Learner learns topics by TSVD. Create it with New.
@@ -156,29 +146,33 @@ func New(opts Options) (*Learner, error) {
 		opts.PowerIters = DefaultPowerIters
 	}
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	bad := func(field string, value any, want string) error {
+		return &learner.OptionError{Learner: Algorithm, Field: field, Value: value, Want: want}
+	}
 	switch {
 	case !(opts.W0 >= 0 && opts.W0 <= 1):
-		return nil, fmt.Errorf("tsvd: W0 = %v, want in (0, 1] (0: 1/K)", opts.W0)
+		return nil, bad("W0", opts.W0, "in (0, 1] (0: 1/K)")
 	case !(opts.Eps > 0) || !finite(opts.Eps):
-		return nil, fmt.Errorf("tsvd: Eps = %v, want > 0", opts.Eps)
+		return nil, bad("Eps", opts.Eps, "a finite number > 0")
 	case !(opts.Gamma > 0) || !finite(opts.Gamma):
-		return nil, fmt.Errorf("tsvd: Gamma = %v, want > 0", opts.Gamma)
+		return nil, bad("Gamma", opts.Gamma, "a finite number > 0")
 	case !(opts.Eps0 > 0) || !finite(opts.Eps0):
-		return nil, fmt.Errorf("tsvd: Eps0 = %v, want > 0", opts.Eps0)
+		return nil, bad("Eps0", opts.Eps0, "a finite number > 0")
 	case !(opts.TopFraction >= 0 && opts.TopFraction <= 1):
-		return nil, fmt.Errorf("tsvd: TopFraction = %v, want in (0, 1] (0: 1/K)", opts.TopFraction)
+		return nil, bad("TopFraction", opts.TopFraction, "in (0, 1] (0: 1/K)")
 	case !(opts.ZetaFloor >= 0) || !finite(opts.ZetaFloor):
-		return nil, fmt.Errorf("tsvd: ZetaFloor = %v, want >= 0", opts.ZetaFloor)
+		return nil, bad("ZetaFloor", opts.ZetaFloor, "a finite number >= 0")
 	case !(opts.CatchwordFloor >= 0) || !finite(opts.CatchwordFloor):
-		return nil, fmt.Errorf("tsvd: CatchwordFloor = %v, want >= 0", opts.CatchwordFloor)
+		return nil, bad("CatchwordFloor", opts.CatchwordFloor, "a finite number >= 0")
 	case opts.Restarts < 0:
-		return nil, fmt.Errorf("tsvd: Restarts = %d, want >= 0", opts.Restarts)
+		return nil, bad("Restarts", opts.Restarts, ">= 0")
 	case opts.KMeansIter < 0:
-		return nil, fmt.Errorf("tsvd: KMeansIter = %d, want >= 0", opts.KMeansIter)
+		return nil, bad("KMeansIter", opts.KMeansIter, ">= 0")
 	case opts.LloydIter < 0:
-		return nil, fmt.Errorf("tsvd: LloydIter = %d, want >= 0", opts.LloydIter)
-	case opts.Threads < 0:
-		return nil, fmt.Errorf("tsvd: Threads = %d, want >= 0", opts.Threads)
+		return nil, bad("LloydIter", opts.LloydIter, ">= 0")
+	}
+	if err := opts.Settings.Validate(Algorithm); err != nil {
+		return nil, err
 	}
 	return &Learner{opts: opts}, nil
 }
@@ -203,10 +197,11 @@ func EstimateBytes(c *corpus.Corpus, k int) int64 {
 // Fit learns k topics from c by steps 1-6 of section 3.3 of the paper. It
 // fails for k < 2 or k >= V, when the documents clustered (the second half,
 // or all of them with NoSplit) are fewer than k, when no word reaches its
-// threshold (B = 0: too few documents for w0), and with a
-// *cooc.MemoryError when EstimateBytes exceeds MaxMemory. Every topic is
-// returned, with Params["topic_source"] saying how it was obtained (see
-// the package documentation); no topic holds a NaN.
+// threshold (B = 0: too few documents for w0; the error wraps
+// learner.ErrTooFewWords), and with a *learner.MemoryError when
+// EstimateBytes exceeds MaxMemory. Every topic is returned, with the
+// model's TopicSource saying how it was obtained (see the package
+// documentation); no topic holds a NaN.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
 	s := c.NumDocs()
@@ -219,7 +214,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > s:
 		return nil, fmt.Errorf("tsvd: K = %d topics for %d documents to cluster (%d in all): want K <= the documents of the second half (or NoSplit)", k, s, c.NumDocs())
 	}
-	if err := cooc.CheckLimit(fmt.Sprintf("TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k), o.MaxMemory, "reduce the vocabulary (--max-vocab) or K"); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("tsvd: TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k)); err != nil {
 		return nil, err
 	}
 	if o.W0 == 0 {
@@ -266,9 +261,13 @@ type fit struct {
 
 	cen    *centres // Lloyd centres after step 4b
 	labels []int    // cluster of each row of b after step 4b
+	sizes  []int    // |R_l|, the documents of each Lloyd cluster
 	catch  [][]int  // catchwords J_l
 
 	topicsV [][]float64
+	sv      []float64 // singular values of B, largest first
+	source  []string  // how each topic was obtained (Source*)
+	dom     []int     // dominant topic of every document, -1 for none
 	params  map[string]any
 	timings []model.Timing
 }
@@ -276,17 +275,30 @@ type fit struct {
 // model assembles the fitted model.
 func (f *fit) model() *model.Model {
 	return &model.Model{
-		Algorithm: Algorithm,
-		Params:    f.params,
-		K:         f.k,
-		Vocab:     f.c.Vocab,
-		Topics:    f.topicsV,
-		Provenance: model.Provenance{
-			HullVersion: version.Version,
-			InputDigest: f.c.Digest(),
-			Seed:        f.o.Seed,
-			Docs:        f.c.NumDocs(),
-			Timings:     f.timings,
-		},
+		Algorithm:      Algorithm,
+		Params:         f.params,
+		K:              f.k,
+		Vocab:          f.c.Vocab,
+		Topics:         f.topicsV,
+		TopicWords:     topicWords(f.catch),
+		TopicSource:    f.source,
+		ClusterSizes:   f.sizes,
+		DominantTopic:  f.dom,
+		SingularValues: f.sv,
+		Provenance:     f.o.Settings.Provenance(f.c, f.timings),
 	}
+}
+
+// topicWords returns the catchwords of every topic, highest g(i, l) first,
+// as the model records them: an empty list (never nil) for a topic without
+// catchwords, so that the model reads back as it was written.
+func topicWords(catch [][]int) [][]int {
+	if catch == nil {
+		return nil
+	}
+	out := make([][]int, len(catch))
+	for l, set := range catch {
+		out[l] = append([]int{}, set...)
+	}
+	return out
 }

@@ -7,21 +7,25 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
 
-// dominant generates a corpus meeting the paper's assumptions (section 3.1).
-func dominant(t testing.TB, g synth.Dominant, seed uint64) (*corpus.Corpus, *model.Model) {
+// dominant generates a corpus meeting the paper's assumptions (section 3.1):
+// synth.NewDominant's, with docs documents of docLength tokens.
+func dominant(t testing.TB, docs, docLength int, seed uint64) (*corpus.Corpus, *model.Model) {
 	t.Helper()
+	g := synth.NewDominant()
+	g.Docs, g.DocLength = docs, docLength
 	c, truth, err := g.Generate(rand.New(rand.NewPCG(seed, 2)))
 	if err != nil {
 		t.Fatal(err)
@@ -54,28 +58,28 @@ func fitModel(t testing.TB, c *corpus.Corpus, k int, o Options) *model.Model {
 // with the truth's.
 func TestDominantRecovery(t *testing.T) {
 	for _, noSplit := range []bool{false, true} {
-		c, truth := dominant(t, synth.Dominant{Docs: 3000, DocLength: 300}, 1)
-		m := fitModel(t, c, 10, Options{Seed: 1, NoSplit: noSplit})
+		c, truth := dominant(t, 3000, 300, 1)
+		m := fitModel(t, c, 10, Options{Settings: learner.Settings{Seed: 1}, NoSplit: noSplit})
 		rec, err := eval.L1Recovery(m, truth)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("no split %v: mean l1 %.4f, max %.4f, cluster sizes %v, timings %v", noSplit, rec.Mean, rec.Max, m.Params["cluster_sizes"], m.Provenance.Timings)
+		t.Logf("no split %v: mean l1 %.4f, max %.4f, cluster sizes %v, timings %v", noSplit, rec.Mean, rec.Max, m.ClusterSizes, m.Provenance.Timings)
 		if rec.Mean > 0.25 || rec.Max > 0.35 {
 			t.Errorf("no split %v: mean l1 %.4f, max %.4f; want <= 0.25 and <= 0.35", noSplit, rec.Mean, rec.Max)
 		}
-		if fb := m.Params["fallback_topics"].([]int); len(fb) != 0 {
-			t.Errorf("no split %v: fallback topics %v", noSplit, fb)
+		if fb, ok := m.Param("fallback_topics"); !ok || fb != 0 {
+			t.Errorf("no split %v: %v topics fell back, sources %v", noSplit, m.Params["fallback_topics"], m.TopicSource)
 		}
 		// Catchwords: planted ones are w0 ... w99, ten per true topic.
 		// They are found, and no other topic's; the other catchwords are
 		// ordinary words frequent in one topic only (the Dirichlet(0.1)
 		// share of each topic makes many).
-		cw := m.Params["catchwords"].([][]string)
+		cw := m.TopicWords
 		for j, l := range rec.Match {
 			own, other := 0, 0
 			for _, w := range cw[l] {
-				switch i, _ := strconv.Atoi(strings.TrimPrefix(w, "w")); {
+				switch i, _ := strconv.Atoi(strings.TrimPrefix(m.Vocab[w], "w")); {
 				case i/10 == j:
 					own++
 				case i < 100:
@@ -91,7 +95,7 @@ func TestDominantRecovery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dom := m.Params["dominant_topic"].([]int)
+		dom := m.DominantTopic
 		if len(dom) != c.NumDocs() {
 			t.Fatalf("dominant_topic has %d entries for %d documents", len(dom), c.NumDocs())
 		}
@@ -115,11 +119,14 @@ func TestDominantRecovery(t *testing.T) {
 
 // The model is the same, bit for bit, for any number of threads.
 func TestThreadsBitForBit(t *testing.T) {
-	c, _ := dominant(t, synth.Dominant{Docs: 1500, DocLength: 200}, 2)
+	c, _ := dominant(t, 1500, 200, 2)
 	var first []byte
 	for _, threads := range []int{1, 2, 7} {
-		m := fitModel(t, c, 10, Options{Seed: 3, Threads: threads})
-		m.Provenance.Timings = nil
+		m := fitModel(t, c, 10, Options{Settings: learner.Settings{Seed: 3, Threads: threads}})
+		if m.Provenance.Threads != threads {
+			t.Errorf("threads %d: provenance records %d", threads, m.Provenance.Threads)
+		}
+		m.Provenance.Timings, m.Provenance.Threads = nil, 0
 		b, err := json.Marshal(m)
 		if err != nil {
 			t.Fatal(err)
@@ -183,11 +190,11 @@ func TestFallbackEmptyClusters(t *testing.T) {
 		{"e": 30, "f": 20, "g": 10, "h": 5},
 	}, []int{40, 40})
 	for _, noSplit := range []bool{false, true} {
-		m := fitModel(t, c, 4, Options{Seed: 1, NoSplit: noSplit})
+		m := fitModel(t, c, 4, Options{Settings: learner.Settings{Seed: 1}, NoSplit: noSplit})
 		checkTopics(t, m)
-		src := m.Params["topic_source"].([]string)
-		fb := m.Params["fallback_topics"].([]int)
-		t.Logf("no split %v: sources %v, fallback %v, sizes %v, catchwords %v", noSplit, src, fb, m.Params["cluster_sizes"], m.Params["catchwords"])
+		src := m.TopicSource
+		fb, _ := m.Param("fallback_topics")
+		t.Logf("no split %v: sources %v, fallback %v, sizes %v, catchwords %v", noSplit, src, fb, m.ClusterSizes, m.TopicWords)
 		if m.Params["kmeans_clusters"] != 2 {
 			t.Errorf("kmeans_clusters %v, want 2", m.Params["kmeans_clusters"])
 		}
@@ -197,7 +204,7 @@ func TestFallbackEmptyClusters(t *testing.T) {
 				corpusMean++
 			}
 		}
-		if corpusMean != 2 || len(fb) != 2 {
+		if corpusMean != 2 || fb != 2 {
 			t.Errorf("sources %v, fallback %v: want two corpus-mean fallbacks", src, fb)
 		}
 		// The two real clusters give the two document kinds exactly.
@@ -223,7 +230,7 @@ func TestFallbackEmptyClusters(t *testing.T) {
 		if found != 2 {
 			t.Errorf("topics %v: %d of the two document kinds found", m.Topics, found)
 		}
-		dom := m.Params["dominant_topic"].([]int)
+		dom := m.DominantTopic
 		for d := 1; d < 40; d++ {
 			if dom[d] != dom[0] || dom[40+d] != dom[40] || dom[0] == dom[40] || dom[0] < 0 {
 				t.Fatalf("dominant topics %v", dom)
@@ -248,16 +255,24 @@ func kind(vocab []string, counts map[string]float64) []float64 {
 // catchword floor above every frequency), every topic falls back to its
 // cluster's mean document.
 func TestFallbackNoCatchwords(t *testing.T) {
-	c, _ := dominant(t, synth.Dominant{Docs: 1000, DocLength: 200}, 3)
-	m := fitModel(t, c, 10, Options{Seed: 1, CatchwordFloor: 1})
+	c, _ := dominant(t, 1000, 200, 3)
+	m := fitModel(t, c, 10, Options{Settings: learner.Settings{Seed: 1}, CatchwordFloor: 1})
 	checkTopics(t, m)
-	for l, s := range m.Params["topic_source"].([]string) {
+	if len(m.TopicSource) != 10 {
+		t.Fatalf("topic sources %v, want 10", m.TopicSource)
+	}
+	for l, s := range m.TopicSource {
 		if s != SourceClusterMean {
 			t.Errorf("topic %d source %q, want %q", l, s, SourceClusterMean)
 		}
 	}
-	if fb := m.Params["fallback_topics"].([]int); len(fb) != 10 {
-		t.Errorf("fallback topics %v", fb)
+	if fb, _ := m.Param("fallback_topics"); fb != 10 {
+		t.Errorf("fallback topics %v, want 10", m.Params["fallback_topics"])
+	}
+	for l, ws := range m.TopicWords {
+		if len(ws) != 0 {
+			t.Errorf("topic %d has catchwords %v above a floor of 1", l, ws)
+		}
 	}
 }
 
@@ -287,13 +302,16 @@ func TestFallbackChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{SourceCatchwords, SourceClusterMean, SourceCentroid, SourceCorpusMean}
-	got := f.params["topic_source"].([]string)
+	m := f.model()
+	got := m.TopicSource
+	if len(got) != len(want) {
+		t.Fatalf("sources %v, want %v", got, want)
+	}
 	for l := range want {
 		if got[l] != want[l] {
 			t.Errorf("topic %d: source %q, want %q", l, got[l], want[l])
 		}
 	}
-	m := f.model()
 	checkTopics(t, m)
 	// topic 0: the top floor(0.5*8/2) = 2 documents by frequency of "a":
 	// two copies of document kind 0, whose distribution is (3/4, 1/4).
@@ -304,8 +322,11 @@ func TestFallbackChain(t *testing.T) {
 	if e, ff := m.Topics[2][4], m.Topics[2][5]; e != 0.5 || ff != 0.5 {
 		t.Errorf("topic 2 = %v", m.Topics[2][:6])
 	}
-	if fb := f.params["fallback_topics"].([]int); len(fb) != 3 || fb[0] != 1 {
-		t.Errorf("fallback topics %v", fb)
+	if fb, _ := m.Param("fallback_topics"); fb != 3 {
+		t.Errorf("fallback topics %v, want 3", m.Params["fallback_topics"])
+	}
+	if tw := m.TopicWords; len(tw) != k || len(tw[0]) != 1 || tw[0][0] != 0 || tw[1] == nil || len(tw[1]) != 0 {
+		t.Errorf("topic words %v, want [[0] [] [] []]", tw)
 	}
 }
 
@@ -410,10 +431,15 @@ func TestOptionErrors(t *testing.T) {
 		{Options{Restarts: -1}, "Restarts"},
 		{Options{KMeansIter: -1}, "KMeansIter"},
 		{Options{LloydIter: -1}, "LloydIter"},
-		{Options{Threads: -1}, "Threads"},
+		{Options{Settings: learner.Settings{Threads: -1}}, "Threads"},
+		{Options{Settings: learner.Settings{MaxMemory: -1}}, "MaxMemory"},
 	} {
-		if _, err := New(tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("New(%+v): error %v, want one mentioning %q", tc.o, err, tc.want)
+		_, err := New(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != Algorithm || oe.Field != tc.want {
+			t.Errorf("New(%+v): error %v, want a *learner.OptionError of tsvd for %s", tc.o, err, tc.want)
+		} else if strings.Contains(err.Error(), "--") {
+			t.Errorf("New(%+v): error %q names a flag", tc.o, err)
 		}
 	}
 	l, err := New(Options{})
@@ -426,8 +452,8 @@ func TestOptionErrors(t *testing.T) {
 }
 
 func TestFitErrors(t *testing.T) {
-	c, _ := dominant(t, synth.Dominant{Docs: 200, DocLength: 100}, 4)
-	l, _ := New(Options{Seed: 1})
+	c, _ := dominant(t, 200, 100, 4)
+	l, _ := New(Options{Settings: learner.Settings{Seed: 1}})
 	for _, tc := range []struct {
 		k    int
 		want string
@@ -449,13 +475,13 @@ func TestFitErrors(t *testing.T) {
 	for i := range times {
 		times[i] = 1
 	}
-	if _, err := l.Fit(context.Background(), repeated(docs, times), 2); err == nil || !strings.Contains(err.Error(), "B = 0") {
-		t.Errorf("B = 0: error %v", err)
+	if _, err := l.Fit(context.Background(), repeated(docs, times), 2); err == nil || !strings.Contains(err.Error(), "B = 0") || !errors.Is(err, learner.ErrTooFewWords) {
+		t.Errorf("B = 0: error %v, want one wrapping learner.ErrTooFewWords", err)
 	}
-	small, _ := New(Options{MaxMemory: 1000})
-	var me *cooc.MemoryError
+	small, _ := New(Options{Settings: learner.Settings{MaxMemory: 1000}})
+	var me *learner.MemoryError
 	if _, err := small.Fit(context.Background(), c, 5); !errors.As(err, &me) {
-		t.Errorf("memory limit: error %v, want a *cooc.MemoryError", err)
+		t.Errorf("memory limit: error %v, want a *learner.MemoryError", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -466,9 +492,9 @@ func TestFitErrors(t *testing.T) {
 
 // The stages are timed and progress reaches the end of every stage.
 func TestStagesAndProgress(t *testing.T) {
-	c, _ := dominant(t, synth.Dominant{Docs: 600, DocLength: 200}, 5)
+	c, _ := dominant(t, 600, 200, 5)
 	last := map[string][2]int{}
-	m := fitModel(t, c, 10, Options{Seed: 1, Progress: func(stage string, done, total int) { last[stage] = [2]int{done, total} }})
+	m := fitModel(t, c, 10, Options{Settings: learner.Settings{Seed: 1, Progress: func(stage string, done, total int) { last[stage] = [2]int{done, total} }}})
 	var stages []string
 	for _, s := range m.Provenance.Timings {
 		stages = append(stages, s.Stage)
@@ -484,12 +510,89 @@ func TestStagesAndProgress(t *testing.T) {
 	if m.Algorithm != Algorithm || m.Params["w0"] != 0.1 || m.Params["top_fraction"] != 0.1 || m.Params["split"] != true {
 		t.Errorf("params %v", m.Params)
 	}
-	// The model survives a save and load.
+	// The model survives a save and load, its typed results with their
+	// Go types.
 	var buf bytes.Buffer
 	if err := model.Write(&buf, m, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := model.Read(&buf); err != nil {
+	got, err := model.Read(&buf)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.TopicWords, m.TopicWords) || !reflect.DeepEqual(got.DominantTopic, m.DominantTopic) ||
+		!reflect.DeepEqual(got.TopicSource, m.TopicSource) || !reflect.DeepEqual(got.ClusterSizes, m.ClusterSizes) ||
+		!reflect.DeepEqual(got.SingularValues, m.SingularValues) {
+		t.Errorf("typed results differ after a save and load")
+	}
+	if got.Provenance.Threads != m.Provenance.Threads || got.Provenance.Threads < 1 {
+		t.Errorf("provenance threads %d, saved %d", got.Provenance.Threads, m.Provenance.Threads)
+	}
+}
+
+// Fit fills the typed results: per topic the catchwords (word indices),
+// the source and the cluster size; per document the dominant topic; the K
+// singular values of B. Params hold scalars only.
+func TestTypedResults(t *testing.T) {
+	c, _ := dominant(t, 600, 200, 5)
+	m := fitModel(t, c, 10, Options{Settings: learner.Settings{Seed: 1}})
+	if len(m.TopicWords) != 10 || len(m.TopicSource) != 10 || len(m.ClusterSizes) != 10 || len(m.SingularValues) != 10 {
+		t.Fatalf("typed results: %d topic word lists, %d sources, %d cluster sizes, %d singular values; want 10 each",
+			len(m.TopicWords), len(m.TopicSource), len(m.ClusterSizes), len(m.SingularValues))
+	}
+	if len(m.DominantTopic) != c.NumDocs() {
+		t.Errorf("%d dominant topics for %d documents", len(m.DominantTopic), c.NumDocs())
+	}
+	words, sizes := 0, 0
+	for l, ws := range m.TopicWords {
+		if ws == nil {
+			t.Errorf("topic %d: nil catchword list, want an empty one", l)
+		}
+		words += len(ws)
+		sizes += m.ClusterSizes[l]
+	}
+	if n, _ := m.Param("catchword_count"); int(n) != words || words == 0 {
+		t.Errorf("catchword_count %v, %d catchwords in TopicWords", m.Params["catchword_count"], words)
+	}
+	if n, _ := m.Param("docs_clustered"); int(n) != sizes {
+		t.Errorf("docs_clustered %v, cluster sizes sum to %d", m.Params["docs_clustered"], sizes)
+	}
+	for i := 1; i < len(m.SingularValues); i++ {
+		if m.SingularValues[i] > m.SingularValues[i-1] {
+			t.Errorf("singular values %v not decreasing", m.SingularValues)
+		}
+	}
+	for key, x := range m.Params {
+		switch x.(type) {
+		case nil, bool, string, float64, int, int64:
+		default:
+			t.Errorf("Params[%q] is a %T", key, x)
+		}
+	}
+}
+
+// The registry builds TSVD by name with the command line's defaults, and
+// an option out of range is an *learner.OptionError whose field maps back
+// to its flag.
+func TestRegistered(t *testing.T) {
+	spec, err := learner.Lookup(Algorithm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := spec.Defaults().(*Options)
+	if d.Eps != DefaultEps || d.Gamma != DefaultGamma || d.Eps0 != DefaultEps0 || d.W0 != 0 || d.TopFraction != 0 || d.NoSplit {
+		t.Errorf("defaults %+v", d)
+	}
+	l, err := learner.New(Algorithm, learner.Settings{Seed: 2}, map[string]string{"tsvd-w0": "0.2", "TopFraction": "0.3", "tsvd-no-split": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := l.(*Learner).Options(); o.W0 != 0.2 || o.TopFraction != 0.3 || !o.NoSplit || o.Seed != 2 || o.Eps != DefaultEps {
+		t.Errorf("options %+v", o)
+	}
+	_, err = learner.New(Algorithm, learner.Settings{}, map[string]string{"tsvd-w0": "2"})
+	var oe *learner.OptionError
+	if !errors.As(err, &oe) || oe.Field != "W0" || spec.Flag(oe.Field) != "tsvd-w0" {
+		t.Errorf("tsvd-w0 2: error %v, want an *learner.OptionError for W0", err)
 	}
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,18 +14,23 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
 
 // benchFlags are the flags of "hull bench".
 type benchFlags struct {
-	algos  []string
-	k      int
-	repeat int
-	asJSON bool
-	eval   evalFlags
+	algos    []string
+	k        int
+	repeat   int
+	asJSON   bool
+	eval     evalFlags
+	learners *learnerFlags
 }
 
 func newBenchCmd() *cobra.Command {
@@ -38,9 +43,17 @@ process ("hull fit"), and print one table: wall time of the whole fit (median of
 --repeat runs), peak resident memory (largest of the runs) and every measure that
 applies, as "hull eval" computes them: recovery with --truth, held-out perplexity
 with --heldout, coherence on --reference (by default the training input itself),
-and unique words.`,
+unique words and the topics' health (see "hull eval --help"), and with --labels
+NMI and purity of each reference document's dominant topic against its label.
+The "health" column marks the models whose topics have collapsed: whatever their
+coherence, they are not good models.
+
+--labels FILE holds id<TAB>label lines; the ids are those of the reference
+documents (for JSON lines input, their "id" fields). Unlabelled documents are left
+out; the table says how many documents were used.`,
 		Example: `  hull synth separable -k 10 --docs 20000 -o sep
-  hull bench --algos anchor,anchor-kl,recover -k 10 sep/docword.txt --truth sep/truth.json`,
+  hull bench --algos anchor,anchor-kl,recover -k 10 sep/docword.txt --truth sep/truth.json
+  hull bench --algos anchor,gibbs -k 20 --min-df 5 --max-df 0.5 --labels labels.tsv reuters-train.jsonl.gz`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runBench(cmd, args, &f)
@@ -53,11 +66,13 @@ and unique words.`,
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per algorithm")
 	fs.StringVar(&f.eval.truth, "truth", "", "true model, for l1 and cosine recovery")
 	fs.StringVar(&f.eval.heldout, "heldout", "", "held-out documents, for perplexity")
-	fs.StringVar(&f.eval.reference, "reference", "", "reference corpus for coherence (default: the input, when there is one)")
-	fs.IntVar(&f.eval.top, "top", 10, "top words per topic for coherence and unique words")
+	fs.StringVar(&f.eval.reference, "reference", "", "reference corpus for coherence and the document figures (default: the input, when there is one)")
+	fs.StringVar(&f.eval.labels, "labels", "", "id<TAB>label file: NMI and purity of the reference documents' dominant topics against their labels")
+	fs.IntVar(&f.eval.top, "top", 10, "top words per topic for coherence, unique words and health")
 	fs.Uint64Var(&f.eval.seed, "seed", 1, "seed of every fit and of the evaluation")
 	fs.IntVar(&f.eval.threads, "threads", 0, "worker goroutines per fit (0: one per CPU)")
 	f.eval.input.bind(fs)
+	f.learners = bindLearnerFlags(fs)
 	cmd.AddCommand(newPlusOneCmd())
 	return cmd
 }
@@ -69,7 +84,7 @@ type benchRow struct {
 	WallSeconds  float64 `json:"wall_seconds"`
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
 	Error        string  `json:"error,omitempty"`
-	*measures
+	*eval.Measures
 }
 
 func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
@@ -79,13 +94,17 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if f.repeat < 1 {
 		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
 	}
-	for _, a := range f.algos {
-		if _, err := lookupAlgorithm(a); err != nil {
-			return err
-		}
+	if err := f.eval.check(); err != nil {
+		return err
+	}
+	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.eval.seed, Threads: f.eval.threads}); err != nil {
+		return err
 	}
 	if f.eval.reference == "" && len(inputs) == 1 {
 		f.eval.reference = inputs[0]
+	}
+	if err := checkLabels(&f.eval, cmd.ErrOrStderr()); err != nil {
+		return err
 	}
 	dir, err := os.MkdirTemp("", "hull-bench")
 	if err != nil {
@@ -101,7 +120,7 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 				return err
 			}
 			row.Error = err.Error()
-			fmt.Fprintf(stderr, "bench: %s failed: %v\n", a, err)
+			fmt.Fprintf(stderr, "bench: %s failed: %s\n", a, textsafe.EscapeLines(err.Error()))
 		}
 		rows = append(rows, row)
 	}
@@ -109,11 +128,35 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 		return fmt.Errorf("every algorithm failed")
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return printJSON(cmd.OutOrStdout(), rows)
 	}
 	printBench(cmd.OutOrStdout(), rows)
+	return nil
+}
+
+// checkLabels reads the --labels file, if any, and checks before any fit
+// that it labels documents of the reference corpus, saying on log how many.
+func checkLabels(f *evalFlags, log io.Writer) error {
+	if f.labels == "" {
+		return nil
+	}
+	if f.reference == "" {
+		return errors.New("--labels needs --reference (or a single INPUT): the documents whose labels it gives")
+	}
+	labels, err := readLabels(f.labels)
+	if err != nil {
+		return err
+	}
+	c, err := corpus.Read([]string{f.reference}, f.input.readOptions(nil))
+	if err != nil {
+		return readError(err)
+	}
+	_, names, n := eval.LabelClasses(c.DocIDs, labels)
+	if n == 0 {
+		return fmt.Errorf("--labels %s: none of the %d ids labels a document of %s (whose ids are such as %q)",
+			f.labels, len(labels), f.reference, c.DocIDs[:min(3, len(c.DocIDs))])
+	}
+	fmt.Fprintf(log, "bench: %s labels %d of the %d documents of %s (%d labels)\n", f.labels, n, c.NumDocs(), f.reference, len(names))
 	return nil
 }
 
@@ -137,7 +180,7 @@ func benchAlgorithm(ctx context.Context, algo string, inputs []string, f *benchF
 	if err != nil {
 		return row, err
 	}
-	row.measures, err = measure(ctx, m, &f.eval, log)
+	row.Measures, err = measure(ctx, m, &f.eval, log)
 	return row, err
 }
 
@@ -154,6 +197,7 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	}
 	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(f.k), "--seed", strconv.FormatUint(f.eval.seed, 10),
 		"--threads", strconv.Itoa(f.eval.threads), "-o", out}, f.eval.input.args()...)
+	args = append(args, f.learners.args(algo)...)
 	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
 	child.Env = append(os.Environ(), childEnv)
 	var errb strings.Builder
@@ -186,44 +230,97 @@ func (in *inputFlags) args() []string {
 	return a
 }
 
+// benchColumn is a column of measures of the table: its name, and the
+// value of a row formatted, or false when it does not apply.
+type benchColumn struct {
+	name string
+	get  func(*eval.Measures) (string, bool)
+}
+
+// floatColumn returns a column of a float measure printed with format.
+func floatColumn(name, format string, get func(*eval.Measures) *float64) benchColumn {
+	return benchColumn{name, func(m *eval.Measures) (string, bool) {
+		if v := get(m); v != nil {
+			return fmt.Sprintf(format, *v), true
+		}
+		return "", false
+	}}
+}
+
+// intColumn returns a column of an integer measure.
+func intColumn(name string, get func(*eval.Measures) *int) benchColumn {
+	return benchColumn{name, func(m *eval.Measures) (string, bool) {
+		if v := get(m); v != nil {
+			return strconv.Itoa(*v), true
+		}
+		return "", false
+	}}
+}
+
+// benchColumns are the measure columns of the table, in order.
+var benchColumns = []benchColumn{
+	floatColumn("l1_mean", "%.4f", func(m *eval.Measures) *float64 { return m.L1Mean }),
+	floatColumn("l1_max", "%.4f", func(m *eval.Measures) *float64 { return m.L1Max }),
+	floatColumn("cosine_mean", "%.4f", func(m *eval.Measures) *float64 { return m.CosineMean }),
+	floatColumn("perplexity", "%.4f", func(m *eval.Measures) *float64 { return m.Perplexity }),
+	floatColumn("coherence_umass", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceUMass }),
+	floatColumn("coherence_npmi", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceNPMI }),
+	floatColumn("unique_words", "%.4f", func(m *eval.Measures) *float64 { return m.UniqueWords }),
+	intColumn("distinct_words", func(m *eval.Measures) *int { return m.DistinctWords }),
+	intColumn("near_duplicate_pairs", func(m *eval.Measures) *int { return m.NearDuplicatePairs }),
+	floatColumn("largest_topic_share", "%.3f", func(m *eval.Measures) *float64 { return m.LargestTopicShare }),
+	intColumn("rare_topics", func(m *eval.Measures) *int { return m.RareTopics }),
+	floatColumn("nmi", "%.4f", func(m *eval.Measures) *float64 { return m.NMI }),
+	floatColumn("purity", "%.4f", func(m *eval.Measures) *float64 { return m.Purity }),
+	{"health", func(m *eval.Measures) (string, bool) {
+		if m.Collapsed == nil {
+			return "", false
+		}
+		if *m.Collapsed {
+			return "COLLAPSED", true
+		}
+		return "ok", true
+	}},
+}
+
 func printBench(w io.Writer, rows []benchRow) {
-	cols := []struct {
-		name string
-		get  func(*measures) *float64
-	}{
-		{"l1_mean", func(m *measures) *float64 { return m.L1Mean }},
-		{"l1_max", func(m *measures) *float64 { return m.L1Max }},
-		{"cosine_mean", func(m *measures) *float64 { return m.CosineMean }},
-		{"perplexity", func(m *measures) *float64 { return m.Perplexity }},
-		{"coherence_umass", func(m *measures) *float64 { return m.CoherenceUMass }},
-		{"coherence_npmi", func(m *measures) *float64 { return m.CoherenceNPMI }},
-		{"unique_words", func(m *measures) *float64 { return m.UniqueWords }},
-	}
 	ok := rows[slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" })]
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	header := "algo\twall (median)\tpeak RSS"
-	var used []int
-	for i, c := range cols {
-		if c.get(ok.measures) != nil {
+	var used []benchColumn
+	for _, c := range benchColumns {
+		if _, applies := c.get(ok.Measures); applies {
 			header += "\t" + c.name
-			used = append(used, i)
+			used = append(used, c)
 		}
 	}
 	fmt.Fprintln(tw, header+"\t")
+	var collapsed []string
 	for _, r := range rows {
 		if r.Error != "" {
 			fmt.Fprintf(tw, "%s\tfailed\t\t\n", r.Algo)
 			continue
 		}
-		line := fmt.Sprintf("%s\t%s\t%s", r.Algo, fmtSeconds(r.WallSeconds), cooc.FormatBytes(r.PeakRSSBytes))
-		for _, i := range used {
-			line += fmt.Sprintf("\t%.4f", *cols[i].get(r.measures))
+		line := fmt.Sprintf("%s\t%s\t%s", r.Algo, fmtSeconds(r.WallSeconds), memory.Format(r.PeakRSSBytes))
+		for _, c := range used {
+			v, _ := c.get(r.Measures)
+			line += "\t" + v
 		}
 		fmt.Fprintln(tw, line+"\t")
+		if h := r.Health; h != nil && h.Collapsed {
+			collapsed = append(collapsed, fmt.Sprintf("  %s: %s", r.Algo, strings.Join(h.Signs, "; ")))
+		}
 	}
 	tw.Flush()
-	if ok.estimator != "" {
-		fmt.Fprintf(w, "perplexity: %s\n", ok.estimator)
+	if ok.Estimator != "" {
+		fmt.Fprintf(w, "perplexity: %s\n", ok.Estimator)
+	}
+	if ok.LabelledDocs != nil {
+		fmt.Fprintf(w, "nmi, purity: dominant topics of the %d reference documents with a label and a token, against their labels\n", *ok.LabelledDocs)
+	}
+	if len(collapsed) > 0 {
+		fmt.Fprintf(w, "COLLAPSED: the topics are near-copies or one topic takes most documents, whatever the other figures say (UMass coherence rewards collapsed topics):\n%s\n",
+			strings.Join(collapsed, "\n"))
 	}
 	fmt.Fprintf(w, "wall: median of %d runs of hull fit, each its own process; peak RSS: largest of the runs\n", ok.Runs)
 }

@@ -1,31 +1,28 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/tsvd"
 	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/floats"
 )
 
 // diagnoseFlags are the flags of "hull diagnose".
 type diagnoseFlags struct {
 	model      string
-	alpha      float64
-	beta       float64
-	delta      float64
-	gamma      float64
-	eps0       float64
+	check      tsvd.AssumptionOptions // and the threads of inference
 	prior      float64
 	iterations int
-	threads    int
 	perTopic   bool
 	words      int
 	asJSON     bool
@@ -76,20 +73,57 @@ reported too, and the share of topics with TSVD's own catchwords.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.model, "model", "", "the model (instead of the second argument)")
-	fs.Float64Var(&f.alpha, "dom-alpha", tsvd.DefaultCheckAlpha, "a dominant topic has weight at least this")
-	fs.Float64Var(&f.beta, "dom-beta", tsvd.DefaultCheckBeta, "while every other topic has weight at most this")
-	fs.Float64Var(&f.delta, "delta", tsvd.DefaultCheckDelta, "nearly pure documents have a topic of weight at least 1 - delta")
-	fs.Float64Var(&f.gamma, "gamma", tsvd.DefaultCheckGamma, "catchwords: g(i,l) > gamma g(i,l') for every other topic")
-	fs.Float64Var(&f.eps0, "eps0", tsvd.DefaultCheckEps0, "catchwords: g(i,l) is the floor(eps0 D/(2K))-th highest frequency of word i in cluster l")
+	fs.Float64Var(&f.check.Alpha, "dom-alpha", tsvd.DefaultCheckAlpha, "a dominant topic has weight at least this")
+	fs.Float64Var(&f.check.Beta, "dom-beta", tsvd.DefaultCheckBeta, "while every other topic has weight at most this")
+	fs.Float64Var(&f.check.Delta, "delta", tsvd.DefaultCheckDelta, "nearly pure documents have a topic of weight at least 1 - delta")
+	fs.Float64Var(&f.check.Gamma, "gamma", tsvd.DefaultCheckGamma, "catchwords: g(i,l) > gamma g(i,l') for every other topic")
+	fs.Float64Var(&f.check.Eps0, "eps0", tsvd.DefaultCheckEps0, "catchwords: g(i,l) is the floor(eps0 D/(2K))-th highest frequency of word i in cluster l")
 	fs.Float64Var(&f.prior, "prior", 0, "total concentration sum_k alpha_k of the VB prior (0: the model's alpha, else 0.1 x K)")
 	fs.IntVar(&f.iterations, "iterations", 0, "most VB updates per document (0: 100)")
-	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
+	fs.IntVar(&f.check.Threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.BoolVar(&f.perTopic, "per-topic", false, "also print each topic's cluster size, catchword frequency and first catchwords")
 	fs.IntVar(&f.words, "words", 8, "with --per-topic: catchwords shown per topic")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object (with every topic's catchwords)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or notes on stderr")
 	f.input.bind(fs)
 	return cmd
+}
+
+// validate checks every flag before any work. The flags show their
+// defaults, so 0 is out of range where tsvd.AssumptionOptions would read it
+// as the default.
+func (f *diagnoseFlags) validate() error {
+	c := f.check
+	in := func(x, lo, hi float64, loOpen, hiOpen bool) bool {
+		return (x > lo || !loOpen && x == lo) && (x < hi || !hiOpen && x == hi)
+	}
+	switch {
+	case !in(c.Alpha, 0, 1, true, false):
+		return fmt.Errorf("--dom-alpha %v: want a weight in (0, 1]", c.Alpha)
+	case !in(c.Beta, 0, 1, true, false):
+		return fmt.Errorf("--dom-beta %v: want a weight in (0, 1]", c.Beta)
+	case !in(c.Delta, 0, 1, true, true):
+		return fmt.Errorf("--delta %v: want in (0, 1): nearly pure documents have a topic of weight >= 1 - delta", c.Delta)
+	case !(c.Gamma >= 1) || math.IsInf(c.Gamma, 1):
+		return fmt.Errorf("--gamma %v: want a finite ratio >= 1: a catchword is gamma times more frequent in its topic than in any other", c.Gamma)
+	case !in(c.Eps0, 0, 1, true, false):
+		// The rank floor(eps0 D/(2K)) is then at most half a cluster's mean
+		// size; above, it runs past the end of most clusters and no topic
+		// has catchwords.
+		return fmt.Errorf("--eps0 %v: want in (0, 1]: catchword frequencies are ranked within a cluster of about D/K documents, at rank floor(eps0 D/(2K))", c.Eps0)
+	case !(f.prior >= 0) || math.IsInf(f.prior, 1):
+		return fmt.Errorf("--prior %v: want a positive total concentration (or 0 for the default)", f.prior)
+	case f.iterations < 0:
+		return fmt.Errorf("--iterations %d: want a positive number (or 0 for 100)", f.iterations)
+	case c.Threads < 0:
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", c.Threads)
+	case f.words < 0:
+		return fmt.Errorf("--words %d: want >= 0", f.words)
+	}
+	if err := c.Validate(); err != nil { // anything the library adds
+		return fmt.Errorf("--dom-alpha, --dom-beta, --delta, --gamma, --eps0: %w", err)
+	}
+	return f.input.check()
 }
 
 // diagnosis is the output of "hull diagnose".
@@ -139,15 +173,8 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	case modelPath == "":
 		return errors.New("diagnose needs a MODEL: as the second argument or --model")
 	}
-	if f.prior < 0 {
-		return fmt.Errorf("--prior %v: want a positive total concentration (or 0 for the default)", f.prior)
-	}
-	opts := tsvd.AssumptionOptions{Alpha: f.alpha, Beta: f.beta, Delta: f.delta, Gamma: f.gamma, Eps0: f.eps0, Threads: f.threads}
-	if err := opts.Validate(); err != nil {
-		return fmt.Errorf("--dom-alpha, --dom-beta, --delta, --gamma, --eps0: %w", err)
-	}
-	if f.words < 0 {
-		return fmt.Errorf("--words %d: want >= 0", f.words)
+	if err := f.validate(); err != nil {
+		return err
 	}
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {
@@ -158,36 +185,25 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err != nil {
 		return err
 	}
-	raw, err := f.input.read([]string{input}, stderr, progress)
+	raw, c, err := f.input.readAligned([]string{input}, m, true, stderr, progress)
 	if err != nil {
 		return err
-	}
-	c, rep := corpus.Align(raw, m.Vocab)
-	if rep.Tokens == 0 {
-		return fmt.Errorf("%s: no word of the input is in the model's vocabulary: is it the right model, and the right --vocab?", input)
-	}
-	if rep.DroppedTokens > 0 {
-		fmt.Fprintf(stderr, "%s: %d words (%d tokens) not in the model's vocabulary were ignored\n", input, rep.UnknownWords, rep.DroppedTokens)
 	}
 	alpha := infer.AlphaFor(m, f.prior)
-	theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: alpha, Iterations: f.iterations, Threads: f.threads, Progress: progress})
+	theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: alpha, Iterations: f.iterations, Threads: f.check.Threads, Progress: progress})
 	if err != nil {
 		return err
 	}
-	a, err := tsvd.CheckAssumptions(cmd.Context(), c, theta, opts)
+	a, err := tsvd.CheckAssumptions(cmd.Context(), c, theta, f.check)
 	if err != nil {
 		return err
-	}
-	prior := 0.0
-	for _, x := range alpha {
-		prior += x
 	}
 	out := diagnosis{
 		Input: input, Model: modelPath, Algorithm: m.Algorithm, K: a.K, Docs: a.Docs, EmptyDocs: a.EmptyDocs,
 		DominantShare: a.DominantShare, PureShare: a.PureShare,
 		TopicsWithCatchwords: a.TopicsWithCatchwords, MeanCatchwordFrequency: a.MeanCatchwordFrequency,
 		Settings: diagnoseConfig{Alpha: a.Options.Alpha, Beta: a.Options.Beta, Delta: a.Options.Delta, Gamma: a.Options.Gamma,
-			Eps0: a.Options.Eps0, CatchwordRank: a.CatchwordRank, Weights: "vb", Prior: prior},
+			Eps0: a.Options.Eps0, CatchwordRank: a.CatchwordRank, Weights: "vb", Prior: floats.Sum(alpha)},
 	}
 	for l := range a.K {
 		t := diagnoseTopic{Topic: l + 1, Docs: a.ClusterSizes[l], CatchwordFrequency: a.CatchwordFrequency[l], Catchwords: []string{}}
@@ -197,62 +213,24 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 		out.Topics = append(out.Topics, t)
 	}
 	if m.Algorithm == tsvd.Algorithm && m.Provenance.InputDigest == raw.Digest() {
-		out.ModelTopicsWithCatchwords, out.ModelDominantAgreement = tsvdOwn(m, theta)
+		if x, ok := eval.TopicWordsShare(m); ok {
+			out.ModelTopicsWithCatchwords = &x
+		}
+		if x, ok := eval.DominantAgreement(m, theta); ok {
+			out.ModelDominantAgreement = &x
+		}
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(cmd.OutOrStdout(), out)
 	}
 	printDiagnosis(cmd.OutOrStdout(), &out, f)
 	return nil
 }
 
-// tsvdOwn returns, for a TSVD model fitted on the corpus of theta, the
-// share of its topics with catchwords of their own and the share of the
-// documents with a TSVD dominant topic (>= 0) that is their largest
-// inferred weight; nil where the model lacks the parameter.
-func tsvdOwn(m *model.Model, theta [][]float64) (withCW, agree *float64) {
-	if cw, ok := m.Params["catchwords"].([]any); ok && len(cw) == m.K {
-		n := 0
-		for _, set := range cw {
-			if s, ok := set.([]any); ok && len(s) > 0 {
-				n++
-			}
-		}
-		x := float64(n) / float64(m.K)
-		withCW = &x
-	}
-	if dom, ok := m.Params["dominant_topic"].([]any); ok && len(dom) == len(theta) {
-		n, same := 0, 0
-		for d, v := range dom {
-			l, ok := v.(float64)
-			if !ok || l < 0 {
-				continue
-			}
-			n++
-			top := 0
-			for j, w := range theta[d] {
-				if w > theta[d][top] {
-					top = j
-				}
-			}
-			if int(l) == top {
-				same++
-			}
-		}
-		if n > 0 {
-			x := float64(same) / float64(n)
-			agree = &x
-		}
-	}
-	return withCW, agree
-}
-
 func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
 	s := d.Settings
 	fmt.Fprintf(w, "%d documents (%d empty, left out), %d topics (%s model); weights by VB under the model's topics, prior concentration %.3g\n\n",
-		d.Docs, d.EmptyDocs, d.K, d.Algorithm, s.Prior)
+		d.Docs, d.EmptyDocs, d.K, textsafe.Escape(d.Algorithm), s.Prior)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "documents with a dominant topic (alpha %.2g, beta %.2g)\t%.1f%%\n", s.Alpha, s.Beta, 100*d.DominantShare)
 	fmt.Fprintf(tw, "documents nearly pure (delta %.2g)\t%.1f%%\n", s.Delta, 100*d.PureShare)
@@ -273,7 +251,7 @@ func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
 	fmt.Fprintln(tw, "topic\tdocs\tcatchwords\tfrequency\tfirst catchwords")
 	for _, t := range d.Topics {
 		shown := t.Catchwords[:min(len(t.Catchwords), f.words)]
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%.3f\t%s\n", t.Topic, t.Docs, len(t.Catchwords), t.CatchwordFrequency, strings.Join(shown, " "))
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%.3f\t%s\n", t.Topic, t.Docs, len(t.Catchwords), t.CatchwordFrequency, textsafe.Escape(strings.Join(shown, " ")))
 	}
 	tw.Flush()
 }

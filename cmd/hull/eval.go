@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
-	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -20,6 +22,7 @@ type evalFlags struct {
 	truth     string
 	heldout   string
 	reference string
+	labels    string
 	top       int
 	asJSON    bool
 	seed      uint64
@@ -27,6 +30,8 @@ type evalFlags struct {
 	input     inputFlags
 	// recoveredAt is the --recovered-at threshold, nil when not given.
 	recoveredAt *float64
+	// ignoreDigest scores against --truth whatever corpus it records.
+	ignoreDigest bool
 }
 
 func newEvalCmd() *cobra.Command {
@@ -34,11 +39,15 @@ func newEvalCmd() *cobra.Command {
 	var recoveredAt float64
 	cmd := &cobra.Command{
 		Use:   "eval MODEL",
-		Short: "Measure a model: recovery of a truth, held-out perplexity, coherence, unique words",
+		Short: "Measure a model: recovery of a truth, held-out perplexity, coherence, unique words, topic health",
 		Long: `Measure a saved model. Each measure applies when its input is given:
 
   --truth TRUTH.json   l1 recovery (Hungarian matching on l1 distance; mean and max
-                       over topics) and cosine recovery (max-weight matching; mean)
+                       over topics) and cosine recovery (max-weight matching; mean).
+                       The truth must record the digest of the corpus the model was
+                       fitted on, as hull synth's truth.json and "hull fit DIR/docword.txt"
+                       do; pruning, stop words or --stem change the corpus fitted and
+                       its digest: --ignore-digest scores anyway
   --recovered-at T     with --truth: how many true topics the cosine matching pairs
                        with a learned topic at cosine >= T (e.g. 0.9, as Ding et al.
                        count the Swimmer topics); JSON keys "recovered" and
@@ -51,9 +60,26 @@ func newEvalCmd() *cobra.Command {
   --reference INPUT    UMass and NPMI coherence of each topic's top words, counted
                        on the reference corpus (mean over topics)
 
+  --labels FILE        with --reference or --heldout: NMI (normalised by the mean
+                       of the entropies) and purity of each document's dominant
+                       topic against its label; FILE holds id<TAB>label lines, the
+                       ids those of the documents (unlabelled documents are left
+                       out; "labelled_docs" says how many were used)
+
 Unique words (how many of a topic's top words are in no other topic's top words,
-mean over topics) is always reported. INPUT is read as by "hull fit" (same format
-flags) and aligned to the model's vocabulary by word.`,
+mean over topics) is always reported, and so is the topics' health:
+"distinct_words" (different words among the K x --top top words),
+"near_duplicate_pairs" (topic pairs sharing at least half of their top words) and
+"collapsed". With --reference (else --heldout) it adds, from each document's
+dominant topic (variational inference, at most 20 updates per document),
+"largest_topic_share" (share of the documents whose dominant topic is the largest
+topic's), "rare_topics" (topics dominant in fewer than 0.5% of the documents) and
+"health_docs" (the documents counted). The topics have collapsed when more than a
+quarter of the topic pairs are near-duplicates, fewer than 40% of the top words
+differ, one topic is dominant in more than half the documents or more than half
+the topics are rare: then coherence, UMass above all, does not make the model good.
+INPUT is read as by "hull fit" (same format flags) and aligned to the model's
+vocabulary by word.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("recovered-at") {
@@ -67,10 +93,12 @@ flags) and aligned to the model's vocabulary by word.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.truth, "truth", "", "true model (e.g. truth.json from hull synth)")
+	fs.BoolVar(&f.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than the model")
 	fs.Float64Var(&recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this")
 	fs.StringVar(&f.heldout, "heldout", "", "held-out documents for perplexity")
 	fs.StringVar(&f.reference, "reference", "", "reference corpus for coherence")
-	fs.IntVar(&f.top, "top", 10, "top words per topic for coherence and unique words")
+	fs.StringVar(&f.labels, "labels", "", "id<TAB>label file: NMI and purity of the dominant topics of the --reference (else --heldout) documents")
+	fs.IntVar(&f.top, "top", 10, "top words per topic for coherence, unique words and health")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the measures that apply")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the held-out split and inference")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
@@ -78,117 +106,118 @@ flags) and aligned to the model's vocabulary by word.`,
 	return cmd
 }
 
-// measures holds the measures of one model; nil fields do not apply.
-type measures struct {
-	L1Mean         *float64 `json:"l1_mean,omitempty"`
-	L1Max          *float64 `json:"l1_max,omitempty"`
-	CosineMean     *float64 `json:"cosine_mean,omitempty"`
-	Perplexity     *float64 `json:"perplexity,omitempty"`
-	CoherenceUMass *float64 `json:"coherence_umass,omitempty"`
-	CoherenceNPMI  *float64 `json:"coherence_npmi,omitempty"`
-	UniqueWords    *float64 `json:"unique_words,omitempty"`
-	// Recovered and RecoveredThreshold are set by --recovered-at only.
-	Recovered          *float64 `json:"recovered,omitempty"`
-	RecoveredThreshold *float64 `json:"recovered_threshold,omitempty"`
-	recoveredOf        int      // the number of true topics
-	estimator          string
-}
-
 func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
 	m, err := model.Load(path)
 	if err != nil {
 		return err
 	}
-	stderr := cmd.ErrOrStderr()
-	ms, err := measure(cmd.Context(), m, f, stderr)
+	if f.truth != "" && !f.ignoreDigest {
+		truth, err := model.Load(f.truth)
+		if err != nil {
+			return err
+		}
+		if err := checkTruthDigest(m, truth, f.truth, cmd.ErrOrStderr()); err != nil {
+			return err
+		}
+	}
+	ms, err := measure(cmd.Context(), m, f, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(ms)
+		return printJSON(cmd.OutOrStdout(), ms)
 	}
 	printMeasures(cmd.OutOrStdout(), ms)
+	fmt.Fprint(cmd.OutOrStdout(), collapseWarning(ms.Health))
 	return nil
 }
 
-// measure computes every measure whose input is given in f.
-func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (*measures, error) {
-	var ms measures
+// measure reads the inputs f names and computes the measures of m that
+// apply.
+func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (*eval.Measures, error) {
+	o := eval.SuiteOptions{Top: f.top, Seed: f.seed, Threads: f.threads}
+	if f.recoveredAt != nil {
+		o.CountRecovered, o.RecoveredAt = true, *f.recoveredAt
+	}
+	var err error
 	if f.truth != "" {
-		truth, err := model.Load(f.truth)
-		if err != nil {
+		if o.Truth, err = model.Load(f.truth); err != nil {
 			return nil, err
 		}
-		if m.K != truth.K && f.recoveredAt != nil {
-			fmt.Fprintf(log, "eval: the model has %d topics and the truth %d: l1 and cosine recovery need equal K, only --recovered-at is measured\n", m.K, truth.K)
-		} else {
-			l1, err := eval.L1Recovery(m, truth)
-			if err != nil {
-				return nil, err
-			}
-			cos, err := eval.CosineRecovery(m, truth)
-			if err != nil {
-				return nil, err
-			}
-			ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
-		}
-		if f.recoveredAt != nil {
-			r, err := eval.RecoveredAt(m, truth, *f.recoveredAt)
-			if err != nil {
-				return nil, err
-			}
-			n := float64(r.Count)
-			ms.Recovered, ms.RecoveredThreshold, ms.recoveredOf = &n, &r.Threshold, truth.K
+		if m.K != o.Truth.K && o.CountRecovered {
+			fmt.Fprintf(log, "eval: the model has %d topics and the truth %d: l1 and cosine recovery need equal K, only --recovered-at is measured\n", m.K, o.Truth.K)
 		}
 	}
-	if f.heldout != "" {
-		c, err := f.input.readAligned(f.heldout, m, log)
-		if err != nil {
+	if f.labels != "" {
+		if f.reference == "" && f.heldout == "" {
+			return nil, errors.New("--labels needs --reference or --heldout: the documents whose labels it gives")
+		}
+		if o.Labels, err = readLabels(f.labels); err != nil {
 			return nil, err
 		}
-		p, err := eval.DocumentCompletion(ctx, m, c, eval.PerplexityOptions{
-			Infer: infer.Options{Method: infer.VB, Seed: f.seed, Threads: f.threads}, Seed: f.seed})
-		if err != nil {
-			return nil, err
-		}
-		ms.Perplexity, ms.estimator = &p.Perplexity, p.Estimator
 	}
-	if f.reference != "" {
-		c, err := f.input.readAligned(f.reference, m, log)
-		if err != nil {
-			return nil, err
+	for _, in := range []struct {
+		path string
+		c    **corpus.Corpus
+	}{{f.heldout, &o.Heldout}, {f.reference, &o.Reference}} {
+		if in.path != "" {
+			if _, *in.c, err = f.input.readAligned([]string{in.path}, m, false, log, nil); err != nil {
+				return nil, err
+			}
 		}
-		coh, err := eval.TopicCoherence(m, c, f.top)
-		if err != nil {
-			return nil, err
-		}
-		ms.CoherenceUMass, ms.CoherenceNPMI = &coh.UMass, &coh.NPMI
 	}
-	unique, _ := eval.UniqueWords(m, f.top)
-	ms.UniqueWords = &unique
-	return &ms, nil
+	return eval.Measure(ctx, m, o)
 }
 
-// readAligned reads INPUT with the input flags and aligns it to m's
-// vocabulary, reporting unknown words on log.
-func (in *inputFlags) readAligned(path string, m *model.Model, log io.Writer) (*corpus.Corpus, error) {
-	c, err := corpus.Read([]string{path}, corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions()})
+// checkTruthDigest returns an error when the truth at path records the
+// digest of another corpus than the one m was fitted on (both record it:
+// model.Provenance.InputDigest). A digest missing on either side cannot be
+// checked: a note on log says so.
+func checkTruthDigest(m, truth *model.Model, path string, log io.Writer) error {
+	md, td := m.Provenance.InputDigest, truth.Provenance.InputDigest
+	switch {
+	case md == "" || td == "":
+		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", path)
+		return nil
+	case md != td:
+		return fmt.Errorf("--truth %s is of the corpus of digest %s, the model was fitted on a corpus of digest %s: "+
+			"the truth is not of the model's corpus (another corpus, or a synth directory written over halfway). "+
+			"Pruning (--min-df, --max-df, --max-vocab), stop words, --stem or another --format change the corpus fitted, and its digest, too: "+
+			"--ignore-digest scores anyway", path, td, md)
+	}
+	return nil
+}
+
+// readAligned reads paths with the input flags, pruned if prune is set, and
+// aligns the corpus to m's vocabulary, reporting on log the words the model
+// lacks. It returns the corpus as read too.
+func (in *inputFlags) readAligned(paths []string, m *model.Model, prune bool, log io.Writer, progress learner.Progress) (raw, aligned *corpus.Corpus, err error) {
+	if prune {
+		raw, err = in.read(paths, log, progress)
+	} else {
+		raw, err = corpus.Read(paths, in.readOptions(progress))
+		err = readError(err)
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	aligned, rep := corpus.Align(c, m.Vocab)
-	if rep.DroppedTokens > 0 {
-		fmt.Fprintf(log, "%s: %d words (%d tokens) not in the model's vocabulary were ignored\n", path, rep.UnknownWords, rep.DroppedTokens)
-	}
+	aligned, rep := corpus.Align(raw, m.Vocab)
+	name := strings.Join(paths, ", ")
 	if rep.Tokens == 0 {
-		return nil, fmt.Errorf("%s: no word of the input is in the model's vocabulary", path)
+		return nil, nil, fmt.Errorf("%s: no word of the input is in the model's vocabulary (%d words, %d tokens): is it the right model, and the right --vocab?",
+			name, raw.NumWords(), rep.DroppedTokens)
 	}
-	return aligned, nil
+	if rep.DroppedTokens > 0 {
+		fmt.Fprintf(log, "%s: aligned to the model's vocabulary: %d of %d words unknown, %d of %d tokens dropped\n",
+			name, rep.UnknownWords, raw.NumWords(), rep.DroppedTokens, rep.DroppedTokens+rep.Tokens)
+	}
+	return raw, aligned, nil
 }
 
-func printMeasures(w io.Writer, ms *measures) {
+func printMeasures(w io.Writer, ms *eval.Measures) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	row := func(name string, v *float64, note string) {
 		if v != nil {
@@ -198,12 +227,50 @@ func printMeasures(w io.Writer, ms *measures) {
 	row("l1_mean", ms.L1Mean, "mean l1 distance to the matched true topic (0 best, 2 worst)")
 	row("l1_max", ms.L1Max, "largest matched l1 distance")
 	row("cosine_mean", ms.CosineMean, "mean cosine similarity to the matched true topic (1 best)")
-	row("perplexity", ms.Perplexity, ms.estimator)
+	row("perplexity", ms.Perplexity, ms.Estimator)
 	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics (higher is better)")
 	row("coherence_npmi", ms.CoherenceNPMI, "NPMI of the top words, mean over topics (-1 to 1, higher is better)")
 	row("unique_words", ms.UniqueWords, "top words in no other topic's top words, mean over topics")
 	if ms.Recovered != nil {
-		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", int(*ms.Recovered), ms.recoveredOf, *ms.RecoveredThreshold)
+		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", *ms.Recovered, ms.TrueK, *ms.RecoveredThreshold)
+	}
+	if h := ms.Health; h != nil {
+		fmt.Fprintf(tw, "distinct_words\t%d\tdifferent words among the %d x %d top words\n", h.DistinctWords, h.K, h.Top)
+		fmt.Fprintf(tw, "near_duplicate_pairs\t%d\tof the %d topic pairs share at least half of their top words\n", h.NearDuplicatePairs, h.Pairs)
+		if h.Docs > 0 {
+			fmt.Fprintf(tw, "largest_topic_share\t%.4f\tof the %d documents have topic %d as their dominant topic\n", h.LargestShare, h.Docs, h.LargestTopic+1)
+			fmt.Fprintf(tw, "rare_topics\t%d\t%s\n", len(h.RareTopics), rareTopics(h))
+		}
+		verdict := "no\tno sign of collapse"
+		if h.Collapsed {
+			verdict = "yes\tsee the warning below"
+		}
+		fmt.Fprintf(tw, "collapsed\t%s\n", verdict)
+	}
+	if ms.NMI != nil {
+		fmt.Fprintf(tw, "nmi\t%.4f\tof the dominant topics against the labels of %d documents (0 independent, 1 the same partition)\n", *ms.NMI, *ms.LabelledDocs)
+		fmt.Fprintf(tw, "purity\t%.4f\tshare of those documents in their topic's most common label\n", *ms.Purity)
 	}
 	tw.Flush()
+}
+
+// printJSON prints v as indented JSON.
+func printJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(textsafe.JSON(b), '\n')) // words and ids are untrusted: no raw control characters
+	return err
+}
+
+// check validates the evaluation flags before anything is read.
+func (f *evalFlags) check() error {
+	if f.top < 1 {
+		return fmt.Errorf("--top %d: want at least 1", f.top)
+	}
+	if f.threads < 0 {
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
+	}
+	return f.input.check()
 }

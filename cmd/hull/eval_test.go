@@ -8,26 +8,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hulltopics/hull/corpus"
-	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
 
 // writeLDA writes an LDA corpus and its truth to dir and returns their paths.
 func writeLDA(t *testing.T, dir string, docs int, seed uint64) (string, string) {
 	t.Helper()
-	c, truth, err := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 80}}.Generate(rand.New(rand.NewPCG(seed, 1)))
+	c, truth, err := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 80, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}.Generate(rand.New(rand.NewPCG(seed, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	docword, vocab, tpath := filepath.Join(dir, "docword.txt"), filepath.Join(dir, "vocab.txt"), filepath.Join(dir, "truth.json")
-	if err := corpus.SaveUCI(docword, vocab, c); err != nil {
+	// As "hull synth" writes them: the truth records the digest of the
+	// corpus as read back, which "hull eval --truth" checks.
+	if err := synth.WriteDir(dir, c, truth, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := model.Save(tpath, truth); err != nil {
-		t.Fatal(err)
-	}
-	return docword, tpath
+	return filepath.Join(dir, synth.DocwordFile), filepath.Join(dir, synth.TruthFile)
 }
 
 func TestEvalJSONKeys(t *testing.T) {
@@ -42,20 +38,27 @@ func TestEvalJSONKeys(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
 	}
-	var got map[string]float64
+	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, key := range []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "unique_words"} {
+	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "unique_words",
+		"distinct_words", "near_duplicate_pairs", "largest_topic_share", "rare_topics", "health_docs", "collapsed"}
+	for _, key := range keys {
 		if _, ok := got[key]; !ok {
 			t.Errorf("key %q missing from %s", key, out)
 		}
 	}
-	if len(got) != 7 {
-		t.Errorf("want exactly the 7 keys, got %v", got)
+	if len(got) != len(keys) {
+		t.Errorf("want exactly the %d keys, got %v", len(keys), got)
 	}
-	if got["l1_mean"] > 0.5 || got["cosine_mean"] < 0.8 || got["l1_max"] < got["l1_mean"] {
+	num := func(key string) float64 { x, _ := got[key].(float64); return x }
+	if num("l1_mean") > 0.5 || num("cosine_mean") < 0.8 || num("l1_max") < num("l1_mean") {
 		t.Errorf("implausible recovery: %v", got)
+	}
+	// The reference is the training corpus: every document has a dominant topic.
+	if got["collapsed"] != false || num("distinct_words") < 40 || num("health_docs") != 3000 || num("largest_topic_share") > 0.4 {
+		t.Errorf("implausible health of a separable corpus's topics: %v", got)
 	}
 	code, out, _ = hull(t, "eval", m)
 	if code != 0 || !strings.Contains(out, "unique_words") || strings.Contains(out, "perplexity") {
@@ -131,12 +134,13 @@ func TestEvalRecoveredAt(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
 	}
-	var got map[string]float64
+	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(got) != 6 || got["recovered"] != 5 || got["recovered_threshold"] != 0.5 {
-		t.Errorf("want l1, cosine, unique words and recovered 5 at 0.5, got %v", got)
+	// 6 keys, and the 3 of health's word figures.
+	if len(got) != 9 || got["recovered"] != 5.0 || got["recovered_threshold"] != 0.5 {
+		t.Errorf("want l1, cosine, unique words, health and recovered 5 at 0.5, got %v", got)
 	}
 	// At threshold 1 no learned topic is exactly a true one.
 	code, out, _ = hull(t, "eval", m, "--truth", truth, "--recovered-at", "1")
@@ -154,7 +158,7 @@ func TestEvalRecoveredAt(t *testing.T) {
 	}
 	code, out, errOut = hull(t, "eval", m4, "--truth", truth, "--recovered-at", "0.5", "--json")
 	got = nil
-	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 3 || got["recovered"] > 4 || !strings.Contains(errOut, "need equal K") {
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 6 || got["recovered"].(float64) > 4 || !strings.Contains(errOut, "need equal K") {
 		t.Errorf("K = 4 against 5: exit %d, %v, stderr %q", code, got, errOut)
 	}
 	for _, args := range [][]string{

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 	"time"
 
-	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
-	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
@@ -28,6 +29,7 @@ type fitFlags struct {
 	quiet     bool
 	maxMemory string
 	input     inputFlags
+	learners  *learnerFlags
 }
 
 func newFitCmd() *cobra.Command {
@@ -37,6 +39,15 @@ func newFitCmd() *cobra.Command {
 		Short: "Learn topics from a corpus (the embedded demo corpus without INPUT)",
 		Long: `Learn K topics from one or more inputs and print each topic's top words,
 the anchor word marked with *stars*. Stage times go to stderr.
+
+After the topics, stderr gets their health: how many different words the K x 10
+top words hold, how many topic pairs share at least half of their top 10 words,
+the share of the training documents whose dominant topic (by variational
+inference, at most 20 updates per document) is the largest topic's, and the
+topics dominant in fewer than 0.5% of the documents. When the topics have
+collapsed (more than a quarter of the pairs near-duplicates, fewer than 40% of
+the top words different, one topic dominant in more than half the documents, or
+more than half the topics rare) a warning says what to try. --quiet skips it.
 
 With no INPUT, hull fits its embedded demo corpus: documents generated from a
 fixed seed over planted, human-readable themes, and prints how close each
@@ -55,66 +66,69 @@ Algorithms (--algo):
 	fs.IntVarP(&f.k, "topics", "k", 0, "number of topics K (required with INPUT; the demo defaults to its planted count)")
 	fs.StringVar(&f.algo, "algo", "anchor", "algorithm: "+algorithmNames())
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed: the same input and seed give the same model")
-	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result, except for gibbs, whose AD-LDA shards follow it")
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result (gibbs samples its --shards on them)")
 	fs.StringVarP(&f.output, "output", "o", "", "write the model to this JSON file (.gz: gzip)")
 	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
-	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or stage times on stderr")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, stage times or topic health on stderr (and no time spent on the health)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the estimated working memory exceeds this, e.g. 8GiB (default: half the RAM)")
 	f.input.bind(fs)
-	for _, a := range algorithms {
-		a.flags(fs)
-	}
+	f.learners = bindLearnerFlags(fs)
 	return cmd
 }
 
-func algorithmHelp() string {
-	s := ""
-	for _, name := range strings.Split(algorithmNames(), "|") {
-		s += fmt.Sprintf("%-10s %s\n  ", name, algorithms[name].summary)
-	}
-	return s
-}
-
+// runFit validates every flag, builds the learner and checks that -o can
+// be written before it reads any input, then reads, fits, saves and prints.
 func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
-	algo, err := lookupAlgorithm(f.algo)
-	if err != nil {
-		return err
-	}
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {
 		stderr = io.Discard
 	}
-	settings := fitSettings{seed: f.seed, threads: f.threads, progress: newProgress(stderr)}
-	if f.maxMemory != "" {
-		if settings.maxMemory, err = cooc.ParseBytes(f.maxMemory); err != nil {
-			return fmt.Errorf("--max-memory: %w", err)
+	settings, err := runSettings(f.seed, f.threads, f.maxMemory, stderr, f.quiet)
+	if err != nil {
+		return err
+	}
+	f.input.maxMemory = settings.MaxMemory // the reader refuses declared sizes above it
+	switch {
+	case f.k < 0 || (f.k == 0 && len(args) > 0):
+		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
+	case f.top < 0:
+		return fmt.Errorf("--top %d: want >= 0", f.top)
+	}
+	l, err := f.learners.build(f.algo, settings)
+	if err != nil {
+		return err
+	}
+	if f.output != "" {
+		// An unusable -o is the user's to fix, and better known before the fit.
+		if err := atomicfile.Check(f.output); err != nil {
+			return fmt.Errorf("-o: %w", err)
 		}
 	}
 	start := time.Now()
-	c, truth, err := loadFitInput(args, &f.input, stderr, settings.progress)
+	c, truth, err := loadFitInput(args, &f.input, stderr, settings.Progress)
 	if err != nil {
 		return err
 	}
 	readTime := time.Since(start)
 	k := f.k
 	if k == 0 {
-		if truth == nil {
-			return fmt.Errorf("-k is required: how many topics to learn")
-		}
 		k = truth.K
-	}
-	l, err := algo.build(settings)
-	if err != nil {
-		return err
 	}
 	m, err := l.Fit(cmd.Context(), c, k)
 	if err != nil {
-		return err
+		spec, _ := learner.Lookup(f.algo)
+		return commandLineError(err, spec)
 	}
-	m.Provenance.Threads = parallel.Threads(f.threads)
 	m.Provenance.Timings = append([]model.Timing{{Stage: "read", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
-	if n, _ := m.Params["docs_skipped"].(int); n > 0 {
-		fmt.Fprintf(stderr, "note: %d documents with fewer than 2 tokens hold no word pair and were skipped\n", n)
+	if n, _ := m.Param("docs_skipped"); n > 0 {
+		fmt.Fprintf(stderr, "note: %d documents with fewer than 2 tokens hold no word pair and were skipped\n", int(n))
+	}
+	// Saved before anything is printed: a reader closing stdout early
+	// ("| head") or an interrupt during the health must not lose the model.
+	if f.output != "" {
+		if err := model.Save(f.output, m); err != nil {
+			return envError{err}
+		}
 	}
 	printTopics(cmd.OutOrStdout(), m, f.top)
 	if truth != nil {
@@ -122,13 +136,33 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 			return err
 		}
 	}
-	if f.output != "" {
-		if err := model.Save(f.output, m); err != nil {
-			return envError{err}
+	timings := m.Provenance.Timings
+	if !f.quiet {
+		t, err := fitHealth(cmd.Context(), m, c, f.threads, stderr)
+		if err != nil {
+			return err
 		}
+		timings = append(slices.Clone(timings), t)
 	}
-	printTimings(stderr, m.Provenance.Timings, time.Since(start))
+	printTimings(stderr, timings, time.Since(start))
 	return nil
+}
+
+// fitHealth measures the health of m's topics, with the dominant topics of
+// the training corpus c, prints it on log and returns its time (not a
+// stage of the fit: the model does not record it).
+func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads int, log io.Writer) (model.Timing, error) {
+	start := time.Now()
+	if m.CheckVocab(c.Vocab) != nil {
+		c, _ = corpus.Align(c, m.Vocab)
+	}
+	dominant, err := eval.DominantTopics(ctx, m, c, threads)
+	if err != nil {
+		return model.Timing{}, err
+	}
+	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+	printHealth(log, &h)
+	return model.Timing{Stage: "health", Seconds: time.Since(start).Seconds()}, nil
 }
 
 // loadFitInput reads and prunes the inputs, or generates the demo corpus
@@ -151,7 +185,7 @@ func printRecovery(w io.Writer, m, truth *model.Model) error {
 	if err != nil {
 		return err
 	}
-	themes, _ := truth.Params["themes"].([]string)
+	themes := truth.TopicLabels
 	fmt.Fprintf(w, "\nrecovery of the planted themes (l1 distance: 0 identical, 2 disjoint)\n")
 	for j, k := range rec.Match {
 		name := fmt.Sprintf("theme %d", j+1)
@@ -162,6 +196,30 @@ func printRecovery(w io.Writer, m, truth *model.Model) error {
 	}
 	fmt.Fprintf(w, "  mean l1 %.3f, max l1 %.3f\n", rec.Mean, rec.Max)
 	return nil
+}
+
+// runSettings returns the run settings of a fit from the common flags:
+// progress bars on a terminal, the learner's running log on log unless
+// quiet, and the memory limit parsed.
+func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quiet bool) (learner.Settings, error) {
+	s := learner.Settings{Seed: seed, Threads: threads, Progress: newProgress(log)}
+	if threads < 0 {
+		return s, fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", threads)
+	}
+	if maxMemory != "" {
+		var err error
+		if s.MaxMemory, err = memory.Parse(maxMemory); err != nil {
+			return s, fmt.Errorf("--max-memory: %w", err)
+		}
+	}
+	if !quiet {
+		prefix := ""
+		if s.Progress != nil {
+			prefix = "\r\x1b[K" // clear the progress bar's line first
+		}
+		s.Log = func(line string) { fmt.Fprintf(log, "%s%s\n", prefix, line) }
+	}
+	return s, nil
 }
 
 // textOptions returns the tokenizer options of the input flags.

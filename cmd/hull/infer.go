@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
+	"math"
 	"time"
 
 	"github.com/hulltopics/hull/corpus"
@@ -78,13 +76,10 @@ Without -o the table goes to stdout. Results do not depend on --threads.`,
 }
 
 func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
 	method := infer.Method(f.method)
-	if method != infer.VB && method != infer.Gibbs {
-		return fmt.Errorf("--method %q: want vb or gibbs", f.method)
-	}
-	if f.alpha < 0 {
-		return fmt.Errorf("--alpha %v: want a positive total concentration (or 0 for the default)", f.alpha)
-	}
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {
 		stderr = io.Discard
@@ -95,17 +90,10 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
-	raw, err := f.input.read(inputs, stderr, progress)
+	_, c, err := f.input.readAligned(inputs, m, true, stderr, progress)
 	if err != nil {
 		return err
 	}
-	c, rep := corpus.Align(raw, m.Vocab)
-	if rep.Tokens == 0 {
-		return fmt.Errorf("no word of the input is in the model's vocabulary (%d words, %d tokens): is it the right model, and the right --vocab?",
-			raw.NumWords(), rep.DroppedTokens)
-	}
-	fmt.Fprintf(stderr, "aligned to the model's vocabulary: %d of %d words unknown, %d of %d tokens dropped\n",
-		rep.UnknownWords, raw.NumWords(), rep.DroppedTokens, rep.DroppedTokens+rep.Tokens)
 	if empty := emptyDocs(c); empty > 0 {
 		fmt.Fprintf(stderr, "note: %d documents have no word the model knows and get the prior mean\n", empty)
 	}
@@ -125,7 +113,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		return err
 	}
 	inferTime := time.Since(inferStart)
-	write := func(w io.Writer) error { return writeDocTopics(w, c.DocIDs, theta, m.K, f.header) }
+	write := func(w io.Writer) error { return infer.WriteDocTopics(w, c.DocIDs, theta, f.header) }
 	if f.output == "" {
 		if err := write(cmd.OutOrStdout()); err != nil {
 			return envError{err}
@@ -137,6 +125,34 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	return nil
 }
 
+// check validates every flag before any work: the library would refuse
+// most of them too, but after the model and the input are read, and
+// naming its fields.
+func (f *inferFlags) check() error {
+	method := infer.Method(f.method)
+	sweeps := f.iterations
+	if sweeps == 0 {
+		sweeps = 100
+	}
+	switch {
+	case method != infer.VB && method != infer.Gibbs:
+		return fmt.Errorf("--method %q: want vb or gibbs", f.method)
+	case !(f.alpha >= 0) || math.IsInf(f.alpha, 1):
+		return fmt.Errorf("--alpha %v: want a positive total concentration (or 0 for the default)", f.alpha)
+	case f.iterations < 0:
+		return fmt.Errorf("--iterations %d: want a positive number (or 0 for 100)", f.iterations)
+	case f.burnIn < 0:
+		return fmt.Errorf("--burn-in %d: want >= 0 (0: half of --iterations)", f.burnIn)
+	case f.burnIn > 0 && method != infer.Gibbs:
+		return fmt.Errorf("--burn-in %d: only --method gibbs discards sweeps", f.burnIn)
+	case f.burnIn >= sweeps:
+		return fmt.Errorf("--burn-in %d: want fewer than the %d sweeps (--iterations)", f.burnIn, sweeps)
+	case f.threads < 0:
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
+	}
+	return f.input.check()
+}
+
 // emptyDocs returns the number of documents of c without tokens.
 func emptyDocs(c *corpus.Corpus) int {
 	n := 0
@@ -146,33 +162,4 @@ func emptyDocs(c *corpus.Corpus) int {
 		}
 	}
 	return n
-}
-
-// docIDReplacer makes a document id safe for a TSV field.
-var docIDReplacer = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
-
-// writeDocTopics writes the document-topic table: per document its id and
-// K weights, tab-separated, after a header line if header is set.
-func writeDocTopics(w io.Writer, ids []string, theta [][]float64, k int, header bool) error {
-	bw := bufio.NewWriter(w)
-	if header {
-		bw.WriteString("id")
-		for j := 1; j <= k; j++ {
-			bw.WriteString("\ttopic")
-			bw.WriteString(strconv.Itoa(j))
-		}
-		bw.WriteByte('\n')
-	}
-	var buf []byte
-	for d, row := range theta {
-		bw.WriteString(docIDReplacer.Replace(ids[d]))
-		for _, x := range row {
-			buf = strconv.AppendFloat(append(buf[:0], '\t'), x, 'g', 6, 64)
-			bw.Write(buf)
-		}
-		if err := bw.WriteByte('\n'); err != nil {
-			return err
-		}
-	}
-	return bw.Flush()
 }

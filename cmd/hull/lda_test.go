@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"reflect"
@@ -28,10 +27,6 @@ func ldaCorpus(t *testing.T) string {
 // and returns it with stderr and the log lines of the learner.
 func fitLDA(t *testing.T, dir string, args ...string) (*model.Model, string, string) {
 	t.Helper()
-	var log bytes.Buffer
-	old := ldaLog
-	ldaLog = &log
-	defer func() { ldaLog = old }()
 	path := filepath.Join(t.TempDir(), "m.json")
 	all := append([]string{"fit", "-k", "6", filepath.Join(dir, "docword.txt"), "-o", path}, args...)
 	code, _, errOut := hull(t, all...)
@@ -41,6 +36,12 @@ func fitLDA(t *testing.T, dir string, args ...string) (*model.Model, string, str
 	m, err := model.Load(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var log strings.Builder
+	for _, line := range strings.SplitAfter(errOut, "\n") {
+		if strings.HasPrefix(line, "gibbs sweep") || strings.HasPrefix(line, "vb iteration") {
+			log.WriteString(line)
+		}
 	}
 	return m, errOut, log.String()
 }
@@ -67,18 +68,18 @@ func meanL1(t *testing.T, dir string, m *model.Model) float64 {
 
 // hull fit --algo gibbs: the flags reach the sampler and its Params, the
 // log likelihood is printed every --log-every sweeps (not with -q), the
-// topics are close to the truth, and the same seed and threads give the
-// same model.
+// topics are close to the truth, and the same seed and shards give the
+// same model whatever --threads.
 func TestFitGibbs(t *testing.T) {
 	dir := ldaCorpus(t)
 	args := []string{"--algo", "gibbs", "--iterations", "80", "--burn-in", "40", "--save-every", "20",
-		"--optimize-interval", "10", "--alpha", "1.2", "--beta", "0.05", "--log-every", "20", "--threads", "2", "--seed", "3"}
+		"--optimize-interval", "10", "--alpha", "1.2", "--beta", "0.05", "--log-every", "20", "--shards", "2", "--threads", "2", "--seed", "3"}
 	m, errOut, log := fitLDA(t, dir, args...)
 	if m.Algorithm != "gibbs" || m.K != 6 || len(m.Alpha) != 6 {
 		t.Fatalf("algorithm %q, K %d, alpha %v", m.Algorithm, m.K, m.Alpha)
 	}
 	for key, want := range map[string]any{"iterations": 80.0, "burn_in": 40.0, "save_every": 20.0, "saved_states": 2.0,
-		"optimize_interval": 10.0, "alpha_sum_init": 1.2, "beta_init": 0.05, "threads": 2.0, "init": "random"} {
+		"optimize_interval": 10.0, "alpha_sum_init": 1.2, "beta_init": 0.05, "shards": 2.0, "init": "random"} {
 		if got := m.Params[key]; got != want {
 			t.Errorf("params[%q] = %v, want %v", key, got, want)
 		}
@@ -97,13 +98,22 @@ func TestFitGibbs(t *testing.T) {
 	if l1 := meanL1(t, dir, m); l1 <= 0 || l1 > 0.25 {
 		t.Errorf("mean l1 %.3f", l1)
 	}
-	again, _, _ := fitLDA(t, dir, append(args, "-q")...)
-	if !reflect.DeepEqual(again.Topics, m.Topics) || !reflect.DeepEqual(again.Alpha, m.Alpha) {
-		t.Error("same seed and threads: different models")
+	for _, threads := range []string{"1", "3"} {
+		again, _, _ := fitLDA(t, dir, append(args, "-q", "--threads", threads)...)
+		if !reflect.DeepEqual(again.Topics, m.Topics) || !reflect.DeepEqual(again.Alpha, m.Alpha) || !reflect.DeepEqual(again.Params, m.Params) {
+			t.Errorf("same seed and shards, --threads %s and 2: different models", threads)
+		}
 	}
 	if _, _, log := fitLDA(t, dir, "--algo", "gibbs", "--iterations", "20", "-q"); log != "" {
 		t.Errorf("-q: log printed: %s", log)
 	}
+}
+
+// With the default single shard too, --threads 1 and 4 give the same
+// model: the default model is the same on every machine.
+func TestFitGibbsSameModelForAnyThreads(t *testing.T) {
+	dir := ldaCorpus(t)
+	expectSameModelForThreads(t, dir, "--algo", "gibbs", "--iterations", "20", "-k", "6", filepath.Join(dir, "docword.txt"))
 }
 
 // --init anchor starts from an anchor-word fit, timed as its own stage.

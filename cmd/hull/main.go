@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
-// Exit statuses: 2 for bad input or usage (the common case), 1 for
-// failures of the environment (e.g. a model that cannot be written), 130
-// when interrupted.
+// Exit statuses: 2 for bad input or usage (the common case, an unusable
+// output path included), 1 for failures of the environment (e.g. a disk
+// full while writing a model, or standard output that cannot be written),
+// 128 + the signal's number when interrupted by SIGINT (130) or SIGTERM
+// (143).
 const (
 	exitFailure     = 1
 	exitBadInput    = 2
@@ -25,23 +29,80 @@ func (e envError) Error() string { return e.err.Error() }
 func (e envError) Unwrap() error { return e.err }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(hullMain())
 }
 
-// run executes hull with args and returns the exit status.
+// hullMain runs hull on the process's arguments and standard streams and
+// returns the exit status.
+//
+// The first SIGINT or SIGTERM cancels the run's context: the command stops
+// at its next check, removes its temporary files and exits 130 or 143
+// (what is already written stays; a model being renamed into place is
+// completed). A second signal ends the process at once; the temporary file
+// it may leave is removed by the next write to the same path.
+//
+// SIGPIPE is ignored, so that a reader closing standard output early
+// ("hull fit -o M | head") makes writes fail with EPIPE rather than kill
+// the process: the command finishes (fit saves the model before it prints
+// anything) and exits 1 with "hull: writing output: ...".
+func hullMain() int {
+	signal.Ignore(syscall.SIGPIPE)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		signal.Stop(sigs) // the next signal has its default effect
+		cancel(interrupted{s})
+	}()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	signal.Stop(sigs)
+	return code
+}
+
+// interrupted is the cause of a context cancelled by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return "interrupted by signal: " + e.sig.String() }
+
+// Is makes an interrupted cause a context.Canceled.
+func (e interrupted) Is(target error) bool { return target == context.Canceled }
+
+// exitStatus returns 128 + the signal's number (130 for SIGINT).
+func (e interrupted) exitStatus() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return exitInterrupted
+}
+
+// run executes hull with args and returns the exit status. A failed write
+// to stdout (a full disk, a closed pipe) is remembered, later writes are
+// skipped, and the status is 1 whatever the command returns.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out := &stickyWriter{w: stdout}
 	root := newRootCmd()
 	root.SetArgs(args)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	if out.err != nil {
+		if err != nil && !errors.Is(err, out.err) {
+			fmt.Fprintln(stderr, "hull:", textsafe.EscapeLines(err.Error()))
+		}
+		fmt.Fprintln(stderr, "hull: writing output:", out.err)
+		return exitFailure
+	}
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(stderr, "hull:", err)
+	var sig interrupted
+	if errors.As(context.Cause(ctx), &sig) && errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "hull:", sig)
+		return sig.exitStatus()
+	}
+	fmt.Fprintln(stderr, "hull:", textsafe.EscapeLines(err.Error()))
 	var env envError
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -51,4 +112,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	default:
 		return exitBadInput
 	}
+}
+
+// stickyWriter passes writes to w until the first error, which it records
+// and returns for every later write.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
 }

@@ -14,11 +14,12 @@ import (
 	"github.com/hulltopics/hull/model"
 )
 
-// TestMain lets "hull bench" re-execute this test binary as "hull": a
-// child started with childEnv runs hull's main instead of the tests.
+// TestMain lets "hull bench" and the tests of signals re-execute this test
+// binary as "hull": a child started with childEnv runs hull's main instead
+// of the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv(strings.SplitN(childEnv, "=", 2)[0]) == "1" {
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(hullMain())
 	}
 	os.Exit(m.Run())
 }
@@ -198,12 +199,14 @@ func TestBadInputExitsTwoWithFileLine(t *testing.T) {
 	expectBadInput(t, cases)
 }
 
+// TestUnwritableOutputLeavesNoFile: an output in a missing directory is
+// the user's choice of path (exit 2), and leaves nothing.
 func TestUnwritableOutputLeavesNoFile(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "missing-dir", "m.json")
 	code, _, errOut := hull(t, "fit", "-q", "-o", out)
-	if code != exitFailure {
-		t.Fatalf("exit %d (%s), want %d", code, errOut, exitFailure)
+	if code != exitBadInput {
+		t.Fatalf("exit %d (%s), want %d", code, errOut, exitBadInput)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatal("an output file was left behind")

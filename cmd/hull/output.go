@@ -6,12 +6,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 )
 
 // printTopics prints each topic's top words, the anchor word between
-// stars (or after the list when it is not among the top words).
+// stars (or after the list when it is not among the top words), each word
+// escaped by textsafe.Escape.
 func printTopics(w io.Writer, m *model.Model, top int) {
 	for k := 0; k < m.K; k++ {
 		anchor := -1
@@ -22,14 +24,14 @@ func printTopics(w io.Writer, m *model.Model, top int) {
 		shown := false
 		for _, i := range m.TopWords(k, top) {
 			if i == anchor {
-				words = append(words, "*"+m.Vocab[i]+"*")
+				words = append(words, "*"+textsafe.Escape(m.Vocab[i])+"*")
 				shown = true
 			} else {
-				words = append(words, m.Vocab[i])
+				words = append(words, textsafe.Escape(m.Vocab[i]))
 			}
 		}
 		if anchor >= 0 && !shown {
-			words = append(words, "(anchor *"+m.Vocab[anchor]+"*)")
+			words = append(words, "(anchor *"+textsafe.Escape(m.Vocab[anchor])+"*)")
 		}
 		share := ""
 		if len(m.TopicWeights) == m.K {
@@ -48,7 +50,7 @@ func printTimings(w io.Writer, timings []model.Timing, total time.Duration) {
 	}
 	fmt.Fprintf(w, "time: %s; total %s", strings.Join(parts, ", "), fmtSeconds(total.Seconds()))
 	if rss := peakRSS(); rss > 0 {
-		fmt.Fprintf(w, "; peak RSS %s", cooc.FormatBytes(rss))
+		fmt.Fprintf(w, "; peak RSS %s", memory.Format(rss))
 	}
 	fmt.Fprintln(w)
 }

@@ -49,7 +49,7 @@ func TestPlotTopicsGrid(t *testing.T) {
 
 	// Words not named as pixels, V = 100 a perfect square: laid out in
 	// order, and said so.
-	_, square, err := synth.LDA{K: 3, V: 100, Docs: 10, DocLength: 10}.Generate(rand.New(rand.NewPCG(1, 2)))
+	_, square, err := synth.LDA{K: 3, V: 100, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestPlotTopicsGrid(t *testing.T) {
 
 func TestPlotTopicsGridBadInput(t *testing.T) {
 	dir := t.TempDir()
-	_, lda, err := synth.LDA{K: 3, V: 50, Docs: 10, DocLength: 10}.Generate(rand.New(rand.NewPCG(1, 3)))
+	_, lda, err := synth.LDA{K: 3, V: 50, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(1, 3)))
 	if err != nil {
 		t.Fatal(err)
 	}

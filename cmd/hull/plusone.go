@@ -1,18 +1,14 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"text/tabwriter"
 
-	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
-	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -30,6 +26,7 @@ type plusOneFlags struct {
 	threads     int
 	asJSON      bool
 	input       inputFlags
+	learners    *learnerFlags
 }
 
 func newPlusOneCmd() *cobra.Command {
@@ -85,65 +82,23 @@ shows the mean precision and its standard deviation across seeds.`,
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per predictor")
 	f.input.bind(fs)
+	f.learners = bindLearnerFlags(fs)
 	return cmd
 }
 
-// plusOneRow is one predictor's precision over the splits.
-type plusOneRow struct {
-	Predictor string    `json:"predictor"`
-	Precision float64   `json:"precision"`
-	StdDev    float64   `json:"std_dev"`
-	PerSeed   []float64 `json:"per_seed"`
-	Splits    int       `json:"splits"`
-	TestDocs  int       `json:"test_docs"`
-	// Cosine is the mean over splits of the matched cosine similarity of
-	// the learned topics to the truth (with --truth, topic models only).
-	Cosine  *float64 `json:"cosine,omitempty"`
-	cosines []float64
-}
-
-// plusOneTruth holds what --truth and --true-weights load.
-type plusOneTruth struct {
-	model   *model.Model
-	weights map[string][]float64
-}
-
-// loadPlusOneTruth reads --truth and --true-weights.
-func loadPlusOneTruth(f *plusOneFlags) (plusOneTruth, error) {
-	var t plusOneTruth
-	if f.trueWeights != "" && f.truth == "" {
-		return t, errors.New("--true-weights needs --truth: ldaC scores words with the true topics")
-	}
-	if f.truth == "" {
-		return t, nil
-	}
-	m, err := model.Load(f.truth)
-	if err != nil {
-		return t, err
-	}
-	if err := m.Validate(); err != nil {
-		return t, fmt.Errorf("--truth %s: %w", f.truth, err)
-	}
-	t.model = m
-	if f.trueWeights != "" {
-		file, err := os.Open(f.trueWeights)
-		if err != nil {
-			return t, err
-		}
-		defer file.Close()
-		if t.weights, err = eval.ReadDocWeights(file); err != nil {
-			return t, fmt.Errorf("--true-weights %s: %w", f.trueWeights, err)
-		}
-	}
-	return t, nil
-}
-
 func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
-	if f.repeat < 1 {
+	switch {
+	case f.repeat < 1:
 		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
+	case f.k < 2:
+		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
+	case len(f.algos) == 0:
+		return errors.New("--algos is empty: want at least one algorithm (" + algorithmNames() + ")")
+	case f.threads < 0:
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
-	if f.lsi == nil {
-		f.lsi = []int{f.k}
+	if err := f.input.check(); err != nil {
+		return err
 	}
 	for _, list := range []struct {
 		flag   string
@@ -155,155 +110,83 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 			}
 		}
 	}
-	truth, err := loadPlusOneTruth(f)
-	if err != nil {
+	stderr := cmd.ErrOrStderr()
+	o := eval.PlusOneBenchOptions{K: f.k, LSI: f.lsi, KNN: f.knn, Seed: f.seed, Repeat: f.repeat, Threads: f.threads,
+		Log: func(line string) { fmt.Fprintln(stderr, line) }}
+	if err := loadPlusOneTruth(f, &o); err != nil {
+		return err
+	}
+	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.seed, Threads: f.threads}); err != nil {
 		return err
 	}
 	for _, a := range f.algos {
-		if _, err := lookupAlgorithm(a); err != nil {
-			return err
-		}
+		o.Learners = append(o.Learners, eval.PlusOneLearner{Name: a, New: func(seed uint64) (learner.Learner, error) {
+			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads})
+		}})
 	}
-	c, err := f.input.read(args, cmd.ErrOrStderr(), nil)
+	c, err := f.input.read(args, stderr, nil)
 	if err != nil {
 		return err
 	}
-	var rows []plusOneRow
-	index := map[string]int{}
-	for r := 0; r < f.repeat; r++ {
-		seed := f.seed + uint64(r)
-		results, cosines, err := plusOneOnce(cmd.Context(), c, f, truth, seed, cmd.ErrOrStderr())
-		if err != nil {
-			return err
-		}
-		for _, res := range results {
-			i, ok := index[res.Name]
-			if !ok {
-				i = len(rows)
-				index[res.Name] = i
-				rows = append(rows, plusOneRow{Predictor: res.Name})
-			}
-			rows[i].PerSeed = append(rows[i].PerSeed, res.Precision)
-			rows[i].TestDocs = res.Docs
-			if cos, ok := cosines[res.Name]; ok {
-				rows[i].cosines = append(rows[i].cosines, cos)
-			}
-		}
-	}
-	for i := range rows {
-		rows[i].Precision, rows[i].StdDev = meanStd(rows[i].PerSeed)
-		rows[i].Splits = len(rows[i].PerSeed)
-		if len(rows[i].cosines) > 0 {
-			cos, _ := meanStd(rows[i].cosines)
-			rows[i].Cosine = &cos
-		}
+	rows, err := eval.PlusOneBench(cmd.Context(), c, o)
+	if err != nil {
+		return plusOneError(err)
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return printJSON(cmd.OutOrStdout(), rows)
 	}
 	printPlusOne(cmd.OutOrStdout(), rows, f.repeat)
 	return nil
 }
 
-// plusOneOnce splits c with seed, fits every algorithm on the training part
-// and scores every predictor; with a truth it also returns the cosine
-// recovery of each algorithm's topics, by name. An algorithm whose fit
-// fails is reported on log and left out.
-func plusOneOnce(ctx context.Context, c *corpus.Corpus, f *plusOneFlags, truth plusOneTruth, seed uint64, log io.Writer) ([]eval.PlusOneResult, map[string]float64, error) {
-	o := eval.PlusOneOptions{Seed: seed, Threads: f.threads}
-	split, err := eval.SplitPlusOne(c, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	predictors := []eval.Predictor{eval.Baseline{}}
-	for _, r := range f.lsi {
-		if r > 0 {
-			predictors = append(predictors, eval.LSI{K: r, Seed: seed, Threads: f.threads})
-		}
-	}
-	for _, n := range f.knn {
-		if n > 0 {
-			predictors = append(predictors, eval.KNN{K: n})
-		}
-	}
-	cosines := map[string]float64{}
-	for _, a := range f.algos {
-		algo, _ := lookupAlgorithm(a)
-		l, err := algo.build(fitSettings{seed: seed, threads: f.threads})
-		if err != nil {
-			return nil, nil, err
-		}
-		m, err := l.Fit(ctx, split.Train, f.k)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, nil, err
+// plusOneFlagOf is the flag of each field of eval.PlusOneBenchOptions.
+var plusOneFlagOf = map[string]string{"K": "-k", "LSI": "--lsi", "KNN": "--knn", "Repeat": "--repeat", "TrueWeights": "--true-weights"}
+
+// plusOneError names the options of an *eval.OptionError by their flags.
+func plusOneError(err error) error {
+	var oe *eval.OptionError
+	if errors.As(err, &oe) {
+		if flag, ok := plusOneFlagOf[oe.Field]; ok {
+			if oe.Field == "TrueWeights" {
+				return fmt.Errorf("%s: document %v: want %s", flag, oe.Value, oe.Want)
 			}
-			fmt.Fprintf(log, "plusone: seed %d: %s failed and is left out: %v\n", seed, a, err)
-			continue
-		}
-		predictors = append(predictors, eval.TopicPredictor{Label: a, Model: m, Infer: vbInfer(seed, f.threads)})
-		if truth.model != nil {
-			cos, err := matchedCosine(m, truth.model)
-			if err != nil {
-				fmt.Fprintf(log, "plusone: seed %d: no cosine for %s: %v\n", seed, a, err)
-				continue
-			}
-			cosines[a] = cos
+			return fmt.Errorf("%s %v: want %s", flag, oe.Value, oe.Want)
 		}
 	}
-	if truth.weights != nil {
-		predictors = append(predictors, eval.LDAC(truth.model, truth.weights))
+	var lf *eval.LearnerFailure
+	if errors.As(err, &lf) {
+		spec, _ := learner.Lookup(lf.Name)
+		return commandLineError(err, spec)
 	}
-	if truth.model != nil {
-		predictors = append(predictors, eval.LDAT(truth.model, vbInfer(seed, f.threads)))
-	}
-	results, err := eval.PlusOne(ctx, split, predictors, o)
-	return results, cosines, err
+	return commandLineError(err, nil)
 }
 
-// matchedCosine is the cosine recovery of the Projector paper (section
-// 5.2): the mean cosine similarity over the pairs of the maximum-weight
-// matching of learned to true topics. When the numbers of topics differ it
-// is the mean over the min(K, K') matched pairs (eval.CosineRecovery needs
-// equal K).
-func matchedCosine(learned, truth *model.Model) (float64, error) {
-	r, err := eval.RecoveredAt(learned, truth, 0)
+// loadPlusOneTruth reads --truth and --true-weights into o.
+func loadPlusOneTruth(f *plusOneFlags, o *eval.PlusOneBenchOptions) (err error) {
+	if f.trueWeights != "" && f.truth == "" {
+		return errors.New("--true-weights needs --truth: ldaC scores words with the true topics")
+	}
+	if f.truth == "" {
+		return nil
+	}
+	if o.Truth, err = model.Load(f.truth); err != nil {
+		return err
+	}
+	if f.trueWeights == "" {
+		return nil
+	}
+	file, err := os.Open(f.trueWeights)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	sum, n := 0.0, 0
-	for i, j := range r.Match {
-		if j >= 0 {
-			sum += r.Cos[i]
-			n++
-		}
+	defer file.Close()
+	if o.TrueWeights, err = eval.ReadDocWeights(file); err != nil {
+		return fmt.Errorf("--true-weights %s: %w", f.trueWeights, err)
 	}
-	return sum / float64(max(n, 1)), nil
+	return nil
 }
 
-// vbInfer returns an eval.InferFunc running variational inference.
-func vbInfer(seed uint64, threads int) eval.InferFunc {
-	return func(ctx context.Context, m *model.Model, observed *corpus.Corpus) ([][]float64, error) {
-		return infer.Infer(ctx, m, observed, infer.Options{Method: infer.VB, Seed: seed, Threads: threads})
-	}
-}
-
-func meanStd(x []float64) (mean, std float64) {
-	for _, v := range x {
-		mean += v / float64(len(x))
-	}
-	if len(x) < 2 {
-		return mean, 0
-	}
-	for _, v := range x {
-		std += (v - mean) * (v - mean) / float64(len(x)-1)
-	}
-	return mean, math.Sqrt(std)
-}
-
-func printPlusOne(w io.Writer, rows []plusOneRow, repeat int) {
+func printPlusOne(w io.Writer, rows []eval.PlusOneSummary, repeat int) {
 	withCosine := false
 	for _, r := range rows {
 		withCosine = withCosine || r.Cosine != nil

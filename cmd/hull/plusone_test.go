@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,13 +56,13 @@ func TestSynthDocTopics(t *testing.T) {
 }
 
 // plusOneJSON runs "hull bench plusone --json" and returns its rows.
-func plusOneJSON(t *testing.T, args ...string) []plusOneRow {
+func plusOneJSON(t *testing.T, args ...string) []eval.PlusOneSummary {
 	t.Helper()
 	code, out, errOut := hull(t, append([]string{"bench", "plusone", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("plusone: exit %d: %s", code, errOut)
 	}
-	var rows []plusOneRow
+	var rows []eval.PlusOneSummary
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -75,7 +76,7 @@ func TestBenchPlusOneTruth(t *testing.T) {
 	docword, truth, weights := filepath.Join(dir, "docword.txt"), filepath.Join(dir, "truth.json"), filepath.Join(dir, "doc-topics.tsv")
 	rows := plusOneJSON(t, "--algos", "anchor", "-k", "4", "--lsi", "4,2", "--knn", "5,25", docword, "--truth", truth, "--true-weights", weights)
 	var names []string
-	byName := map[string]plusOneRow{}
+	byName := map[string]eval.PlusOneSummary{}
 	for _, r := range rows {
 		names = append(names, r.Predictor)
 		byName[r.Predictor] = r
@@ -127,6 +128,12 @@ func TestBenchPlusOneBadFlags(t *testing.T) {
 	os.WriteFile(bad, []byte("1\t0.5\tx\n"), 0o644)
 	partial := filepath.Join(dir, "partial.tsv")
 	os.WriteFile(partial, []byte("1\t0.2\t0.3\t0.5\n"), 0o644)
+	var zeros strings.Builder
+	for d := 1; d <= 60; d++ {
+		fmt.Fprintf(&zeros, "%d\t0\t0\t0\n", d)
+	}
+	zero := filepath.Join(dir, "zero.tsv")
+	os.WriteFile(zero, []byte(zeros.String()), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -137,10 +144,41 @@ func TestBenchPlusOneBadFlags(t *testing.T) {
 		{[]string{"--truth", filepath.Join(dir, "none.json")}, "none.json"},
 		{[]string{"--truth", truth, "--true-weights", bad}, "bad.tsv"},
 		{[]string{"--truth", truth, "--true-weights", partial}, "no true topic weights"},
+		// Out of range for the corpus (issue 15: exit 0).
+		{[]string{"-k", "0"}, "-k 0: want the number of topics to learn, at least 2"},
+		{[]string{"-k", "1"}, "-k 1"},
+		{[]string{"--lsi", "1000"}, "--lsi 1000: want at most the 60 documents of the corpus"},
+		{[]string{"--knn", "5000"}, "--knn 5000: want at most the 60 documents"},
+		{[]string{"--knn", "59"}, "--knn 59: want at most the"}, // more than the training part
+		{[]string{"--truth", truth, "--true-weights", zero}, "--true-weights: document 1: want weights >= 0 with a positive, finite sum"},
+		{[]string{"--threads", "-1"}, "--threads -1"},
+		{[]string{"--max-df", "2"}, "--max-df 2"},
+		{[]string{"--tsvd-w0", "0.1"}, "--tsvd-w0 does not apply"},
+		{[]string{"--anchor-min-df", "-1"}, "--anchor-min-df"},
+		{[]string{"--algos", "anchor,nope"}, "nope"},
 	} {
 		code, _, errOut := hull(t, append([]string{"bench", "plusone", "--algos", "anchor", "-k", "3", docword}, tc.args...)...)
 		if code == 0 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want an error mentioning %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// TestBenchPlusOneLearnerFlags: the learner flags of "hull fit" apply to
+// the learners they belong to.
+func TestBenchPlusOneLearnerFlags(t *testing.T) {
+	dir := synthLDA(t, "-k", "3", "--vocab-size", "50", "--docs", "200", "--doc-length", "30")
+	docword := filepath.Join(dir, "docword.txt")
+	args := []string{"--algos", "anchor", "-k", "3", "--knn", "0", "--lsi", "0", docword}
+	base := plusOneJSON(t, args...)
+	// Every word is a candidate at --anchor-min-df 1, and too few at 1000.
+	if rows := plusOneJSON(t, append(args, "--anchor-min-df", "1")...); len(rows) != 2 || rows[1].Predictor != "anchor" {
+		t.Errorf("rows %+v", rows)
+	}
+	// A learner that fails on every split is an error naming the flag, not
+	// a table without it (issue 15: exit 0).
+	code, out, errOut := hull(t, append([]string{"bench", "plusone", "--json", "--anchor-min-df", "1000"}, args...)...)
+	if code != 2 || !strings.Contains(errOut, "anchor failed on every split") || !strings.Contains(errOut, "--anchor-min-df = 1000") || out != "" || len(base) != 2 {
+		t.Errorf("--anchor-min-df 1000: exit %d, stderr %q\n%s", code, errOut, out)
 	}
 }

@@ -92,9 +92,9 @@ func TestFitProjectionsBadInputExitsTwo(t *testing.T) {
 	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "rp", "-k", "0", input}, "-k"},
 		{"K above V", []string{"fit", "-q", "--algo", "ddp", "-k", "500", input}, "K = 500"},
-		{"negative P", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "-1", input}, "Projections"},
-		{"far above 1", []string{"fit", "-q", "--algo", "ddp", "-k", "6", "--proj-far", "2", input}, "Far"},
-		{"negative threshold", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-threshold", "-1", input}, "Threshold"},
+		{"negative P", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "-1", input}, "--proj-p -1"},
+		{"far above 1", []string{"fit", "-q", "--algo", "ddp", "-k", "6", "--proj-far", "2", input}, "--proj-far 2"},
+		{"negative threshold", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-threshold", "-1", input}, "--proj-threshold -1"},
 		{"P for ddp", []string{"fit", "-q", "--algo", "ddp", "-k", "6", "--proj-p", "10", input}, "--proj-p does not apply to --algo ddp"},
 		{"bins for rp", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-bins", "10", input}, "--proj-bins does not apply"},
 		{"top for binning", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-top", "10", input}, "--proj-top does not apply"},

@@ -88,12 +88,12 @@ func TestFitProjectorBadInputExitsTwo(t *testing.T) {
 	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "projector", "-k", "1", input}, "K = 1"},
 		{"K above documents", []string{"fit", "-q", "--algo", "projector", "-k", "5000", input}, "K = 5000"},
-		{"delta above 1", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "1.5", input}, "Delta"},
-		{"negative delta", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "-0.2", input}, "Delta"},
-		{"negative restarts", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-restarts", "-1", input}, "Restarts"},
-		{"negative tolerance", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-tol", "-1e-3", input}, "KMeansTol"},
-		{"kmeans negative iterations", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--kmeans-iter", "-3", input}, "KMeansIter"},
+		{"delta above 1", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "1.5", input}, "--delta 1.5"},
+		{"negative delta", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "-0.2", input}, "--delta -0.2"},
+		{"negative restarts", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-restarts", "-1", input}, "--kmeans-restarts -1"},
+		{"negative tolerance", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--kmeans-tol", "-1e-3", input}, "--kmeans-tol"},
+		{"kmeans negative iterations", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--kmeans-iter", "-3", input}, "--kmeans-iter -3"},
 		{"kmeans with --delta", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--delta", "0.5", input}, "--delta does not apply"},
-		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "k-means topics of"},
+		{"kmeans memory", []string{"fit", "-q", "--algo", "kmeans", "-k", "6", "--max-memory", "1KiB", input}, "--max-memory"},
 	})
 }

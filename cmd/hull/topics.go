@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -13,8 +15,15 @@ func newTopicsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "topics MODEL",
 		Short: "Print the top words of each topic of a saved model",
-		Args:  cobra.ExactArgs(1),
+		Long: `Print the top words of each topic of a saved model, the anchor word marked with
+*stars*. A word's control and bidirectional characters are printed escaped, as
+Go quotes them (ESC as \x1b, U+202E as \u202e), so that no word can drive the
+terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if top < 0 {
+				return fmt.Errorf("--top %d: want >= 0", top)
+			}
 			m, err := model.Load(args[0])
 			if err != nil {
 				return err
@@ -57,7 +66,12 @@ func writeTopicsJSON(cmd *cobra.Command, m *model.Model, top int) error {
 		}
 		out.Topics = append(out.Topics, t)
 	}
-	enc := json.NewEncoder(cmd.OutOrStdout())
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	// The same JSON, with \u escapes for the control and bidirectional
+	// characters that encoding/json leaves raw (DEL, C1, U+202E).
+	_, err = cmd.OutOrStdout().Write(append(textsafe.JSON(b), '\n'))
+	return err
 }

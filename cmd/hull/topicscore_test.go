@@ -119,7 +119,7 @@ func TestFitScoreBadInputExitsTwo(t *testing.T) {
 		{"K too small", []string{"fit", "-q", "--algo", "score", "-k", "1", input}, "K"},
 		{"K above docs", []string{"fit", "-q", "--algo", "score", "-k", "301", input}, "K"},
 		{"K0 over budget", []string{"fit", "-q", "--algo", "score", "-k", "20", "--score-k0", "60", input}, "budget"},
-		{"negative m", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-m", "-3", input}, "M"},
-		{"negative truncation", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-truncate", "-1", input}, "RatioThreshold"},
+		{"negative m", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-m", "-3", input}, "--score-m -3"},
+		{"negative truncation", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-truncate", "-1", input}, "--score-truncate -1"},
 	})
 }

@@ -34,11 +34,11 @@ func TestFitTSVDFlagsAndRecovery(t *testing.T) {
 			t.Errorf("params[%q] = %v, want %v", key, got, want)
 		}
 	}
-	if cw, ok := m.Params["catchwords"].([]any); !ok || len(cw) != 10 {
-		t.Errorf("catchwords %v", m.Params["catchwords"])
+	if len(m.TopicWords) != 10 {
+		t.Errorf("catchwords %v", m.TopicWords)
 	}
-	if dom, ok := m.Params["dominant_topic"].([]any); !ok || len(dom) != 2000 {
-		t.Errorf("dominant_topic has %d entries, want 2000", len(dom))
+	if len(m.DominantTopic) != 2000 {
+		t.Errorf("dominant_topic has %d entries, want 2000", len(m.DominantTopic))
 	}
 	code, out, errOut := hull(t, "eval", path, "--truth", filepath.Join(dir, "truth.json"), "--json")
 	if code != 0 {
@@ -73,14 +73,17 @@ func TestFitTSVDBadInputExitsTwo(t *testing.T) {
 	expectBadInput(t, []badInput{
 		{"K too small", []string{"fit", "-q", "--algo", "tsvd", "-k", "1", input}, "K"},
 		{"K not below V", []string{"fit", "-q", "--algo", "tsvd", "-k", "1000", input}, "K = 1000"},
-		{"w0 above 1", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-w0", "2", input}, "W0"},
-		{"negative gamma", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-gamma", "-1", input}, "Gamma"},
-		{"negative eps", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-eps", "-1", input}, "Eps"},
+		{"w0 above 1", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-w0", "2", input}, "--tsvd-w0 2"},
+		{"negative gamma", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-gamma", "-1", input}, "--tsvd-gamma -1"},
+		{"negative eps", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-eps", "-1", input}, "--tsvd-eps -1"},
 		{"diagnose without model", []string{"diagnose", input}, "MODEL"},
 		{"diagnose with two models", []string{"diagnose", input, path, "--model", path}, "once"},
 		{"diagnose missing model", []string{"diagnose", input, filepath.Join(dir, "nope.json")}, "nope.json"},
 		{"diagnose bad prior", []string{"diagnose", input, path, "--prior", "-1"}, "prior"},
-		{"diagnose bad delta", []string{"diagnose", input, path, "--delta", "1"}, "Delta"},
+		{"diagnose bad delta", []string{"diagnose", input, path, "--delta", "1"}, "--delta 1"},
+		{"diagnose eps0 above 1", []string{"diagnose", input, path, "--eps0", "5"}, "--eps0 5: want in (0, 1]"}, // issue 15: accepted
+		{"diagnose eps0 zero", []string{"diagnose", input, path, "--eps0", "0"}, "--eps0 0"},
+		{"diagnose gamma below 1", []string{"diagnose", input, path, "--gamma", "0.5"}, "--gamma 0.5"},
 	})
 }
 

@@ -1,27 +1,105 @@
 // Package atomicfile writes files so that readers never see a partial one:
-// the content goes to a temporary file in the same directory, which is
-// synced and renamed over the destination only when complete. A failed
-// write leaves the destination as it was and removes the temporary file.
+// the content goes to a temporary file in the destination's directory,
+// which is synced and renamed over the destination only when complete, and
+// the directory is synced after the rename. A failed write leaves the
+// destination as it was and removes the temporary file.
+//
+// The destination is resolved first:
+//
+//   - A symbolic link is followed (the whole chain, as a shell's ">"
+//     does): the link stays and its target gets the new content. A dangling
+//     link creates its target.
+//   - An existing destination must be a regular file: a directory, device,
+//     FIFO or socket is refused with an error wrapping ErrNotRegular, never
+//     replaced.
+//   - An existing file keeps its permission bits (a 0600 file stays 0600)
+//     and, where the process may set them, its owner and group; a new file
+//     gets mode 0644. Other hard links to the old file keep the old content.
+//
+// Temporary files are named ".NAME.hull-tmp-PID-RANDOM" after the
+// destination NAME and the writing process. A process killed while writing
+// (kill -9, a second Ctrl-C, a power cut) leaves its temporary file behind;
+// the next write to the same destination removes those of processes that
+// are no longer alive (on Unix; elsewhere they are left). On a file system
+// shared between machines, a process id is only meaningful on its own
+// machine: a live writer elsewhere may lose its temporary file and fail,
+// but a destination is never left partial.
 //
 // Complexity: one pass over the content, plus a gzip compression when the
-// destination name ends in ".gz".
+// destination name ends in ".gz", and one directory listing.
 package atomicfile
 
 import (
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 )
 
+// ErrNotRegular is wrapped by the error for a destination that exists and
+// is not a regular file (or a link to one).
+var ErrNotRegular = errors.New("not a regular file: refusing to replace it")
+
+// ErrNoDir is wrapped by the error for a destination whose directory does
+// not exist or is not a directory.
+var ErrNoDir = errors.New("no such directory")
+
+// newFileMode is the mode of a file that did not exist.
+const newFileMode = 0o644
+
+// tempMarker separates the destination's name from the process id in a
+// temporary file's name.
+const tempMarker = ".hull-tmp-"
+
+// maxNameInTemp bounds the bytes of the destination's name kept in a
+// temporary file's name, so that the latter fits in NAME_MAX (255).
+const maxNameInTemp = 200
+
 // Write writes path through write, gzip-compressed when path ends in
-// ".gz". The file gets mode 0644.
-func Write(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// ".gz", as the package describes. It is Prepare then Commit.
+func Write(path string, write func(io.Writer) error) error {
+	p, err := Prepare(path, write)
 	if err != nil {
 		return err
+	}
+	return p.Commit()
+}
+
+// Pending is a complete, synced temporary file waiting to be renamed over
+// its destination: Commit renames it, Discard removes it. Preparing a set
+// of files first and committing them together keeps the window in which
+// only some are new as short as a few renames.
+type Pending struct {
+	temp   string // the temporary file
+	target string // the destination, symbolic links resolved
+	done   bool   // committed or discarded
+}
+
+// Target returns the destination the pending file will replace, symbolic
+// links resolved.
+func (p *Pending) Target() string { return p.target }
+
+// Prepare resolves path (see the package comment), removes the stale
+// temporary files of dead processes for it and writes the content through
+// write to a new temporary file beside it, synced and closed, with the
+// destination's mode. It returns an error wrapping ErrNotRegular or
+// ErrNoDir for a destination that cannot be written, and the error of
+// write or of the file system otherwise; then no temporary file is left.
+func Prepare(path string, write func(io.Writer) error) (_ *Pending, err error) {
+	target, old, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	removeStale(target)
+	f, err := createTemp(target)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", path, filepath.Dir(target), unwrapPath(err))
 	}
 	defer func() {
 		if err != nil {
@@ -30,18 +108,223 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	if err = writeMaybeGzip(f, strings.HasSuffix(path, ".gz"), write); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
+	mode := os.FileMode(newFileMode)
+	if old != nil {
+		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+		keepOwner(f, old)
+	}
+	if err = f.Chmod(mode); err != nil {
+		return nil, err
 	}
 	if err = f.Sync(); err != nil {
-		return err
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	if err = f.Close(); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", path, err)
+	}
+	return &Pending{temp: f.Name(), target: target}, nil
+}
+
+// Commit renames the temporary file over its destination and syncs the
+// directory. On error the temporary file is removed.
+func (p *Pending) Commit() error {
+	if p.done {
+		return errors.New("atomicfile: Commit after Commit or Discard")
+	}
+	p.done = true
+	if err := os.Rename(p.temp, p.target); err != nil {
+		os.Remove(p.temp)
 		return err
 	}
-	return os.Rename(f.Name(), path)
+	return syncDir(filepath.Dir(p.target))
+}
+
+// Discard removes the temporary file. After Commit or Discard it does
+// nothing.
+func (p *Pending) Discard() {
+	if !p.done {
+		p.done = true
+		os.Remove(p.temp)
+	}
+}
+
+// Remove removes the regular file at path (a symbolic link is followed and
+// its target removed) and syncs its directory, so that the removal is
+// durable before what follows. A missing file is not an error; a
+// non-regular one is refused with an error wrapping ErrNotRegular.
+func Remove(path string) error {
+	target, old, err := resolve(path)
+	if err != nil || old == nil {
+		return err
+	}
+	if err := os.Remove(target); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return syncDir(filepath.Dir(target))
+}
+
+// Check reports whether path can be written, before the work that makes
+// its content: its directory exists and accepts a new file (tried by
+// creating and removing a temporary file), and it is a regular file or
+// does not exist. The error wraps ErrNoDir, ErrNotRegular or the file
+// system's error, and names path.
+func Check(path string) error {
+	target, _, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(target)
+	if err != nil {
+		return fmt.Errorf("%s: cannot create a file in %s: %w", path, filepath.Dir(target), unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// resolve follows the symbolic links of path and returns the destination,
+// with its FileInfo when it exists (nil otherwise). The destination's
+// directory must exist; an existing destination must be a regular file.
+func resolve(path string) (target string, fi os.FileInfo, err error) {
+	target = path
+	for hops := 0; ; hops++ {
+		fi, err = os.Lstat(target)
+		if errors.Is(err, fs.ErrNotExist) {
+			fi = nil
+			break
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			break
+		}
+		if hops == 40 {
+			return "", nil, fmt.Errorf("%s: too many levels of symbolic links", path)
+		}
+		link, err := os.Readlink(target)
+		if err != nil {
+			return "", nil, err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(target), link)
+		}
+		target = link
+	}
+	name := path
+	if target != path {
+		name = fmt.Sprintf("%s (a link to %s)", path, target)
+	}
+	if fi != nil && !fi.Mode().IsRegular() {
+		return "", nil, fmt.Errorf("%s is a %s: %w", name, kind(fi.Mode()), ErrNotRegular)
+	}
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
+		return "", nil, fmt.Errorf("%s: a directory, not a file name: %w", path, ErrNotRegular)
+	}
+	dir := filepath.Dir(target)
+	switch di, err := os.Stat(dir); {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil, fmt.Errorf("%s: %w: %s", name, ErrNoDir, dir)
+	case err != nil:
+		return "", nil, err
+	case !di.IsDir():
+		return "", nil, fmt.Errorf("%s: %w: %s is a file", name, ErrNoDir, dir)
+	}
+	return target, fi, nil
+}
+
+// kind names the type of a non-regular file.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	}
+	return "non-regular file"
+}
+
+// tempPrefix returns the name prefix of the temporary files of target.
+func tempPrefix(target string) string {
+	base := filepath.Base(target)
+	if len(base) > maxNameInTemp {
+		base = base[:maxNameInTemp]
+	}
+	return "." + base + tempMarker
+}
+
+// createTemp creates a new temporary file for target in its directory,
+// mode 0600, named after target and this process.
+func createTemp(target string) (*os.File, error) {
+	pattern := tempPrefix(target) + strconv.Itoa(os.Getpid()) + "-*"
+	return os.CreateTemp(filepath.Dir(target), pattern)
+}
+
+// removeStale removes the temporary files of target left by processes that
+// are no longer alive. Errors are ignored: a stale file left is harmless.
+func removeStale(target string) {
+	dir := filepath.Dir(target)
+	prefix := tempPrefix(target)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pidText, random, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || !allDigits(random) || pid == os.Getpid() || alive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// syncDir syncs directory dir, so that a rename or removal in it survives
+// a crash. File systems that cannot sync a directory are not an error.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !syncUnsupported(err) {
+		return fmt.Errorf("syncing directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// unwrapPath returns the cause of a *fs.PathError, whose path (a temporary
+// name) would only confuse the user.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // writeMaybeGzip runs write on w, through a gzip compressor if zip.

@@ -51,3 +51,96 @@ func TestFailedWriteKeepsOldFileAndLeavesNoTemp(t *testing.T) {
 		t.Fatalf("content %q, %d entries", got, len(entries))
 	}
 }
+
+// writeString writes s to path with Write.
+func writeString(path, s string) error {
+	return Write(path, func(w io.Writer) error { _, err := io.WriteString(w, s); return err })
+}
+
+// TestWriteThroughSymlink: a link (relative, in a chain) stays a link and
+// its target gets the content; a dangling link creates its target.
+func TestWriteThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	real := filepath.Join(sub, "real.json")
+	os.WriteFile(real, []byte("old"), 0o644)
+	os.Symlink("sub/real.json", filepath.Join(dir, "link1.json"))
+	os.Symlink("link1.json", filepath.Join(dir, "link2.json"))
+	if err := writeString(filepath.Join(dir, "link2.json"), "new"); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"link1.json", "link2.json"} {
+		if fi, err := os.Lstat(filepath.Join(dir, l)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v %v", l, fi.Mode(), err)
+		}
+	}
+	if got, _ := os.ReadFile(real); string(got) != "new" {
+		t.Errorf("target holds %q", got)
+	}
+	if entries, _ := os.ReadDir(sub); len(entries) != 1 {
+		t.Errorf("%d files beside the target", len(entries))
+	}
+	os.Symlink("missing.json", filepath.Join(dir, "dangling.json"))
+	if err := writeString(filepath.Join(dir, "dangling.json"), "x"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "missing.json")); string(got) != "x" {
+		t.Errorf("dangling link's target holds %q", got)
+	}
+}
+
+// TestWriteKeepsMode: an existing file keeps its permission bits.
+func TestWriteKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []os.FileMode{0o600, 0o640, 0o755} {
+		path := filepath.Join(dir, "f")
+		os.WriteFile(path, []byte("old"), 0o600)
+		os.Chmod(path, mode)
+		if err := writeString(path, "new"); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(path); fi.Mode().Perm() != mode {
+			t.Errorf("mode %v became %v", mode, fi.Mode().Perm())
+		}
+	}
+}
+
+// TestPrepareDiscardCommit: nothing reaches the destination before Commit,
+// Discard leaves nothing, and Check leaves nothing.
+func TestPrepareDiscardCommit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.txt")
+	os.WriteFile(path, []byte("old"), 0o644)
+	p, err := Prepare(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" || p.Target() != path {
+		t.Fatalf("before Commit: %q, target %s", got, p.Target())
+	}
+	q, err := Prepare(path, func(w io.Writer) error { _, err := io.WriteString(w, "other"); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Discard()
+	if err := p.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(path); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if got, _ := os.ReadFile(path); string(got) != "new" || len(entries) != 1 {
+		t.Errorf("after Commit: %q, %d entries", got, len(entries))
+	}
+	if err := Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := Remove(path); err != nil {
+		t.Errorf("removing a missing file: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("%d entries after Remove", len(entries))
+	}
+}

@@ -1,4 +1,4 @@
-package infer
+package special
 
 import (
 	"math"
@@ -61,4 +61,43 @@ func BenchmarkDigamma(b *testing.B) {
 		}
 	}
 	_ = s
+}
+
+func TestTrigamma(t *testing.T) {
+	pi2 := math.Pi * math.Pi
+	for _, c := range []struct{ x, want float64 }{
+		{1, pi2 / 6},
+		{0.5, pi2 / 2},
+		{2, pi2/6 - 1},
+		{1.5, pi2/2 - 4},
+		{10, 0.10516633568168574612},
+		{1e-3, 1000001.6425332422},
+		{200, 0.0050125208332291667},
+	} {
+		if got := Trigamma(c.x); math.Abs(got-c.want) > 1e-13*math.Max(1, c.want) {
+			t.Errorf("Trigamma(%g) = %.17g, want %.17g", c.x, got, c.want)
+		}
+	}
+	// The derivative of Digamma.
+	for _, x := range []float64{0.3, 3, 9.99, 10.01, 42} {
+		h := 1e-5 * x
+		num := (Digamma(x+h) - Digamma(x-h)) / (2 * h)
+		if math.Abs(num-Trigamma(x)) > 1e-6*Trigamma(x) {
+			t.Errorf("Trigamma(%g) = %g, numerical derivative of Digamma %g", x, Trigamma(x), num)
+		}
+	}
+	if !math.IsInf(Trigamma(0), 1) || !math.IsNaN(Trigamma(-1)) || Trigamma(math.Inf(1)) != 0 {
+		t.Error("special values")
+	}
+}
+
+func TestInvDigamma(t *testing.T) {
+	for _, x := range []float64{1e-6, 1e-3, 0.05, 0.5, 1, 3.3, 17, 1e3, 1e7} {
+		if got := InvDigamma(Digamma(x)); math.Abs(got-x) > 1e-10*x {
+			t.Errorf("InvDigamma(Digamma(%g)) = %.15g", x, got)
+		}
+	}
+	if InvDigamma(math.Inf(-1)) != 0 || !math.IsInf(InvDigamma(math.Inf(1)), 1) || !math.IsNaN(InvDigamma(math.NaN())) {
+		t.Error("special values")
+	}
 }

@@ -1,10 +1,8 @@
-package infer
+package docinfer
 
 import (
 	"fmt"
 	"math/rand/v2"
-
-	"gonum.org/v1/gonum/floats"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
@@ -28,7 +26,7 @@ import (
 func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, burnIn int, rng *rand.Rand, theta []float64, ws *Workspace) {
 	k := t.K
 	if len(theta) != k || len(alpha) != k || ws.k != k || sweeps <= burnIn || burnIn < 0 {
-		panic(fmt.Sprintf("infer: GibbsDocument: K = %d, len(alpha) = %d, len(theta) = %d, workspace for %d, %d sweeps, %d burn-in",
+		panic(fmt.Sprintf("docinfer: GibbsDocument: K = %d, len(alpha) = %d, len(theta) = %d, workspace for %d, %d sweeps, %d burn-in",
 			k, len(alpha), len(theta), ws.k, sweeps, burnIn))
 	}
 	tokens := ws.tokens[:0]
@@ -43,7 +41,7 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 	ws.tokens = tokens
 	if len(tokens) == 0 {
 		copy(theta, alpha)
-		normalise(theta)
+		Normalise(theta)
 		return
 	}
 	if cap(ws.z) < len(tokens) {
@@ -89,17 +87,5 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 			}
 		}
 	}
-	normalise(theta)
+	Normalise(theta)
 }
-
-func anyPositive(x []float64) bool {
-	for _, v := range x {
-		if v > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// normalise scales x to sum 1; x must have a positive sum.
-func normalise(x []float64) { floats.Scale(1/floats.Sum(x), x) }

@@ -1,78 +1,11 @@
-package infer
+package docinfer
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/hulltopics/hull/internal/special"
 )
-
-// Topics is a K x V topic-word matrix stored word-major: the K weights of
-// word w are contiguous, which is the order the per-document updates read
-// them in. Build it once per model with NewTopics and share it between
-// goroutines (it is read-only).
-type Topics struct {
-	// K is the number of topics and V the number of words.
-	K, V int
-	// W holds W[w*K+k] = weight of word w in topic k.
-	W []float64
-}
-
-// NewTopics returns the word-major copy of rows, K rows of V weights (a
-// model's Topics). The rows need not sum to 1: the variational LDA
-// learner passes exp(E[log beta]) here. It returns an error if rows is
-// empty or ragged or holds a negative, NaN or infinite weight. Time and
-// memory O(KV).
-func NewTopics(rows [][]float64) (*Topics, error) {
-	if len(rows) == 0 || len(rows[0]) == 0 {
-		return nil, fmt.Errorf("infer: no topics or no words")
-	}
-	k, v := len(rows), len(rows[0])
-	t := &Topics{K: k, V: v, W: make([]float64, k*v)}
-	for j, row := range rows {
-		if len(row) != v {
-			return nil, fmt.Errorf("infer: topic %d has %d weights, topic 0 has %d", j, len(row), v)
-		}
-		for w, x := range row {
-			if !(x >= 0) || math.IsInf(x, 1) {
-				return nil, fmt.Errorf("infer: topic %d word %d: invalid weight %v", j, w, x)
-			}
-			t.W[w*k+j] = x
-		}
-	}
-	return t, nil
-}
-
-// Word returns the K weights of word w (aliasing t).
-func (t *Topics) Word(w int32) []float64 {
-	return t.W[int(w)*t.K : int(w)*t.K+t.K]
-}
-
-// Workspace holds the scratch memory of VBDocument and GibbsDocument for
-// one goroutine; reusing it across documents avoids allocation. The zero
-// value is not usable: create it with NewWorkspace.
-type Workspace struct {
-	k       int
-	expElog []float64 // exp(psi(gamma_k) - max_j psi(gamma_j)), for the last gamma of VBDocument
-	acc     []float64
-	old     []float64
-	cum     []float64
-	nk      []float64
-	tokens  []int32
-	z       []int32
-	rows    []float64 // the rows of a document's words, contiguous
-	cnt     []float64 // their counts
-}
-
-// NewWorkspace returns a workspace for k topics.
-func NewWorkspace(k int) *Workspace {
-	return &Workspace{
-		k:       k,
-		expElog: make([]float64, k),
-		acc:     make([]float64, k),
-		old:     make([]float64, k),
-		cum:     make([]float64, k),
-		nk:      make([]float64, k),
-	}
-}
 
 // VBSettings bound the fixed-point iteration of VBDocument.
 type VBSettings struct {
@@ -114,7 +47,7 @@ type VBSettings struct {
 // With alpha_k < 1 and two similar topics, the iteration can move weight
 // from one to the other very slowly (the bound is flat along that
 // direction): on KOS with a 20-topic anchor model about half of the
-// documents are still moving after 100 updates. See the package
+// documents are still moving after 100 updates. See package infer's
 // documentation for the measured effect.
 //
 // After it returns, ws holds the state for Phi. It panics if len(gamma)
@@ -122,7 +55,7 @@ type VBSettings struct {
 func VBDocument(t *Topics, words, counts []int32, alpha []float64, s VBSettings, gamma []float64, ws *Workspace) int {
 	k := t.K
 	if len(gamma) != k || len(alpha) != k || ws.k != k {
-		panic(fmt.Sprintf("infer: VBDocument: K = %d, len(alpha) = %d, len(gamma) = %d, workspace for %d", k, len(alpha), len(gamma), ws.k))
+		panic(fmt.Sprintf("docinfer: VBDocument: K = %d, len(alpha) = %d, len(gamma) = %d, workspace for %d", k, len(alpha), len(gamma), ws.k))
 	}
 	// Gather the rows of the document's words (those of positive weight
 	// in some topic) into contiguous memory, read once per update.
@@ -177,7 +110,7 @@ func VBDocument(t *Topics, words, counts []int32, alpha []float64, s VBSettings,
 func (ws *Workspace) setExpElog(gamma []float64) {
 	top := math.Inf(-1)
 	for j, g := range gamma {
-		ws.expElog[j] = Digamma(g)
+		ws.expElog[j] = special.Digamma(g)
 		top = max(top, ws.expElog[j])
 	}
 	for j, l := range ws.expElog {

@@ -1,0 +1,45 @@
+package anchor
+
+import "github.com/hulltopics/hull/learner"
+
+// The learner names of the three recovery methods. "anchor" and
+// "anchor-kl" rectify and refine by default (DefaultOptions); "recover",
+// the paper's baseline, does neither.
+func init() {
+	for _, m := range []struct {
+		method  Method
+		summary string
+	}{
+		{RecoverL2, "rectified anchor words + RecoverL2 + EM refinement (Lee, Bindel and Mimno 2015; Arora et al. 2013)"},
+		{RecoverKL, "rectified anchor words + RecoverKL + EM refinement (Lee, Bindel and Mimno 2015; Arora et al. 2013)"},
+		{Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012)"},
+	} {
+		learner.Register(learner.Spec{
+			Name:    AlgorithmName(m.method),
+			Summary: m.summary,
+			Options: registryOptions,
+			Defaults: func() any {
+				o := DefaultOptions()
+				o.Recover = m.method
+				if m.method == Original {
+					o.Rectify, o.Refine = RectifyNone, 0
+				}
+				return &o
+			},
+			New: func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
+		})
+	}
+}
+
+// registryOptions are the options the registry sets by name.
+var registryOptions = []learner.Option{
+	{Field: "AnchorMinDF", Flag: "anchor-min-df", Usage: "anchor candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)"},
+	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none)"},
+	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve"},
+	{Field: "MaxIter", Flag: "max-iter", Usage: "most exponentiated-gradient iterations per word"},
+	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none (default: ap; recover: none, the only value it takes)"},
+	{Field: "RectifyWords", Flag: "rectify-words", Usage: "words of highest document frequency whose co-occurrence block is rectified, 8 N^2 bytes; anchors are chosen among them (0: max(1000, 10 K), at most V)"},
+	{Field: "RectifyMaxIter", Flag: "rectify-iter", Usage: "most alternating projections of the rectification"},
+	{Field: "RectifyTolerance", Flag: "rectify-tol", Usage: "stop rectifying once a projection changes the block by less than this fraction of its Frobenius norm"},
+	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics; on real text they turn near-duplicate topics into distinct ones (default 20; recover: 0, none)"},
+}

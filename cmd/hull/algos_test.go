@@ -1,0 +1,63 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/learner"
+	"github.com/spf13/pflag"
+)
+
+// Every learner's options are flags of fit and bench, bound from the
+// registry; a flag that belongs to none of the chosen learners is an error
+// naming its learner, found before any input is read.
+func TestLearnerFlagsFromTheRegistry(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-corpus.txt")
+	expectBadInput(t, []badInput{
+		{"flag of another learner", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo gibbs (it is an option of tsvd)"},
+		{"bad value before reading", []string{"fit", "-q", "--algo", "ddp", "-k", "3", "--proj-far", "2", missing}, "--proj-far 2: want in (0, 1]"},
+		{"unparsable value", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--tsvd-w0", "x", missing}, "--tsvd-w0 x: want a number"},
+		{"-k before reading", []string{"fit", "-q", missing}, "-k 0"},
+		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo anchor,rp"},
+		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
+		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
+	})
+	fs := newFitCmd().Flags()
+	for _, spec := range learner.Specs() {
+		for _, o := range spec.Options {
+			f := fs.Lookup(o.Flag)
+			if f == nil {
+				t.Errorf("%s: no flag --%s", spec.Name, o.Flag)
+				continue
+			}
+			if !strings.Contains(f.Usage, spec.Name) {
+				t.Errorf("--%s: usage %q does not name %s", o.Flag, f.Usage, spec.Name)
+			}
+		}
+	}
+}
+
+// bench passes each learner the flags that are its own: tsvd gets
+// --tsvd-w0, anchor does not, and both fit.
+func TestBenchPassesLearnerFlags(t *testing.T) {
+	dir := synthCorpus(t, "lda", "-k", "4", "--vocab-size", "200", "--docs", "400", "--doc-length", "60")
+	code, out, errOut := hull(t, "bench", "--algos", "anchor,tsvd", "-k", "4", "--repeat", "1", "--tsvd-w0", "0.2", "--json",
+		filepath.Join(dir, "docword.txt"))
+	if code != 0 || strings.Contains(out, `"error"`) {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	f := bindLearnerFlags(pflag.NewFlagSet("x", pflag.ContinueOnError))
+	if err := f.fs.Parse([]string{"--tsvd-w0", "0.2", "--kmeans-iter=5"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(f.args("tsvd"), " "); got != "--tsvd-w0=0.2" {
+		t.Errorf("tsvd child args %q", got)
+	}
+	if got := strings.Join(f.args("projector"), " "); got != "--kmeans-iter=5" {
+		t.Errorf("projector child args %q", got)
+	}
+	if got := f.args("anchor"); len(got) != 0 {
+		t.Errorf("anchor child args %q", got)
+	}
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hulltopics/hull/eval"
+)
+
+// adviceFlags names, in the advice of eval.CollapseAdvice, the learners
+// and options by their flags.
+var adviceFlags = strings.NewReplacer(
+	"the gibbs learner (lda.NewGibbs)", "--algo gibbs",
+	"lda.GibbsOptions.Init = lda.InitAnchor", "--init anchor",
+	"corpus.PruneOptions.MaxDF", "--max-df",
+	"more Iterations", "more --iterations",
+)
+
+// collapseWarning returns the warning of collapsed topics, with what to
+// try in flags, or "" when h has not collapsed.
+func collapseWarning(h *eval.Health) string {
+	if !h.Collapsed {
+		return ""
+	}
+	return fmt.Sprintf("warning: the topics have collapsed: %s\n  %s\n",
+		strings.Join(h.Signs, "; "), adviceFlags.Replace(h.Advice))
+}
+
+// printHealth prints the figures of h in two lines (one without
+// documents), then the collapse warning if any.
+func printHealth(w io.Writer, h *eval.Health) {
+	fmt.Fprintf(w, "health: %d different words among the %d x %d top words; %d of the %d topic pairs share at least half of their top words\n",
+		h.DistinctWords, h.K, h.Top, h.NearDuplicatePairs, h.Pairs)
+	if h.Docs > 0 {
+		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of the %d documents; %s\n",
+			h.LargestTopic+1, 100*h.LargestShare, h.Docs, rareTopics(h))
+	}
+	fmt.Fprint(w, collapseWarning(h))
+}
+
+// rareTopics describes the rare topics of h, numbered from 1.
+func rareTopics(h *eval.Health) string {
+	share := fmt.Sprintf("%.1f%%", 100*eval.RareTopicShare)
+	switch n := len(h.RareTopics); n {
+	case 0:
+		return "no topic is the dominant topic of fewer than " + share
+	case 1:
+		return fmt.Sprintf("topic %d is the dominant topic of fewer than %s", h.RareTopics[0]+1, share)
+	default:
+		nums := make([]string, n)
+		for i, k := range h.RareTopics {
+			nums[i] = fmt.Sprint(k + 1)
+		}
+		return fmt.Sprintf("%d topics (%s) are the dominant topic of fewer than %s each", n, strings.Join(nums, ", "), share)
+	}
+}
+
+// readLabels reads the labels file of --labels.
+func readLabels(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--labels: %w", err)
+	}
+	defer f.Close()
+	return eval.ReadLabels(f, path)
+}

@@ -1,0 +1,71 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestLongLineLinear scans a gzip-compressed 16 MiB line: the search for
+// its end must look at each byte once, not once per read (issue 15: a
+// 300 MiB line inside gzip took 53 s of CPU before "line too long").
+func TestLongLineLinear(t *testing.T) {
+	const n = 16 << 20
+	long := strings.Repeat("1 ", n/2)
+	br, err := decompress(strings.NewReader(gzipBytes([]byte(long+"\nlast\n"))), "long.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newLineScanner(br, "long.gz")
+	var lens []int
+	for {
+		line, ok := s.next()
+		if !ok {
+			break
+		}
+		lens = append(lens, len(line))
+	}
+	if err := s.err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(lens) != 2 || lens[0] != n || lens[1] != 4 {
+		t.Fatalf("line lengths %v, want [%d 4]", lens, n)
+	}
+	if got, most := s.split.examined, int64(n+16); got > most {
+		t.Errorf("%d bytes examined for %d bytes of input, want at most %d", got, n+6, most)
+	}
+}
+
+// TestTruncatedGzip reads gzip streams cut short: the error says that the
+// stream is truncated and after which line, instead of reporting the
+// line it cut as malformed (issue 15).
+func TestTruncatedGzip(t *testing.T) {
+	var b strings.Builder
+	for i := range 100000 {
+		fmt.Fprintf(&b, "%d %d %d\n", i+1, i%5+1, i%7+1)
+	}
+	gz := gzipBytes([]byte(b.String()))
+	for _, cut := range []int{len(gz) / 2, len(gz) - 4, 12} {
+		_, err := ReadFrom(strings.NewReader(gz[:cut]), "t.gz", ReadOptions{VocabWords: testVocab(5), Format: FormatTriplet})
+		var pe *ParseError
+		switch {
+		case err == nil:
+			t.Fatalf("cut at %d: no error", cut)
+		case errors.As(err, &pe):
+			t.Fatalf("cut at %d: %v, a *ParseError: the cut line was parsed", cut, err)
+		case !errors.Is(err, errTruncated) || !strings.HasPrefix(err.Error(), "t.gz: truncated gzip stream"):
+			t.Fatalf("cut at %d: error %q, want a truncated stream", cut, err)
+		case cut == len(gz)/2 && !strings.Contains(err.Error(), "it breaks off after line "):
+			t.Errorf("cut at %d: error %q does not say after which line", cut, err)
+		}
+	}
+	// A corrupt checksum is a corrupt stream.
+	bad := []byte(gzipBytes([]byte("1 1 1\n")))
+	bad[len(bad)-5] ^= 0xff
+	_, err := ReadFrom(bytes.NewReader(bad), "c.gz", ReadOptions{VocabWords: testVocab(5)})
+	if err == nil || !strings.Contains(err.Error(), "c.gz: corrupt gzip stream") {
+		t.Errorf("bad checksum: %v", err)
+	}
+}

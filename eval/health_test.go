@@ -1,0 +1,204 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/model"
+)
+
+// topWordsModel returns a model over the words w0..w(V-1) whose topic k
+// ranks the words of tops[k] first, in that order, and gives the others a
+// small equal weight.
+func topWordsModel(algorithm string, v int, tops ...[]int) *model.Model {
+	m := &model.Model{Algorithm: algorithm, K: len(tops)}
+	for w := range v {
+		m.Vocab = append(m.Vocab, fmt.Sprintf("w%d", w))
+	}
+	for _, top := range tops {
+		row := make([]float64, v)
+		rest := 0.1 / float64(v-len(top))
+		for w := range row {
+			row[w] = rest
+		}
+		for i, w := range top {
+			row[w] = 0.9 * float64(2*len(top)-i) / float64(len(top)*(3*len(top)+1)/2)
+		}
+		m.Topics = append(m.Topics, row)
+	}
+	return m
+}
+
+func TestTopicHealthWordFigures(t *testing.T) {
+	// Top 4: topics 0 and 1 share 2 words (half: near-duplicates), 0 and
+	// 2 share 1, 1 and 2 share none.
+	m := topWordsModel("anchor", 20, []int{0, 1, 2, 3}, []int{4, 5, 0, 1}, []int{3, 6, 7, 8})
+	h := TopicHealth(m, nil, 4)
+	if h.K != 3 || h.Top != 4 || h.DistinctWords != 9 || h.NearDuplicatePairs != 1 || h.Pairs != 3 {
+		t.Errorf("K %d, top %d, distinct %d, near-duplicates %d of %d; want 3, 4, 9, 1 of 3",
+			h.K, h.Top, h.DistinctWords, h.NearDuplicatePairs, h.Pairs)
+	}
+	// One pair of three is more than a quarter.
+	if !h.Collapsed || len(h.Signs) != 1 || !strings.Contains(h.Signs[0], "1 of the 3 topic pairs") || h.Advice != CollapseAdvice("anchor") {
+		t.Errorf("collapsed %v, signs %q, advice %q", h.Collapsed, h.Signs, h.Advice)
+	}
+	if h.Docs != 0 || h.DocShare != nil || h.LargestTopic != -1 || h.RareTopics != nil {
+		t.Errorf("document figures without documents: %+v", h)
+	}
+	if s := h.String(); s != "9 distinct words among the 3 x 4 top words; 1 of 3 topic pairs near-duplicates; collapsed" {
+		t.Errorf("String() = %q", s)
+	}
+	// Top 2: no pair shares a word; 6 different words of 6.
+	if h := TopicHealth(m, nil, 2); h.Collapsed || h.DistinctWords != 6 || h.NearDuplicatePairs != 0 || h.Advice != "" {
+		t.Errorf("top 2: %+v", h)
+	}
+	// Top 10 (the default) of 20 words: the top lists overlap a lot.
+	if h := TopicHealth(m, nil, 0); h.Top != DefaultTopN {
+		t.Errorf("top %d, want %d", h.Top, DefaultTopN)
+	}
+}
+
+func TestTopicHealthDistinctWords(t *testing.T) {
+	// Five topics with top 5 over 9 words: 9 of 25 slots (36%) are
+	// different words; of the 10 pairs only those sharing 3 or more count.
+	var tops [][]int
+	for k := range 5 {
+		tops = append(tops, []int{k, k + 1, k + 2, k + 3, k + 4})
+	}
+	h := TopicHealth(topWordsModel("score", 30, tops...), nil, 5)
+	// Pairs (a, b) share 5-(b-a) words: near-duplicates when b-a <= 2,
+	// i.e. 4 + 3 = 7 pairs of 10, more than a quarter as well.
+	if h.DistinctWords != 9 || h.NearDuplicatePairs != 7 || len(h.Signs) != 2 || !strings.Contains(h.Signs[1], "only 9 different words") {
+		t.Errorf("distinct %d, near-duplicates %d, signs %q", h.DistinctWords, h.NearDuplicatePairs, h.Signs)
+	}
+	// Top 5 each shifted by 3: 5 + 4*3 = 17 of 25 (68%), pairs share 2 words or none.
+	tops = nil
+	for k := range 5 {
+		tops = append(tops, []int{3 * k, 3*k + 1, 3*k + 2, 3*k + 3, 3*k + 4})
+	}
+	if h := TopicHealth(topWordsModel("score", 30, tops...), nil, 5); h.Collapsed || h.DistinctWords != 17 {
+		t.Errorf("shifted by 3: distinct %d, signs %q", h.DistinctWords, h.Signs)
+	}
+}
+
+func TestTopicHealthDocumentFigures(t *testing.T) {
+	// Ten topics with disjoint top words.
+	var tops [][]int
+	for k := range 10 {
+		tops = append(tops, []int{2 * k, 2*k + 1})
+	}
+	m := topWordsModel("gibbs", 40, tops...)
+	repeat := func(k, n int) []int { return slices.Repeat([]int{k}, n) }
+	for _, tc := range []struct {
+		name     string
+		dominant []int
+		docs     int
+		largest  int
+		share    float64
+		rare     []int
+		signs    int
+	}{
+		// 400 documents, even except topic 9 with none and topic 8 with one
+		// (0.25% < 0.5%); -1 left out.
+		{"even", slices.Concat(repeat(0, 45), repeat(1, 50), repeat(2, 50), repeat(3, 50), repeat(4, 50), repeat(5, 50),
+			repeat(6, 52), repeat(7, 51), repeat(8, 1), repeat(-1, 7)), 399, 6, 52.0 / 399, []int{8, 9}, 0},
+		// Topic 3 takes 60% of the documents: above half and 2/K.
+		{"largest", slices.Concat(repeat(3, 60), repeat(0, 5), repeat(1, 5), repeat(2, 5), repeat(4, 5), repeat(5, 5),
+			repeat(6, 5), repeat(7, 5), repeat(8, 5)), 100, 3, 0.6, []int{9}, 1},
+		// Six topics of ten have no document: more than half are rare.
+		{"rare", slices.Concat(repeat(0, 30), repeat(1, 30), repeat(2, 20), repeat(3, 20)), 100, 0, 0.3, []int{4, 5, 6, 7, 8, 9}, 1},
+	} {
+		h := TopicHealth(m, tc.dominant, 2)
+		if h.Docs != tc.docs || h.LargestTopic != tc.largest || h.LargestShare != tc.share || !slices.Equal(h.RareTopics, tc.rare) {
+			t.Errorf("%s: docs %d, largest topic %d with %v, rare %v; want %d, %d with %v, rare %v",
+				tc.name, h.Docs, h.LargestTopic, h.LargestShare, h.RareTopics, tc.docs, tc.largest, tc.share, tc.rare)
+		}
+		if len(h.Signs) != tc.signs || h.Collapsed != (tc.signs > 0) {
+			t.Errorf("%s: signs %q, collapsed %v", tc.name, h.Signs, h.Collapsed)
+		}
+		if tc.signs > 0 && h.Advice != CollapseAdvice("gibbs") {
+			t.Errorf("%s: advice %q", tc.name, h.Advice)
+		}
+		sum := 0.0
+		for _, s := range h.DocShare {
+			sum += s
+		}
+		if len(h.DocShare) != 10 || sum < 1-1e-12 || sum > 1+1e-12 {
+			t.Errorf("%s: shares %v", tc.name, h.DocShare)
+		}
+	}
+	// K = 2: 90% of the documents in one topic is not a collapse (2/K = 1).
+	m2 := topWordsModel("anchor", 10, []int{0, 1}, []int{2, 3})
+	if h := TopicHealth(m2, slices.Concat(repeat(0, 90), repeat(1, 10)), 2); h.Collapsed || h.LargestShare != 0.9 {
+		t.Errorf("K = 2: %+v", h)
+	}
+	// No document with a dominant topic: no document figures.
+	if h := TopicHealth(m2, []int{-1, -1}, 2); h.Docs != 0 || h.LargestTopic != -1 || h.DocShare != nil {
+		t.Errorf("all left out: %+v", h)
+	}
+	for _, bad := range [][]int{{2}, {-2}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("dominant %v: no panic", bad)
+				}
+			}()
+			TopicHealth(m2, bad, 2)
+		}()
+	}
+}
+
+func TestCollapseAdvice(t *testing.T) {
+	for _, algo := range []string{"anchor", "score", "tsvd", "ddp", ""} {
+		if a := CollapseAdvice(algo); !strings.Contains(a, "gibbs") {
+			t.Errorf("%q: %q does not suggest Gibbs sampling", algo, a)
+		}
+	}
+	for _, algo := range []string{"gibbs", "vb"} {
+		if a := CollapseAdvice(algo); strings.Contains(a, "try the gibbs") || !strings.Contains(a, "MaxDF") {
+			t.Errorf("%q: %q", algo, a)
+		}
+	}
+}
+
+func TestDominantOf(t *testing.T) {
+	got := DominantOf([][]float64{{0.2, 0.5, 0.3}, {0.4, 0.4, 0.2}, {0, 0, 0}, {}, {0, 0, 1}})
+	if want := []int{1, 0, -1, -1, 2}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestDominantTopics(t *testing.T) {
+	train, _, _, m := suiteFixture(t)
+	ctx := context.Background()
+	dom, err := DominantTopics(ctx, m, train, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theta, err := infer.Infer(ctx, m, train, infer.Options{Iterations: DominantIterations, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := DominantOf(theta); !slices.Equal(dom, want) {
+		t.Errorf("dominant topics differ from those of the inferred weights")
+	}
+	// An empty document has none; a corpus off the vocabulary is refused.
+	b := corpus.NewBuilder(m.Vocab)
+	b.Add(0, 3)
+	b.EndDoc("a")
+	b.EndDoc("empty")
+	if dom, err := DominantTopics(ctx, m, b.Corpus(), 0); err != nil || len(dom) != 2 || dom[0] < 0 || dom[1] != -1 {
+		t.Errorf("dominant %v, error %v; want a topic, then -1", dom, err)
+	}
+	other := &corpus.Corpus{Vocab: slices.Clone(train.Vocab), DocIDs: train.DocIDs, Offsets: train.Offsets, Words: train.Words, Counts: train.Counts}
+	other.Vocab[1] = "renamed"
+	if _, err := DominantTopics(ctx, m, other, 0); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("off the vocabulary: %v", err)
+	}
+}

@@ -1,0 +1,186 @@
+package eval
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/stat"
+)
+
+// ReadLabels reads a labels file: one document per line, its id and its
+// class label separated by a tab ("id<TAB>label", as
+// shared/data/reuters/labels.tsv). A first line "id<TAB>label" is a
+// header and skipped, as are blank lines; a line may end in "\r\n". Ids
+// are compared with corpus.Corpus.DocIDs exactly, without trimming. name
+// names the input in errors, which read "name:line: what is wrong" (a line
+// without exactly one tab, an empty id or label, an id listed twice), or
+// "name: no label" for a file without any. Time O(size of the input).
+func ReadLabels(r io.Reader, name string) (map[string]string, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<24)
+	labels := map[string]string{}
+	first := map[string]int{} // id -> line
+	line := 0
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: "+format, append([]any{name, line}, args...)...)
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if text == "" || (line == 1 && text == "id\tlabel") {
+			continue
+		}
+		id, label, ok := strings.Cut(text, "\t")
+		switch {
+		case !ok:
+			return nil, fail("want id<TAB>label, found no tab")
+		case strings.Contains(label, "\t"):
+			return nil, fail("want id<TAB>label, found %d tabs", strings.Count(text, "\t"))
+		case id == "":
+			return nil, fail("empty document id")
+		case label == "":
+			return nil, fail("document %q has an empty label", id)
+		case strings.ContainsRune(text, '\r'):
+			return nil, fail("carriage return inside the line")
+		}
+		if at, dup := first[id]; dup {
+			return nil, fail("document %q listed twice (first on line %d)", id, at)
+		}
+		first[id] = line
+		labels[id] = label
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(labels) == 0 {
+		return nil, fmt.Errorf("%s: no label", name)
+	}
+	return labels, nil
+}
+
+// LabelClasses numbers the labels of the documents ids: classes[d] is the
+// class of ids[d] (classes numbered in order of first appearance, names[c]
+// the label of class c), -1 for a document labels lacks. n is the number
+// of labelled documents. Pass classes to NMI and Purity. Time O(D).
+func LabelClasses(ids []string, labels map[string]string) (classes []int, names []string, n int) {
+	index := map[string]int{}
+	classes = make([]int, len(ids))
+	for d, id := range ids {
+		label, ok := labels[id]
+		if !ok {
+			classes[d] = -1
+			continue
+		}
+		c, seen := index[label]
+		if !seen {
+			c = len(names)
+			index[label] = c
+			names = append(names, label)
+		}
+		classes[d] = c
+		n++
+	}
+	return classes, names, n
+}
+
+// cell is one nonzero count of a contingency table.
+type cell struct{ cluster, class, n int }
+
+// contingency returns the nonzero counts of the pairs (clusters[i],
+// classes[i]) with both entries >= 0, in increasing order of cluster and
+// class (so that sums over them do not depend on map order), the cluster
+// and class totals, and the number of pairs.
+func contingency(clusters, classes []int, name string) (cells []cell, rows, cols map[int]int, n int) {
+	if len(clusters) != len(classes) {
+		panic(fmt.Sprintf("eval: %s: %d clusters for %d classes", name, len(clusters), len(classes)))
+	}
+	table, rows, cols := map[[2]int]int{}, map[int]int{}, map[int]int{}
+	for i, u := range clusters {
+		v := classes[i]
+		if u < 0 || v < 0 {
+			continue
+		}
+		table[[2]int{u, v}]++
+		rows[u]++
+		cols[v]++
+		n++
+	}
+	for uv, c := range table {
+		cells = append(cells, cell{uv[0], uv[1], c})
+	}
+	slices.SortFunc(cells, func(a, b cell) int { return cmp.Or(cmp.Compare(a.cluster, b.cluster), cmp.Compare(a.class, b.class)) })
+	return cells, rows, cols, n
+}
+
+// NMI returns the normalised mutual information of two partitions of the
+// same items, such as each document's dominant topic (DominantTopics) and
+// its class (LabelClasses): I(U; V) / ((H(U) + H(V)) / 2), the mutual
+// information over the arithmetic mean of the entropies (natural
+// logarithms; the normalisation does not depend on the base), as the
+// default of scikit-learn's normalized_mutual_info_score. Items with a
+// negative entry in either slice (no dominant topic, no label) are left
+// out. The result is in [0, 1]: 1 when the partitions are the same up to
+// the numbering of their parts, 0 when they are independent. As in
+// scikit-learn, two partitions of one part each give 1 and a partition of
+// one part against one of several gives 0. NMI returns NaN when no item is
+// left, and panics if the slices differ in length. Time O(n log n).
+func NMI(clusters, classes []int) float64 {
+	cells, rows, cols, n := contingency(clusters, classes, "NMI")
+	if n == 0 {
+		return math.NaN()
+	}
+	if len(rows) == 1 && len(cols) == 1 {
+		return 1
+	}
+	total := float64(n)
+	mi := 0.0
+	for _, c := range cells {
+		mi += float64(c.n) / total * math.Log(float64(c.n)*total/(float64(rows[c.cluster])*float64(cols[c.class])))
+	}
+	if mi <= 0 {
+		return 0
+	}
+	hu, hv := entropy(rows, total), entropy(cols, total)
+	return math.Min(1, mi/((hu+hv)/2))
+}
+
+// entropy returns the entropy, in nats, of the distribution of counts
+// (total n), summed in increasing order of key.
+func entropy(counts map[int]int, n float64) float64 {
+	keys := slices.Sorted(maps.Keys(counts))
+	p := make([]float64, len(keys))
+	for i, k := range keys {
+		p[i] = float64(counts[k]) / n
+	}
+	return stat.Entropy(p)
+}
+
+// Purity returns the purity of a clustering against classes: the share of
+// the items that belong to the most frequent class of their cluster,
+// (1/n) sum over clusters of max over classes of n(cluster, class). Items
+// with a negative entry in either slice are left out. It is in (0, 1]:
+// 1 when every cluster holds one class, as when each item is its own
+// cluster (purity rewards many clusters; NMI does not). Purity returns NaN
+// when no item is left and panics if the slices differ in length.
+// Time O(n log n).
+func Purity(clusters, classes []int) float64 {
+	cells, _, _, n := contingency(clusters, classes, "Purity")
+	if n == 0 {
+		return math.NaN()
+	}
+	best := map[int]int{}
+	for _, c := range cells {
+		best[c.cluster] = max(best[c.cluster], c.n)
+	}
+	sum := 0
+	for _, b := range best {
+		sum += b
+	}
+	return float64(sum) / float64(n)
+}

@@ -1,0 +1,145 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestReadLabels(t *testing.T) {
+	got, err := ReadLabels(strings.NewReader("id\tlabel\n1\tcocoa\r\n\n9\tearn\nd 10\tacq\n"), "labels.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"1": "cocoa", "9": "earn", "d 10": "acq"}; !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	// "id<TAB>label" past the first line is a document.
+	if got, err := ReadLabels(strings.NewReader("2\tearn\nid\tlabel\n"), "labels.tsv"); err != nil || got["id"] != "label" {
+		t.Errorf("a header past line 1: %v, %v", got, err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"1 earn\n", "labels.tsv:1: want id<TAB>label, found no tab"},
+		{"1\tearn\n2\tacq\textra\n", "labels.tsv:2: want id<TAB>label, found 2 tabs"},
+		{"\tearn\n", "labels.tsv:1: empty document id"},
+		{"1\t\n", `labels.tsv:1: document "1" has an empty label`},
+		{"1\tearn\n\n1\tacq\n", `labels.tsv:3: document "1" listed twice (first on line 1)`},
+		{"1\tea\rrn\n", "labels.tsv:1: carriage return"},
+		{"", "labels.tsv: no label"},
+		{"id\tlabel\n\r\n", "labels.tsv: no label"},
+	} {
+		_, err := ReadLabels(strings.NewReader(tc.text), "labels.tsv")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one with %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// FuzzReadLabels: the reader never panics, every label it returns is a
+// non-empty id and label without tab or line break, and what it reads
+// written back reads back the same.
+func FuzzReadLabels(f *testing.F) {
+	for _, s := range []string{
+		"id\tlabel\n1\tcocoa\r\n\n9\tearn\n",
+		"1\tearn\n1\tacq\n",
+		"a b\tc d\n\t\n",
+		"x\ty\tz\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		labels, err := ReadLabels(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz:") {
+				t.Fatalf("error %q does not name the input", err)
+			}
+			return
+		}
+		var b strings.Builder
+		for _, id := range slices.Sorted(maps.Keys(labels)) {
+			label := labels[id]
+			if id == "" || label == "" || strings.ContainsAny(id+label, "\t\n\r") {
+				t.Fatalf("%q: id %q, label %q", data, id, label)
+			}
+			fmt.Fprintf(&b, "%s\t%s\n", id, label)
+		}
+		again, err := ReadLabels(strings.NewReader(b.String()), "again")
+		if err != nil || !maps.Equal(again, labels) {
+			t.Fatalf("%q read as %v, written as %q, read back as %v (%v)", data, labels, b.String(), again, err)
+		}
+	})
+}
+
+func TestLabelClasses(t *testing.T) {
+	classes, names, n := LabelClasses([]string{"1", "2", "3", "4", "5"}, map[string]string{"5": "acq", "1": "earn", "3": "earn", "9": "grain"})
+	if !slices.Equal(classes, []int{0, -1, 0, -1, 1}) || !slices.Equal(names, []string{"earn", "acq"}) || n != 3 {
+		t.Errorf("classes %v, names %v, n %d", classes, names, n)
+	}
+}
+
+func TestNMIAndPurity(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+	for _, tc := range []struct {
+		name              string
+		clusters, classes []int
+		nmi, purity       float64
+	}{
+		// The same partition under other numbers.
+		{"identical", []int{0, 0, 1, 1, 2}, []int{7, 7, 3, 3, 5}, 1, 1},
+		// Every cluster holds each class equally: independent.
+		{"independent", []int{0, 0, 1, 1}, []int{0, 1, 0, 1}, 0, 0.5},
+		// Table (cluster, class): (0,0) 2, (1,0) 1, (1,1) 1 of n = 4.
+		// I = 1/2 log(4/3) + 1/4 log(2/3) + 1/4 log 2 = 0.215762...;
+		// H(clusters) = log 2; H(classes) = 3/4 log(4/3) + 1/4 log 4;
+		// NMI = I / ((H + H') / 2) = 0.343712..., as scikit-learn's
+		// normalized_mutual_info_score([0,0,0,1], [0,0,1,1]).
+		// Purity: (2 + 1) / 4.
+		{"by hand", []int{0, 0, 1, 1}, []int{0, 0, 0, 1},
+			(math.Log(4.0/3)/2 + math.Log(2.0/3)/4 + math.Log(2)/4) / ((math.Log(2) + 0.75*math.Log(4.0/3) + 0.25*math.Log(4)) / 2), 0.75},
+		// Negative entries are left out: the same as "by hand".
+		{"left out", []int{0, -1, 0, 1, 1, 2}, []int{0, 1, 0, 0, 1, -1},
+			(math.Log(4.0/3)/2 + math.Log(2.0/3)/4 + math.Log(2)/4) / ((math.Log(2) + 0.75*math.Log(4.0/3) + 0.25*math.Log(4)) / 2), 0.75},
+		// One part each: 1, as scikit-learn; one part against two: 0.
+		{"one part each", []int{3, 3, 3}, []int{1, 1, 1}, 1, 1},
+		{"one cluster", []int{0, 0, 0, 0}, []int{0, 0, 1, 1}, 0, 0.5},
+		// Each item its own cluster: purity 1, NMI below 1.
+		{"singletons", []int{0, 1, 2, 3}, []int{0, 0, 1, 1}, math.Log(2) / ((math.Log(4) + math.Log(2)) / 2), 1},
+	} {
+		nmi, purity := NMI(tc.clusters, tc.classes), Purity(tc.clusters, tc.classes)
+		if !near(nmi, tc.nmi) || !near(purity, tc.purity) {
+			t.Errorf("%s: NMI %v, purity %v; want %v, %v", tc.name, nmi, purity, tc.nmi, tc.purity)
+		}
+		if nmi < 0 || nmi > 1 {
+			t.Errorf("%s: NMI %v outside [0, 1]", tc.name, nmi)
+		}
+		// Symmetric.
+		if back := NMI(tc.classes, tc.clusters); !near(back, nmi) {
+			t.Errorf("%s: NMI %v one way, %v the other", tc.name, nmi, back)
+		}
+	}
+	if got := NMI([]int{0, 0, 0, 1}, []int{0, 0, 1, 1}); math.Abs(got-0.343712) > 1e-6 {
+		t.Errorf("NMI %v, want scikit-learn's 0.343712", got)
+	}
+	// Independent on a larger sample: NMI near 0.
+	var clusters, classes []int
+	for i := range 10000 {
+		clusters = append(clusters, i%5)
+		classes = append(classes, (i/5)%7)
+	}
+	if nmi := NMI(clusters, classes); nmi > 1e-9 {
+		t.Errorf("independent partitions: NMI %v", nmi)
+	}
+	if !math.IsNaN(NMI([]int{-1}, []int{0})) || !math.IsNaN(Purity(nil, nil)) {
+		t.Error("no item: want NaN")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("slices of different lengths: no panic")
+		}
+	}()
+	NMI([]int{0}, []int{0, 1})
+}

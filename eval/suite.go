@@ -1,0 +1,204 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/model"
+)
+
+// SuiteOptions say which measures Measure computes: each applies when its
+// input is given. The zero value measures unique words and the word
+// figures of TopicHealth only.
+type SuiteOptions struct {
+	// Truth, if not nil, is the true model: L1Recovery and CosineRecovery
+	// (which need Truth.K == K).
+	Truth *model.Model
+	// CountRecovered adds RecoveredAt(m, Truth, RecoveredAt), the number
+	// of true topics matched at cosine >= RecoveredAt; it needs Truth. The
+	// models may then have different K, and when they do, l1 and cosine
+	// recovery are left out.
+	CountRecovered bool
+	RecoveredAt    float64
+	// Heldout, if not nil, holds held-out documents on the model's
+	// vocabulary (corpus.Align) for DocumentCompletion, with VB inference.
+	Heldout *corpus.Corpus
+	// Reference, if not nil, is a reference corpus on the model's
+	// vocabulary for TopicCoherence.
+	Reference *corpus.Corpus
+	// Labels, if not nil, maps document ids to class labels (ReadLabels):
+	// NMI and Purity of the dominant topics of the documents of Reference
+	// (else Heldout) against their labels. It needs one of the two.
+	Labels map[string]string
+	// Top is the number of top words per topic of TopicCoherence,
+	// UniqueWords and TopicHealth; 0 means DefaultTopN.
+	Top int
+	// Seed seeds DocumentCompletion's split and inference.
+	Seed uint64
+	// Threads is the number of goroutines of DocumentCompletion and
+	// DominantTopics; 0 means one per CPU. The result does not depend on
+	// it.
+	Threads int
+}
+
+// Measures are the measures of one model; a nil field does not apply. The
+// JSON keys are those of "hull eval --json".
+type Measures struct {
+	// L1Mean and L1Max are the mean and largest l1 distance of
+	// L1Recovery; CosineMean the mean similarity of CosineRecovery.
+	L1Mean     *float64 `json:"l1_mean,omitempty"`
+	L1Max      *float64 `json:"l1_max,omitempty"`
+	CosineMean *float64 `json:"cosine_mean,omitempty"`
+	// Perplexity is the held-out perplexity of DocumentCompletion, computed
+	// as Estimator says.
+	Perplexity *float64 `json:"perplexity,omitempty"`
+	// CoherenceUMass and CoherenceNPMI are the means over topics of
+	// TopicCoherence.
+	CoherenceUMass *float64 `json:"coherence_umass,omitempty"`
+	CoherenceNPMI  *float64 `json:"coherence_npmi,omitempty"`
+	// UniqueWords is the mean of UniqueWords; it always applies.
+	UniqueWords *float64 `json:"unique_words,omitempty"`
+	// Recovered is RecoveredAt's Count at RecoveredThreshold (with
+	// CountRecovered only).
+	Recovered          *int     `json:"recovered,omitempty"`
+	RecoveredThreshold *float64 `json:"recovered_threshold,omitempty"`
+	// DistinctWords, NearDuplicatePairs and Collapsed are those of
+	// Health; they always apply.
+	DistinctWords      *int `json:"distinct_words,omitempty"`
+	NearDuplicatePairs *int `json:"near_duplicate_pairs,omitempty"`
+	// LargestTopicShare, RareTopics (the number of rare topics) and
+	// HealthDocs (the documents with a dominant topic) are those of
+	// Health, on the documents of Reference, else Heldout.
+	LargestTopicShare *float64 `json:"largest_topic_share,omitempty"`
+	RareTopics        *int     `json:"rare_topics,omitempty"`
+	HealthDocs        *int     `json:"health_docs,omitempty"`
+	Collapsed         *bool    `json:"collapsed,omitempty"`
+	// NMI and Purity compare the dominant topics of the LabelledDocs
+	// documents that have both a label and a dominant topic with their
+	// labels (with Labels only).
+	NMI          *float64 `json:"nmi,omitempty"`
+	Purity       *float64 `json:"purity,omitempty"`
+	LabelledDocs *int     `json:"labelled_docs,omitempty"`
+	// Health holds the whole of TopicHealth's result, with its signs and
+	// advice.
+	Health *Health `json:"-"`
+	// TrueK is the number of topics of the truth, 0 without one.
+	TrueK int `json:"-"`
+	// Estimator describes how Perplexity was computed (Perplexity's
+	// Estimator).
+	Estimator string `json:"-"`
+}
+
+// Measure computes every measure of m whose input o gives, in the order
+// of the fields of Measures: recovery of o.Truth, held-out perplexity on
+// o.Heldout, coherence on o.Reference, unique words, topic health (its
+// document figures on the dominant topics, DominantTopics, of the
+// documents of o.Reference, else of o.Heldout, when one is given) and
+// agreement with o.Labels. The corpora must be on m's vocabulary. It
+// returns an *OptionError for an option out of range (Top negative,
+// RecoveredAt outside [0, 1], Threads negative) before any work, the
+// first error of a measure (such as a model.ErrVocabMismatch, or models
+// of different K for l1 recovery without CountRecovered), and an error
+// when o.Labels is given without a corpus or labels none of its
+// documents. Time: that of the measures that apply (see each).
+func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, error) {
+	var ms Measures
+	switch {
+	case o.CountRecovered && o.Truth == nil:
+		return nil, errors.New("eval: CountRecovered needs a Truth")
+	case o.Top < 0:
+		return nil, &OptionError{Options: "SuiteOptions", Field: "Top", Value: o.Top, Want: ">= 1 (0: DefaultTopN)"}
+	case o.CountRecovered && !(o.RecoveredAt >= 0 && o.RecoveredAt <= 1):
+		return nil, &OptionError{Options: "SuiteOptions", Field: "RecoveredAt", Value: o.RecoveredAt, Want: "a cosine in [0, 1]"}
+	case o.Threads < 0:
+		return nil, &OptionError{Options: "SuiteOptions", Field: "Threads", Value: o.Threads, Want: ">= 0 (0: one per CPU)"}
+	}
+	if t := o.Truth; t != nil {
+		ms.TrueK = t.K
+		if !o.CountRecovered || m.K == t.K {
+			l1, err := L1Recovery(m, t)
+			if err != nil {
+				return nil, err
+			}
+			cos, err := CosineRecovery(m, t)
+			if err != nil {
+				return nil, err
+			}
+			ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
+		}
+		if o.CountRecovered {
+			r, err := RecoveredAt(m, t, o.RecoveredAt)
+			if err != nil {
+				return nil, err
+			}
+			ms.Recovered, ms.RecoveredThreshold = &r.Count, &r.Threshold
+		}
+	}
+	if o.Heldout != nil {
+		p, err := DocumentCompletion(ctx, m, o.Heldout, PerplexityOptions{
+			Infer: infer.Options{Method: infer.VB, Seed: o.Seed, Threads: o.Threads}, Seed: o.Seed})
+		if err != nil {
+			return nil, err
+		}
+		ms.Perplexity, ms.Estimator = &p.Perplexity, p.Estimator
+	}
+	if o.Reference != nil {
+		coh, err := TopicCoherence(m, o.Reference, o.Top)
+		if err != nil {
+			return nil, err
+		}
+		ms.CoherenceUMass, ms.CoherenceNPMI = &coh.UMass, &coh.NPMI
+	}
+	unique, _ := UniqueWords(m, o.Top)
+	ms.UniqueWords = &unique
+	if err := ms.health(ctx, m, o); err != nil {
+		return nil, err
+	}
+	return &ms, nil
+}
+
+// health fills in the figures of TopicHealth and, with o.Labels, NMI and
+// Purity.
+func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) error {
+	docs := o.Reference
+	if docs == nil {
+		docs = o.Heldout
+	}
+	if o.Labels != nil && docs == nil {
+		return errors.New("eval: Labels need a Reference or Heldout corpus whose documents they label")
+	}
+	var dominant []int
+	if docs != nil {
+		var err error
+		if dominant, err = DominantTopics(ctx, m, docs, o.Threads); err != nil {
+			return err
+		}
+	}
+	h := TopicHealth(m, dominant, o.Top)
+	ms.Health = &h
+	ms.DistinctWords, ms.NearDuplicatePairs, ms.Collapsed = &h.DistinctWords, &h.NearDuplicatePairs, &h.Collapsed
+	if h.Docs > 0 {
+		rare := len(h.RareTopics)
+		ms.LargestTopicShare, ms.RareTopics, ms.HealthDocs = &h.LargestShare, &rare, &h.Docs
+	}
+	if o.Labels == nil {
+		return nil
+	}
+	classes, _, _ := LabelClasses(docs.DocIDs, o.Labels)
+	n := 0
+	for d, c := range classes {
+		if c >= 0 && dominant[d] >= 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("eval: none of the %d documents (ids such as %q) has both a label and a token: do the labels' ids match the corpus's?",
+			docs.NumDocs(), docs.DocIDs[:min(3, len(docs.DocIDs))])
+	}
+	nmi, purity := NMI(dominant, classes), Purity(dominant, classes)
+	ms.NMI, ms.Purity, ms.LabelledDocs = &nmi, &purity, &n
+	return nil
+}

@@ -1,0 +1,172 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
+)
+
+// suiteFixture returns an LDA corpus split in two and its truth, and a
+// model of the same vocabulary with the truth's topics in another order
+// and slightly flattened.
+func suiteFixture(t *testing.T) (train, test *corpus.Corpus, truth, m *model.Model) {
+	t.Helper()
+	c, truth, err := synth.LDA{K: 4, V: 60, Docs: 300, DocLength: 40, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test, err = corpus.Split(c, 0.3, rand.New(rand.NewPCG(5, 6)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = &model.Model{Algorithm: "test", K: 4, Vocab: truth.Vocab}
+	for _, k := range []int{2, 0, 3, 1} {
+		row := slices.Clone(truth.Topics[k])
+		for w := range row {
+			row[w] = 0.9*row[w] + 0.1/float64(len(row))
+		}
+		m.Topics = append(m.Topics, row)
+	}
+	return train, test, truth, m
+}
+
+func TestMeasure(t *testing.T) {
+	train, test, truth, m := suiteFixture(t)
+	ctx := context.Background()
+	ms, err := Measure(ctx, m, SuiteOptions{Truth: truth, Heldout: test, Reference: train, Top: 5, Seed: 7, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l1, _ := L1Recovery(m, truth)
+	cos, _ := CosineRecovery(m, truth)
+	p, _ := DocumentCompletion(ctx, m, test, PerplexityOptions{Seed: 7})
+	coh, _ := TopicCoherence(m, train, 5)
+	unique, _ := UniqueWords(m, 5)
+	for name, v := range map[string][2]float64{
+		"l1 mean": {*ms.L1Mean, l1.Mean}, "l1 max": {*ms.L1Max, l1.Max}, "cosine": {*ms.CosineMean, cos.Mean},
+		"perplexity": {*ms.Perplexity, p.Perplexity}, "umass": {*ms.CoherenceUMass, coh.UMass}, "npmi": {*ms.CoherenceNPMI, coh.NPMI},
+		"unique": {*ms.UniqueWords, unique},
+	} {
+		if v[0] != v[1] {
+			t.Errorf("%s: %v, want %v", name, v[0], v[1])
+		}
+	}
+	if ms.Estimator != p.Estimator || ms.Recovered != nil || ms.RecoveredThreshold != nil {
+		t.Errorf("estimator %q, recovered %v at %v", ms.Estimator, ms.Recovered, ms.RecoveredThreshold)
+	}
+	dom, _ := DominantTopics(ctx, m, train, 0) // Reference before Heldout
+	h := TopicHealth(m, dom, 5)
+	if ms.Health == nil || !reflect.DeepEqual(*ms.Health, h) || *ms.DistinctWords != h.DistinctWords || *ms.NearDuplicatePairs != h.NearDuplicatePairs ||
+		*ms.LargestTopicShare != h.LargestShare || *ms.RareTopics != len(h.RareTopics) || *ms.HealthDocs != train.NumDocs() || *ms.Collapsed {
+		t.Errorf("health %+v, want %+v", ms.Health, h)
+	}
+	b, _ := json.Marshal(ms)
+	var keys map[string]any
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 13 {
+		t.Errorf("JSON %s: want the 13 keys of hull eval (%v)", b, err)
+	}
+	if keys["collapsed"] != false || ms.NMI != nil {
+		t.Errorf("JSON %s: want collapsed false and no nmi", b)
+	}
+	// Without corpora: the word figures of health only.
+	if ms, err = Measure(ctx, m, SuiteOptions{}); err != nil || ms.DistinctWords == nil || ms.Collapsed == nil || ms.LargestTopicShare != nil || ms.HealthDocs != nil {
+		t.Errorf("no corpus: %+v, %v", ms, err)
+	}
+}
+
+func TestMeasureLabels(t *testing.T) {
+	train, test, _, m := suiteFixture(t)
+	ctx := context.Background()
+	// Label the held-out documents by their dominant topic, except the
+	// first ten: NMI and purity 1 over the others.
+	dom, err := DominantTopics(ctx, m, test, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := map[string]string{}
+	for d, id := range test.DocIDs[10:] {
+		labels[id] = fmt.Sprint("topic ", dom[d+10])
+	}
+	ms, err := Measure(ctx, m, SuiteOptions{Heldout: test, Labels: labels})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *ms.NMI != 1 || *ms.Purity != 1 || *ms.LabelledDocs != test.NumDocs()-10 {
+		t.Errorf("NMI %v, purity %v over %d documents; want 1, 1 over %d", *ms.NMI, *ms.Purity, *ms.LabelledDocs, test.NumDocs()-10)
+	}
+	// Labels of documents of another corpus only, or no corpus: errors.
+	if _, err := Measure(ctx, m, SuiteOptions{Reference: train, Heldout: test, Labels: labels}); err == nil || !strings.Contains(err.Error(), "match") {
+		t.Errorf("labels of other documents: %v", err)
+	}
+	if _, err := Measure(ctx, m, SuiteOptions{Labels: labels}); err == nil {
+		t.Error("labels without a corpus: no error")
+	}
+}
+
+func TestMeasureRecovered(t *testing.T) {
+	_, _, truth, m := suiteFixture(t)
+	ms, err := Measure(context.Background(), m, SuiteOptions{Truth: truth, CountRecovered: true, RecoveredAt: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(ms)
+	if got := string(b); !strings.Contains(got, `"recovered":4,"recovered_threshold":0.5`) || ms.L1Mean == nil || ms.Perplexity != nil {
+		t.Errorf("JSON %s", got)
+	}
+	// Another K: the count only.
+	m3 := &model.Model{Algorithm: "test", K: 3, Vocab: m.Vocab, Topics: m.Topics[:3]}
+	if ms, err = Measure(context.Background(), m3, SuiteOptions{Truth: truth, CountRecovered: true, RecoveredAt: 0.5}); err != nil {
+		t.Fatal(err)
+	}
+	if ms.L1Mean != nil || ms.CosineMean != nil || *ms.Recovered != 3 {
+		t.Errorf("K = 3 against 4: l1 %v, cosine %v, recovered %v", ms.L1Mean, ms.CosineMean, *ms.Recovered)
+	}
+	for name, o := range map[string]SuiteOptions{
+		"equal K":   {Truth: truth},
+		"no truth":  {CountRecovered: true, RecoveredAt: 0.5},
+		"threshold": {Truth: truth, CountRecovered: true, RecoveredAt: 2},
+	} {
+		if _, err := Measure(context.Background(), m3, o); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestMeasureVocabulary(t *testing.T) {
+	train, _, _, m := suiteFixture(t)
+	other := &corpus.Corpus{Vocab: slices.Clone(train.Vocab), DocIDs: train.DocIDs, Offsets: train.Offsets, Words: train.Words, Counts: train.Counts}
+	other.Vocab[0] = "renamed"
+	for _, o := range []SuiteOptions{{Heldout: other}, {Reference: other}} {
+		if _, err := Measure(context.Background(), m, o); !errors.Is(err, model.ErrVocabMismatch) {
+			t.Errorf("a corpus off the model's vocabulary: error %v, want model.ErrVocabMismatch", err)
+		}
+	}
+}
+
+// TestMeasureOptions checks that options out of range are refused before
+// any work with an *OptionError naming the field (issue 15: accepted
+// silently).
+func TestMeasureOptions(t *testing.T) {
+	_, _, truth, m := suiteFixture(t)
+	for field, o := range map[string]SuiteOptions{
+		"Top":         {Top: -1},
+		"RecoveredAt": {Truth: truth, CountRecovered: true, RecoveredAt: -0.5},
+		"Threads":     {Threads: -2},
+	} {
+		_, err := Measure(context.Background(), m, o)
+		var oe *OptionError
+		if !errors.As(err, &oe) || oe.Field != field {
+			t.Errorf("%s: error %v, want an *OptionError for it", field, err)
+		}
+	}
+}

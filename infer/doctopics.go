@@ -1,0 +1,32 @@
+package infer
+
+import (
+	"io"
+
+	"github.com/hulltopics/hull/internal/doctopics"
+)
+
+// WriteDocTopics writes the document-topic table that "hull infer" prints
+// and "hull synth" writes to doc-topics.tsv: one line per document, its id
+// (tabs and line breaks replaced by spaces, other control and
+// bidirectional characters escaped as \x1b, \u202e) and then its K weights (%.6g,
+// topics numbered as in the model), tab-separated; with header, a first
+// line "id<TAB>topic1<TAB>...<TAB>topicK". ids[d] is the id of row
+// theta[d], such as the DocIDs of the corpus given to Infer. It returns an
+// error, before writing anything, unless there is one id per row and every
+// row has the same length, and any error of w.
+func WriteDocTopics(w io.Writer, ids []string, theta [][]float64, header bool) error {
+	return doctopics.Write(w, ids, theta, header)
+}
+
+// ReadDocTopics reads a table written by WriteDocTopics, with or without
+// its header line (recognised on the first line by "id" and "topic1");
+// blank lines are skipped and lines may end in "\r\n". It returns the ids
+// and rows of weights in file order. name names the input in errors,
+// which read "name:line: what is wrong": a line without an id and
+// weights, a weight that is not a finite number >= 0, rows of different
+// lengths, an id listed twice; or "name: no document in the table". The
+// weights need not sum to 1 (they are printed to 6 digits).
+func ReadDocTopics(r io.Reader, name string) (ids []string, theta [][]float64, err error) {
+	return doctopics.Read(r, name)
+}

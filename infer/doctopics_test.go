@@ -1,0 +1,139 @@
+package infer_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/infer"
+)
+
+func TestDocTopicsRoundTrip(t *testing.T) {
+	ids := []string{"1", "tab\there", "line\r\nbreak", ""}
+	theta := [][]float64{{0.25, 0.75}, {1, 0}, {1.0 / 3, 2.0 / 3}, {0.5, 0.5}}
+	for _, header := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := infer.WriteDocTopics(&b, ids, theta, header); err != nil {
+			t.Fatal(err)
+		}
+		want := "1\t0.25\t0.75\ntab here\t1\t0\nline break\t0.333333\t0.666667\n\t0.5\t0.5\n"
+		if header {
+			want = "id\ttopic1\ttopic2\n" + want
+		}
+		if b.String() != want {
+			t.Fatalf("header %v: wrote %q, want %q", header, b.String(), want)
+		}
+		gotIDs, got, err := infer.ReadDocTopics(&b, "t.tsv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(gotIDs, []string{"1", "tab here", "line break", ""}) || len(got) != 4 || !slices.Equal(got[0], theta[0]) || got[2][1] != 0.666667 {
+			t.Errorf("header %v: read %q, %v", header, gotIDs, got)
+		}
+	}
+}
+
+func TestWriteDocTopicsShapes(t *testing.T) {
+	for name, tc := range map[string]struct {
+		ids   []string
+		theta [][]float64
+	}{
+		"ids":     {[]string{"a"}, [][]float64{{1}, {1}}},
+		"ragged":  {[]string{"a", "b"}, [][]float64{{0.5, 0.5}, {1}}},
+		"no rows": {[]string{"a"}, nil},
+	} {
+		var b bytes.Buffer
+		if err := infer.WriteDocTopics(&b, tc.ids, tc.theta, true); err == nil || b.Len() != 0 {
+			t.Errorf("%s: error %v, wrote %q", name, err, b.String())
+		}
+	}
+}
+
+func TestReadDocTopicsErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "t.tsv: no document"},
+		{"id\ttopic1\n\n", "t.tsv: no document"},
+		{"1\n", "t.tsv:1: want an id"},
+		{"1\t0.5\t0.5\n\n2\t1\n", "t.tsv:3: 1 weights, earlier lines 2"},
+		{"1\t0.5\t0.5\n1\t0.5\t0.5\n", "t.tsv:2: document \"1\" listed twice"},
+		{"1\t0.5\tx\n", "t.tsv:1: weight 2 is \"x\""},
+		{"1\t-0.5\t1.5\n", "weight 1"},
+		{"1\tNaN\t1\n", "weight 1"},
+		{"1\t+Inf\t1\n", "weight 1"},
+		{"a\rb\t1\n", "carriage return"},
+		{"2\t1\nid\ttopic1\n", "t.tsv:2: weight 1 is \"topic1\""},
+	} {
+		_, _, err := infer.ReadDocTopics(strings.NewReader(tc.text), "t.tsv")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one with %q", tc.text, err, tc.want)
+		}
+	}
+	if _, _, err := infer.ReadDocTopics(strings.NewReader("1\n"), ""); err == nil || !strings.HasPrefix(err.Error(), "line 1: ") {
+		t.Errorf("without a name: %v", err)
+	}
+}
+
+// FuzzReadDocTopics: the reader never panics, and what it reads writes back
+// to a table that reads back the same.
+func FuzzReadDocTopics(f *testing.F) {
+	for _, s := range []string{
+		"id\ttopic1\ttopic2\n1\t0.25\t0.75\r\n\nd 2\t1\t0",
+		"1\t0.5\t0.5\n2\t1\n",
+		"a\t1e-300\t0x1p-3\n",
+		"\t0\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ids, theta, err := infer.ReadDocTopics(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		var w1, w2 bytes.Buffer
+		if err := infer.WriteDocTopics(&w1, ids, theta, true); err != nil {
+			t.Fatal(err)
+		}
+		ids2, theta2, err := infer.ReadDocTopics(bytes.NewReader(w1.Bytes()), "w1")
+		if err != nil {
+			t.Fatalf("%q read as %q, %v, written as %q: %v", data, ids, theta, w1.Bytes(), err)
+		}
+		if len(ids2) != len(ids) {
+			t.Fatalf("%d rows read back, want %d", len(ids2), len(ids))
+		}
+		if err := infer.WriteDocTopics(&w2, ids2, theta2, true); err != nil || !bytes.Equal(w1.Bytes(), w2.Bytes()) {
+			t.Fatalf("written twice: %q, then %q (%v)", w1.Bytes(), w2.Bytes(), err)
+		}
+	})
+}
+
+func ExampleWriteDocTopics() {
+	ids := []string{"letter 1", "letter 2"}
+	theta := [][]float64{{0.9, 0.1}, {1.0 / 3, 2.0 / 3}} // as Infer returns them
+	if err := infer.WriteDocTopics(os.Stdout, ids, theta, true); err != nil {
+		panic(err)
+	}
+	// Output:
+	// id	topic1	topic2
+	// letter 1	0.9	0.1
+	// letter 2	0.333333	0.666667
+}
+
+func ExampleReadDocTopics() {
+	table := "id\ttopic1\ttopic2\nd1\t0.9\t0.1\nd2\t0.25\t0.75\n"
+	ids, theta, err := infer.ReadDocTopics(strings.NewReader(table), "doc-topics.tsv")
+	if err != nil {
+		panic(err)
+	}
+	for d, id := range ids {
+		fmt.Println(id, theta[d])
+	}
+	_, _, err = infer.ReadDocTopics(strings.NewReader("d1\t0.9\t0.1\nd2\t1\n"), "doc-topics.tsv")
+	fmt.Println(err)
+	// Output:
+	// d1 [0.9 0.1]
+	// d2 [0.25 0.75]
+	// doc-topics.tsv:2: 1 weights, earlier lines 2
+}

@@ -1,0 +1,131 @@
+// Package doctopics writes and reads document-topic tables: one line per
+// document, tab-separated, its id and then its K topic weights. "hull
+// infer" writes the inferred weights in this format and "hull synth" the
+// true ones; package infer exports the functions (WriteDocTopics,
+// ReadDocTopics), package synth writes its tables through this package.
+package doctopics
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hulltopics/hull/internal/textsafe"
+)
+
+// idReplacer makes a document id safe for a TSV field.
+var idReplacer = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
+
+// Write writes the table of theta to w: per document its id (tabs and line
+// breaks replaced by spaces, the other control and bidirectional
+// characters escaped by textsafe.Escape, so that the table is safe to
+// print) and its weights (%.6g), tab-separated, after the header line
+// "id<TAB>topic1<TAB>...<TAB>topicK" if header is set. It returns an
+// error, before writing anything, unless there is one id per row and every
+// row has the same length.
+func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
+	if len(ids) != len(theta) {
+		return fmt.Errorf("%d ids for %d rows of weights", len(ids), len(theta))
+	}
+	k := 0
+	if len(theta) > 0 {
+		k = len(theta[0])
+	}
+	for d, row := range theta {
+		if len(row) != k {
+			return fmt.Errorf("row %d has %d weights, row 0 %d", d, len(row), k)
+		}
+	}
+	bw := bufio.NewWriter(w)
+	if header {
+		bw.WriteString("id")
+		for j := 1; j <= k; j++ {
+			bw.WriteString("\ttopic")
+			bw.WriteString(strconv.Itoa(j))
+		}
+		bw.WriteByte('\n')
+	}
+	var buf []byte
+	for d, row := range theta {
+		bw.WriteString(textsafe.Escape(idReplacer.Replace(ids[d])))
+		for _, x := range row {
+			buf = strconv.AppendFloat(append(buf[:0], '\t'), x, 'g', 6, 64)
+			bw.Write(buf)
+		}
+		if err := bw.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// Read reads a table as Write writes it, with or without its header line
+// (recognised on the first line by its fields "id" and "topic1"); blank
+// lines are skipped and a line may end in "\r\n". It returns the ids and
+// weights in file order. Errors start with "name:line: " ("line N: "
+// when name is empty) and say what is wrong: a line without a tab, a
+// weight that is not a finite number >= 0, rows of different lengths, an
+// id listed twice or holding a carriage return; or that the table has no
+// document. The weights need not sum to 1.
+func Read(r io.Reader, name string) (ids []string, theta [][]float64, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<30)
+	seen := map[string]bool{}
+	k, line := -1, 0
+	fail := func(format string, args ...any) error {
+		at := fmt.Sprintf("line %d: ", line)
+		if name != "" {
+			at = fmt.Sprintf("%s:%d: ", name, line)
+		}
+		return fmt.Errorf(at+format, args...)
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if text == "" {
+			continue
+		}
+		fields := strings.Split(text, "\t")
+		switch {
+		case line == 1 && len(fields) > 1 && fields[0] == "id" && fields[1] == "topic1":
+			continue
+		case len(fields) < 2:
+			return nil, nil, fail("want an id and topic weights separated by tabs")
+		case k >= 0 && len(fields)-1 != k:
+			return nil, nil, fail("%d weights, earlier lines %d", len(fields)-1, k)
+		case seen[fields[0]]:
+			return nil, nil, fail("document %q listed twice", fields[0])
+		case strings.Contains(fields[0], "\r"):
+			return nil, nil, fail("document id %q holds a carriage return", fields[0])
+		}
+		k = len(fields) - 1
+		row := make([]float64, k)
+		for j, f := range fields[1:] {
+			x, err := strconv.ParseFloat(f, 64)
+			if err != nil || !(x >= 0) || math.IsInf(x, 1) {
+				return nil, nil, fail("weight %d is %q, want a non-negative number", j+1, f)
+			}
+			row[j] = x
+		}
+		seen[fields[0]] = true
+		ids = append(ids, fields[0])
+		theta = append(theta, row)
+	}
+	if err := sc.Err(); err != nil {
+		if name != "" {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return nil, nil, err
+	}
+	if len(ids) == 0 {
+		if name != "" {
+			return nil, nil, fmt.Errorf("%s: no document in the table", name)
+		}
+		return nil, nil, errors.New("no document in the table")
+	}
+	return ids, theta, nil
+}

@@ -1,0 +1,178 @@
+// Package textsafe makes text that comes from a corpus or a model file
+// (vocabulary words, document ids, topic labels) safe to print on a
+// terminal and to put in an XML document such as an SVG figure.
+//
+// A word is data: a vocabulary file can hold ESC [2J (clear the screen),
+// BEL, NUL or U+202E (right-to-left override, which reverses what follows
+// it on the line), and printed raw such a word drives the terminal. Escape
+// writes every rune that is not safe to show as the escape sequence
+// strconv.Quote uses for it (\x1b, \a, \x00, \u202e), and leaves every
+// other rune as it is: a word of printable text, in any script, comes back
+// unchanged. The escapes are printable ASCII, so the result is also valid
+// XML 1.0 character data once '<' and '&' are escaped (html.EscapeString,
+// as gonum's SVG canvas does), which the raw control characters cannot be
+// even escaped.
+//
+// Unsafe are: the C0 controls, DEL and the C1 controls (U+0000-U+001F,
+// U+007F-U+009F, among them the 8-bit CSI U+009B); the bidirectional
+// controls (Unicode's Bidi_Control property: U+061C, U+200E, U+200F,
+// U+202A-U+202E, U+2066-U+2069); the line and paragraph separators U+2028
+// and U+2029; the noncharacters (U+FDD0-U+FDEF and U+xFFFE, U+xFFFF of
+// every plane, which XML excludes); and every byte of invalid UTF-8.
+// Zero-width joiners (needed by Persian and by emoji), spaces of every
+// kind, private-use characters and backslashes are kept, so an escaped
+// word and a word whose text is a backslash sequence print alike (%q,
+// strconv.Quote, is the unambiguous form). JSON does the same for JSON
+// text with \u escapes, which leave the JSON value as it was.
+package textsafe
+
+import (
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Unsafe reports whether r is a rune Escape rewrites (see the package
+// documentation). utf8.RuneError itself, U+FFFD, is safe: Escape rewrites
+// the invalid bytes that decode to it, not the character.
+func Unsafe(r rune) bool {
+	switch {
+	case r < 0x20, r >= 0x7f && r < 0xa0:
+		return true
+	case r < 0x061c:
+		return false
+	case r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
+		return true
+	case r > unicode.MaxRune:
+		return true
+	}
+	return unicode.Is(unicode.Bidi_Control, r)
+}
+
+// Escape returns s with every unsafe rune written as its escape sequence:
+// \a \b \f \n \r \t \v for those controls, \xHH for the other ASCII
+// controls and for each byte of invalid UTF-8, \uHHHH or \UHHHHHHHH for
+// the rest. It returns s itself when s holds no unsafe rune.
+func Escape(s string) string { return escape(s, false) }
+
+// EscapeLines is Escape for text of several lines (an error message that
+// quotes words, a child process's output): it keeps line feeds and tabs.
+func EscapeLines(s string) string { return escape(s, true) }
+
+func escape(s string, keepLines bool) string {
+	var b []byte // nil until the first unsafe rune
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		ok := !Unsafe(r) || keepLines && (r == '\n' || r == '\t')
+		if r == utf8.RuneError {
+			ok = size > 1 // U+FFFD itself, not a byte of invalid UTF-8
+		}
+		switch {
+		case ok:
+			if b != nil {
+				b = append(b, s[i:i+size]...)
+			}
+		case b == nil:
+			b = append(make([]byte, 0, len(s)+16), s[:i]...)
+			fallthrough
+		default:
+			if size == 1 && r == utf8.RuneError {
+				b = appendHex(b, `\x`, uint32(s[i]), 2)
+			} else {
+				b = appendRune(b, r)
+			}
+		}
+		i += size
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// appendRune appends the escape of the unsafe rune r.
+func appendRune(b []byte, r rune) []byte {
+	switch r {
+	case '\a':
+		return append(b, `\a`...)
+	case '\b':
+		return append(b, `\b`...)
+	case '\f':
+		return append(b, `\f`...)
+	case '\n':
+		return append(b, `\n`...)
+	case '\r':
+		return append(b, `\r`...)
+	case '\t':
+		return append(b, `\t`...)
+	case '\v':
+		return append(b, `\v`...)
+	}
+	switch {
+	case r < utf8.RuneSelf:
+		return appendHex(b, `\x`, uint32(r), 2)
+	case r <= 0xffff:
+		return appendHex(b, `\u`, uint32(r), 4)
+	default:
+		return appendHex(b, `\U`, uint32(r), 8)
+	}
+}
+
+func appendHex(b []byte, prefix string, v uint32, digits int) []byte {
+	b = append(b, prefix...)
+	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
+		b = append(b, "0123456789abcdef"[v>>shift&0xf])
+	}
+	return b
+}
+
+// JSON rewrites JSON text as encoding/json writes it (invalid UTF-8
+// already replaced by U+FFFD, the controls inside strings already
+// escaped) so that every unsafe rune left, which can only be inside a
+// string, becomes a \uHHHH escape (a surrogate pair beyond the BMP): the
+// same JSON value, safe to print. The structural line feeds, tabs and
+// carriage returns are kept. It returns b itself when nothing is unsafe.
+func JSON(b []byte) []byte {
+	first := -1
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if jsonUnsafe(r, size) {
+			first = i
+			break
+		}
+		i += size
+	}
+	if first < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	out = append(out, b[:first]...)
+	for i := first; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case !jsonUnsafe(r, size):
+			out = append(out, b[i:i+size]...)
+		case r == utf8.RuneError:
+			out = append(out, `\ufffd`...)
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			out = appendHex(appendHex(out, `\u`, uint32(r1), 4), `\u`, uint32(r2), 4)
+		default:
+			out = appendHex(out, `\u`, uint32(r), 4)
+		}
+		i += size
+	}
+	return out
+}
+
+func jsonUnsafe(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError:
+		return size == 1
+	case r == '\n', r == '\t', r == '\r':
+		return false
+	}
+	return Unsafe(r)
+}

@@ -1,0 +1,105 @@
+package textsafe
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"html"
+	"io"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestEscape(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\x1b[2Jb", `a\x1b[2Jb`},
+		{"bel\al", `bel\al`},
+		{"nu\x00l", `nu\x00l`},
+		{"rl\u202eo", `rl\u202eo`},
+		{"\u2066iso\u2069 \u200f\u061c", `\u2066iso\u2069 \u200f\u061c`},
+		{"tab\tnl\ncr\rvt\vff\fbs\b", `tab\tnl\ncr\rvt\vff\fbs\b`},
+		{"del\x7f csi\u009b nel\u0085", `del\x7f csi\u009b nel\u0085`},
+		{"line\u2028para\u2029", `line\u2028para\u2029`},
+		{"non\ufffe\uffff\ufdd0\U0001fffe", `non\ufffe\uffff\ufdd0\U0001fffe`},
+		{"bad\xff\xc3", `bad\xff\xc3`},
+		// Printable text in any script is kept, U+FFFD and backslashes too.
+		{"", ""},
+		{"plain", "plain"},
+		{"wörd 東京 عربى", "wörd 東京 عربى"},
+		{"می\u200cخواهم", "می\u200cخواهم"}, // zero-width non-joiner in a Persian word
+		{"👩\u200d💻", "👩\u200d💻"},
+		{"nbsp\u00a0 soft\u00ad", "nbsp\u00a0 soft\u00ad"},
+		{"rep\ufffd back\\x1b", "rep\ufffd back\\x1b"},
+	} {
+		got := Escape(tc.in)
+		if got != tc.want {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		for _, r := range got {
+			if r < 0x20 || r == 0x7f || Unsafe(r) {
+				t.Errorf("Escape(%q) = %q holds %U", tc.in, got, r)
+			}
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Escape(%q) = %q is not UTF-8", tc.in, got)
+		}
+	}
+	if got := EscapeLines("a\n\tb\x1b\r"); got != "a\n\tb\\x1b\\r" {
+		t.Errorf("EscapeLines = %q", got)
+	}
+}
+
+// Escaped and then XML-escaped as gonum's SVG canvas does, any string is
+// well-formed XML character data.
+func TestEscapeIsXML(t *testing.T) {
+	var all strings.Builder
+	for r := rune(0); r < 0x3000; r++ {
+		all.WriteRune(r)
+	}
+	all.WriteString("\ufdd0\ufffe\uffff\U0001fffe\U0010ffff\xff\xfe")
+	doc := "<text>" + html.EscapeString(Escape(all.String())) + "</text>"
+	d := xml.NewDecoder(strings.NewReader(doc))
+	for {
+		if _, err := d.Token(); err != nil {
+			if err != io.EOF {
+				t.Fatalf("not well-formed XML: %v", err)
+			}
+			break
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	words := []string{"a\x1b[2Jb", "bel\al", "nu\x00l", "rl\u202eo", "csi\u009b", "del\x7f", "non\U0001fffe", "wörd", "plain"}
+	b, err := json.MarshalIndent(map[string]any{"words": words}, "", "\t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	safe := JSON(b)
+	for _, r := range string(safe) {
+		if r != '\n' && r != '\t' && Unsafe(r) {
+			t.Errorf("JSON output holds %U: %s", r, safe)
+		}
+	}
+	var back struct{ Words []string }
+	if err := json.Unmarshal(safe, &back); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(back.Words, "|") != strings.Join(words, "|") {
+		t.Errorf("JSON changed the value: %q, want %q", back.Words, words)
+	}
+	if !strings.Contains(string(safe), `rl\u202eo`) || !strings.Contains(string(safe), `non\ud83f\udffe`) {
+		t.Errorf("JSON output %s", safe)
+	}
+	plain := []byte(`{"words": ["wörd"]}`)
+	if got := JSON(plain); &got[0] != &plain[0] {
+		t.Error("JSON copied text with nothing to escape")
+	}
+}
+
+func TestEscapeDoesNotAllocateForSafeText(t *testing.T) {
+	s := "wörd 東京"
+	if n := testing.AllocsPerRun(10, func() { _ = Escape(s) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}

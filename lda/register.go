@@ -1,0 +1,51 @@
+package lda
+
+import "github.com/hulltopics/hull/learner"
+
+// The learner names gibbs and vb.
+func init() {
+	learner.Register(learner.Spec{
+		Name:     "gibbs",
+		Summary:  "LDA by collapsed Gibbs sampling, SparseLDA (Griffiths and Steyvers 2004; Yao et al. 2009), AD-LDA over --shards",
+		Options:  gibbsOptions,
+		Defaults: func() any { return &GibbsOptions{Init: InitRandom} },
+		New:      func(o any) (learner.Learner, error) { return NewGibbs(*o.(*GibbsOptions)) },
+	})
+	learner.Register(learner.Spec{
+		Name:     "vb",
+		Summary:  "LDA by batch variational EM, as lda-c (Blei, Ng and Jordan 2003)",
+		Options:  vbOptions,
+		Defaults: func() any { return &VBOptions{Init: InitRandom, AlphaMode: AlphaSymmetric} },
+		New:      func(o any) (learner.Learner, error) { return NewVB(*o.(*VBOptions)) },
+	})
+}
+
+// The options the registry sets by name, shared by both learners.
+var (
+	initOption  = learner.Option{Field: "Init", Flag: "init", Usage: "start from random topics, or from an anchor-word fit: random|anchor"}
+	alphaOption = learner.Option{Field: "AlphaSum", Flag: "alpha", Usage: "initial total concentration sum_k alpha_k of the symmetric document-topic prior (0: 0.1 x K)"}
+	betaUsage   = "parameter of the symmetric Dirichlet prior of the topics (0: 0.01)"
+)
+
+// gibbsOptions are the options of gibbs the registry sets by name.
+var gibbsOptions = []learner.Option{
+	{Field: "Iterations", Flag: "iterations", Usage: "sweeps over all tokens (0: 1000)"},
+	{Field: "Shards", Flag: "shards", Usage: "documents split into N shards sampled in parallel on --threads, as AD-LDA (an approximation); the model depends on it, never on --threads (0: 1, exact Gibbs sampling)"},
+	{Field: "BurnIn", Flag: "burn-in", Usage: "sweeps before the first saved state (0: half of --iterations)"},
+	{Field: "SaveEvery", Flag: "save-every", Usage: "sweeps between the saved states whose topics are averaged, counted back from the last (0: 10 states after the burn-in)"},
+	{Field: "OptimizeInterval", Flag: "optimize-interval", Usage: "optimise alpha (asymmetric) and beta every N sweeps after min(200, burn-in/2), as MALLET (0: off)"},
+	initOption,
+	alphaOption,
+	{Field: "Beta", Flag: "beta", Usage: betaUsage},
+	{Field: "LogEvery", Flag: "log-every", Usage: "print the log likelihood per token every N sweeps (0: 10)"},
+}
+
+// vbOptions are the options of vb the registry sets by name.
+var vbOptions = []learner.Option{
+	{Field: "Iterations", Flag: "iterations", Usage: "most EM iterations (0: 100)"},
+	initOption,
+	alphaOption,
+	{Field: "Eta", Flag: "beta", Usage: betaUsage},
+	{Field: "AlphaMode", Flag: "alpha-estimate", Usage: "estimate of alpha after each M-step: symmetric (lda-c's Newton)|asymmetric (Minka's fixed point)|fixed"},
+	{Field: "Tolerance", Flag: "em-tolerance", Usage: "stop once the bound improves by less than this fraction (0: 1e-4)"},
+}

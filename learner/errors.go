@@ -1,0 +1,33 @@
+package learner
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hulltopics/hull/internal/memory"
+)
+
+// MemoryError reports that a fit would exceed Settings.MaxMemory. It is
+// returned before anything large is allocated; Need and Limit are bytes.
+type MemoryError = memory.Error
+
+// ErrTooFewWords is wrapped by the errors of learners that find fewer
+// candidate words (anchors, novel words, words with data) than topics.
+var ErrTooFewWords = errors.New("fewer candidate words than topics")
+
+// OptionError reports an option outside its range. Field is the Go field
+// of the learner's Options (or Settings), so a caller that exposes options
+// under other names (the command line's flags) can map it back; see
+// Spec.Flag.
+type OptionError struct {
+	Learner string // the learner's registered name, e.g. "projection"
+	Field   string // the Options field, e.g. "Far"
+	Value   any    // the value given
+	Want    string // what is allowed, e.g. "in (0, 1]"
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("%s: %s = %v, want %s", e.Learner, e.Field, e.Value, e.Want)
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -1,0 +1,159 @@
+package learner
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+// fakeOptions are the options of a learner that only records them.
+type fakeOptions struct {
+	Settings
+	Rate   float64
+	Count  int
+	Seeded uint64
+	Fast   bool
+	Mode   string
+}
+
+type fake struct{ o fakeOptions }
+
+func (f *fake) Fit(context.Context, *corpus.Corpus, int) (*model.Model, error) { return nil, nil }
+
+func registerFake(t *testing.T, name string) *Spec {
+	t.Helper()
+	Register(Spec{
+		Name:    name,
+		Summary: "records its options",
+		Options: []Option{
+			{Field: "Rate", Flag: "fake-rate", Usage: "a rate in (0, 1]"},
+			{Field: "Count", Flag: "fake-count", Usage: "a count"},
+			{Field: "Seeded", Flag: "fake-seeded", Usage: "an unsigned number"},
+			{Field: "Fast", Flag: "fake-fast", Usage: "a switch"},
+			{Field: "Mode", Flag: "fake-mode", Usage: "a word"},
+		},
+		Defaults: func() any { return &fakeOptions{Rate: 0.5, Mode: "plain"} },
+		New: func(o any) (Learner, error) {
+			opts := *o.(*fakeOptions)
+			if !(opts.Rate > 0 && opts.Rate <= 1) {
+				return nil, &OptionError{Learner: name, Field: "Rate", Value: opts.Rate, Want: "in (0, 1]"}
+			}
+			return &fake{opts}, nil
+		},
+	})
+	s, err := Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestRegistryBuildsFromStrings(t *testing.T) {
+	spec := registerFake(t, "fake-build")
+	l, err := New("fake-build", Settings{Seed: 9, Threads: 2}, map[string]string{
+		"fake-rate": "0.25", "Count": "7", "fake-seeded": "18446744073709551615", "fake-fast": "true", "Mode": "odd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.(*fake).o
+	if got.Seed != 9 || got.Threads != 2 || got.Rate != 0.25 || got.Count != 7 || got.Seeded != math.MaxUint64 || !got.Fast || got.Mode != "odd" {
+		t.Fatalf("options %+v", got)
+	}
+	if !slices.Contains(Names(), "fake-build") {
+		t.Fatalf("Names() = %v", Names())
+	}
+	if spec.Default(spec.Options[0]) != "0.5" || spec.Default(spec.Options[1]) != "" || spec.Kind(spec.Options[3]) != "bool" {
+		t.Fatalf("defaults or kinds wrong")
+	}
+	if spec.Flag("Rate") != "fake-rate" || spec.Flag("MaxMemory") != "max-memory" || spec.Flag("Nothing") != "" {
+		t.Fatal("Flag maps fields wrongly")
+	}
+	// Defaults are fresh each time: building does not change them.
+	if l2, _ := spec.Build(Settings{}, nil); l2.(*fake).o.Rate != 0.5 {
+		t.Fatal("defaults changed by an earlier build")
+	}
+}
+
+func TestRegistryErrors(t *testing.T) {
+	registerFake(t, "fake-errors")
+	registerFake(t, "fake-other")
+	var oe *OptionError
+	for _, tc := range []struct {
+		opts        map[string]string
+		field, want string
+	}{
+		{map[string]string{"fake-count": "x"}, "Count", "an integer"},
+		{map[string]string{"fake-rate": "2"}, "Rate", "in (0, 1]"},
+		{map[string]string{"fake-fast": "maybe"}, "Fast", "true or false"},
+		{map[string]string{"fake-seeded": "-1"}, "Seeded", "a non-negative integer"},
+		{map[string]string{"nonsense": "1"}, "nonsense", "one of the options of fake-errors"},
+	} {
+		_, err := New("fake-errors", Settings{}, tc.opts)
+		if !errors.As(err, &oe) || oe.Field != tc.field || oe.Want != tc.want || oe.Learner != "fake-errors" {
+			t.Errorf("%v: err %v, want an OptionError on %s wanting %q", tc.opts, err, tc.field, tc.want)
+		}
+	}
+	if _, err := New("no-such-learner", Settings{}, nil); !errors.Is(err, ErrUnknownLearner) || !strings.Contains(err.Error(), "fake-errors") {
+		t.Errorf("unknown learner: %v", err)
+	}
+}
+
+func TestRegisterPanicsOnMistakes(t *testing.T) {
+	for name, s := range map[string]Spec{
+		"duplicate":   {Name: "fake-dup"},
+		"no field":    {Name: "fake-nofield", Options: []Option{{Field: "Missing", Flag: "x"}}},
+		"two flags":   {Name: "fake-twice", Options: []Option{{Field: "Rate", Flag: "x"}, {Field: "Count", Flag: "x"}}},
+		"no settings": {Name: "fake-nosettings", Defaults: func() any { return &struct{ X int }{} }},
+	} {
+		if s.Defaults == nil {
+			s.Defaults = func() any { return &fakeOptions{} }
+		}
+		s.New = func(any) (Learner, error) { return nil, nil }
+		if name == "duplicate" {
+			Register(s)
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: Register did not panic", name)
+				}
+			}()
+			Register(s)
+		}()
+	}
+}
+
+func TestSettings(t *testing.T) {
+	s := Settings{MaxMemory: 100}
+	var me *MemoryError
+	if err := s.CheckMemory("fake: a table", 101); !errors.As(err, &me) || me.Need != 101 || me.Limit != 100 {
+		t.Fatalf("CheckMemory: %v", err)
+	}
+	if err := s.CheckMemory("fake: a table", 100); err != nil {
+		t.Fatalf("at the limit: %v", err)
+	}
+	var oe *OptionError
+	if err := (Settings{Threads: -1}).Validate("fake"); !errors.As(err, &oe) || oe.Field != "Threads" {
+		t.Fatalf("Validate: %v", err)
+	}
+	c := corpus.FromTokens([][]string{{"a", "b"}, {"b", "c"}})
+	p := Settings{Seed: 4, Threads: 3}.Provenance(c, []model.Timing{{Stage: "x", Seconds: 1}})
+	if p.Seed != 4 || p.Threads != 3 || p.Docs != 2 || p.InputDigest != c.Digest() || p.HullVersion == "" || len(p.Timings) != 1 {
+		t.Fatalf("Provenance %+v", p)
+	}
+	if (Settings{}).ThreadCount() < 1 {
+		t.Fatal("ThreadCount of the zero value")
+	}
+	var lines []string
+	Settings{Log: func(l string) { lines = append(lines, l) }}.Logf("sweep %d", 3)
+	Settings{}.Logf("dropped")
+	if len(lines) != 1 || lines[0] != "sweep 3" {
+		t.Fatalf("Logf: %v", lines)
+	}
+}

@@ -1,0 +1,75 @@
+package learner
+
+import (
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/model"
+)
+
+// Settings are the run settings every learner honours, embedded in each
+// learner's Options. The zero value runs on every CPU, under half the RAM,
+// without progress or log, with seed 0.
+type Settings struct {
+	// Seed seeds every random choice of the fit.
+	Seed uint64
+	// Threads is the number of goroutines; 0 means one per CPU. A learner
+	// whose result depends on it says so in its documentation (none does
+	// today); the model records the count used.
+	Threads int
+	// MaxMemory bounds the fit's estimated working memory; Fit refuses
+	// with a *MemoryError before allocating above it. 0 means half the
+	// machine's RAM.
+	MaxMemory int64
+	// Progress, if non-nil, receives the progress of each stage.
+	Progress Progress
+	// Log, if non-nil, receives one line of running diagnostics at a time
+	// (Gibbs's log likelihood, the variational bound). Learners never call
+	// it concurrently.
+	Log func(line string)
+}
+
+// CheckMemory returns a *MemoryError, saying what needs the bytes, when
+// need exceeds s.MaxMemory (or half the RAM when it is 0); otherwise nil.
+// Learners call it before allocating.
+func (s Settings) CheckMemory(what string, need int64) error {
+	return memory.Check(what, need, s.MaxMemory, "reduce the vocabulary or K")
+}
+
+// ThreadCount returns the number of goroutines s runs on: Threads, or the
+// number of CPUs when it is 0.
+func (s Settings) ThreadCount() int { return parallel.Threads(s.Threads) }
+
+// Provenance returns the provenance of a model fitted from c under s:
+// hull's version, c's digest and size, the seed, the thread count used and
+// the stage timings. Every learner fills its model's Provenance with it.
+func (s Settings) Provenance(c *corpus.Corpus, timings []model.Timing) model.Provenance {
+	return model.Provenance{
+		HullVersion: version.Version,
+		InputDigest: c.Digest(),
+		Seed:        s.Seed,
+		Threads:     s.ThreadCount(),
+		Docs:        c.NumDocs(),
+		Timings:     timings,
+	}
+}
+
+// Logf sends a formatted line to s.Log if it is non-nil.
+func (s Settings) Logf(format string, args ...any) {
+	if s.Log != nil {
+		s.Log(sprintf(format, args...))
+	}
+}
+
+// Validate returns an *OptionError naming the learner when a setting is out
+// of range (Threads or MaxMemory negative).
+func (s Settings) Validate(learnerName string) error {
+	switch {
+	case s.Threads < 0:
+		return &OptionError{Learner: learnerName, Field: "Threads", Value: s.Threads, Want: ">= 0"}
+	case s.MaxMemory < 0:
+		return &OptionError{Learner: learnerName, Field: "MaxMemory", Value: s.MaxMemory, Want: ">= 0"}
+	}
+	return nil
+}

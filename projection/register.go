@@ -1,0 +1,72 @@
+package projection
+
+import "github.com/hulltopics/hull/learner"
+
+// The learner names of the three detections, each with the options that
+// apply to it.
+func init() {
+	for _, m := range []struct {
+		method  Method
+		summary string
+		options []string // flags of registryOptions
+	}{
+		{RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5)",
+			[]string{"proj-min-df", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1)",
+			[]string{"proj-min-df", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5)",
+			[]string{"proj-min-df", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+	} {
+		learner.Register(learner.Spec{
+			Name:     string(m.method),
+			Summary:  m.summary,
+			Options:  optionsOf(m.options),
+			Defaults: func() any { return defaultOptions(m.method) },
+			New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
+		})
+	}
+}
+
+// defaultOptions returns the options of method m with the defaults the
+// command line shows (those New would fill in).
+func defaultOptions(m Method) *Options {
+	return &Options{
+		Method:            m,
+		Far:               DefaultFar,
+		TopFraction:       DefaultTopFraction,
+		ThresholdFraction: DefaultThresholdFraction,
+		Tolerance:         DefaultTolerance,
+		MaxIter:           DefaultMaxIter,
+	}
+}
+
+// optionsOf returns the options of registryOptions with the given flags,
+// in registryOptions' order.
+func optionsOf(flags []string) []learner.Option {
+	var out []learner.Option
+	for _, o := range registryOptions {
+		for _, f := range flags {
+			if o.Flag == f {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// registryOptions are the options of rp, ddp and binning that the registry
+// sets by name.
+var registryOptions = []learner.Option{
+	{Field: "MinDF", Flag: "proj-min-df", Usage: "novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100; on real text try about 10% of the documents, see the README)"},
+	{Field: "Projections", Flag: "proj-p", Usage: "random directions P (0: 50K)"},
+	{Field: "MinHits", Flag: "proj-min-hits", Usage: "a word is novel when at least this many directions have it as argmax or argmin (0: max(2, 5% of 2P/K))"},
+	{Field: "Cooccurrence", Flag: "proj-cooccurrence", Usage: "project the rows of E = D X~' X~^T (directions in R^V) instead of the rows of X~"},
+	{Field: "Bins", Flag: "proj-bins", Usage: "bins B (0: 50K, at most D/20)"},
+	{Field: "Far", Flag: "proj-far", Usage: "|J_i|, the farthest candidates each word is compared with, as a fraction of the candidates"},
+	{Field: "Top", Flag: "proj-top", Usage: "words declared novel, the highest scores (0: those scoring at least --proj-top-fraction of the K-th highest)"},
+	{Field: "TopFraction", Flag: "proj-top-fraction", Usage: "with --proj-top 0, the fraction of the K-th highest score a novel word must reach"},
+	{Field: "Threshold", Flag: "proj-threshold", Usage: "clustering threshold d/2 on the scale of dist(i,j) (0: --proj-threshold-fraction of the median distance from the K most novel words to the farthest novel word)"},
+	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction"},
+	{Field: "Tolerance", Flag: "proj-tolerance", Usage: "KKT-gap tolerance of each word's topic regression (Algorithm 5)"},
+	{Field: "MaxIter", Flag: "proj-max-iter", Usage: "most exponentiated-gradient iterations per word"},
+}

@@ -1,0 +1,74 @@
+package projection
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/learner"
+)
+
+// Each method is registered under its name with only the options that
+// apply to it, and its defaults are those New fills in.
+func TestRegistered(t *testing.T) {
+	for _, tc := range []struct {
+		method Method
+		flags  []string
+	}{
+		{RP, []string{"proj-min-df", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{DDP, []string{"proj-min-df", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{Binning, []string{"proj-min-df", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+	} {
+		spec, err := learner.Lookup(string(tc.method))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var flags []string
+		for _, o := range spec.Options {
+			flags = append(flags, o.Flag)
+		}
+		if !slices.Equal(flags, tc.flags) {
+			t.Errorf("%s: options %v, want %v", tc.method, flags, tc.flags)
+		}
+		l, err := spec.Build(learner.Settings{Seed: 3}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := New(Options{Settings: learner.Settings{Seed: 3}, Method: tc.method})
+		if got := l.(*Learner).Options(); !reflect.DeepEqual(got, want.Options()) {
+			t.Errorf("%s: registry defaults %+v, want %+v", tc.method, got, want.Options())
+		}
+	}
+	// The command line's defaults.
+	spec, _ := learner.Lookup("ddp")
+	for flag, want := range map[string]string{"proj-far": "0.5", "proj-top-fraction": "0.5", "proj-threshold-fraction": "0.25", "proj-tolerance": "1e-05", "proj-max-iter": "1000", "proj-top": ""} {
+		o, _ := spec.Option(flag)
+		if got := spec.Default(o); got != want {
+			t.Errorf("ddp --%s default %q, want %q", flag, got, want)
+		}
+	}
+}
+
+// An option out of range, set by name, is an *OptionError naming the Go
+// field; an option of another method is refused.
+func TestRegistryOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		options map[string]string
+		field   string
+	}{
+		{"ddp", map[string]string{"proj-far": "2"}, "Far"},
+		{"ddp", map[string]string{"TopFraction": "-1"}, "TopFraction"},
+		{"binning", map[string]string{"proj-bins": "-3"}, "Bins"},
+		{"rp", map[string]string{"proj-p": "-1"}, "Projections"},
+		{"rp", map[string]string{"proj-bins": "10"}, "proj-bins"},
+		{"binning", map[string]string{"proj-far": "0.3"}, "proj-far"},
+	} {
+		_, err := learner.New(tc.name, learner.Settings{}, tc.options)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Learner != tc.name || oe.Field != tc.field {
+			t.Errorf("%s %v: err %v, want an *OptionError of %s for %s", tc.name, tc.options, err, tc.name, tc.field)
+		}
+	}
+}

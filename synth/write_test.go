@@ -1,0 +1,162 @@
+package synth
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/doctopics"
+	"github.com/hulltopics/hull/model"
+)
+
+func TestWriteDir(t *testing.T) {
+	c, truth, theta, err := LDA{K: 3, V: 30, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, digest := slices.Clone(c.DocIDs), truth.Provenance.InputDigest
+	dir := filepath.Join(t.TempDir(), "new", "lda")
+	if err := WriteDir(dir, c, truth, theta); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.DocIDs, ids) || truth.Provenance.InputDigest != digest || truth.Provenance.HullVersion != "" {
+		t.Error("WriteDir modified its arguments")
+	}
+	back, err := corpus.ReadFile(filepath.Join(dir, DocwordFile), corpus.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Load(filepath.Join(dir, TruthFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Provenance.InputDigest != back.Digest() || m.Provenance.HullVersion == "" || !slices.Equal(back.Vocab, c.Vocab) || back.NNZ() != c.NNZ() {
+		t.Errorf("truth digest %s, corpus read back %s; version %q", m.Provenance.InputDigest, back.Digest(), m.Provenance.HullVersion)
+	}
+	f, err := os.Open(filepath.Join(dir, DocTopicsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gotIDs, got, err := doctopics.Read(f, DocTopicsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(gotIDs, back.DocIDs) || len(got) != len(theta) {
+		t.Fatalf("doc-topics ids %v (corpus read back: %v), rows %d", gotIDs, back.DocIDs, len(got))
+	}
+	for d := range got {
+		for k, x := range got[d] {
+			if math.Abs(x-theta[d][k]) > 5e-6*theta[d][k] {
+				t.Fatalf("document %d topic %d: %v written, %v drawn", d, k, x, theta[d][k])
+			}
+		}
+	}
+
+	// Without theta there is no doc-topics file; an invalid truth writes
+	// nothing.
+	dir2 := filepath.Join(t.TempDir(), "two")
+	if err := WriteDir(dir2, c, truth, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir2, DocTopicsFile)); !os.IsNotExist(err) {
+		t.Errorf("a doc-topics file without theta: %v", err)
+	}
+	bad := *truth
+	bad.K = 2
+	dir3 := filepath.Join(t.TempDir(), "three")
+	if err := WriteDir(dir3, c, &bad, theta); err == nil {
+		t.Error("no error for an invalid truth")
+	}
+	if _, err := os.Stat(dir3); !os.IsNotExist(err) {
+		t.Error("an invalid truth created the directory")
+	}
+}
+
+// TestWriteDirKilledHalfway simulates a kill before each step of WriteDir
+// that changes the directory, over a directory holding another set: a
+// truth left must always be that of the corpus beside it, and of its
+// doc-topics file.
+func TestWriteDirKilledHalfway(t *testing.T) {
+	gen := func(seed uint64) (*corpus.Corpus, *model.Model, [][]float64) {
+		c, truth, theta, err := LDA{K: 3, V: 30, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, truth, theta
+	}
+	c1, truth1, theta1 := gen(1)
+	c2, truth2, theta2 := gen(2)
+	defer func() { beforeCommit = func(string) {} }()
+	for _, kill := range []string{"remove", DocwordFile, VocabFile, DocTopicsFile, TruthFile} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "m.json"), []byte("a model of the user's"), 0o644)
+		beforeCommit = func(string) {}
+		if err := WriteDir(dir, c1, truth1, theta1); err != nil {
+			t.Fatal(err)
+		}
+		beforeCommit = func(step string) {
+			if step == kill {
+				panic("killed")
+			}
+		}
+		func() {
+			defer func() { recover() }()
+			WriteDir(dir, c2, truth2, theta2)
+			t.Fatalf("no kill before %s", kill)
+		}()
+		back, err := corpus.ReadFile(filepath.Join(dir, DocwordFile), corpus.ReadOptions{})
+		if err != nil {
+			t.Fatalf("killed before %s: %v", kill, err)
+		}
+		m, err := model.Load(filepath.Join(dir, TruthFile))
+		switch {
+		case os.IsNotExist(err):
+			continue // an incomplete set, that nothing accepts
+		case err != nil:
+			t.Fatalf("killed before %s: %v", kill, err)
+		case m.Provenance.InputDigest != back.Digest():
+			t.Errorf("killed before %s: the truth left (digest %.12s) is not of the corpus beside it (%.12s)", kill, m.Provenance.InputDigest, back.Digest())
+		}
+		f, err := os.Open(filepath.Join(dir, DocTopicsFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := doctopics.Read(f, DocTopicsFile)
+		f.Close()
+		want := theta1
+		if m.Topics[0][0] != truth1.Topics[0][0] {
+			want = theta2
+		}
+		if err != nil || math.Abs(got[0][0]-want[0][0]) > 1e-5 {
+			t.Errorf("killed before %s: doc-topics not of the truth: %v", kill, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "m.json")); err != nil {
+			t.Errorf("killed before %s: the user's file: %v", kill, err)
+		}
+	}
+}
+
+// TestWriteDirReplacesSetWithoutTheta: a set without theta over one with
+// it leaves no doc-topics file of the old set.
+func TestWriteDirReplacesSetWithoutTheta(t *testing.T) {
+	c, truth, theta, err := LDA{K: 3, V: 30, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := WriteDir(dir, c, truth, theta); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDir(dir, c, truth, nil); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("%d files, want docword, vocab and truth", len(entries))
+	}
+}

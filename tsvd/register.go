@@ -1,0 +1,24 @@
+package tsvd
+
+import "github.com/hulltopics/hull/learner"
+
+// The learner name of TSVD, with the options the command line sets.
+func init() {
+	learner.Register(learner.Spec{
+		Name:     Algorithm,
+		Summary:  "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014)",
+		Options:  registryOptions,
+		Defaults: func() any { return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0} },
+		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
+	})
+}
+
+// registryOptions are the options the registry sets by name.
+var registryOptions = []learner.Option{
+	{Field: "W0", Flag: "tsvd-w0", Usage: "w0, least probability of a dominant topic, for the thresholds and catchwords (0: 1/K)"},
+	{Field: "Eps", Flag: "tsvd-eps", Usage: "epsilon of the thresholds (no threshold on a count held by more than 3 eps w0 s documents)"},
+	{Field: "Gamma", Flag: "tsvd-gamma", Usage: "gamma of the catchwords (g(i,l) > gamma g(i,l') for every other topic)"},
+	{Field: "Eps0", Flag: "tsvd-eps0", Usage: "epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l)"},
+	{Field: "TopFraction", Flag: "tsvd-top", Usage: "eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)"},
+	{Field: "NoSplit", Flag: "tsvd-no-split", Usage: "threshold and cluster all documents instead of the paper's two random halves"},
+}
