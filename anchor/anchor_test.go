@@ -83,6 +83,9 @@ func TestRecoverL2ErrorFallsWithDocuments(t *testing.T) {
 
 // Each recovery method finds the planted anchors and a close model.
 func TestMethodsRecoverPlantedTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("accuracy on 20,000 documents: run without -short (the race job exercises the parallel code in TestThreadsGiveIdenticalTopics)")
+	}
 	c, truth := separable(t, 20000, 2)
 	for _, tc := range []struct {
 		o     Options
@@ -144,7 +147,11 @@ func checkNearAnchors(t *testing.T, m, truth *model.Model) {
 // The model is bit-identical whatever the number of threads, rectified
 // and refined or not.
 func TestThreadsGiveIdenticalTopics(t *testing.T) {
-	c, truth := separable(t, 5000, 3)
+	docs := 5000
+	if testing.Short() {
+		docs = 1000 // the same code paths, quicker under the race detector
+	}
+	c, truth := separable(t, docs, 3)
 	for _, o := range []Options{{Recover: RecoverL2}, {Recover: RecoverKL}, DefaultOptions(), withRecover(DefaultOptions(), RecoverKL)} {
 		o1, o4 := o, o
 		o1.Threads, o4.Threads = 1, 4

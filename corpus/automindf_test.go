@@ -9,3 +9,11 @@ func TestAutoMinDF(t *testing.T) {
 		}
 	}
 }
+
+func TestBytes(t *testing.T) {
+	c := FromTokens([][]string{{"ab", "c", "ab"}, {"c"}})
+	// Offsets 3 x 8, 3 nonzeros x (4 + 4), vocab "ab" "c" 2 x 16 + 3, ids "1" "2" 2 x 16 + 2.
+	if got, want := c.Bytes(), int64(24+24+35+34); got != want {
+		t.Errorf("Bytes() = %d, want %d", got, want)
+	}
+}

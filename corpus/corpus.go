@@ -156,3 +156,17 @@ func AutoMinDF(d int) int {
 	floor := min(5, max(1, d/20))
 	return min(100, max(floor, d/100))
 }
+
+// Bytes returns the memory c holds: its CSR arrays, and its words and
+// document ids with their string headers. A process that holds the corpus
+// while it fits has that much less for the fit.
+func (c *Corpus) Bytes() int64 {
+	n := 8*int64(len(c.Offsets)) + 4*int64(len(c.Words)) + 4*int64(len(c.Counts))
+	for _, s := range [][]string{c.Vocab, c.DocIDs} {
+		n += 16 * int64(len(s))
+		for _, w := range s {
+			n += int64(len(w))
+		}
+	}
+	return n
+}

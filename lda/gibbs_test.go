@@ -38,6 +38,9 @@ func fitGibbs(t testing.TB, c *corpus.Corpus, k int, o GibbsOptions) *model.Mode
 // Gibbs sampling recovers the topics of an easy LDA corpus, exactly (one
 // shard) and with AD-LDA over three shards.
 func TestGibbsRecoversTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := easyCorpus(t, 1)
 	for _, shards := range []int{1, 3} {
 		m := fitGibbs(t, c, truth.K, GibbsOptions{Settings: learner.Settings{Seed: 2, Threads: shards}, Shards: shards, Iterations: 150, BurnIn: 100})
@@ -65,6 +68,9 @@ func TestGibbsRecoversTopics(t *testing.T) {
 // The same seed and shards give bit-identical models; another seed
 // another one.
 func TestGibbsReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two runs of the same seed agree: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := easyCorpus(t, 3)
 	for _, shards := range []int{1, 3} {
 		o := GibbsOptions{Settings: learner.Settings{Seed: 4, Threads: shards}, Shards: shards, Iterations: 30, OptimizeInterval: 5}
@@ -293,6 +299,9 @@ func TestGibbsShardsAgreeInDistribution(t *testing.T) {
 // asymmetric alpha that generated the documents, and beta to near the
 // parameter of the topics' Dirichlet.
 func TestGibbsOptimizeAlphaFindsAsymmetricAlpha(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	want := []float64{1, 0.5, 0.25, 0.12}
 	c, truth := asymmetricCorpus(t, want, 300, 1500, 80, 8)
 	m := fitGibbs(t, c, truth.K, GibbsOptions{Settings: learner.Settings{Seed: 9, Threads: 2}, Shards: 2, Iterations: 200, OptimizeInterval: 10, AlphaSum: 1.2})

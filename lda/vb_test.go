@@ -34,6 +34,9 @@ func fitVB(t testing.TB, c *corpus.Corpus, k int, o VBOptions) *model.Model {
 // random start and, closer, from the anchor topics; the symmetric alpha
 // estimate lands near the generating 0.1.
 func TestVBRecoversTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := easyCorpus(t, 1)
 	for _, tc := range []struct {
 		init          Init
@@ -85,6 +88,9 @@ func TestVBSameModelForAnyThreads(t *testing.T) {
 // iteration to the next (both steps maximise it), and the hook sees
 // every value.
 func TestVBBoundRises(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := easyCorpus(t, 3)
 	var hooked []float64
 	last := 0

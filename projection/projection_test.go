@@ -69,6 +69,9 @@ func fitModel(t testing.TB, c *corpus.Corpus, k int, o Options) *model.Model {
 // below that of topics drawn at random, about 1.2), and each topic's
 // cluster of novel words holds planted novel words of its true topic.
 func TestRecoversSeparableTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := separable(t)
 	for _, tc := range []struct {
 		method Method
@@ -175,6 +178,9 @@ func TestRPCooccurrence(t *testing.T) {
 // to the same topic, so only the count is checked then; from too large a
 // one the threshold is lowered until K words are picked.
 func TestClusteringFallback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := separable(t)
 	for _, tc := range []struct {
 		name      string

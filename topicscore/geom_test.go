@@ -85,6 +85,9 @@ func close(a, b []float64, tol float64) bool {
 // the Quadratic objective) on the distance from random points to random
 // simplices, inside and outside, in dimensions 1 to 9.
 func TestNearestMatchesEG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 300; trial++ {
 		k := 2 + trial%9

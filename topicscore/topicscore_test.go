@@ -57,6 +57,9 @@ func maxL1(t testing.TB, m, truth *model.Model) float64 {
 // m=10K): the paper reports a max-over-topics l1 error of .186 to .190.
 // With and without the pre-SVD normalisation.
 func TestKeDefaultsRecovery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := ke(t, synth.NewKe(), 1)
 	for _, norm := range []bool{false, true} {
 		m := fitModel(t, context.Background(), c, 6, Options{Settings: learner.Settings{Seed: 1}, Normalize: norm})
@@ -118,6 +121,9 @@ func TestThreadsBitForBit(t *testing.T) {
 // words' rows are clipped at this K and the topics are poor; without it
 // they are close.
 func TestK20Bounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (the race job runs the parallel code in the thread tests)")
+	}
 	c, truth := ke(t, synth.Ke{K: 20, V: 2000, Docs: 1000, DocLength: 2000, AnchorsPerTopic: 20, PureFraction: 0.2}, 3)
 	for _, tc := range []struct {
 		threshold, maxL1 float64

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -114,7 +116,14 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	if k == 0 {
 		k = truth.K
 	}
+	if l, err = f.learners.build(f.algo, fitLimit(settings, c)); err != nil {
+		return err
+	}
 	m, err := l.Fit(cmd.Context(), c, k)
+	var me *learner.MemoryError
+	if errors.As(err, &me) {
+		err = fmt.Errorf("%w (of the whole limit the corpus holds %s and the runtime %s)", err, memory.Format(c.Bytes()), memory.Format(runtimeBytes))
+	}
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)
 		return commandLineError(err, spec)
@@ -198,6 +207,23 @@ func printRecovery(w io.Writer, m, truth *model.Model) error {
 	return nil
 }
 
+// runtimeBytes is the memory of the process before it reads anything: the
+// Go runtime, the binary and its tables.
+const runtimeBytes = 16 << 20
+
+// fitLimit returns s with MaxMemory lowered by what the process already
+// holds, the runtime and the corpus c, so that --max-memory bounds the whole
+// process and not only the learner's working memory. A limit the corpus
+// already uses up leaves 1 byte: the learner then refuses with its estimate.
+func fitLimit(s learner.Settings, c *corpus.Corpus) learner.Settings {
+	limit := s.MaxMemory
+	if limit == 0 {
+		limit = memory.DefaultLimit()
+	}
+	s.MaxMemory = max(1, limit-runtimeBytes-c.Bytes())
+	return s
+}
+
 // runSettings returns the run settings of a fit from the common flags:
 // progress bars on a terminal, the learner's running log on log unless
 // quiet, and the memory limit parsed.
@@ -211,6 +237,9 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 		if s.MaxMemory, err = memory.Parse(maxMemory); err != nil {
 			return s, fmt.Errorf("--max-memory: %w", err)
 		}
+		// The garbage collector keeps the heap under the limit, where the
+		// default would let it grow to twice the live data before it collects.
+		debug.SetMemoryLimit(s.MaxMemory)
 	}
 	if !quiet {
 		prefix := ""

@@ -79,6 +79,11 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err := f.check(); err != nil {
 		return err
 	}
+	if f.output != "" {
+		if err := atomicfile.Check(f.output); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+	}
 	method := infer.Method(f.method)
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {

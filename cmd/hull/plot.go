@@ -69,6 +69,9 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 			case !(size > 0):
 				return fmt.Errorf("--size %v: want a positive number of inches", size)
 			}
+			if err := atomicfile.Check(out); err != nil {
+				return fmt.Errorf("-o: %w", err)
+			}
 			m, err := model.Load(args[0])
 			if err != nil {
 				return err

@@ -51,6 +51,9 @@ models may have different K.`,
 			case !(o.Threshold > 0 && o.Threshold <= 1):
 				return fmt.Errorf("--threshold %v: want a cosine in (0, 1]", o.Threshold)
 			}
+			if err := atomicfile.Check(out); err != nil {
+				return fmt.Errorf("-o: %w", err)
+			}
 			m, err := model.Load(args[0])
 			if err != nil {
 				return err

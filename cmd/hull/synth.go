@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 
@@ -87,6 +88,9 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if out == "" {
 			return errors.New("-o DIR is required: the directory to write the corpus and its truth to")
+		}
+		if st, err := os.Stat(out); err == nil && !st.IsDir() {
+			return fmt.Errorf("-o %s: not a directory", out)
 		}
 		values := map[string]string{}
 		for _, o := range spec.Options {
