@@ -10,11 +10,11 @@ func init() {
 		summary string
 		options []string // flags of registryOptions
 	}{
-		{RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5)",
+		{RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5); collapses on real text at the default --proj-min-df (see README)",
 			[]string{"proj-min-df", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1)",
+		{DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1); collapses on real text at the default --proj-min-df (see README)",
 			[]string{"proj-min-df", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5)",
+		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5); collapses on real text at the default --proj-min-df (see README)",
 			[]string{"proj-min-df", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
 	} {
 		learner.Register(learner.Spec{

@@ -23,7 +23,9 @@
 #   REPS defaults to 3; GRID is "docs" and/or "length" (default both).
 #   ALGOS: the algorithms, default "rp rp-cooc ddp binning anchor gibbs";
 #     rp-cooc is "--algo rp --proj-cooccurrence" (RP on the rows of
-#     E = D X~' X~^T, an extension of hull's, not the paper's). Those that
+#     E = D X~' X~^T, an extension of hull's, not the paper's); anchor-paper
+#     is the paper's anchor pipeline ("--algo anchor --rectify none
+#     --refine 0"; "anchor" is hull's default, rectified with EM refinement). Those that
 #     "hull fit" does not know are reported and skipped.
 #   GIBBS_ITER: Gibbs sweeps (default 300; the fit runs on one thread, so
 #     that it does not depend on the thread count).
@@ -56,6 +58,7 @@ spec() {
 	case $1 in
 	gibbs) echo "gibbs --iterations $gibbs_iter --threads 1" ;;
 	rp-cooc) echo "rp --proj-cooccurrence" ;;
+	anchor-paper) echo "anchor --rectify none --refine 0" ;;
 	*) echo "$1" ;;
 	esac
 }

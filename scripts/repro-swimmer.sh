@@ -31,7 +31,9 @@
 #   REPS: draws per setting (default 3).
 #   ALGOS: default "rp rp-cooc ddp binning anchor gibbs projector kmeans tsvd
 #     score"; rp-cooc is "--algo rp --proj-cooccurrence" (an extension of
-#     hull's, not the paper's). Those "hull fit" does not know are reported
+#     hull's, not the paper's); anchor-paper is the paper's anchor pipeline
+#     ("--rectify none --refine 0"), anchor-rect rectification without EM
+#     ("--refine 0"), anchor-em EM without rectification ("--rectify none"). Those "hull fit" does not know are reported
 #     and skipped.
 #   IMG=DIR: also render DIR/swimmer-SETTING-ALGO.png ("hull plot
 #     topics-grid" against the setting's own truth, seed 1) for the first
@@ -58,6 +60,9 @@ spec() {
 	case $1 in
 	gibbs) echo "gibbs --iterations $gi --threads 1" ;;
 	rp-cooc) echo "rp --proj-cooccurrence" ;;
+	anchor-paper) echo "anchor --rectify none --refine 0" ;;
+	anchor-rect) echo "anchor --refine 0" ;;
+	anchor-em) echo "anchor --rectify none" ;;
 	*) echo "$1" ;;
 	esac
 }

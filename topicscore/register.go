@@ -6,7 +6,7 @@ import "github.com/hulltopics/hull/learner"
 func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
-		Summary:  "Topic-SCORE (Ke 2017)",
+		Summary:  "Topic-SCORE (Ke 2017); collapses on real text, even with --normalize (see README)",
 		Options:  registryOptions,
 		Defaults: func() any { return &Options{} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },

@@ -6,7 +6,7 @@ import "github.com/hulltopics/hull/learner"
 func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
-		Summary:  "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014)",
+		Summary:  "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); collapses on real text (see README)",
 		Options:  registryOptions,
 		Defaults: func() any { return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },

@@ -106,9 +106,9 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 	if _, err := os.Stat(png); !os.IsNotExist(err) {
 		t.Error("a figure was written for bad input")
 	}
-	// An unwritable destination is the environment's failure: exit 1.
-	if code, _, _ := hull(t, "plot", "simplex", path, "-o", filepath.Join(dir, "missing-dir", "fig.png")); code != exitFailure {
-		t.Errorf("unwritable output: exit %d, want %d", code, exitFailure)
+	// A missing directory is the user's path to fix, found before the work: exit 2.
+	if code, _, _ := hull(t, "plot", "simplex", path, "-o", filepath.Join(dir, "missing-dir", "fig.png")); code != exitBadInput {
+		t.Errorf("unwritable output: exit %d, want %d", code, exitBadInput)
 	}
 }
 
