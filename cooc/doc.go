@@ -12,7 +12,7 @@
 //
 // Two forms are offered. Compute materialises Q densely (V^2 float64s);
 // it first estimates the bytes it needs and refuses, with the estimate and
-// a --max-vocab suggestion, when they exceed the caller's limit. Operator
+// the vocabulary size that would fit, when they exceed the caller's limit. Operator
 // never forms Q: it multiplies Q by a dense V x K matrix straight from the
 // documents in O(nnz K) time instead of the O(V^2 K) of a dense product,
 // gives any row of Q in O(V) memory, and Q's row sums in O(nnz). The

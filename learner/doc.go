@@ -1,6 +1,22 @@
-// Package learner holds the one interface that joins hull's topic-model
-// learners, so that "hull fit", "hull bench" and users' code treat every
-// algorithm alike.
+// Package learner holds what joins hull's topic-model learners, so that
+// "hull fit", "hull bench" and users' code treat every algorithm alike:
 //
-// Complexity: the interface itself costs nothing; see each learner's package.
+//   - Learner, the one interface: Fit(ctx, corpus, K) returns a model.
+//   - Settings, the run settings every learner's Options embeds (seed,
+//     threads, memory bound, progress, running log), with the one memory
+//     check (CheckMemory, returning a *MemoryError before anything large is
+//     allocated) and the one place provenance is filled in (Provenance).
+//   - The registry: each learner package registers its names, summary and
+//     own options with their defaults in an init function (Register);
+//     Lookup, Names and New build any learner by name with options given
+//     as strings by Go field or command-line name, so the command binds
+//     every learner's flags from here.
+//   - The errors callers test: *OptionError names the Go field of an option
+//     out of range (the command maps it to its flag), *MemoryError,
+//     ErrTooFewWords and ErrUnknownLearner.
+//   - RunStages, the staged fit with timings and cancellation between
+//     stages.
+//
+// Complexity: the registry's operations are O(options) per call (a
+// reflective set per option); see each learner's package for its fit.
 package learner
