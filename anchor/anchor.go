@@ -57,10 +57,12 @@ type Options struct {
 	MaxIter int
 
 	// Rectify selects the treatment of the co-occurrence matrix before the
-	// anchor words are sought: RectifyNone ("" too) or RectifyAP, the
+	// anchor words are sought: RectifyNone ("" too), RectifyAP, the
 	// alternating projection of Lee, Bindel and Mimno 2015 over the block
 	// of the RectifyWords most frequent words (see the package
-	// documentation). RectifyAP needs Recover = RecoverL2 or RecoverKL.
+	// documentation), or RectifyAuto, which rectifies only when the paper's
+	// topics are noisy. RectifyAP and RectifyAuto need Recover = RecoverL2
+	// or RecoverKL.
 	Rectify Rectifier
 	// RectifyWords is N, the number of words of highest document frequency
 	// whose co-occurrence block is rectified; anchors are chosen among
@@ -81,15 +83,17 @@ type Options struct {
 }
 
 // DefaultOptions returns the options of "hull fit --algo anchor": RecoverL2
-// on the co-occurrence matrix rectified by alternating projection, then
-// DefaultRefine EM iterations. They give readable topics on real text
-// where the zero Options do not (docs/BENCHMARKS.md).
+// with RectifyAuto: the paper's pipeline, kept when its topics are
+// distinct, else the co-occurrence matrix rectified by alternating
+// projection and DefaultRefine EM iterations. They give readable topics on
+// real text where the zero Options do not, and keep the paper's recovery
+// of planted topics (docs/BENCHMARKS.md).
 func DefaultOptions() Options {
 	return Options{
 		Recover:          RecoverL2,
 		Tolerance:        1e-5,
 		MaxIter:          1000,
-		Rectify:          RectifyAP,
+		Rectify:          RectifyAuto,
 		RectifyMaxIter:   DefaultRectifyMaxIter,
 		RectifyTolerance: DefaultRectifyTolerance,
 		Refine:           DefaultRefine,
@@ -136,11 +140,11 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("Tolerance", opts.Tolerance, "a finite number > 0")
 	case opts.MaxIter < 0:
 		return nil, bad("MaxIter", opts.MaxIter, "> 0")
-	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone:
-		return nil, bad("Rectify", opts.Rectify, "ap or none")
-	case opts.Rectify == RectifyAP && opts.Recover == Original:
+	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone && opts.Rectify != RectifyAuto:
+		return nil, bad("Rectify", opts.Rectify, "ap, auto or none")
+	case opts.Rectify != RectifyNone && opts.Recover == Original:
 		return nil, bad("Rectify", opts.Rectify, "none with Recover = original (matrix inversion needs every row of Q)")
-	case opts.Rectify == RectifyAP && opts.ProjectDim > 0:
+	case opts.Rectify != RectifyNone && opts.ProjectDim > 0:
 		return nil, bad("ProjectDim", opts.ProjectDim, "0 with Rectify = ap (the rectified block is searched exactly)")
 	case opts.RectifyWords < 0:
 		return nil, bad("RectifyWords", opts.RectifyWords, ">= 0")
@@ -184,6 +188,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if k < 2 || k >= c.NumWords() {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
 	}
+	if o.Rectify == RectifyAuto {
+		return l.fitAuto(ctx, c, k)
+	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
 	stages := []learner.Stage{{Name: "co-occurrence", Run: f.cooccurrence}}
 	if o.Rectify == RectifyAP {
@@ -203,6 +210,42 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, err
 	}
 	return f.model(), nil
+}
+
+// fitAuto is Fit with RectifyAuto: the paper's pipeline, then, when its
+// topics are noisy (TopicsNoisy), the rectified pipeline with refinement.
+// The model records the choice and the figures behind it; its timings
+// hold the stages of both fits, the first prefixed "paper ".
+func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := checkMemory(c, k, &l.opts); err != nil { // the larger of the two fits, before either
+		return nil, err
+	}
+	paper := l.opts
+	paper.Rectify, paper.Refine = RectifyNone, 0
+	m, err := (&Learner{opts: paper}).Fit(ctx, c, k)
+	if err != nil {
+		return nil, err
+	}
+	noisy, distinct, pairs := TopicsNoisy(m)
+	if !noisy {
+		m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
+		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
+		return m, nil
+	}
+	rectified := l.opts
+	rectified.Rectify = RectifyAP
+	r, err := (&Learner{opts: rectified}).Fit(ctx, c, k)
+	if err != nil {
+		return nil, err
+	}
+	r.Params["rectify"], r.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyAP)
+	r.Params["paper_distinct_words"], r.Params["paper_near_duplicate_pairs"] = distinct, pairs
+	var timings []model.Timing
+	for _, t := range m.Provenance.Timings {
+		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
+	}
+	r.Provenance.Timings = append(timings, r.Provenance.Timings...)
+	return r, nil
 }
 
 // fit holds the state of one Fit call, stage by stage.
@@ -453,7 +496,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	v, d := int64(c.NumWords()), int64(c.NumDocs())
 	th := int64(parallel.Threads(o.Threads))
 	need := cooc.EstimateOperatorBytes(c) + 6*8*v*int64(k) + 2*8*v*th
-	if o.Rectify == RectifyAP {
+	if o.Rectify == RectifyAP || o.Rectify == RectifyAuto { // auto may rectify
 		n := int64(rectifyWords(c, k, &o))
 		l := int64(k + rectifyOversample)
 		need += 8*n*n + 5*8*n*l + 8*v*th + 16*v
@@ -467,7 +510,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
-	if o.Rectify == RectifyAP {
+	if o.Rectify == RectifyAP || o.Rectify == RectifyAuto {
 		n := rectifyWords(c, k, o)
 		what = fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d, rectifying the dense %d x %d co-occurrence block of the most frequent words",
 			c.NumWords(), c.NumDocs(), k, n, n)

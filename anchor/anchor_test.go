@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestRecoverL2ErrorFallsWithDocuments(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		o    Options
-	}{{"paper", Options{}}, {"default", DefaultOptions()}} {
+	}{{"paper", Options{}}, {"rectified", rectified()}} {
 		prev := math.Inf(1)
 		for _, d := range sizes {
 			c, truth := separable(t, d, 1)
@@ -97,8 +98,8 @@ func TestMethodsRecoverPlantedTopics(t *testing.T) {
 		{Options{Settings: learner.Settings{Seed: 3}, Recover: RecoverL2, ProjectDim: 200}, 0.2},
 		{Options{Recover: RecoverL2, Rectify: RectifyAP}, 0.2},
 		{Options{Recover: RecoverKL, Rectify: RectifyAP}, 0.2},
-		{DefaultOptions(), 0.1},
-		{withRecover(DefaultOptions(), RecoverKL), 0.1},
+		{rectified(), 0.1},
+		{withRecover(rectified(), RecoverKL), 0.1},
 	} {
 		l1, m := fitL1(t, c, truth, tc.o)
 		t.Logf("%s (project %d, rectify %s, refine %d): mean l1 %.4f", m.Algorithm, tc.o.ProjectDim, tc.o.Rectify, tc.o.Refine, l1)
@@ -152,7 +153,7 @@ func TestThreadsGiveIdenticalTopics(t *testing.T) {
 		docs = 1000 // the same code paths, quicker under the race detector
 	}
 	c, truth := separable(t, docs, 3)
-	for _, o := range []Options{{Recover: RecoverL2}, {Recover: RecoverKL}, DefaultOptions(), withRecover(DefaultOptions(), RecoverKL)} {
+	for _, o := range []Options{{Recover: RecoverL2}, {Recover: RecoverKL}, rectified(), withRecover(rectified(), RecoverKL)} {
 		o1, o4 := o, o
 		o1.Threads, o4.Threads = 1, 4
 		_, m1 := fitL1(t, c, truth, o1)
@@ -211,7 +212,7 @@ func TestMemoryEstimateCountsTheRectifiedBlock(t *testing.T) {
 // A rectified fit records what it did in the model's parameters.
 func TestRectifiedModelReportsItsWork(t *testing.T) {
 	c, truth := separable(t, 2000, 8)
-	o := DefaultOptions()
+	o := rectified()
 	_, m := fitL1(t, c, truth, o)
 	p := m.Params
 	if p["rectify"] != "ap" || p["rectify_words"] != 500 || p["refine"] != DefaultRefine ||
@@ -280,7 +281,7 @@ func TestNewRejectsBadOptions(t *testing.T) {
 
 func TestFitHonoursCancellation(t *testing.T) {
 	c, _ := separable(t, 2000, 6)
-	for _, o := range []Options{{}, DefaultOptions()} {
+	for _, o := range []Options{{}, rectified()} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		l, _ := New(o)
@@ -291,7 +292,7 @@ func TestFitHonoursCancellation(t *testing.T) {
 	// Cancelled from the progress callback in the middle of each stage.
 	for _, stage := range []string{"rectify", "recover", "refine"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		o := DefaultOptions()
+		o := rectified()
 		o.Progress = func(s string, done, total int) {
 			if s == stage && done > 0 {
 				cancel()
@@ -302,5 +303,48 @@ func TestFitHonoursCancellation(t *testing.T) {
 			t.Errorf("cancelled during %s: err = %v, want context.Canceled", stage, err)
 		}
 		cancel()
+	}
+}
+
+// rectified returns the default options with rectification forced on,
+// whatever the paper's topics look like.
+func rectified() Options {
+	o := DefaultOptions()
+	o.Rectify = RectifyAP
+	return o
+}
+
+// RectifyAuto keeps the paper's topics where they are distinct (planted
+// separable topics) and rectifies where they are near-copies (KOS).
+func TestRectifyAuto(t *testing.T) {
+	c, truth := separable(t, 5000, 4)
+	paper := Options{Recover: RecoverL2, Settings: learner.Settings{Seed: 1}}
+	_, want := fitL1(t, c, truth, paper)
+	auto := DefaultOptions()
+	auto.Seed = 1
+	_, got := fitL1(t, c, truth, auto)
+	if got.Params["rectify_chosen"] != "none" || !reflect.DeepEqual(got.Topics, want.Topics) {
+		t.Errorf("separable: chose %v; want the paper's topics kept", got.Params["rectify_chosen"])
+	}
+	if testing.Short() {
+		t.Skip("the KOS half reads ../shared/data and fits twice")
+	}
+	kos, err := corpus.ReadFile("../../shared/data/kos/docword.kos.txt.gz", corpus.ReadOptions{})
+	if err != nil {
+		t.Skip(err)
+	}
+	l, _ := New(auto)
+	m, err := l.Fit(context.Background(), kos, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Params["rectify_chosen"] != "ap" || m.Params["refine"] == nil {
+		t.Errorf("KOS: chose %v (params %v); want rectification", m.Params["rectify_chosen"], m.Params)
+	}
+	if n, _ := m.Param("paper_near_duplicate_pairs"); n < 20 {
+		t.Errorf("KOS: the paper's topics have %v near-duplicate pairs; want many", n)
+	}
+	if d, _ := m.TopWordOverlap(10); d < 120 {
+		t.Errorf("KOS: %d distinct top words after rectification; want readable topics", d)
 	}
 }

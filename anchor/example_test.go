@@ -68,11 +68,9 @@ func ExampleDefaultOptions() {
 		return
 	}
 	p := m.Params
-	fmt.Println("rectified:", p["rectify"], p["rectify_words"], "words, converged:", p["rectify_converged"])
-	fmt.Println("EM iterations:", p["refine"])
-	fmt.Println("mean l1 below 0.05:", rec.Mean < 0.05)
+	fmt.Println("rectify:", p["rectify"], "chose:", p["rectify_chosen"], "(paper's topics:", p["paper_distinct_words"], "distinct top words,", p["paper_near_duplicate_pairs"], "near-duplicate pairs)")
+	fmt.Printf("mean l1 %.2f\n", rec.Mean)
 	// Output:
-	// rectified: ap 500 words, converged: true
-	// EM iterations: 20
-	// mean l1 below 0.05: true
+	// rectify: auto chose: none (paper's topics: 91 distinct top words, 0 near-duplicate pairs)
+	// mean l1 0.07
 }

@@ -3,15 +3,16 @@ package anchor
 import "github.com/hulltopics/hull/learner"
 
 // The learner names of the three recovery methods. "anchor" and
-// "anchor-kl" rectify and refine by default (DefaultOptions); "recover",
-// the paper's baseline, does neither.
+// "anchor-kl" rectify and refine when the paper's topics are noisy, by
+// default (DefaultOptions, RectifyAuto); "recover", the paper's baseline,
+// does neither.
 func init() {
 	for _, m := range []struct {
 		method  Method
 		summary string
 	}{
-		{RecoverL2, "rectified anchor words + RecoverL2 + EM refinement (Lee, Bindel and Mimno 2015; Arora et al. 2013)"},
-		{RecoverKL, "rectified anchor words + RecoverKL + EM refinement (Lee, Bindel and Mimno 2015; Arora et al. 2013)"},
+		{RecoverL2, "FastAnchorWords + RecoverL2; rectified with EM refinement when those topics are near-copies (Arora et al. 2013; Lee, Bindel and Mimno 2015)"},
+		{RecoverKL, "FastAnchorWords + RecoverKL; rectified with EM refinement when those topics are near-copies (Arora et al. 2013; Lee, Bindel and Mimno 2015)"},
 		{Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012)"},
 	} {
 		learner.Register(learner.Spec{
@@ -37,7 +38,7 @@ var registryOptions = []learner.Option{
 	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none)"},
 	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve"},
 	{Field: "MaxIter", Flag: "max-iter", Usage: "most exponentiated-gradient iterations per word"},
-	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none (default: ap; recover: none, the only value it takes)"},
+	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none|auto (auto: the paper's pipeline, kept unless more than 2% of its topic pairs share half their top 10 words or fewer than 60% of the top-word slots hold different words, else ap with --refine; default: auto; recover: none, the only value it takes)"},
 	{Field: "RectifyWords", Flag: "rectify-words", Usage: "words of highest document frequency whose co-occurrence block is rectified, 8 N^2 bytes; anchors are chosen among them (0: max(1000, 10 K), at most V)"},
 	{Field: "RectifyMaxIter", Flag: "rectify-iter", Usage: "most alternating projections of the rectification"},
 	{Field: "RectifyTolerance", Flag: "rectify-tol", Usage: "stop rectifying once a projection changes the block by less than this fraction of its Frobenius norm"},

@@ -13,7 +13,8 @@ import (
 // The thresholds of TopicHealth.
 const (
 	// NearDuplicateOverlap is the share of their top N words two topics
-	// must have in common to be near-duplicates: at least half.
+	// must have in common to be near-duplicates: at least half, the rule of
+	// model.Model.TopWordOverlap, which counts them.
 	NearDuplicateOverlap = 0.5
 	// CollapsedPairShare is the share of topic pairs that are
 	// near-duplicates above which the topics have collapsed: more than a
@@ -103,36 +104,12 @@ type Health struct {
 // Time O(K V log V) to rank the words, O(K^2 N) to compare the top lists
 // (with a V-sized marker) and O(D) for the document figures.
 func TopicHealth(m *model.Model, dominant []int, topN int) Health {
-	top := topWordLists(m, topN)
-	h := Health{K: m.K, LargestTopic: -1}
-	if len(top) > 0 {
-		h.Top = len(top[0])
+	if topN <= 0 {
+		topN = DefaultTopN
 	}
-	distinct := map[int]bool{}
-	for _, words := range top {
-		for _, w := range words {
-			distinct[w] = true
-		}
-	}
-	h.DistinctWords = len(distinct)
+	h := Health{K: m.K, LargestTopic: -1, Top: min(topN, len(m.Vocab))}
 	h.Pairs = m.K * (m.K - 1) / 2
-	mark := make([]int, len(m.Vocab)) // mark[w] = a+1 while comparing with topic a
-	for a := range top {
-		for _, w := range top[a] {
-			mark[w] = a + 1
-		}
-		for b := a + 1; b < len(top); b++ {
-			shared := 0
-			for _, w := range top[b] {
-				if mark[w] == a+1 {
-					shared++
-				}
-			}
-			if float64(shared) >= NearDuplicateOverlap*float64(h.Top) {
-				h.NearDuplicatePairs++
-			}
-		}
-	}
+	h.DistinctWords, h.NearDuplicatePairs = m.TopWordOverlap(h.Top)
 	if h.Pairs > 0 && float64(h.NearDuplicatePairs) > CollapsedPairShare*float64(h.Pairs) {
 		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topic pairs share at least half of their top %d words (more than a quarter)",
 			h.NearDuplicatePairs, h.Pairs, h.Top))

@@ -316,3 +316,38 @@ func (m *Model) TopWords(k, n int) []int {
 	}
 	return idx[:n]
 }
+
+// TopWordOverlap compares the n most probable words of the topics: it
+// returns how many different words the K x n top-word slots hold and how
+// many topic pairs share at least half of their top n words (near
+// duplicates). Topics that are near-copies of one another, the sign of
+// collapsed topics, give few distinct words and many such pairs.
+// Time O(K V log V) to rank the words and O(K^2 n) to compare them.
+func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs int) {
+	top := make([][]int, m.K)
+	seen := map[int]bool{}
+	for k := range top {
+		top[k] = m.TopWords(k, n)
+		for _, w := range top[k] {
+			seen[w] = true
+		}
+	}
+	mark := make([]int, len(m.Vocab)) // mark[w] = a+1 while comparing with topic a
+	for a := range top {
+		for _, w := range top[a] {
+			mark[w] = a + 1
+		}
+		for b := a + 1; b < len(top); b++ {
+			shared := 0
+			for _, w := range top[b] {
+				if mark[w] == a+1 {
+					shared++
+				}
+			}
+			if 2*shared >= len(top[b]) && len(top[b]) > 0 {
+				nearDuplicatePairs++
+			}
+		}
+	}
+	return len(seen), nearDuplicatePairs
+}

@@ -229,3 +229,17 @@ func TestTopWordsOfNoWords(t *testing.T) {
 		t.Errorf("TopWords(0, -1) = %v", got)
 	}
 }
+
+func TestTopWordOverlap(t *testing.T) {
+	m := &Model{K: 3, Vocab: []string{"a", "b", "c", "d"}, Topics: [][]float64{
+		{0.4, 0.3, 0.2, 0.1}, // top 2: a b
+		{0.3, 0.4, 0.2, 0.1}, // top 2: b a, a near-copy of topic 0
+		{0.1, 0.1, 0.4, 0.4}, // top 2: c d
+	}}
+	if d, p := m.TopWordOverlap(2); d != 4 || p != 1 {
+		t.Errorf("TopWordOverlap(2) = %d distinct, %d pairs; want 4, 1", d, p)
+	}
+	if d, p := m.TopWordOverlap(1); d != 3 || p != 0 {
+		t.Errorf("TopWordOverlap(1) = %d distinct, %d pairs; want 3, 0", d, p)
+	}
+}

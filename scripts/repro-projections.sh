@@ -25,9 +25,10 @@
 #     rp-cooc is "--algo rp --proj-cooccurrence" (RP on the rows of
 #     E = D X~' X~^T, an extension of hull's, not the paper's); anchor-paper
 #     is the paper's anchor pipeline ("--algo anchor --rectify none
-#     --refine 0"; "anchor" is hull's default, rectified with EM refinement);
-#     anchor-rect is rectification without EM ("--refine 0"), anchor-r60 the
-#     default with 60 EM iterations ("--refine 60"). Those that
+#     --refine 0"; "anchor" is hull's default, --rectify auto);
+#     anchor-rect is rectification without EM ("--rectify ap --refine 0"),
+#     anchor-r60 rectification with 60 EM iterations ("--rectify ap
+#     --refine 60"). Those that
 #     "hull fit" does not know are reported and skipped.
 #   GIBBS_ITER: Gibbs sweeps (default 300; the fit runs on one thread, so
 #     that it does not depend on the thread count).
@@ -61,8 +62,8 @@ spec() {
 	gibbs) echo "gibbs --iterations $gibbs_iter --threads 1" ;;
 	rp-cooc) echo "rp --proj-cooccurrence" ;;
 	anchor-paper) echo "anchor --rectify none --refine 0" ;;
-	anchor-r60) echo "anchor --refine 60" ;;
-	anchor-rect) echo "anchor --refine 0" ;;
+	anchor-r60) echo "anchor --rectify ap --refine 60" ;;
+	anchor-rect) echo "anchor --rectify ap --refine 0" ;;
 	*) echo "$1" ;;
 	esac
 }

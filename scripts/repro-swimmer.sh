@@ -33,8 +33,9 @@
 #     score"; rp-cooc is "--algo rp --proj-cooccurrence" (an extension of
 #     hull's, not the paper's); anchor-paper is the paper's anchor pipeline
 #     ("--rectify none --refine 0"), anchor-rect rectification without EM
-#     ("--refine 0"), anchor-em EM without rectification ("--rectify none"). Those "hull fit" does not know are reported
-#     and skipped.
+#     ("--rectify ap --refine 0"), anchor-em EM without rectification
+#     ("--rectify none"). Those "hull fit" does not know are reported and
+#     skipped.
 #   IMG=DIR: also render DIR/swimmer-SETTING-ALGO.png ("hull plot
 #     topics-grid" against the setting's own truth, seed 1) for the first
 #     setting given.
@@ -61,7 +62,7 @@ spec() {
 	gibbs) echo "gibbs --iterations $gi --threads 1" ;;
 	rp-cooc) echo "rp --proj-cooccurrence" ;;
 	anchor-paper) echo "anchor --rectify none --refine 0" ;;
-	anchor-rect) echo "anchor --refine 0" ;;
+	anchor-rect) echo "anchor --rectify ap --refine 0" ;;
 	anchor-em) echo "anchor --rectify none" ;;
 	*) echo "$1" ;;
 	esac
