@@ -232,6 +232,11 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
 		return m, nil
 	}
+	var timings []model.Timing
+	for _, t := range m.Provenance.Timings {
+		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
+	}
+	m = nil // its K x V topics are not needed while the second fit runs
 	rectified := l.opts
 	rectified.Rectify = RectifyAP
 	r, err := (&Learner{opts: rectified}).Fit(ctx, c, k)
@@ -240,10 +245,6 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 	}
 	r.Params["rectify"], r.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyAP)
 	r.Params["paper_distinct_words"], r.Params["paper_near_duplicate_pairs"] = distinct, pairs
-	var timings []model.Timing
-	for _, t := range m.Provenance.Timings {
-		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
-	}
 	r.Provenance.Timings = append(timings, r.Provenance.Timings...)
 	return r, nil
 }
