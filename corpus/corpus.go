@@ -25,6 +25,11 @@ type Corpus struct {
 	Words []int32
 	// Counts holds the count of each nonzero.
 	Counts []int32
+	// Preprocessing records how the input became this corpus (format,
+	// tokenizer, pruning); the readers, Merge and Prune set it. nil when
+	// unknown (a corpus built by hand or by a Builder). It is not part of
+	// the Digest, which covers the content only.
+	Preprocessing *Preprocessing
 }
 
 // NumDocs returns the number of documents D.

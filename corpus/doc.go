@@ -78,8 +78,37 @@
 //
 // The text formats are jsonl, JSON lines {"id": .., "items": ["token", ...]}
 // or {"id": .., "text": ".."}; lines, raw text with one document per line;
-// and dir, a directory of raw-text files, one document per file. Text is
-// tokenized as ReadOptions.Text says.
+// dir, a directory of raw-text files, one document per file; and sgml,
+// files of records that hold many documents: <DOC>...</DOC> (TREC, as
+// ../shared/data/ap/ap.txt.gz) or <REUTERS>...</REUTERS> (Reuters-21578's
+// .sgm files). A record's id is its <DOCNO>, else its NEWID attribute,
+// else its number; its text is that of its <TEXT> elements (with <HEAD>
+// and <HEADLINE>), markup removed and entities decoded, so that metadata
+// such as Reuters' <TOPICS> does not become words. A file of records
+// inside a directory gives a document per record, with id "FILE#ID".
+// Text is decoded, cleaned and tokenized as ReadOptions.Text says.
+//
+// # Raw text that is not UTF-8
+//
+// Each unit of raw input (a file of a directory, a line, a record) is
+// decoded on its own by ReadOptions.Text.Encoding: by default valid UTF-8
+// is kept and a unit that is not is read as Windows-1252 (Latin-1), so
+// that one stray byte in one of ten thousand files neither stops the
+// read nor spoils other files. The units that were not UTF-8 are counted
+// and the first few named on ReadOptions.Log ("news: 44 of 11314 files
+// not valid UTF-8, read as Windows-1252 (Latin-1); first: ..."). With
+// ReadOptions.Strict such units are an error instead, an
+// [*EncodingError] that names every one (the first 20) with the line and
+// byte of its first invalid sequence.
+//
+// # The preprocessing record
+//
+// Every reader records on the corpus how it was made
+// ([Corpus.Preprocessing]: the format, the text options with the stop
+// words of files inline, and the pruning [Prune] added), so that a model
+// can store it and new raw text be prepared the same way
+// ([Preprocessing.ReadOptions]). [RawTextPrune] is the pruning hull
+// applies by default to raw text.
 //
 // In the numeric formats (uci, ldac, triplet) fields are separated by
 // spaces or tabs, "\r\n" line ends are accepted and blank lines are
@@ -96,6 +125,8 @@
 // formed or not: "10 20 30 40" fits no numeric format but is no text
 // either) or text:
 //
+//	first line opens a <DOC> or <REUTERS> record,
+//	  or is <!DOCTYPE lewis                         sgml
 //	first line, or most lines, JSON                 jsonl
 //	no more numeric lines than other lines          lines
 //	more LDA-C lines ("N id:count ...") than
@@ -172,10 +203,14 @@
 //
 // # Writing
 //
-// [WriteUCI], [WriteLDAC] and [WriteVocab] write the formats above;
+// [WriteUCI], [WriteLDAC] and [WriteVocab] write the formats above,
+// [WriteJSONL] JSON lines of items (ids kept), [WriteMatrixMarket] a
+// Matrix Market coordinate matrix for scipy and R, [WriteDocIDs] the ids;
 // [SaveUCI] and [SaveLDAC] write files atomically (temporary file, then
-// rename), gzip-compressed when the name ends in ".gz". Document ids are
-// not stored by these formats. Words that a vocabulary file cannot hold
+// rename), gzip-compressed when the name ends in ".gz", and [SaveDir]
+// writes a prepared corpus into a directory in any [OutputFormat], with
+// its vocabulary, ids and preprocessing record. Document ids are not
+// stored by the uci and ldac formats. Words that a vocabulary file cannot hold
 // (empty, containing whitespace, invalid UTF-8, repeated) are an error.
 //
 // # Pruning, merging, splitting

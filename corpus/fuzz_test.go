@@ -179,6 +179,9 @@ func FuzzReadDir(f *testing.F) {
 				break
 			}
 			name, content, _ := bytes.Cut(part, []byte("="))
+			if isSGML(content) {
+				return // many documents in a file: TestReadSGML
+			}
 			rel := fuzzFileName(name, i)
 			p := filepath.Join(dir, filepath.FromSlash(rel))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -191,7 +194,7 @@ func FuzzReadDir(f *testing.F) {
 				want[rel] = string(content)
 			}
 		}
-		c, err := readDir(dir, tok)
+		c, err := readDir(dir, textInput{tok: tok, strict: true})
 		if err != nil {
 			if !strings.Contains(err.Error(), dir) {
 				t.Fatalf("error %q names neither the directory nor a file", err)

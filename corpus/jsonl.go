@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-
-	"github.com/hulltopics/hull/text"
 )
 
 // jsonlRecord is one line of the JSON-lines format. Pointers tell a
@@ -33,19 +31,21 @@ type jsonlRecord struct {
 // error at its second line (the number 7 and the string "7" are the same
 // id). Other fields are ignored; field names match
 // case-insensitively, as in encoding/json. A document without tokens is
-// kept, empty. name prefixes errors: every malformed line (invalid UTF-8,
-// invalid JSON, not an object, neither or both of items and text, a field
+// kept, empty. Each line is decoded (see decoder) before it is parsed.
+// name prefixes errors: every malformed line (invalid JSON, not an object, neither or both of items and text, a field
 // of the wrong type) is a *ParseError at that line.
-func readJSONL(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
-	return readTextLines(r, name, tok, (*textDocs).addJSON)
+func readJSONL(r io.Reader, name string, in textInput) (*Corpus, error) {
+	return readTextLines(r, name, in, (*textDocs).addJSON)
 }
 
 // addJSON adds the document of one JSON line, number lineNum.
 func (d *textDocs) addJSON(line []byte, lineNum int) error {
-	// encoding/json silently replaces invalid UTF-8: check first.
-	if _, msg, ok := checkUTF8(line); !ok {
-		return errors.New(msg)
+	// encoding/json silently replaces invalid UTF-8: decode first.
+	s, ok := d.dec.decode(line, d.name, lineNum)
+	if !ok {
+		return nil
 	}
+	line = []byte(s)
 	if trimmed := bytes.TrimLeft(line, " \t\r"); trimmed[0] != '{' {
 		return errors.New("not a JSON object")
 	}

@@ -33,6 +33,11 @@ func Merge(cs ...*Corpus) *Corpus {
 			out.Offsets = append(out.Offsets, int64(len(out.Words)))
 		}
 	}
+	records := make([]*Preprocessing, len(cs))
+	for i, c := range cs {
+		records[i] = c.Preprocessing
+	}
+	out.Preprocessing = mergeRecords(records)
 	return out
 }
 

@@ -11,14 +11,14 @@ import (
 type PruneOptions struct {
 	// MinDF drops words occurring in fewer than MinDF documents: 0 keeps
 	// every word, 1 drops the words that occur in no document.
-	MinDF int
+	MinDF int `json:"min_df,omitempty"`
 	// MaxDF drops words occurring in more than MaxDF*D documents, D being
 	// the number of documents before pruning; 0 means no limit.
-	MaxDF float64
+	MaxDF float64 `json:"max_df,omitempty"`
 	// MaxVocab keeps, among the words passing MinDF and MaxDF, the
 	// MaxVocab of highest document frequency (ties go to the lower word
 	// index); 0 keeps them all.
-	MaxVocab int
+	MaxVocab int `json:"max_vocab,omitempty"`
 }
 
 // PruneReport tells what Prune did. Words dropped by MinDF are not
@@ -74,6 +74,7 @@ func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	}
 	keep := selectWords(c.DocFreq(), c.NumDocs(), opts, &rep)
 	out := restrict(c, keep)
+	out.Preprocessing = c.Preprocessing.withPrune(opts)
 	rep.WordsAfter = out.NumWords()
 	rep.DocsAfter = out.NumDocs()
 	rep.DroppedEmptyDocs = rep.DocsBefore - rep.DocsAfter

@@ -22,26 +22,26 @@ import (
 
 // readLines reads raw text, one document per non-blank line (blank lines,
 // white space only, are skipped); a document's id is its 1-based line
-// number. The text is tokenized by tok. A line with invalid UTF-8 is a
-// *ParseError at that line.
-func readLines(r io.Reader, name string, tok *text.Tokenizer) (*Corpus, error) {
-	return readTextLines(r, name, tok, (*textDocs).addLine)
+// number. Each line is decoded (see decoder) and tokenized as in.
+func readLines(r io.Reader, name string, in textInput) (*Corpus, error) {
+	return readTextLines(r, name, in, (*textDocs).addLine)
 }
 
 // addLine adds line number lineNum as a document.
 func (d *textDocs) addLine(line []byte, lineNum int) error {
-	if _, msg, ok := checkUTF8(line); !ok {
-		return errors.New(msg)
+	s, ok := d.dec.decode(line, d.name, lineNum)
+	if !ok {
+		return nil
 	}
-	return d.addText(strconv.Itoa(lineNum), string(line))
+	return d.addText(strconv.Itoa(lineNum), s)
 }
 
 // readTextLines calls add for each non-blank line of r with its 1-based
 // number, and returns the documents added. An error from add becomes a
 // *ParseError at that line.
-func readTextLines(r io.Reader, name string, tok *text.Tokenizer, add func(d *textDocs, line []byte, lineNum int) error) (*Corpus, error) {
+func readTextLines(r io.Reader, name string, in textInput, add func(d *textDocs, line []byte, lineNum int) error) (*Corpus, error) {
 	sc := newLineScanner(r, name)
-	docs := newTextDocs(tok)
+	docs := newTextDocs(in, name, "lines")
 	for {
 		line, ok := sc.nextData()
 		if !ok {
@@ -54,7 +54,7 @@ func readTextLines(r io.Reader, name string, tok *text.Tokenizer, add func(d *te
 	if err := sc.err(); err != nil {
 		return nil, err
 	}
-	return docs.corpus(name, "no documents")
+	return docs.corpus("no documents")
 }
 
 // readDir reads every regular file below dir (recursively, in lexical
@@ -62,10 +62,12 @@ func readTextLines(r io.Reader, name string, tok *text.Tokenizer, add func(d *te
 // raw-text document whose id is its slash-separated path relative to dir.
 // Symbolic links to regular files are read; symbolic links to directories
 // are not followed. A file starting with the gzip magic bytes is
-// decompressed, and a leading UTF-8 byte order mark is skipped. Invalid
-// UTF-8 is a *ParseError naming the file and the line.
-func readDir(dir string, tok *text.Tokenizer) (*Corpus, error) {
-	docs := newTextDocs(tok)
+// decompressed, and a leading UTF-8 byte order mark is skipped. Each file
+// is decoded on its own (see decoder). A file of SGML records (see
+// readSGML) holds many documents, whose ids are the file's path, '#' and
+// the record's id.
+func readDir(dir string, in textInput) (*Corpus, error) {
+	docs := newTextDocs(in, dir, "files")
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
@@ -89,7 +91,7 @@ func readDir(dir string, tok *text.Tokenizer) (*Corpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	return docs.corpus(dir, "no files")
+	return docs.corpus("no files")
 }
 
 // isRegularFile reports whether the walked entry d at path is a regular
@@ -108,10 +110,14 @@ func (d *textDocs) addFile(id, path string) error {
 	if err != nil {
 		return err
 	}
-	if line, msg, ok := checkUTF8(data); !ok {
-		return parseErr(path, line, "%s", msg)
+	if isSGML(data) {
+		return d.addRecords(id, path, data)
 	}
-	if err := d.addText(id, string(data)); err != nil {
+	s, ok := d.dec.decode(data, path, 0)
+	if !ok {
+		return nil
+	}
+	if err := d.addText(id, s); err != nil {
 		return parseErr(path, 0, "%v", err)
 	}
 	return nil
@@ -168,19 +174,39 @@ func checkUTF8(b []byte) (line int, msg string, ok bool) {
 // it: tokens may share memory with their text (see text.Tokenizer.Tokens),
 // which must not stay reachable through the vocabulary.
 type textDocs struct {
-	b     *Builder
-	tok   *text.Tokenizer
-	index map[string]int32
-	ids   map[string]int // JSON lines: the line of each document id
-	toks  []string       // scratch
+	b    *Builder
+	tok  *text.Tokenizer
+	opts text.Options // tok's
+	dec  decoder
+	log  func(string)
+	name string // the input, for messages
+	// tokenized says that some document was raw text, tokenized by tok.
+	tokenized bool
+	index     map[string]int32
+	ids       map[string]int // JSON lines and records: the line of each document id
+	toks      []string       // scratch
 }
 
-func newTextDocs(tok *text.Tokenizer) *textDocs {
-	return &textDocs{b: NewBuilder(nil), tok: tok, index: make(map[string]int32)}
+// textInput is what the raw-text readers need besides the input: the
+// tokenizer, how to decode, and where to report.
+type textInput struct {
+	tok    *text.Tokenizer
+	opts   text.Options // tok's
+	strict bool
+	log    func(string) // nil: no report
+}
+
+// newTextDocs returns an empty assembly for the input name, whose units
+// (files, lines or records) are kind.
+func newTextDocs(in textInput, name, kind string) *textDocs {
+	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, log: in.log, name: name, index: make(map[string]int32)}
+	d.dec = decoder{tok: in.tok, enc: in.opts.Encoding, strict: in.strict, kind: kind}
+	return d
 }
 
 // addText tokenizes s and adds its tokens as document id.
 func (d *textDocs) addText(id, s string) error {
+	d.tokenized = true
 	d.toks = d.tok.Tokens(d.toks[:0], s)
 	return d.addTokens(id, d.toks)
 }
@@ -206,11 +232,28 @@ func (d *textDocs) addTokens(id string, toks []string) error {
 	return nil
 }
 
-// corpus returns the assembled corpus, or a *ParseError for name with the
-// message empty if there are no documents.
-func (d *textDocs) corpus(name, empty string) (*Corpus, error) {
-	if d.b.NumDocs() == 0 {
-		return nil, parseErr(name, 0, "%s", empty)
+// corpus returns the assembled corpus. It is an *EncodingError if a
+// strict read met invalid UTF-8, a *ParseError with the message empty if
+// there are no documents. The count of units that were not valid UTF-8 is
+// reported on the log.
+func (d *textDocs) corpus(empty string) (*Corpus, error) {
+	if err := d.dec.err(d.name); err != nil {
+		return nil, err
 	}
-	return d.b.Corpus(), nil
+	if line := d.dec.report(d.name); line != "" && d.log != nil {
+		d.log(line)
+	}
+	if d.b.NumDocs() == 0 {
+		return nil, parseErr(d.name, 0, "%s", empty)
+	}
+	c := d.b.Corpus()
+	c.Preprocessing = &Preprocessing{}
+	if d.tokenized {
+		o, err := d.opts.Resolved()
+		if err != nil {
+			return nil, err
+		}
+		c.Preprocessing.Text = &o
+	}
+	return c, nil
 }

@@ -45,12 +45,12 @@ func TestReadLinesErrors(t *testing.T) {
 // TestTextDocsCopiesWords checks that the vocabulary does not keep the
 // text of the documents reachable.
 func TestTextDocsCopiesWords(t *testing.T) {
-	docs := newTextDocs(textTokenizer(t, text.Options{}))
+	docs := newTextDocs(textTokenizer(t, text.Options{}), "x", "lines")
 	s := "plain words only"
 	if err := docs.addText("1", s); err != nil {
 		t.Fatal(err)
 	}
-	c, _ := docs.corpus("x", "empty")
+	c, _ := docs.corpus("empty")
 	lo := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 	for _, w := range c.Vocab {
 		if p := uintptr(unsafe.Pointer(unsafe.StringData(w))); p >= lo && p < lo+uintptr(len(s)) {
@@ -128,8 +128,8 @@ func TestReadDirErrors(t *testing.T) {
 }
 
 func FuzzReadLines(f *testing.F) {
-	fuzzTextReader(f, func(r *bytes.Reader, tok *text.Tokenizer) (*Corpus, error) {
-		return readLines(r, "fuzz", tok)
+	fuzzTextReader(f, func(r *bytes.Reader, in textInput) (*Corpus, error) {
+		return readLines(r, "fuzz", in)
 	}, []string{
 		"Hello, World\n\nthe end\r\n", "don't stop-believing\n", "Ça coûte 5€ à Zürich\n",
 		"ab\xffcd\n", "\n\n", "", "東京は日本の首都です\n", "running runs ran",

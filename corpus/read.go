@@ -24,12 +24,13 @@ const (
 	FormatJSONL   Format = "jsonl"   // JSON lines: {"id":..,"items":[tokens]} or {"id":..,"text":".."}
 	FormatLines   Format = "lines"   // raw text, one document per line
 	FormatDir     Format = "dir"     // raw text, a directory of files, one document per file (recursive)
+	FormatSGML    Format = "sgml"    // raw text, SGML records: <DOC>...</DOC> (TREC, AP) or <REUTERS>...</REUTERS> (Reuters-21578)
 )
 
-var allFormats = []Format{FormatUCI, FormatLDAC, FormatTriplet, FormatJSONL, FormatLines, FormatDir}
+var allFormats = []Format{FormatUCI, FormatLDAC, FormatTriplet, FormatJSONL, FormatLines, FormatDir, FormatSGML}
 
 // ParseFormat returns the Format named s ("uci", "ldac", "triplet",
-// "jsonl", "lines", "dir"); "" and "auto" mean FormatAuto.
+// "jsonl", "lines", "dir", "sgml"); "" and "auto" mean FormatAuto.
 func ParseFormat(s string) (Format, error) {
 	if s == "" || s == "auto" {
 		return FormatAuto, nil
@@ -67,9 +68,16 @@ type ReadOptions struct {
 	// the slice. At most one of Vocab and VocabWords may be set (nil
 	// means unset). A text format with VocabWords is an error.
 	VocabWords []string
-	// Text configures the tokenizer of the text formats (jsonl items are
-	// used as they are; "text" fields, lines and dir are tokenized).
+	// Text configures the decoding and the tokenizer of the text formats
+	// (jsonl items are used as they are; "text" fields, lines, files and
+	// records are tokenized). Each unit of raw input (a file, a line, a
+	// record) is decoded on its own by Text.Encoding; the units that were
+	// not valid UTF-8 are counted and the count reported through Log.
 	Text text.Options
+	// Strict makes a unit of raw input that is not valid UTF-8 an error:
+	// the read goes on to the end and returns an *EncodingError naming
+	// every such unit (the first 20), instead of decoding them.
+	Strict bool
 	// MaxMemory bounds the memory of a corpus whose size the input
 	// declares rather than holds: the documents of a UCI header D and
 	// the empty documents below the largest document id of uci and
@@ -85,7 +93,9 @@ type ReadOptions struct {
 	Progress func(stage string, done, total int)
 	// Log, if non-nil, receives a line for each input whose format was
 	// detected, naming it and the format, e.g.
-	// "t.txt: format triplet (detected from the first 3 lines)".
+	// "t.txt: format triplet (detected from the first 3 lines)", and for
+	// each raw-text input with units that were not valid UTF-8, how many
+	// and the first few.
 	Log func(line string)
 }
 
@@ -115,7 +125,9 @@ func (opts ReadOptions) check() (ReadOptions, error) {
 }
 
 // isText reports whether f is a text format, whose input holds its words.
-func isText(f Format) bool { return f == FormatJSONL || f == FormatLines || f == FormatDir }
+func isText(f Format) bool {
+	return f == FormatJSONL || f == FormatLines || f == FormatDir || f == FormatSGML
+}
 
 // hasVocab reports whether opts gives a vocabulary.
 func (opts ReadOptions) hasVocab() bool { return opts.Vocab != "" || opts.VocabWords != nil }
@@ -240,14 +252,15 @@ func readDirectory(path string, opts ReadOptions) (*Corpus, error) {
 	if opts.hasVocab() {
 		return nil, fmt.Errorf("%s is a directory, read as text (format dir), which holds its own words, but %s is set: only uci, ldac and triplet take a vocabulary", path, opts.vocabField())
 	}
-	tok, err := text.New(opts.Text)
+	in, err := opts.textInput()
 	if err != nil {
 		return nil, err
 	}
-	c, err := readDir(path, tok)
+	c, err := readDir(path, in)
 	if err != nil {
 		return nil, err
 	}
+	setFormat(c, FormatDir)
 	return c, checkNonEmpty(path, c)
 }
 
@@ -261,6 +274,7 @@ func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func(Format) 
 		if err != nil {
 			return nil, err
 		}
+		setFormat(c, format)
 		return c, checkNonEmpty(name, c)
 	}
 	format, lines, err := detect(br, name)
@@ -283,6 +297,7 @@ func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func(Format) 
 		err = checkNonEmpty(name, c)
 	}
 	if err == nil {
+		setFormat(c, format)
 		return c, nil
 	}
 	var pe *ParseError
@@ -310,19 +325,29 @@ func decodeAs(r io.Reader, name string, format Format, opts ReadOptions, vocab f
 		return read(r, name, v, opts.MaxMemory)
 	}
 	switch format {
-	case FormatJSONL, FormatLines:
-		tok, err := text.New(opts.Text)
+	case FormatJSONL, FormatLines, FormatSGML:
+		in, err := opts.textInput()
 		if err != nil {
 			return nil, err
 		}
-		if format == FormatJSONL {
-			return readJSONL(r, name, tok)
-		}
-		return readLines(r, name, tok)
+		return textReaders[format](r, name, in)
 	case FormatDir:
 		return nil, fmt.Errorf("%s: format %q needs a directory", name, format)
 	}
 	return nil, fmt.Errorf("%s: unknown corpus format %q", name, format)
+}
+
+// textReaders holds the reader of each text format read from a stream.
+var textReaders = map[Format]func(r io.Reader, name string, in textInput) (*Corpus, error){
+	FormatJSONL: readJSONL,
+	FormatLines: readLines,
+	FormatSGML:  readSGML,
+}
+
+// textInput returns the tokenizer and decoding settings of opts.
+func (opts ReadOptions) textInput() (textInput, error) {
+	tok, err := text.New(opts.Text)
+	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, log: opts.Log}, err
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.
@@ -365,16 +390,18 @@ const (
 	kindLDAC                  // an integer, then id:count pairs
 	kindInts                  // integers only, neither one nor three: a malformed numeric line
 	kindPairs                 // an integer, then mostly id:count pairs: a malformed LDA-C line
+	kindSGML                  // opens a <DOC> or <REUTERS> record, or <!DOCTYPE lewis
 	numKinds
 )
 
 // detectFormat returns the format of an input starting with head (the
 // whole input if atEOF), or FormatAuto if head holds no data, and the
 // number of lines it looked at: up to detectLines non-blank lines, each
-// classified as JSON, raw text or numeric (a numeric line may be
+// classified as JSON, SGML, raw text or numeric (a numeric line may be
 // malformed: "10 20 30 40" has the fields of no numeric format but is no
 // text either). The lines vote:
 //
+//	first line opens a <DOC> or <REUTERS> record       -> sgml
 //	first line, or most lines, start with '{'          -> jsonl
 //	no more numeric lines than other lines             -> lines (raw text)
 //	more LDA-C lines ("N id:count ...") than triplets  -> ldac
@@ -393,9 +420,11 @@ func detectFormat(head []byte, atEOF bool) (Format, int) {
 	for _, k := range kinds {
 		n[k]++
 	}
-	numeric := len(kinds) - n[kindText] - n[kindJSON]
+	numeric := len(kinds) - n[kindText] - n[kindJSON] - n[kindSGML]
 	ldac, triplet := n[kindLDAC]+n[kindPairs], n[kindInt3]+n[kindInts]
 	switch {
+	case kinds[0] == kindSGML:
+		return FormatSGML, len(kinds)
 	case kinds[0] == kindJSON || 2*n[kindJSON] > len(kinds):
 		return FormatJSONL, len(kinds)
 	case numeric <= len(kinds)-numeric:
@@ -433,6 +462,9 @@ func classifyLine(line []byte, cut bool) lineKind {
 	line = bytes.TrimLeft(line, " \t\r\v\f")
 	if line[0] == '{' {
 		return kindJSON
+	}
+	if isSGML(line) {
+		return kindSGML
 	}
 	f := splitFields(nil, line)
 	if cut && len(f) > 1 {

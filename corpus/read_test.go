@@ -29,7 +29,9 @@ func TestDetectFormat(t *testing.T) {
 		{"14 1 4", FormatTriplet},
 		{"the cat sat\non the mat\n", FormatLines},
 		{"1984\nwas a year\n", FormatLines},
-		{"<DOC>\n<DOCNO> AP881218-0003 </DOCNO>\n", FormatLines},
+		{"<DOC>\n<DOCNO> AP881218-0003 </DOCNO>\n", FormatSGML},
+		{"<!DOCTYPE lewis SYSTEM \"lewis.dtd\">\n<REUTERS NEWID=\"1\">\n", FormatSGML},
+		{"some text\n<DOC>\n", FormatLines},
 		{"1\nIntroduction to it\n2\nMethods and more\n", FormatLines}, // numbered sections: a tie is text
 		{"2 cats and 3 dogs\n1 2 x\n", FormatLines},
 		// Numeric lines in no numeric format are malformed numeric data,

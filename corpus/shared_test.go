@@ -102,7 +102,7 @@ func TestDetectShared(t *testing.T) {
 	for rel, want := range map[string]Format{
 		"classic/med.json":  FormatJSONL,
 		"classic/cacm.json": FormatJSONL,
-		"ap/ap.txt.gz":      FormatLines,
+		"ap/ap.txt.gz":      FormatSGML,
 	} {
 		if got := detectFile(t, sharedPath(t, rel)); got != want {
 			t.Errorf("%s: detected %q, want %q", rel, got, want)

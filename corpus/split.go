@@ -32,7 +32,7 @@ func Split(c *Corpus, testFraction float64, rng *rand.Rand) (train, test *Corpus
 // subset returns the documents d of c with in[d] == want, in order, over
 // c's vocabulary.
 func subset(c *Corpus, in []bool, want bool) *Corpus {
-	out := &Corpus{Vocab: c.Vocab, DocIDs: []string{}, Offsets: []int64{0}}
+	out := &Corpus{Vocab: c.Vocab, DocIDs: []string{}, Offsets: []int64{0}, Preprocessing: c.Preprocessing}
 	for d := range c.NumDocs() {
 		if in[d] != want {
 			continue

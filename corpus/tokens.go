@@ -25,7 +25,7 @@ import (
 // O(tokens + nnz log nnz), the last term for sorting each document's
 // words.
 func FromTokens(docs [][]string) *Corpus {
-	d := newTextDocs(nil)
+	d := newTextDocs(textInput{}, "tokens", "documents")
 	ids := numberIDs(len(docs), seq)
 	for i, toks := range docs {
 		if err := d.addTokens(ids[i], toks); err != nil {

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,8 +23,14 @@ func WriteUCI(w io.Writer, c *Corpus) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
+	return writeEntries(w, c, fmt.Sprintf("%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ()))
+}
+
+// writeEntries writes header, then one "doc word count" line (1-based) per
+// nonzero of c: the body of the UCI and Matrix Market formats.
+func writeEntries(w io.Writer, c *Corpus, header string) error {
 	bw := bufio.NewWriterSize(w, writeBufSize)
-	fmt.Fprintf(bw, "%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ())
+	bw.WriteString(header)
 	var buf []byte
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
@@ -133,4 +140,70 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 		return nil
 	}
 	return atomicfile.Write(vocabPath, func(w io.Writer) error { return WriteVocab(w, c) })
+}
+
+// WriteJSONL writes c as JSON lines, one object per document:
+// {"id": "...", "items": ["word", ...]}, each word repeated by its count,
+// in vocabulary order (a bag of words keeps no word order). Reading the
+// output back (format jsonl) gives c again, ids included.
+func WriteJSONL(w io.Writer, c *Corpus) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	var buf []byte
+	for d := range c.NumDocs() {
+		buf = append(buf[:0], `{"id":`...)
+		buf = strconv.AppendQuote(buf, c.DocIDs[d])
+		buf = append(buf, `,"items":[`...)
+		words, counts := c.Doc(d)
+		first := true
+		for i, wd := range words {
+			for range counts[i] {
+				if !first {
+					buf = append(buf, ',')
+				}
+				first = false
+				buf = appendJSONString(buf, c.Vocab[wd])
+			}
+		}
+		buf = append(buf, "]}\n"...)
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(buf []byte, s string) []byte {
+	b, _ := json.Marshal(s) // a string always marshals
+	return append(buf, b...)
+}
+
+// WriteMatrixMarket writes the document-term counts of c as a Matrix
+// Market coordinate matrix ("%%MatrixMarket matrix coordinate integer
+// general"): one row per document, one column per word, 1-based, as
+// scipy.io.mmread and R's Matrix::readMM read it. Rows and columns are
+// named by WriteDocIDs and WriteVocab.
+func WriteMatrixMarket(w io.Writer, c *Corpus) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	return writeEntries(w, c, fmt.Sprintf("%%%%MatrixMarket matrix coordinate integer general\n%% rows: documents, columns: words; written by hull\n%d %d %d\n",
+		c.NumDocs(), c.NumWords(), c.NNZ()))
+}
+
+// WriteDocIDs writes the id of each document of c, one per line. An id
+// holding a line break is an error, and nothing is written.
+func WriteDocIDs(w io.Writer, c *Corpus) error {
+	for d, id := range c.DocIDs {
+		if strings.ContainsAny(id, "\n\r") {
+			return fmt.Errorf("corpus: document %d id %q holds a line break; a list of ids holds one per line", d+1, id)
+		}
+	}
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	for _, id := range c.DocIDs {
+		bw.WriteString(id)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }

@@ -46,12 +46,13 @@ func (s Settings) ThreadCount() int { return parallel.Threads(s.Threads) }
 // the stage timings. Every learner fills its model's Provenance with it.
 func (s Settings) Provenance(c *corpus.Corpus, timings []model.Timing) model.Provenance {
 	return model.Provenance{
-		HullVersion: version.Version,
-		InputDigest: c.Digest(),
-		Seed:        s.Seed,
-		Threads:     s.ThreadCount(),
-		Docs:        c.NumDocs(),
-		Timings:     timings,
+		HullVersion:   version.Version,
+		InputDigest:   c.Digest(),
+		Seed:          s.Seed,
+		Threads:       s.ThreadCount(),
+		Docs:          c.NumDocs(),
+		Timings:       timings,
+		Preprocessing: c.Preprocessing,
 	}
 }
 

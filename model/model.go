@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/hulltopics/hull/corpus"
 )
 
 // FormatVersion is the version of the model file format that Save writes.
@@ -98,6 +100,11 @@ type Provenance struct {
 	Threads     int      `json:"threads,omitempty"`
 	Docs        int      `json:"docs,omitempty"`
 	Timings     []Timing `json:"timings,omitempty"`
+	// Preprocessing is how the input became the corpus the model was
+	// fitted on (format, decoding, cleaning, tokenizer, pruning), as the
+	// corpus recorded it; nil when unknown. infer and eval prepare new raw
+	// text with it.
+	Preprocessing *corpus.Preprocessing `json:"preprocessing,omitempty"`
 }
 
 // Timing is the wall time of one stage of a fit.

@@ -10,8 +10,8 @@ import (
 )
 
 // apDocs returns the texts of the AP corpus from the shared data, skipping
-// the benchmark when it is missing.
-func apDocs(b *testing.B) (docs []string, size int64) {
+// the benchmark or test when it is missing.
+func apDocs(b testing.TB) (docs []string, size int64) {
 	f, err := os.Open("../../shared/data/ap/ap.txt.gz")
 	if err != nil {
 		b.Skip("AP raw text not available:", err)
@@ -52,3 +52,9 @@ func BenchmarkTokens(b *testing.B) { benchmarkTokens(b, Options{}) }
 
 // BenchmarkTokensStem adds Snowball stemming.
 func BenchmarkTokensStem(b *testing.B) { benchmarkTokens(b, Options{Stem: true}) }
+
+// BenchmarkTokensCleanJunk adds both cleaning presets and the junk filter,
+// which copy each text once or twice.
+func BenchmarkTokensCleanJunk(b *testing.B) {
+	benchmarkTokens(b, Options{Clean: []Clean{CleanMarkup, CleanEmail}, DropJunk: true})
+}

@@ -1,15 +1,35 @@
 // Package text turns raw text into tokens for topic models.
 //
-// A Tokenizer, built by New from Options, splits a text into words,
-// lowercases them, drops short words and stop words, and optionally stems
-// what remains. Tokens applies these rules, in this order:
+// A Tokenizer, built by New from Options, decodes bytes into text, cleans
+// the text of what is not prose, splits it into words, lowercases them,
+// drops short words, junk and stop words, and optionally stems what
+// remains. Options records all of it, so that a model can store how its
+// corpus was made (Options.Resolved) and new text be prepared alike. The
+// rules, in the order they apply:
 //
-//  1. Decoding. The text is read as UTF-8. An invalid byte, like U+FFFD,
-//     separates tokens; Tokens never fails. No Unicode normalization is
-//     done: a precomposed "é" and "e" followed by U+0301 give different
-//     tokens.
+//  1. Decoding. Tokenizer.Decode (or Decode) turns the bytes of a unit of
+//     input (a file, a line, a record) into text under Options.Encoding.
+//     Under EncodingAuto, the default, valid UTF-8 is kept and a unit that
+//     is not valid UTF-8 is decoded entirely as Windows-1252 (Latin-1 with
+//     curly quotes, dashes and the euro sign); EncodingUTF8 replaces each
+//     invalid byte by U+FFFD; EncodingLatin1 decodes every unit as
+//     Windows-1252. A leading byte-order mark is dropped. Decode reports
+//     whether the unit was not valid UTF-8, so that callers can count such
+//     units. Tokens itself takes a string: an invalid byte in it, like
+//     U+FFFD, separates tokens, and Tokens never fails. No Unicode
+//     normalization is done: a precomposed "é" and "e" followed by U+0301
+//     give different tokens.
 //
-//  2. Boundaries. A token is a maximal run of letters (unicode.IsLetter),
+//  2. Cleaning. The presets of Options.Clean rewrite the whole text,
+//     CleanMarkup first, then CleanEmail (see CleanText): CleanMarkup
+//     removes SGML, HTML and XML tags, comments, scripts and styles and
+//     decodes character entities; CleanEmail keeps of a mail or Usenet
+//     post its subject and its own prose, without headers, quoted replies
+//     and their attributions, signature, or encoded attachments. With
+//     Options.DropJunk, the lines of uuencoded and base64 data are then
+//     dropped (DropEncodedBlocks).
+//
+//  3. Boundaries. A token is a maximal run of letters (unicode.IsLetter),
 //     digits (unicode.IsDigit) and marks (unicode.IsMark, such as
 //     combining accents and the vowel signs of Indic scripts) that starts
 //     with a letter or a digit. Inside it, one joiner between a token rune
@@ -22,32 +42,46 @@
 //     written without spaces (Chinese, Japanese, Thai) are not segmented:
 //     a run of their letters is one token.
 //
-//  3. Folding. Every rune is lowercased by unicode.ToLower (as by
+//  4. Length, numbers and junk. A token of fewer than Options.MinLen
+//     runes (DefaultMinLen, 2, if zero) is dropped, and so is one of more
+//     than Options.MaxTokenLen runes (no limit if zero, unless DropJunk).
+//     Numbers ("1988", "3-4") are tokens like words, unless
+//     Options.DropNumbers drops every token without a letter. With
+//     Options.DropJunk, a token with a letter and a digit between the
+//     same joiners is dropped ("x11r5", "mp3", "10th", "1980s", the debris
+//     of encoded data, but not "30-year-old" or "covid-19"), and so is a
+//     token longer than DefaultMaxTokenLen, 25 runes, if MaxTokenLen is
+//     zero. These rules look at the token as found, before folding and
+//     stemming.
+//
+//  5. Folding. Every rune is lowercased by unicode.ToLower (as by
 //     strings.ToLower); U+2019 becomes ' and U+2010 and U+2011 become -.
 //
-//  4. Length. A token of fewer than Options.MinLen runes (DefaultMinLen,
-//     2, if zero) is dropped. Numbers ("1988", "3-4") are tokens like
-//     words, unless Options.DropNumbers drops every token without a letter.
-//
-//  5. Stop words. A token equal to a stop word is dropped. The stop words
+//  6. Stop words. A token equal to a stop word is dropped. The stop words
 //     are the embedded English list (EnglishStopWords) unless
-//     Options.NoDefaultStopWords, plus the words of Options.StopWordFiles,
-//     all folded like tokens. The check comes before stemming, so stop
-//     lists name surface forms ("having", "isn't").
+//     Options.NoDefaultStopWords, plus Options.StopWords and the words of
+//     Options.StopWordFiles, all folded like tokens. The check comes
+//     before stemming, so stop lists name surface forms ("having",
+//     "isn't").
 //
-//  6. Stemming. With Options.Stem, a token is replaced by its English
+//  7. Stemming. With Options.Stem, a token is replaced by its English
 //     Snowball (Porter2) stem, from github.com/kljensen/snowball. The stem
 //     is checked again against the minimum length and the stop words, so a
 //     stop list may also name stems ("run" drops "running").
 //
 // Every returned token is therefore valid UTF-8, lowercase, at least
-// MinLen runes long and not a stop word.
+// MinLen runes long and not a stop word. The zero Options decode
+// leniently but clean nothing and drop no junk: the tokens of a text are
+// what they were before cleaning and the junk filter existed.
 //
 // # Cost
 //
 // Tokens takes O(len(s)) time: each rune is classified once, through a
 // table for ASCII and package unicode for the rest, and a token already in
-// lower case is returned as a substring of s, without allocation.
-// Stemming costs more per token; a Tokenizer caches the stems of up to
-// 65,536 distinct words. A Tokenizer is safe for concurrent use.
+// lower case is returned as a substring of s, without allocation. The
+// cleaning presets and DropEncodedBlocks are linear too, whatever the
+// input (an unclosed '<' or quote does not make them rescan), and cost a
+// copy of the text. Stemming costs more per token; a Tokenizer caches the
+// stems of up to 65,536 distinct words. A Tokenizer is safe for concurrent
+// use.
 package text

@@ -73,9 +73,8 @@ type span struct {
 	class      uint8 // or of the classes of the token's runes, with classMulti if one is not ASCII
 }
 
-func (sp span) fold() bool   { return sp.class&foldBit != 0 }
-func (sp span) letter() bool { return sp.class&classLetter != 0 }
-func (sp span) ascii() bool  { return sp.class&classMulti == 0 }
+func (sp span) fold() bool  { return sp.class&foldBit != 0 }
+func (sp span) ascii() bool { return sp.class&classMulti == 0 }
 
 // scan returns the first token of s at or after byte i; sp.start == sp.end
 // when there is none. It decodes each rune once, except the first of the

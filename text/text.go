@@ -1,7 +1,12 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
@@ -11,57 +16,171 @@ import (
 // Options.MinLen is 0.
 const DefaultMinLen = 2
 
-// Options configures a Tokenizer. The zero value means: the embedded
-// English stop-word list, no stemming, minimum token length 2, numbers kept.
+// DefaultMaxTokenLen is the maximum token length, in runes, used with
+// Options.DropJunk when Options.MaxTokenLen is 0: longer "words" are
+// mostly URLs, encoded data and runs of letters without spaces.
+const DefaultMaxTokenLen = 25
+
+// Options configures a Tokenizer; the package documentation gives the
+// rules it sets. The zero value means: invalid UTF-8 read as Windows-1252,
+// no cleaning, the embedded English stop-word list, no stemming, tokens of
+// 2 runes or more, numbers kept, no junk filter.
+//
+// Options is what a model records as its preprocessing, in JSON; Resolved
+// makes it self-contained.
 type Options struct {
+	// Encoding says how Tokenizer.Decode reads bytes that are not valid
+	// UTF-8; "" means EncodingAuto. Tokens itself takes decoded text.
+	Encoding Encoding `json:"encoding,omitempty"`
+	// Clean lists the cleaning presets Tokens applies to a text before
+	// tokenizing it, in the fixed order of CleanText whatever their order
+	// here.
+	Clean []Clean `json:"clean,omitempty"`
+	// StopWords lists extra stop words, folded like tokens; white space
+	// around a word is ignored, and white space inside it is an error.
+	StopWords []string `json:"stop_words,omitempty"`
 	// StopWordFiles lists files of extra stop words: one word per line,
 	// '#' starts a comment, blank lines are ignored.
-	StopWordFiles []string
+	StopWordFiles []string `json:"stop_word_files,omitempty"`
 	// NoDefaultStopWords drops the embedded English list.
-	NoDefaultStopWords bool
+	NoDefaultStopWords bool `json:"no_default_stop_words,omitempty"`
 	// Stem applies the English Snowball stemmer to every kept token.
-	Stem bool
+	Stem bool `json:"stem,omitempty"`
 	// MinLen is the minimum token length in runes; 0 means DefaultMinLen.
-	MinLen int
+	MinLen int `json:"min_len,omitempty"`
+	// MaxTokenLen is the maximum token length in runes: longer tokens are
+	// dropped. 0 means no limit, or DefaultMaxTokenLen with DropJunk.
+	MaxTokenLen int `json:"max_token_len,omitempty"`
 	// DropNumbers drops tokens without any letter, such as "1988" or "3-4".
-	DropNumbers bool
+	DropNumbers bool `json:"drop_numbers,omitempty"`
+	// DropJunk drops what is rarely a word: the lines of encoded binary
+	// data, before tokenizing (DropEncodedBlocks); tokens with a letter
+	// and a digit between the same joiners ("x11r5", "mp3", "3d", "10th",
+	// "1980s", but not "30-year-old" or "covid-19"); and tokens longer than
+	// MaxTokenLen (DefaultMaxTokenLen if 0).
+	DropJunk bool `json:"drop_junk,omitempty"`
 }
 
 // Tokenizer turns raw text into tokens; create it with New. It is safe for
 // concurrent use.
 type Tokenizer struct {
-	stop        stopSet
-	minLen      int
-	stem        bool
-	dropNumbers bool
-	stems       stemCache
+	enc        Encoding
+	clean      []Clean // canonical (ParseClean)
+	dropBlocks bool    // DropEncodedBlocks after clean: DropJunk
+	stop       stopSet
+	minLen     int
+	maxLen     int     // math.MaxInt for no limit
+	reject     [4]bool // by a span's class&wordStart: [classDigit] is DropNumbers, [classLetter|classDigit] DropJunk (see hasMixedPart)
+	stem       bool
+	stems      stemCache
 }
 
-// New returns a Tokenizer for opts. It fails if MinLen is negative or a
-// stop-word file cannot be read or holds invalid UTF-8.
+// New returns a Tokenizer for opts. It fails if MinLen or MaxTokenLen is
+// negative, Encoding or a Clean preset is unknown, a stop word has white
+// space inside or is not valid UTF-8, or a stop-word file cannot be read or
+// holds invalid UTF-8.
 func New(opts Options) (*Tokenizer, error) {
-	if opts.MinLen < 0 {
-		return nil, fmt.Errorf("text: negative minimum token length %d", opts.MinLen)
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	extra, err := opts.extraStopWords()
+	if err != nil {
+		return nil, err
 	}
 	t := &Tokenizer{
-		minLen:      opts.MinLen,
-		stem:        opts.Stem,
-		dropNumbers: opts.DropNumbers,
+		enc:        canonicalEncoding(opts.Encoding),
+		clean:      canonicalCleanList(opts.Clean),
+		dropBlocks: opts.DropJunk,
+		minLen:     cmp.Or(opts.MinLen, DefaultMinLen),
+		maxLen:     opts.maxTokenLen(),
+		stem:       opts.Stem,
 	}
-	if t.minLen == 0 {
-		t.minLen = DefaultMinLen
-	}
+	t.reject[classDigit] = opts.DropNumbers
+	t.reject[classLetter|classDigit] = opts.DropJunk
 	if !opts.NoDefaultStopWords {
 		t.addStopWords(englishStopWords())
 	}
-	for _, path := range opts.StopWordFiles {
-		words, err := readStopWordFile(path)
+	t.addStopWords(extra)
+	return t, nil
+}
+
+// maxTokenLen returns the longest token kept, math.MaxInt for no limit.
+func (o Options) maxTokenLen() int {
+	switch {
+	case o.MaxTokenLen > 0:
+		return o.MaxTokenLen
+	case o.DropJunk:
+		return DefaultMaxTokenLen
+	}
+	return math.MaxInt
+}
+
+// validate checks the fields of o that New cannot take as they are.
+func (o Options) validate() error {
+	if o.MinLen < 0 {
+		return fmt.Errorf("text: MinLen = %d, want >= 0 (the minimum token length)", o.MinLen)
+	}
+	if o.MaxTokenLen < 0 {
+		return fmt.Errorf("text: MaxTokenLen = %d, want >= 0 (the maximum token length, 0 for none)", o.MaxTokenLen)
+	}
+	if _, err := ParseEncoding(string(o.Encoding)); err != nil {
+		return fmt.Errorf("text: Encoding = %q: want auto, utf-8 or latin1", o.Encoding)
+	}
+	for i, c := range o.Clean {
+		if _, err := parseCleanName(string(c)); err != nil {
+			return fmt.Errorf("text: Clean[%d] = %q: want email or markup", i, c)
+		}
+	}
+	return nil
+}
+
+// extraStopWords returns the folded words of o.StopWords, then those of
+// o.StopWordFiles.
+func (o Options) extraStopWords() ([]string, error) {
+	var words []string
+	for i, w := range o.StopWords {
+		w = strings.TrimSpace(w)
+		switch {
+		case !utf8.ValidString(w):
+			return nil, fmt.Errorf("text: StopWords[%d] = %q is not valid UTF-8", i, w)
+		case strings.ContainsFunc(w, unicode.IsSpace):
+			return nil, fmt.Errorf("text: StopWords[%d] = %q contains white space", i, w)
+		case w != "":
+			words = append(words, string(appendFolded(nil, w)))
+		}
+	}
+	for _, path := range o.StopWordFiles {
+		fw, err := readStopWordFile(path)
 		if err != nil {
 			return nil, err
 		}
-		t.addStopWords(words)
+		words = append(words, fw...)
 	}
-	return t, nil
+	return words, nil
+}
+
+// Resolved returns o made self-contained and canonical, as a model records
+// it: the words of StopWordFiles are read into StopWords, which is folded,
+// sorted and without duplicates, and StopWordFiles is cleared; Encoding
+// and Clean take the form ParseEncoding and ParseClean give ("" stays "").
+// New(o) and New(resolved) tokenize alike, and the resolved Options work
+// where the files are not. It fails where New would.
+func (o Options) Resolved() (Options, error) {
+	if err := o.validate(); err != nil {
+		return Options{}, err
+	}
+	words, err := o.extraStopWords()
+	if err != nil {
+		return Options{}, err
+	}
+	slices.Sort(words)
+	r := o
+	r.StopWords, r.StopWordFiles = slices.Clip(slices.Compact(words)), nil
+	if r.Encoding != "" {
+		r.Encoding = canonicalEncoding(r.Encoding)
+	}
+	r.Clean = canonicalCleanList(r.Clean)
+	return r, nil
 }
 
 func (t *Tokenizer) addStopWords(words []string) {
@@ -75,11 +194,21 @@ func (t *Tokenizer) IsStopWord(w string) bool {
 	return contains(&t.stop, appendFolded(nil, w))
 }
 
+// Decode returns b as text under the tokenizer's Options.Encoding, and
+// whether b was not valid UTF-8 (see Decode).
+func (t *Tokenizer) Decode(b []byte) (string, bool) {
+	return Decode(b, t.enc)
+}
+
 // Tokens appends the tokens of s to dst and returns the extended slice.
 // The rules are in the package documentation. A returned token may share
-// memory with s (like the results of strings.Fields): copy it, for example
-// with strings.Clone, to keep it while letting s be collected.
+// memory with s, or with the cleaned copy of s when Options.Clean or
+// DropJunk rewrote it (like the results of strings.Fields): copy it, for
+// example with strings.Clone, to keep it while letting s be collected.
 func (t *Tokenizer) Tokens(dst []string, s string) []string {
+	if t.clean != nil || t.dropBlocks {
+		s = t.prepare(s)
+	}
 	var scratch [64]byte
 	buf := scratch[:0]
 	for i := 0; i < len(s); {
@@ -111,13 +240,30 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 	return dst
 }
 
-// admits reports whether the token w found as sp passes the length and
-// number filters. Only a non-ASCII token needs its runes counted.
+// prepare applies the cleaning presets and the junk filter's dropping of
+// encoded blocks to s.
+func (t *Tokenizer) prepare(s string) string {
+	s = applyClean(s, t.clean)
+	if t.dropBlocks {
+		s = DropEncodedBlocks(s)
+	}
+	return s
+}
+
+// admits reports whether the token w found as sp passes the length, number
+// and junk filters. Only a non-ASCII token needs its runes counted.
 func (t *Tokenizer) admits(sp span, w string) bool {
-	if len(w) < t.minLen || (t.dropNumbers && !sp.letter()) {
+	if len(w) < t.minLen {
 		return false
 	}
-	return sp.ascii() || utf8.RuneCountInString(w) >= t.minLen
+	if c := sp.class & wordStart; t.reject[c] && (c == classDigit || hasMixedPart(w)) {
+		return false
+	}
+	if sp.ascii() {
+		return len(w) <= t.maxLen
+	}
+	n := utf8.RuneCountInString(w)
+	return n >= t.minLen && n <= t.maxLen
 }
 
 // stemmed returns the stem of the folded token w, or "" if the stem fails
@@ -132,4 +278,24 @@ func (t *Tokenizer) stemmed(w string) string {
 	}
 	t.stems.put(w, st)
 	return st
+}
+
+// hasMixedPart reports whether a part of the token w between joiners has
+// both a letter and a digit: "x11r5" and "1980s" do, "30-year-old" does not.
+func hasMixedPart(w string) bool {
+	var part uint8 // or of the classes of the part's runes
+	for i := 0; i < len(w); {
+		x, size := byteClass[w[i]], 1
+		if x == classMulti {
+			x, size = classRune(w, i)
+		}
+		if x&classJoin != 0 {
+			part = 0
+		}
+		if part |= x & wordStart; part == wordStart {
+			return true
+		}
+		i += size
+	}
+	return false
 }

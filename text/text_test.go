@@ -2,6 +2,7 @@ package text
 
 import (
 	"bytes"
+	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
@@ -163,7 +164,12 @@ func TestNewErrors(t *testing.T) {
 		{"missing file", Options{StopWordFiles: []string{missing}}, missing},
 		{"invalid utf-8", Options{StopWordFiles: []string{badUTF8}}, badUTF8 + ":3: invalid UTF-8"},
 		{"white space", Options{StopWordFiles: []string{spaced}}, spaced + `:1: stop word "new york" contains white space`},
-		{"negative MinLen", Options{MinLen: -1}, "negative minimum token length -1"},
+		{"negative MinLen", Options{MinLen: -1}, "text: MinLen = -1, want >= 0"},
+		{"negative MaxTokenLen", Options{MaxTokenLen: -3}, "text: MaxTokenLen = -3, want >= 0"},
+		{"unknown encoding", Options{Encoding: "ebcdic"}, `text: Encoding = "ebcdic": want auto, utf-8 or latin1`},
+		{"unknown preset", Options{Clean: []Clean{CleanEmail, "html"}}, `text: Clean[1] = "html": want email or markup`},
+		{"stop word with space", Options{StopWords: []string{"ok", "new york"}}, `text: StopWords[1] = "new york" contains white space`},
+		{"stop word not UTF-8", Options{StopWords: []string{"th\xffe"}}, `text: StopWords[0] = "th\xffe" is not valid UTF-8`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,39 +235,30 @@ func TestTokensAllocs(t *testing.T) {
 var refJoiners = strings.NewReplacer("\u2019", "'", "\u2010", "-", "\u2011", "-")
 
 // refTokens is a slow, direct transcription of the rules in doc.go, used
-// to check Tokens.
-func refTokens(tok *Tokenizer, s string) []string {
-	isStart := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
-	isJoin := func(r rune) bool { return strings.ContainsRune("'-\u2019\u2010\u2011", r) }
-	rs := []rune(s)
+// to check Tokens; tok, built from opts, gives the stop words.
+func refTokens(tok *Tokenizer, opts Options, s string) []string {
+	s = CleanText(s, opts.Clean)
+	if opts.DropJunk {
+		s = DropEncodedBlocks(s)
+	}
+	minLen, maxLen := cmp.Or(opts.MinLen, DefaultMinLen), opts.MaxTokenLen
+	if maxLen == 0 && opts.DropJunk {
+		maxLen = DefaultMaxTokenLen
+	}
 	var out []string
-	for i := 0; i < len(rs); {
-		if !isStart(rs[i]) {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(rs) {
-			if isStart(rs[j]) || unicode.IsMark(rs[j]) {
-				j++
-			} else if isJoin(rs[j]) && j+1 < len(rs) && isStart(rs[j+1]) {
-				j += 2
-			} else {
-				break
-			}
-		}
-		word := rs[i:j]
-		i = j
-		if len(word) < tok.minLen || (tok.dropNumbers && !slices.ContainsFunc(word, unicode.IsLetter)) {
+	for _, word := range refWords(s) {
+		switch {
+		case len(word) < minLen, maxLen > 0 && len(word) > maxLen,
+			opts.DropNumbers && !slices.ContainsFunc(word, unicode.IsLetter), opts.DropJunk && refMixed(word):
 			continue
 		}
 		w := refJoiners.Replace(strings.ToLower(string(word)))
 		if contains(&tok.stop, w) {
 			continue
 		}
-		if tok.stem {
+		if opts.Stem {
 			st := english.Stem(w, false)
-			if st != w && (utf8.RuneCountInString(st) < tok.minLen || contains(&tok.stop, st)) {
+			if st != w && (utf8.RuneCountInString(st) < minLen || contains(&tok.stop, st)) {
 				continue
 			}
 			w = st
@@ -271,29 +268,74 @@ func refTokens(tok *Tokenizer, s string) []string {
 	return out
 }
 
+// refMixed reports whether a part of word between joiners has a letter
+// and a digit.
+func refMixed(word []rune) bool {
+	for part := range strings.FieldsFuncSeq(string(word), refIsJoin) {
+		if strings.ContainsFunc(part, unicode.IsLetter) && strings.ContainsFunc(part, unicode.IsDigit) {
+			return true
+		}
+	}
+	return false
+}
+
+func refIsJoin(r rune) bool { return strings.ContainsRune("'-\u2019\u2010\u2011", r) }
+
+// refWords splits s into the runes of its tokens (rule 3, boundaries).
+func refWords(s string) (words [][]rune) {
+	isStart := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		if !isStart(rs[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(rs) {
+			if isStart(rs[j]) || unicode.IsMark(rs[j]) {
+				j++
+			} else if refIsJoin(rs[j]) && j+1 < len(rs) && isStart(rs[j+1]) {
+				j += 2
+			} else {
+				break
+			}
+		}
+		words = append(words, rs[i:j])
+		i = j
+	}
+	return words
+}
+
 // fuzzOptions decodes the option bits of FuzzTokens.
-func fuzzOptions(bits uint8) Options {
+func fuzzOptions(bits, more uint8) Options {
 	return Options{
 		Stem:               bits&1 != 0,
 		DropNumbers:        bits&2 != 0,
 		NoDefaultStopWords: bits&4 != 0,
 		MinLen:             int(bits>>3) % 5,
+		Clean:              [][]Clean{nil, {CleanMarkup}, {CleanEmail}, {CleanEmail, CleanMarkup}}[more&3],
+		DropJunk:           more&4 != 0,
+		MaxTokenLen:        int(more>>3) % 8,
 	}
 }
 
 // FuzzTokens checks the output guarantees of Tokens and compares it with
-// refTokens. The Tokenizer is built afresh each time, for its stem cache
-// would make coverage depend on earlier inputs.
+// refTokens, under options with and without cleaning and the junk filter.
+// The Tokenizer is built afresh each time, for its stem cache would make
+// coverage depend on earlier inputs.
 func FuzzTokens(f *testing.F) {
 	for i, s := range []string{
 		"", "Hello, World!", "don't stop-believing", "Ça coûte 5€ à Zürich",
 		"東京は日本の首都です", "Cafe\u0301 -'x'-", "ab\xffcd", "İSTANBUL \u212Aelvin",
-		"Running easily generously", "y'all it’s co\u2010op", "1988 3-4 b2b",
+		"Running easily generously", "y'all it’s co\u2010op", "1988 3-4 b2b x11r5",
+		"<p>Fish &amp; chips</p><script>x</script>", "From: a@b\nSubject: Re: hi\n\n> q\nok\n-- \nsig",
+		"begin 644 f\nM" + strings.Repeat("A", 60) + "\nend\nword",
 	} {
-		f.Add(s, uint8(i))
+		f.Add(s, uint8(i), uint8(i*37))
 	}
-	f.Fuzz(func(t *testing.T, s string, bits uint8) {
-		tok, err := New(fuzzOptions(bits))
+	f.Fuzz(func(t *testing.T, s string, bits, more uint8) {
+		opts := fuzzOptions(bits, more)
+		tok, err := New(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,8 +352,8 @@ func FuzzTokens(f *testing.F) {
 				t.Fatalf("token %q is shorter than %d", w, tok.minLen)
 			}
 		}
-		if want := refTokens(tok, s); !slices.Equal(got, want) {
-			t.Fatalf("Tokens(%q) = %q, reference gives %q", s, got, want)
+		if want := refTokens(tok, opts, s); !slices.Equal(got, want) {
+			t.Fatalf("Tokens(%q) with %+v = %q, reference gives %q", s, opts, got, want)
 		}
 	})
 }

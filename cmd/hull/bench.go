@@ -20,6 +20,7 @@ import (
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/text"
 	"github.com/spf13/cobra"
 )
 
@@ -227,6 +228,14 @@ func (in *inputFlags) args() []string {
 	add("min-df", strconv.Itoa(in.minDF), in.minDF != 0)
 	add("max-df", strconv.FormatFloat(in.maxDF, 'g', -1, 64), in.maxDF != 0)
 	add("max-vocab", strconv.Itoa(in.maxVocab), in.maxVocab != 0)
+	add("no-prune", "true", in.noPrune)
+	add("encoding", in.encoding, in.encoding != "auto")
+	add("strict", "true", in.strict)
+	add("clean", in.clean, in.clean != "")
+	add("drop-numbers", "true", in.dropNumbers)
+	add("drop-junk", "true", in.dropJunk)
+	add("max-token-length", strconv.Itoa(in.maxTokenLen), in.maxTokenLen != 0)
+	add("min-length", strconv.Itoa(in.minLength), in.minLength != text.DefaultMinLen)
 	return a
 }
 

@@ -164,7 +164,7 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 		c    **corpus.Corpus
 	}{{f.heldout, &o.Heldout}, {f.reference, &o.Reference}} {
 		if in.path != "" {
-			if _, *in.c, err = f.input.readAligned([]string{in.path}, m, false, log, nil); err != nil {
+			if _, *in.c, err = f.input.readAligned([]string{in.path}, m, noPruning, log, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -191,15 +191,31 @@ func checkTruthDigest(m, truth *model.Model, path string, log io.Writer) error {
 	return nil
 }
 
-// readAligned reads paths with the input flags, pruned if prune is set, and
-// aligns the corpus to m's vocabulary, reporting on log the words the model
-// lacks. It returns the corpus as read too.
-func (in *inputFlags) readAligned(paths []string, m *model.Model, prune bool, log io.Writer, progress learner.Progress) (raw, aligned *corpus.Corpus, err error) {
-	if prune {
-		raw, err = in.read(paths, log, progress)
-	} else {
+// pruning says how readAligned prunes its input.
+type pruning int
+
+const (
+	noPruning    pruning = iota // never (the measures of eval)
+	flagPruning                 // by the pruning flags only (infer: one new document has no document frequencies)
+	modelPruning                // by the flags, else as the model's corpus was (diagnose: the corpus the model was fitted on)
+)
+
+// readAligned reads paths with the input flags, raw text prepared as the
+// model records (useModelText), pruned as how says, and aligns the corpus
+// to m's vocabulary, reporting on log the words the model lacks. It
+// returns the corpus as read too.
+func (in *inputFlags) readAligned(paths []string, m *model.Model, how pruning, log io.Writer, progress learner.Progress) (raw, aligned *corpus.Corpus, err error) {
+	if err := in.useModelText(m); err != nil {
+		return nil, nil, err
+	}
+	switch how {
+	case noPruning:
 		raw, err = corpus.Read(paths, in.readOptions(progress))
 		err = readError(err)
+	case flagPruning:
+		raw, err = in.read(paths, log, progress, nil)
+	case modelPruning:
+		raw, err = in.read(paths, log, progress, modelPrune(m))
 	}
 	if err != nil {
 		return nil, nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"slices"
 	"time"
@@ -16,7 +17,6 @@ import (
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
-	"github.com/hulltopics/hull/text"
 	"github.com/spf13/cobra"
 )
 
@@ -183,7 +183,7 @@ func loadFitInput(args []string, in *inputFlags, log io.Writer, progress learner
 			c.NumDocs(), c.NumWords(), truth.K)
 		return c, truth, nil
 	}
-	c, err := in.read(args, log, progress)
+	c, err := in.read(args, log, progress, rawTextPrune)
 	return c, nil, err
 }
 
@@ -243,15 +243,10 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 	}
 	if !quiet {
 		prefix := ""
-		if s.Progress != nil {
+		if f, ok := log.(*os.File); ok && isTerminal(f) {
 			prefix = "\r\x1b[K" // clear the progress bar's line first
 		}
 		s.Log = func(line string) { fmt.Fprintf(log, "%s%s\n", prefix, line) }
 	}
 	return s, nil
-}
-
-// textOptions returns the tokenizer options of the input flags.
-func (in *inputFlags) textOptions() text.Options {
-	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem}
 }

@@ -95,7 +95,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
-	_, c, err := f.input.readAligned(inputs, m, true, stderr, progress)
+	_, c, err := f.input.readAligned(inputs, m, flagPruning, stderr, progress)
 	if err != nil {
 		return err
 	}

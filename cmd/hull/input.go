@@ -1,13 +1,19 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/text"
 	"github.com/spf13/pflag"
 )
 
@@ -21,12 +27,25 @@ type inputFlags struct {
 	minDF       int
 	maxDF       float64
 	maxVocab    int
+	noPrune     bool
+	encoding    string
+	strict      bool
+	clean       string
+	dropNumbers bool
+	dropJunk    bool
+	maxTokenLen int
+	minLength   int
+	// fs holds the flags, to tell which were given; recorded, when set,
+	// is the text preparation a model records, which textOptions returns.
+	fs       *pflag.FlagSet
+	recorded *text.Options
 	// maxMemory bounds the corpus a numeric input declares (0: half the
 	// RAM): the command's --max-memory, where it has one, sets it.
 	maxMemory int64
 }
 
 func (in *inputFlags) bind(fs *pflag.FlagSet) {
+	in.fs = fs
 	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir (default: detected)")
 	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
 	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line")
@@ -35,6 +54,14 @@ func (in *inputFlags) bind(fs *pflag.FlagSet) {
 	fs.IntVar(&in.minDF, "min-df", 0, "drop words in fewer than N documents")
 	fs.Float64Var(&in.maxDF, "max-df", 0, "drop words in more than this fraction of documents (0: keep all)")
 	fs.IntVar(&in.maxVocab, "max-vocab", 0, "keep only the N words of highest document frequency (0: all)")
+	fs.BoolVar(&in.noPrune, "no-prune", false, "keep every word of raw text (default: drop words in fewer than 2-5 documents or more than half of them)")
+	fs.StringVar(&in.encoding, "encoding", "auto", "raw text that is not UTF-8: auto (read each such file or line as Windows-1252/Latin-1), utf-8 (invalid bytes separate words), latin1 (everything)")
+	fs.BoolVar(&in.strict, "strict", false, "fail on raw text that is not valid UTF-8, naming every such file or line (up to 20)")
+	fs.StringVar(&in.clean, "clean", "", "cleaning presets for raw text, comma-separated: email (mail and news headers but Subject, quoted replies, signatures), markup (HTML/SGML/XML tags and entities)")
+	fs.BoolVar(&in.dropNumbers, "drop-numbers", false, "drop raw-text tokens without a letter (1988, 3-4)")
+	fs.BoolVar(&in.dropJunk, "drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
+	fs.IntVar(&in.maxTokenLen, "max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
+	fs.IntVar(&in.minLength, "min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
 }
 
 // check validates the input flags, naming them: read calls it before
@@ -52,38 +79,104 @@ func (in *inputFlags) check() error {
 		return fmt.Errorf("--max-vocab %d: want >= 0 (0: every word)", in.maxVocab)
 	case in.maxMemory < 0:
 		return fmt.Errorf("--max-memory %d: want >= 0", in.maxMemory)
+	case in.noPrune && (in.minDF != 0 || in.maxDF != 0 || in.maxVocab != 0):
+		return errors.New("--no-prune keeps every word: it cannot go with --min-df, --max-df or --max-vocab")
+	case in.minLength < 1:
+		return fmt.Errorf("--min-length %d: want >= 1", in.minLength)
+	case in.maxTokenLen < 0:
+		return fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", in.maxTokenLen)
+	case in.maxTokenLen != 0 && in.maxTokenLen < in.minLength:
+		return fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", in.maxTokenLen, in.minLength)
+	}
+	if _, err := text.ParseEncoding(in.encoding); err != nil {
+		return fmt.Errorf("--encoding: %w", err)
+	}
+	if _, err := text.ParseClean(in.clean); err != nil {
+		return fmt.Errorf("--clean: %w", err)
 	}
 	return nil
 }
 
-// read reads the inputs, prunes the vocabulary and reports what was
-// dropped on log.
-func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progress) (*corpus.Corpus, error) {
+// pruneFlagsSet reports whether a pruning flag was given.
+func (in *inputFlags) pruneFlagsSet() bool {
+	return in.minDF != 0 || in.maxDF != 0 || in.maxVocab != 0 || in.noPrune
+}
+
+// read reads the inputs and prunes the vocabulary, reporting what was
+// dropped on log: by the pruning flags when one is given, else by
+// byDefault (nil: no pruning), which returns the options for the corpus
+// read and why they apply.
+func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progress, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) (*corpus.Corpus, error) {
 	if err := in.check(); err != nil {
 		return nil, err
 	}
 	opts := in.readOptions(progress)
-	opts.Log = func(line string) { fmt.Fprintln(log, line) }
+	opts.Log = func(line string) { fmt.Fprintln(log, textsafe.EscapeLines(line)) }
 	c, err := corpus.Read(paths, opts)
 	if err != nil {
 		return nil, readError(err)
 	}
-	pruned, rep, err := corpus.Prune(c, corpus.PruneOptions{MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab})
+	prune, note := corpus.PruneOptions{MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab}, ""
+	if !in.pruneFlagsSet() && byDefault != nil {
+		prune, note = byDefault(c)
+	}
+	pruned, rep, err := corpus.Prune(c, prune)
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "corpus: %s\n", rep)
+	fmt.Fprintf(log, "corpus: %s%s\n", rep, note)
 	return pruned, nil
+}
+
+// rawTextPrune is the default pruning of fit: corpus.RawTextPrune for raw
+// text, none for a corpus already reduced to a vocabulary.
+func rawTextPrune(c *corpus.Corpus) (corpus.PruneOptions, string) {
+	if !c.Preprocessing.Tokenized() {
+		return corpus.PruneOptions{}, ""
+	}
+	p := corpus.RawTextPrune(c.NumDocs())
+	if p == (corpus.PruneOptions{}) {
+		return p, ""
+	}
+	return p, fmt.Sprintf("; raw text pruned by default: %s (--no-prune keeps every word)", p)
+}
+
+// modelPrune returns the default pruning of input read for m: the pruning
+// m's corpus had, so that the same input gives the same corpus.
+func modelPrune(m *model.Model) func(*corpus.Corpus) (corpus.PruneOptions, string) {
+	return func(*corpus.Corpus) (corpus.PruneOptions, string) {
+		if p := m.Provenance.Preprocessing; p != nil && p.Prune != nil {
+			return *p.Prune, fmt.Sprintf("; pruned as the model's corpus: %s", p.Prune)
+		}
+		return corpus.PruneOptions{}, ""
+	}
 }
 
 // readOptions returns the corpus reader's options of the input flags.
 func (in *inputFlags) readOptions(progress learner.Progress) corpus.ReadOptions {
-	return corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions(), MaxMemory: in.maxMemory, Progress: progress}
+	return corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions(), Strict: in.strict,
+		MaxMemory: in.maxMemory, Progress: progress}
+}
+
+// textOptions returns the decoding and tokenizer options of the input
+// flags, which check has validated.
+func (in *inputFlags) textOptions() text.Options {
+	if in.recorded != nil {
+		return *in.recorded
+	}
+	enc, _ := text.ParseEncoding(in.encoding)
+	clean, _ := text.ParseClean(in.clean)
+	minLen := in.minLength
+	if minLen == text.DefaultMinLen {
+		minLen = 0 // the default, recorded as such
+	}
+	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem,
+		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen}
 }
 
 // readFlags are the flags of the reader's options that its errors name.
 var readFlags = strings.NewReplacer("ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
-	"ReadOptions.MaxMemory", "--max-memory")
+	"ReadOptions.MaxMemory", "--max-memory", "ReadOptions.Strict", "--strict")
 
 // readError names the reader's options in a corpus error by their flags.
 func readError(err error) error {
@@ -94,4 +187,42 @@ func readError(err error) error {
 		return errors.New(msg)
 	}
 	return err
+}
+
+// textFlags maps each flag of the text preparation to the option it sets,
+// in a form where equal settings compare equal.
+var textFlags = map[string]func(o text.Options) string{
+	"stopwords":        func(o text.Options) string { return fmt.Sprint(o.StopWords) },
+	"no-stopwords":     func(o text.Options) string { return fmt.Sprint(o.NoDefaultStopWords) },
+	"stem":             func(o text.Options) string { return fmt.Sprint(o.Stem) },
+	"encoding":         func(o text.Options) string { e, _ := text.ParseEncoding(string(o.Encoding)); return string(e) },
+	"clean":            func(o text.Options) string { return fmt.Sprint(slices.Sorted(slices.Values(o.Clean))) },
+	"drop-numbers":     func(o text.Options) string { return fmt.Sprint(o.DropNumbers) },
+	"drop-junk":        func(o text.Options) string { return fmt.Sprint(o.DropJunk) },
+	"max-token-length": func(o text.Options) string { return fmt.Sprint(o.MaxTokenLen) },
+	"min-length":       func(o text.Options) string { return fmt.Sprint(cmp.Or(o.MinLen, text.DefaultMinLen)) },
+}
+
+// useModelText makes raw input be prepared as m's corpus was, when m
+// records it: a model knows the words its tokenizer made, so input
+// tokenized otherwise would be scored on a different token set. A text
+// flag given with another value than the record is an error.
+func (in *inputFlags) useModelText(m *model.Model) error {
+	p := m.Provenance.Preprocessing
+	if !p.Tokenized() {
+		return nil
+	}
+	mine, err := in.textOptions().Resolved()
+	if err != nil {
+		return err
+	}
+	for _, name := range slices.Sorted(maps.Keys(textFlags)) {
+		canon := textFlags[name]
+		if in.fs != nil && in.fs.Changed(name) && canon(mine) != canon(*p.Text) {
+			return fmt.Errorf("--%s: the model records how its raw text was prepared (%s), and new text is prepared the same way; "+
+				"the flag asks otherwise: drop it", name, p)
+		}
+	}
+	in.recorded = p.Text
+	return nil
 }

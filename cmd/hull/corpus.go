@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/spf13/cobra"
+)
+
+// corpusFlags are the flags of "hull corpus".
+type corpusFlags struct {
+	output string
+	to     string
+	gzip   bool
+	quiet  bool
+	input  inputFlags
+}
+
+func newCorpusCmd() *cobra.Command {
+	var f corpusFlags
+	cmd := &cobra.Command{
+		Use:   "corpus INPUT... -o DIR",
+		Short: "Prepare a corpus as hull fit would, and write it for hull or other tools",
+		Long: `Read, decode, clean, tokenize and prune the inputs exactly as "hull fit" does
+with the same flags, print what was kept and dropped, and write the prepared
+corpus into the directory DIR, so that other tools can be compared on the same
+tokens and the preparation is done once:
+
+  --to uci     docword.txt (UCI bag of words), vocab.txt, docids.txt
+  --to ldac    corpus.ldac (LDA-C: lda-c, gensim's BleiCorpus), vocab.txt, docids.txt
+  --to jsonl   corpus.jsonl: {"id": .., "items": [words]} per document
+  --to mm      corpus.mtx (Matrix Market: scipy.io.mmread, R's Matrix::readMM;
+               rows documents, columns words), vocab.txt, docids.txt
+
+and preprocessing.json, the record of the preparation that "hull fit" stores in
+its models. Each file is written whole to a temporary file first; the files
+replace the old ones only when all are complete. "hull fit DIR/docword.txt"
+reads the uci output back (vocab.txt is found beside it).`,
+		Example: `  hull corpus --format sgml --clean markup --drop-numbers ../shared/data/ap/ap.txt.gz -o ap-prepared
+  hull corpus --clean email --drop-junk ./newsgroups/ --to mm -o news-mm
+  python3 -c "import scipy.io; X = scipy.io.mmread('news-mm/corpus.mtx').tocsr(); print(X.shape)"`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCorpus(cmd, args, &f)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&f.output, "output", "o", "", "directory to write the corpus into (required)")
+	fs.StringVar(&f.to, "to", "uci", "output format: uci|ldac|jsonl|mm")
+	fs.BoolVar(&f.gzip, "gzip", false, "gzip the data file (docword.txt.gz, ...)")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or summary on stderr")
+	f.input.bind(fs)
+	return cmd
+}
+
+func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) error {
+	format, err := corpus.ParseOutputFormat(f.to)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--to: %w", err)
+	case f.output == "":
+		return fmt.Errorf("-o is required: the directory to write the corpus into")
+	}
+	if err := f.input.check(); err != nil {
+		return err
+	}
+	stderr := cmd.ErrOrStderr()
+	if f.quiet {
+		stderr = io.Discard
+	}
+	c, err := f.input.read(args, stderr, newProgress(stderr), rawTextPrune)
+	if err != nil {
+		return err
+	}
+	paths, err := corpus.SaveDir(f.output, c, corpus.SaveOptions{Format: format, Gzip: f.gzip})
+	if err != nil {
+		return envError{err}
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "%d documents, %d words, %d tokens; %s\n", c.NumDocs(), c.NumWords(), c.Tokens(), textsafe.Escape(c.Preprocessing.String()))
+	for _, p := range paths {
+		fmt.Fprintf(out, "wrote %s\n", textsafe.Escape(p))
+	}
+	return nil
+}

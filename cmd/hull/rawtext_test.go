@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
+)
+
+// Issue 14: raw collections as users have them, from files to topics.
+
+// newsDir writes a small newsgroup-like collection: posts with headers,
+// quoted replies and signatures on two themes, one post in Latin-1.
+func newsDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	themes := [][]string{
+		{"engine", "wheels", "brakes", "tires", "dealer", "mileage"},
+		{"orbit", "launch", "shuttle", "rocket", "satellite", "mission"},
+	}
+	for i := range 40 {
+		th := themes[i%2]
+		body := strings.Repeat(strings.Join(th, " ")+" ", 3)
+		if i == 3 {
+			body += "caf\xe9" // one stray Latin-1 byte
+		}
+		post := fmt.Sprintf("From: user%d@host.edu (User %d)\nSubject: Re: %s question\nOrganization: Univ\nLines: 12\n\n"+
+			"In article <%d@host.edu>, someone@else.edu writes:\n> quoted reply words here\n\n%s\n-- \nUser signature organization\n",
+			i, i, th[0], i, body)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d", i)), []byte(post), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestFitRawNewsCollection(t *testing.T) {
+	dir := newsDir(t)
+	out := filepath.Join(t.TempDir(), "m.json")
+	code, _, errOut := hull(t, "fit", "-k", "2", "--algo", "gibbs", "--iterations", "50", "--clean", "email", "--stem", dir, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "1 of 40 files not valid UTF-8, read as Windows-1252") || !strings.Contains(errOut, "003:") {
+		t.Errorf("stderr does not report the Latin-1 file: %q", errOut)
+	}
+	m, err := model.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"organization", "organ", "edu", "host", "quot", "signatur", "lines", "line"} {
+		if slices.Contains(m.Vocab, w) {
+			t.Errorf("vocabulary holds %q: headers, quotes or signatures were not cleaned", w)
+		}
+	}
+	if !slices.Contains(m.Vocab, "café") || !slices.Contains(m.Vocab, "question") {
+		t.Errorf("vocabulary %q lacks the decoded word or the Subject's words", m.Vocab)
+	}
+	p := m.Provenance.Preprocessing
+	if p == nil || p.Format != corpus.FormatDir || !p.Tokenized() || !p.Text.Stem || len(p.Text.Clean) != 1 {
+		t.Fatalf("model records %v, want format dir, stemmed, email cleaning", p)
+	}
+
+	// infer prepares raw text as the model records: stemmed and cleaned
+	// without repeating the flags; a flag that disagrees is refused.
+	doc := filepath.Join(t.TempDir(), "new.txt")
+	os.WriteFile(doc, []byte("Subject: rockets launched into orbit by shuttles\n"), 0o644)
+	code, stdout, errOut := hull(t, "infer", out, doc, "--format", "lines")
+	if code != 0 || strings.Contains(errOut, "unknown") {
+		t.Errorf("infer: exit %d, stderr %q, stdout %q", code, errOut, stdout)
+	}
+	expectBadInput(t, []badInput{
+		{"conflicting --stem", []string{"infer", out, doc, "--stem=false"}, "--stem: the model records how its raw text was prepared"},
+		{"conflicting --clean", []string{"eval", out, "--heldout", doc, "--clean", "markup"}, "--clean: the model records"},
+	})
+	if code, _, errOut := hull(t, "infer", out, doc, "--stem", "--format", "lines"); code != 0 {
+		t.Errorf("infer with the recorded --stem repeated: exit %d: %s", code, errOut)
+	}
+
+	// --strict fails naming the file.
+	code, _, errOut = hull(t, "fit", "-k", "2", "--strict", dir)
+	if code != exitBadInput || !strings.Contains(errOut, "003:") || !strings.Contains(errOut, "invalid UTF-8") {
+		t.Errorf("--strict: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestRawTextFlagsCheckedFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	expectBadInput(t, []badInput{
+		{"no -k", []string{"fit", missing}, "-k 0: want the number of topics"},
+		{"encoding", []string{"fit", "-k", "2", missing, "--encoding", "ebcdic"}, "--encoding:"},
+		{"clean", []string{"fit", "-k", "2", missing, "--clean", "email,pdf"}, "--clean:"},
+		{"min-length", []string{"fit", "-k", "2", missing, "--min-length", "0"}, "--min-length 0"},
+		{"max-token-length", []string{"fit", "-k", "2", missing, "--max-token-length", "-1"}, "--max-token-length -1"},
+		{"no-prune with min-df", []string{"fit", "-k", "2", missing, "--no-prune", "--min-df", "3"}, "--no-prune keeps every word"},
+		{"corpus without -o", []string{"corpus", missing}, "-o is required"},
+		{"corpus --to", []string{"corpus", missing, "-o", missing, "--to", "csv"}, "--to: unknown output format"},
+	})
+}
+
+// TestDefaultPruningOfRawText: raw text is pruned by default, said in the
+// summary; --no-prune keeps every word; numeric input is not pruned.
+func TestDefaultPruningOfRawText(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	for i := range 300 {
+		lines = append(lines, fmt.Sprintf("common words zebra topic%d alpha beta gamma unique%d", i%3, i))
+	}
+	in := filepath.Join(dir, "docs.txt")
+	os.WriteFile(in, []byte(strings.Join(lines, "\n")), 0o644)
+	out := filepath.Join(dir, "prepared")
+	code, stdout, errOut := hull(t, "corpus", in, "-o", out, "--to", "jsonl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "raw text pruned by default: min-df 2, max-df 0.5 (--no-prune keeps every word)") {
+		t.Errorf("stderr %q does not say the default pruning", errOut)
+	}
+	c, err := corpus.ReadFile(filepath.Join(out, "corpus.jsonl"), corpus.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"topic0", "topic1", "topic2"}; !slices.Equal(c.Vocab, want) {
+		t.Errorf("pruned vocabulary %q, want %q (unique words and words in every document dropped); stdout %q", c.Vocab, want, stdout)
+	}
+	if code, _, errOut = hull(t, "corpus", in, "-o", out, "--to", "mm", "--no-prune"); code != 0 {
+		t.Fatalf("--no-prune: exit %d: %s", code, errOut)
+	}
+	vocab, _ := os.ReadFile(filepath.Join(out, "vocab.txt"))
+	if n := strings.Count(string(vocab), "\n"); n != 3+300+6 {
+		t.Errorf("--no-prune kept %d words, want 309", n)
+	}
+	for _, f := range []string{"corpus.mtx", "docids.txt", "preprocessing.json"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("--to mm: %v", err)
+		}
+	}
+}
+
+func TestCorpusCommandOnSGML(t *testing.T) {
+	ap := "../../../shared/data/ap/ap.txt.gz"
+	needData(t, ap)
+	out := t.TempDir()
+	code, stdout, errOut := hull(t, "corpus", ap, "--drop-numbers", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "format sgml") || !strings.HasPrefix(stdout, "2246 documents") {
+		t.Errorf("stderr %q, stdout %q: want the 2,246 AP records read as sgml", errOut, stdout)
+	}
+	ids, _ := os.ReadFile(filepath.Join(out, "docids.txt"))
+	if !bytes.HasPrefix(ids, []byte("AP8")) {
+		t.Errorf("ids start %q, want the DOCNOs", ids[:min(len(ids), 20)])
+	}
+	c, err := corpus.ReadFile(filepath.Join(out, "docword.txt"), corpus.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range c.Vocab {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) < 0 {
+			t.Fatalf("--drop-numbers kept %q", w)
+		}
+	}
+}
+
+// TestLogProgress checks the log lines of a stage without a terminal.
+func TestLogProgress(t *testing.T) {
+	var b bytes.Buffer
+	now := time.Unix(0, 0)
+	p := logProgress(&b, func() time.Time { return now })
+	p("quick", 0, 10)
+	p("quick", 10, 10)
+	p("sweeps", 0, 100)
+	for i := 1; i <= 100; i++ {
+		now = now.Add(time.Second)
+		p("sweeps", i, 100)
+	}
+	got := b.String()
+	for _, want := range []string{"quick: started (10 to do)\n", "sweeps: 10 of 100 (10.0%), 1/s, about 1m30s left\n",
+		"sweeps: 90 of 100", "sweeps: done in 1m40s\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "quick: done") || strings.Count(got, "sweeps: ") != 11 {
+		t.Errorf("log %q: want no end line for a quick stage and 11 lines for the long one", got)
+	}
+}

@@ -1,0 +1,134 @@
+package corpus
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hulltopics/hull/internal/atomicfile"
+)
+
+// OutputFormat names a format SaveDir writes.
+type OutputFormat string
+
+// The formats SaveDir writes, for other topic-model tools and for
+// scientific Python and R.
+const (
+	OutputUCI   OutputFormat = "uci"   // docword.txt (UCI bag of words) + vocab.txt + docids.txt
+	OutputLDAC  OutputFormat = "ldac"  // corpus.ldac (LDA-C, lda-c and gensim's BleiCorpus) + vocab.txt + docids.txt
+	OutputJSONL OutputFormat = "jsonl" // corpus.jsonl: {"id", "items"} per document, ids inside
+	OutputMM    OutputFormat = "mm"    // corpus.mtx (Matrix Market, scipy.io.mmread, Matrix::readMM) + vocab.txt + docids.txt
+)
+
+var outputFormats = []OutputFormat{OutputUCI, OutputLDAC, OutputJSONL, OutputMM}
+
+// ParseOutputFormat returns the OutputFormat named s.
+func ParseOutputFormat(s string) (OutputFormat, error) {
+	for _, f := range outputFormats {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	names := make([]string, len(outputFormats))
+	for i, f := range outputFormats {
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("unknown output format %q (want %s)", s, strings.Join(names, ", "))
+}
+
+// The names of the files SaveDir writes.
+const (
+	VocabFileName         = "vocab.txt"
+	DocIDsFileName        = "docids.txt"
+	PreprocessingFileName = "preprocessing.json"
+)
+
+// SaveOptions configures SaveDir.
+type SaveOptions struct {
+	// Format is the format of the data file (default OutputUCI).
+	Format OutputFormat
+	// Gzip compresses the data file (its name then ends in ".gz").
+	Gzip bool
+}
+
+// SaveDir writes c into the directory dir (created if missing) in the
+// format of opts: the data file, the vocabulary (one word per line, line i
+// word i) and the document ids (one per line) where the data file does
+// not hold them, and c.Preprocessing as JSON when set. Every file is
+// written in full to a temporary file first and the files are renamed
+// into place only when all are complete, so a failure leaves dir as it
+// was. It returns the paths written, data file first.
+func SaveDir(dir string, c *Corpus, opts SaveOptions) ([]string, error) {
+	if opts.Format == "" {
+		opts.Format = OutputUCI
+	}
+	if _, err := ParseOutputFormat(string(opts.Format)); err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	files := saveFiles(c, opts)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var pending []*atomicfile.Pending
+	defer func() {
+		for _, p := range pending {
+			p.Discard() // after a Commit, a no-op
+		}
+	}()
+	for _, f := range files {
+		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), f.write)
+		if err != nil {
+			return nil, err
+		}
+		pending = append(pending, p)
+	}
+	var paths []string
+	for _, p := range pending {
+		if err := p.Commit(); err != nil {
+			return nil, err
+		}
+		paths = append(paths, p.Target())
+	}
+	return paths, nil
+}
+
+// saveFile is a file SaveDir writes: its name and its writer.
+type saveFile struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// saveFiles returns the files of c in the format of opts.
+func saveFiles(c *Corpus, opts SaveOptions) []saveFile {
+	data := map[OutputFormat]saveFile{
+		OutputUCI:   {"docword.txt", func(w io.Writer) error { return WriteUCI(w, c) }},
+		OutputLDAC:  {"corpus.ldac", func(w io.Writer) error { return WriteLDAC(w, c) }},
+		OutputJSONL: {"corpus.jsonl", func(w io.Writer) error { return WriteJSONL(w, c) }},
+		OutputMM:    {"corpus.mtx", func(w io.Writer) error { return WriteMatrixMarket(w, c) }},
+	}[opts.Format]
+	if opts.Gzip {
+		data.name += ".gz"
+	}
+	files := []saveFile{data}
+	if opts.Format != OutputJSONL {
+		files = append(files,
+			saveFile{VocabFileName, func(w io.Writer) error { return WriteVocab(w, c) }},
+			saveFile{DocIDsFileName, func(w io.Writer) error { return WriteDocIDs(w, c) }})
+	}
+	if c.Preprocessing != nil {
+		files = append(files, saveFile{PreprocessingFileName, func(w io.Writer) error {
+			b, err := json.MarshalIndent(c.Preprocessing, "", "  ")
+			if err == nil {
+				_, err = w.Write(append(b, '\n'))
+			}
+			return err
+		}})
+	}
+	return files
+}

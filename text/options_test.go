@@ -1,0 +1,158 @@
+package text
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestZeroOptionsUnchanged checks that the new options, left zero, keep
+// the tokens of the AP corpus exactly as before them: the hashes are those
+// of the package at commit 55b742d.
+func TestZeroOptionsUnchanged(t *testing.T) {
+	docs, _ := apDocs(t)
+	for _, tc := range []struct {
+		opts   Options
+		tokens int
+		sha256 string
+	}{
+		{Options{}, 513048, "24e1f29898e66938e4d0d444c4d411786bb19ab561be0ec294942272975940f1"},
+		{Options{Stem: true, DropNumbers: true}, 492315, "b5c33b2430faa64f6d0cbca5805accb088b95f5e8125b6ae84e4cc7f6cfbd4ef"},
+		{Options{MinLen: 1, NoDefaultStopWords: true}, 919522, "4ea6bd951bc529d3f800efa75064f9664c2699d4e034cd655a9ca04b09f22d58"},
+	} {
+		tok := mustNew(t, tc.opts)
+		h := sha256.New()
+		n := 0
+		for _, d := range docs {
+			for _, w := range tok.Tokens(nil, d) {
+				io.WriteString(h, w+"\n")
+				n++
+			}
+		}
+		if got := fmt.Sprintf("%x", h.Sum(nil)); n != tc.tokens || got != tc.sha256 {
+			t.Errorf("%+v: %d tokens, hash %s; want %d, %s", tc.opts, n, got, tc.tokens, tc.sha256)
+		}
+	}
+}
+
+func TestJunk(t *testing.T) {
+	noStop := Options{NoDefaultStopWords: true}
+	junk := Options{NoDefaultStopWords: true, DropJunk: true}
+	tests := []struct {
+		name string
+		opts Options
+		in   string
+		want []string
+	}{
+		{"mixed letters and digits", junk, "a4b2 x11r5 3d mp3 1980s 10th b2b mid-1980s x11-r5 hello 1988 3-4", []string{"hello", "1988", "3-4"}},
+		{"mixed across joiners kept", junk, "30-year-old covid-19 b-52 F\u201016 1980's", []string{"30-year-old", "covid-19", "b-52", "f-16", "1980's"}},
+		{"marks do not mix", junk, "e\u0301t\u0301e\u0301 ٢\u0301٠", []string{"e\u0301t\u0301e\u0301", "٢\u0301٠"}},
+		{"with drop numbers", Options{NoDefaultStopWords: true, DropJunk: true, DropNumbers: true}, "x11 1988 word", []string{"word"}},
+		{"default max length", junk, "internationalization antidisestablishmentarianism", []string{"internationalization"}},
+		{"max length 25 kept", junk, strings.Repeat("a", 25) + " " + strings.Repeat("b", 26), []string{strings.Repeat("a", 25)}},
+		{"max length alone", Options{NoDefaultStopWords: true, MaxTokenLen: 5}, "short longer x11r5", []string{"short", "x11r5"}},
+		{"max length counts runes", Options{NoDefaultStopWords: true, MaxTokenLen: 6}, "zürich zürichs", []string{"zürich"}},
+		{"max length with junk", Options{NoDefaultStopWords: true, DropJunk: true, MaxTokenLen: 30}, "antidisestablishmentarianism", []string{"antidisestablishmentarianism"}},
+		{"no limit by default", noStop, strings.Repeat("a", 100), []string{strings.Repeat("a", 100)}},
+		{"non-ASCII digits", junk, "a٢ ٢٠٢٤", []string{"٢٠٢٤"}},
+		{"encoded blocks", junk, "Picture:\n" + base64Lines(binary(200)) + "nice", []string{"picture", "nice"}},
+		{"encoded blocks kept without junk", noStop, "xy\n" + strings.Repeat(strings.Repeat("Ab", 20)+"\n", 3), []string{"xy", "abababababababababababababababababababab", "abababababababababababababababababababab", "abababababababababababababababababababab"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mustNew(t, tc.opts).Tokens(nil, tc.in); !slices.Equal(got, tc.want) {
+				t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTokensClean(t *testing.T) {
+	tok := mustNew(t, Options{Clean: []Clean{CleanEmail}, DropJunk: true})
+	got := tok.Tokens(nil, newsPost)
+	want := []string{"best", "graphics", "card", "matrox", "card", "works", "well", "driver", "supports", "accelerated", "drawing"}
+	if !slices.Equal(got, want) {
+		t.Errorf("news post: got %q, want %q", got, want)
+	}
+	tok = mustNew(t, Options{Clean: []Clean{CleanMarkup}})
+	got = tok.Tokens(nil, reutersRecord)
+	want = []string{"26-feb-1987", "15", "10", "44", "60", "grain", "grain", "carloadings", "washington", "feb", "26", "grain", "shipments", "conrail", "rose", "12", "pct", "reuter"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Reuters record: got %q, want %q", got, want)
+	}
+}
+
+func TestResolved(t *testing.T) {
+	path := writeFile(t, "stop.txt", "# mine\nCat\nDon’t\nzebra\n")
+	opts := Options{
+		Encoding:      "CP1252",
+		Clean:         []Clean{CleanEmail, "Markup", CleanEmail},
+		StopWords:     []string{" Zebra ", "Apple", "", "cat"},
+		StopWordFiles: []string{path},
+		Stem:          true,
+		DropJunk:      true,
+	}
+	saved := fmt.Sprintf("%+v", opts)
+	r, err := opts.Resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Options{
+		Encoding:  EncodingLatin1,
+		Clean:     []Clean{CleanMarkup, CleanEmail},
+		StopWords: []string{"apple", "cat", "don't", "zebra"},
+		Stem:      true,
+		DropJunk:  true,
+	}
+	if !reflect.DeepEqual(r, want) {
+		t.Errorf("Resolved = %+v, want %+v", r, want)
+	}
+	if got := fmt.Sprintf("%+v", opts); got != saved {
+		t.Errorf("Resolved changed its receiver to %+v", got)
+	}
+	in := "The cat and the zebra ate an apple; don't <b>panic</b> about x11r5.\n-- \nsig"
+	a, b := mustNew(t, opts).Tokens(nil, in), mustNew(t, r).Tokens(nil, in)
+	if !slices.Equal(a, b) || len(a) == 0 {
+		t.Errorf("New(opts) gives %q, New(resolved) %q", a, b)
+	}
+	if again, err := r.Resolved(); err != nil || !reflect.DeepEqual(again, r) {
+		t.Errorf("Resolved of resolved options = %+v, %v; want them unchanged", again, err)
+	}
+	if z, err := (Options{}).Resolved(); err != nil || !reflect.DeepEqual(z, Options{}) {
+		t.Errorf("Resolved of the zero Options = %+v, %v", z, err)
+	}
+	if _, err := (Options{StopWordFiles: []string{path + ".missing"}}).Resolved(); err == nil {
+		t.Error("Resolved with a missing stop-word file: no error")
+	}
+	if _, err := (Options{MaxTokenLen: -1}).Resolved(); err == nil {
+		t.Error("Resolved with MaxTokenLen -1: no error")
+	}
+}
+
+func TestOptionsJSON(t *testing.T) {
+	if b, err := json.Marshal(Options{}); err != nil || string(b) != "{}" {
+		t.Errorf("zero Options marshal to %s, %v; want {}", b, err)
+	}
+	opts := Options{
+		Encoding: EncodingUTF8, Clean: []Clean{CleanMarkup}, StopWords: []string{"a"}, StopWordFiles: []string{"f"},
+		NoDefaultStopWords: true, Stem: true, MinLen: 3, MaxTokenLen: 20, DropNumbers: true, DropJunk: true,
+	}
+	b, err := json.Marshal(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"encoding":"utf-8","clean":["markup"],"stop_words":["a"],"stop_word_files":["f"],` +
+		`"no_default_stop_words":true,"stem":true,"min_len":3,"max_token_len":20,"drop_numbers":true,"drop_junk":true}`
+	if string(b) != want {
+		t.Errorf("got %s\nwant %s", b, want)
+	}
+	var back Options
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, opts) {
+		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
