@@ -15,9 +15,34 @@ func newTopicsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "topics MODEL",
 		Short: "Print the top words of each topic of a saved model",
-		Long: `Print the top words of each topic of a saved model, the anchor word marked with
-*stars*. A word's control and bidirectional characters are printed escaped, as
-Go quotes them (ESC as \x1b, U+202E as \u202e), so that no word can drive the
+		Long: `Print the top words of each topic of a saved model, one line per topic in the
+same shape whatever the learner:
+
+  topic  N  SHARE%  word word ... (KIND *word*)
+
+SHARE is the topic's share of the corpus's tokens, p(z), where the model knows
+it ("-" where it does not: score, tsvd). The last part is there only where the
+learner singles out one word per topic, named by what it is:
+  anchor               anchor, anchor-kl, recover: the topic's anchor word, a
+                       word of that topic alone; binning, ddp, rp: the
+                       representative of its cluster of novel words (novel
+                       words are anchor words by another name)
+  catchword            tsvd: its first catchword, frequent in that topic and
+                       rarer in every other
+  vertex word          score: the word nearest its vertex of the simplex (a
+                       characteristic word, not an anchor: no word need
+                       reach a vertex)
+The word is also between *stars* among the top words when it is one of them.
+gibbs, vb, kmeans and projector single out no word.
+
+--json prints {"k", "vocab_size", "characteristic_kind"?, "topics": [{"id",
+"share", "words", "weights", "anchor"?, "characteristic"?}]}: share is null
+where unknown; anchor is the anchor word where the learner has one; otherwise
+characteristic is the marked word and characteristic_kind its kind
+("catchword", "vertex word"). Topic ids count from 0, the text's from 1.
+
+A word's control and bidirectional characters are printed escaped, as Go
+quotes them (ESC as \x1b, U+202E as \u202e), so that no word can drive the
 terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -36,33 +61,47 @@ terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`
 		},
 	}
 	cmd.Flags().IntVar(&top, "top", 10, "top words per topic")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"words":[..],"weights":[..]}]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
 	return cmd
 }
 
 type topicsJSON struct {
-	K         int         `json:"k"`
-	VocabSize int         `json:"vocab_size"`
-	Topics    []topicJSON `json:"topics"`
+	K         int `json:"k"`
+	VocabSize int `json:"vocab_size"`
+	// CharacteristicKind names the characteristic words of the topics
+	// where the learner marks those rather than anchors.
+	CharacteristicKind string      `json:"characteristic_kind,omitempty"`
+	Topics             []topicJSON `json:"topics"`
 }
 
 type topicJSON struct {
-	ID      int       `json:"id"`
-	Words   []string  `json:"words"`
-	Weights []float64 `json:"weights"`
-	Anchor  string    `json:"anchor,omitempty"`
+	ID             int       `json:"id"`
+	Share          *float64  `json:"share"` // null where the model does not know p(z)
+	Words          []string  `json:"words"`
+	Weights        []float64 `json:"weights"`
+	Anchor         string    `json:"anchor,omitempty"`
+	Characteristic string    `json:"characteristic,omitempty"`
 }
 
 func writeTopicsJSON(cmd *cobra.Command, m *model.Model, top int) error {
 	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab)}
+	kind := markKind(m)
+	if kind != anchorKind {
+		out.CharacteristicKind = kind
+	}
 	for k := 0; k < m.K; k++ {
-		t := topicJSON{ID: k}
+		t := topicJSON{ID: k, Words: []string{}, Weights: []float64{}}
+		if len(m.TopicWeights) == m.K {
+			t.Share = &m.TopicWeights[k]
+		}
 		for _, i := range m.TopWords(k, top) {
 			t.Words = append(t.Words, m.Vocab[i])
 			t.Weights = append(t.Weights, m.Topics[k][i])
 		}
-		if len(m.Anchors) == m.K {
-			t.Anchor = m.Vocab[m.Anchors[k]]
+		if w := markedWord(m, k); w >= 0 && kind == anchorKind {
+			t.Anchor = m.Vocab[w]
+		} else if w >= 0 {
+			t.Characteristic = m.Vocab[w]
 		}
 		out.Topics = append(out.Topics, t)
 	}

@@ -2,11 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -35,8 +39,8 @@ func TestTopicsEscapesWords(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := "topic  1  *a\\x1b[2Jb* be\\al nu\\x00l rl\\u202eo wörd\n" +
-		"topic  2  *wörd* rl\\u202eo nu\\x00l be\\al a\\x1b[2Jb\n"
+	want := "topic  1      -  *a\\x1b[2Jb* be\\al nu\\x00l rl\\u202eo wörd (anchor *a\\x1b[2Jb*)\n" +
+		"topic  2      -  *wörd* rl\\u202eo nu\\x00l be\\al a\\x1b[2Jb (anchor *wörd*)\n"
 	if out != want {
 		t.Errorf("topics printed\n%q, want\n%q", out, want)
 	}
@@ -73,4 +77,93 @@ func TestTopicsBadTop(t *testing.T) {
 		{"negative --top", []string{"topics", escapeModel(t), "--top", "-1"}, "--top -1: want >= 0"},
 		{"negative --top before the model", []string{"topics", "no-such-model.json", "--top", "-2"}, "--top -2"},
 	})
+}
+
+// "hull topics" prints the same shape for every registered learner: one
+// share column ("-" where unknown), the top words, and the marked word
+// only where the learner has one, named by its kind; --json has the same
+// keys for every learner, "anchor" only where there are anchors and
+// "characteristic" (of "characteristic_kind") only where there are
+// characteristic words instead. Topic-SCORE's vertex words are not
+// anchors.
+func TestTopicsSameShapeForEveryLearner(t *testing.T) {
+	dir := t.TempDir()
+	line := regexp.MustCompile(`^topic +(\d+) (?:[ \d]{2}\d\.\d%|     -)  (?:\S+ )*?\S+(?: \((anchor|catchword|vertex word|characteristic word) \*(\S+)\*\))?$`)
+	wantKind := map[string]string{"score": "vertex word", "tsvd": "catchword", "gibbs": "", "vb": "", "kmeans": "", "projector": ""}
+	for _, name := range learner.Names() {
+		spec, _ := learner.Lookup(name)
+		args := []string{"fit", "-q", "--algo", name, "-o", filepath.Join(dir, name+".json")}
+		if _, ok := spec.Option("iterations"); ok {
+			args = append(args, "--iterations", "20") // the demo corpus needs few
+		}
+		if code, _, errOut := hull(t, args...); code != 0 {
+			t.Fatalf("%s: fit: exit %d: %s", name, code, errOut)
+		}
+		m, err := model.Load(filepath.Join(dir, name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind, ok := wantKind[name]
+		if !ok {
+			kind = "anchor" // anchor, anchor-kl, recover; binning, ddp, rp (novel words)
+		}
+
+		code, out, errOut := hull(t, "topics", filepath.Join(dir, name+".json"), "--top", "5")
+		if code != 0 {
+			t.Fatalf("%s: topics: exit %d: %s", name, code, errOut)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != m.K {
+			t.Fatalf("%s: %d lines for K = %d", name, len(lines), m.K)
+		}
+		for k, l := range lines {
+			g := line.FindStringSubmatch(l)
+			switch {
+			case g == nil || g[1] != strconv.Itoa(k+1):
+				t.Errorf("%s: line %q is not %q", name, l, "topic N SHARE% words [(KIND *word*)]")
+			case g[2] != kind:
+				t.Errorf("%s: line %q marks a word as %q, want %q", name, l, g[2], kind)
+			case strings.Contains(l, "%") != (len(m.TopicWeights) == m.K):
+				t.Errorf("%s: line %q: share shown %v, model has p(z) %v", name, l, strings.Contains(l, "%"), len(m.TopicWeights) == m.K)
+			}
+		}
+
+		code, out, errOut = hull(t, "topics", filepath.Join(dir, name+".json"), "--top", "3", "--json")
+		if code != 0 {
+			t.Fatalf("%s: topics --json: exit %d: %s", name, code, errOut)
+		}
+		var doc map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		wantTop := []string{"k", "topics", "vocab_size"}
+		if kind != "" && kind != "anchor" {
+			wantTop = []string{"characteristic_kind", "k", "topics", "vocab_size"}
+		}
+		if got := slices.Sorted(maps.Keys(doc)); !slices.Equal(got, wantTop) {
+			t.Errorf("%s: keys %q, want %q", name, got, wantTop)
+		}
+		var topics []map[string]any
+		json.Unmarshal(doc["topics"], &topics)
+		for _, tp := range topics {
+			want := []string{"id", "share", "weights", "words"}
+			switch kind {
+			case "":
+			case "anchor":
+				want = append(want, "anchor")
+			default:
+				want = append(want, "characteristic")
+			}
+			slices.Sort(want)
+			if got := slices.Sorted(maps.Keys(tp)); !slices.Equal(got, want) {
+				t.Errorf("%s: topic keys %q, want %q", name, got, want)
+			}
+			if _, isNum := tp["share"].(float64); isNum != (len(m.TopicWeights) == m.K) {
+				t.Errorf("%s: share %v", name, tp["share"])
+			}
+			if words, _ := tp["words"].([]any); len(words) != 3 {
+				t.Errorf("%s: %d words, want 3", name, len(words))
+			}
+		}
+	}
 }

@@ -1,0 +1,101 @@
+// Package export writes a model, and the topic weights of documents under
+// it, as the files other tools read: MALLET's topic keys and document
+// topics, the inputs of pyLDAvis.prepare as JSON, and CSV tables for
+// pandas and R. Package report renders models for a person to look at;
+// this package hands them to other programs, so every file is exact data
+// (words verbatim, numbers with every digit needed to read them back)
+// rather than display text.
+//
+// # MALLET (format Mallet)
+//
+// WriteMalletTopicKeys writes the file of "mallet train-topics
+// --output-topic-keys" as MALLET 2.0.8 and later write it
+// (ParallelTopicModel.displayTopWords with usingNewLines false): per topic
+// a line "k<TAB>alpha_k<TAB>w1 w2 ... wn \n", topics numbered from 0,
+// every word followed by one space (so the line ends in a space), alpha_k
+// formatted as Java's NumberFormat.getInstance() with at most 5 fraction
+// digits in an English locale (rounded half to even, trailing zeros
+// dropped, thousands grouped with commas: "0.1", "5", "1,234.5"), and the
+// words those of positive weight, most probable first (MALLET lists only
+// words with tokens in the topic). alpha_k is the model's Dirichlet
+// parameter where it estimates one (LDA by Gibbs sampling or variational
+// EM), else the prior of infer.AlphaFor(m, 0) under which hull infers
+// document weights.
+//
+// WriteMalletDocTopics writes the file of "--output-doc-topics" in the
+// dense form that MALLET 2.0.8 and later write by default
+// (TopicTrainer calls ParallelTopicModel.printDenseDocumentTopics when
+// --doc-topics-threshold is 0, its default): per document a line
+// "d<TAB>name<TAB>p_0<TAB>...<TAB>p_{K-1}", documents numbered from 0, no
+// header, each weight as Java's Double.toString prints it (the shortest
+// decimal that reads back to the same double, "0.25", "1.0", and below
+// 0.001 in scientific notation, "1.5E-4"). The name is the document's id
+// with tabs and line breaks replaced by spaces ("no-name" when empty, as
+// MALLET writes for a nameless instance). Versions before 2.0.8 wrote a
+// sparse form ("#doc name topic proportion ..." then topic-weight pairs
+// by decreasing weight); it is not written.
+//
+// MALLET's files separate words by spaces and fields by tabs, and no
+// escape exists in them: a word holding whitespace (a space, tab, line
+// break or any Unicode space) cannot be written, and the writers refuse it
+// with an error wrapping ErrWhitespace rather than change it. Models fitted
+// on hull's tokenizer never hold one; a vocabulary file of phrases may.
+//
+// # pyLDAvis (format PyLDAvis)
+//
+// WritePyLDAvis writes one JSON object whose keys are the parameters of
+// pyLDAvis.prepare(topic_term_dists, doc_topic_dists, doc_lengths, vocab,
+// term_frequency), in that order and nothing else, so that
+//
+//	import json, pyLDAvis
+//	d = json.load(open('vis.json'))
+//	vis = pyLDAvis.prepare(**d)
+//
+// prepares the visualisation: topic_term_dists the model's K topics (rows
+// of V probabilities summing to 1), doc_topic_dists the D documents'
+// topic weights (rows of K summing to 1), doc_lengths their numbers of
+// tokens on the model's vocabulary, vocab the V words and term_frequency
+// each word's count in the documents. pyLDAvis takes logarithms of both
+// topic_term_dists and term_frequency / sum: give it the corpus the model
+// was fitted on, where every word of the vocabulary occurs (a word absent
+// from the documents has frequency 0 and an infinite lift).
+//
+// # CSV (format CSV)
+//
+// WriteCSVTopicWords writes the long table "topic,rank,word,weight": per
+// topic its most probable words of positive weight, topics and ranks
+// numbered from 1 (as "hull topics" prints them), weights as the shortest
+// decimal that reads back to the same double. WriteCSVDocTopics writes
+// the wide table "doc_id,topic_1,...,topic_K", one row per document.
+// Fields are quoted as RFC 4180 says (encoding/csv: a field holding a
+// comma, a quote or a line break is quoted, quotes doubled), so
+//
+//	import pandas as pd
+//	words = pd.read_csv('out/topic_words.csv', keep_default_na=False)
+//	theta = pd.read_csv('out/doc_topics.csv', keep_default_na=False)
+//
+// and in R
+//
+//	words <- read.csv("out/topic_words.csv", na.strings = character(0), encoding = "UTF-8")
+//	theta <- read.csv("out/doc_topics.csv", na.strings = character(0), encoding = "UTF-8")
+//	words[words$topic == 1, ]
+//
+// load them (keep_default_na=False and na.strings keep the words "NA" and
+// "null" as words). A "\r\n" inside a word reads back as "\n" with
+// encoding/csv, whose reader normalises line breaks in quoted fields.
+//
+// # Files
+//
+// Save writes a format's files at once: for Mallet and CSV into a
+// directory (topic-keys.txt and doc-topics.txt; topic_words.csv and
+// doc_topics.csv), the document files only when documents are given; for
+// PyLDAvis one file, which needs documents. Each file is written whole to
+// a temporary file first and the files are renamed into place only when
+// all are complete (package internal/atomicfile), so a failure leaves the
+// old files as they were. Paths lists the files before any work, to check
+// that they can be written; Check refuses a model or request the format
+// cannot hold.
+//
+// Complexity: O(K V log V) to rank the words of every topic (the topic
+// keys and the CSV topic words), O(K V + D K + nnz) for the pyLDAvis JSON.
+package export

@@ -1,0 +1,172 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/model"
+)
+
+// Format names what Save writes.
+type Format string
+
+// The formats of Save.
+const (
+	Mallet   Format = "mallet"   // DIR/topic-keys.txt, and DIR/doc-topics.txt with documents
+	PyLDAvis Format = "pyldavis" // one JSON file of pyLDAvis.prepare's arguments; needs documents
+	CSV      Format = "csv"      // DIR/topic_words.csv, and DIR/doc_topics.csv with documents
+)
+
+// Formats lists the formats, in the order to show them.
+var Formats = []Format{Mallet, PyLDAvis, CSV}
+
+// The names of the files Save writes into a directory.
+const (
+	MalletTopicKeysFile = "topic-keys.txt"
+	MalletDocTopicsFile = "doc-topics.txt"
+	CSVTopicWordsFile   = "topic_words.csv"
+	CSVDocTopicsFile    = "doc_topics.csv"
+)
+
+// ErrNeedsDocs is wrapped by the error for a format asked for without the
+// documents it describes.
+var ErrNeedsDocs = errors.New("export: the format describes documents and none were given")
+
+// ParseFormat returns the Format named s.
+func ParseFormat(s string) (Format, error) {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		if string(f) == s {
+			return f, nil
+		}
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("unknown export format %q (want %s)", s, strings.Join(names, ", "))
+}
+
+// Docs are documents and their topic weights under a model.
+type Docs struct {
+	// Corpus holds the documents, on the model's vocabulary
+	// (corpus.Align puts them there).
+	Corpus *corpus.Corpus
+	// Theta holds the K topic weights of each document of Corpus, as
+	// infer.Infer returns them.
+	Theta [][]float64
+}
+
+// Paths returns the files Save writes for format f at out (a directory
+// for Mallet and CSV, the file itself for PyLDAvis), with documents or
+// without, in the order Save writes them. It panics for an unknown
+// format.
+func Paths(f Format, out string, withDocs bool) []string {
+	var names []string
+	switch f {
+	case Mallet:
+		names = []string{MalletTopicKeysFile, MalletDocTopicsFile}
+	case CSV:
+		names = []string{CSVTopicWordsFile, CSVDocTopicsFile}
+	case PyLDAvis:
+		return []string{out}
+	default:
+		panic(fmt.Sprintf("export: unknown format %q", f))
+	}
+	if !withDocs {
+		names = names[:1]
+	}
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = filepath.Join(out, n)
+	}
+	return paths
+}
+
+// Check returns the error Save would return for m, top and whether
+// documents are given, without writing: an unknown format, an error
+// wrapping ErrNeedsDocs for PyLDAvis without documents, an error wrapping
+// ErrWhitespace for Mallet when a word to list holds whitespace. It is
+// O(K V log V) for Mallet (the words are ranked), O(1) otherwise.
+func Check(f Format, m *model.Model, top int, withDocs bool) error {
+	if _, err := ParseFormat(string(f)); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	switch {
+	case f == PyLDAvis && !withDocs:
+		return fmt.Errorf("%w: pyLDAvis.prepare needs the documents' topic weights, lengths and word counts", ErrNeedsDocs)
+	case f == Mallet:
+		_, err := malletWords(m, top)
+		return err
+	}
+	return nil
+}
+
+// Save writes the export of m in format f at out (see Paths), with the
+// top words of each topic (Mallet and CSV; top as WriteMalletTopicKeys and
+// WriteCSVTopicWords take it) and, when docs is not nil, the documents'
+// files. A directory out is created if missing. Every file is written in
+// full to a temporary file first, and the files are renamed into place
+// only when all are complete, so a failure leaves the old files as they
+// were. It returns the paths written, or Check's error, the writers'
+// errors or the file system's.
+func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
+	if err := Check(f, m, top, docs != nil); err != nil {
+		return nil, err
+	}
+	var writers []func(io.Writer) error
+	switch f {
+	case Mallet:
+		writers = append(writers, func(w io.Writer) error { return WriteMalletTopicKeys(w, m, top) })
+		if docs != nil {
+			writers = append(writers, func(w io.Writer) error { return WriteMalletDocTopics(w, docs.Corpus.DocIDs, docs.Theta) })
+		}
+	case CSV:
+		writers = append(writers, func(w io.Writer) error { return WriteCSVTopicWords(w, m, top) })
+		if docs != nil {
+			writers = append(writers, func(w io.Writer) error { return WriteCSVDocTopics(w, docs.Corpus.DocIDs, docs.Theta) })
+		}
+	case PyLDAvis:
+		writers = append(writers, func(w io.Writer) error { return WritePyLDAvis(w, m, docs.Corpus, docs.Theta) })
+	}
+	if docs != nil && f != PyLDAvis {
+		// The writers of ids and weights alone check the rows; these
+		// check them against the model and the documents.
+		if err := m.CheckVocab(docs.Corpus.Vocab); err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		if err := checkTheta(docs.Corpus.NumDocs(), docs.Theta, m.K); err != nil {
+			return nil, err
+		}
+	}
+	paths := Paths(f, out, docs != nil)
+	if f != PyLDAvis {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	var pending []*atomicfile.Pending
+	defer func() {
+		for _, p := range pending {
+			p.Discard() // after a Commit, a no-op
+		}
+	}()
+	for i, write := range writers {
+		p, err := atomicfile.Prepare(paths[i], write)
+		if err != nil {
+			return nil, err
+		}
+		pending = append(pending, p)
+	}
+	written := make([]string, 0, len(pending))
+	for _, p := range pending {
+		if err := p.Commit(); err != nil {
+			return nil, err
+		}
+		written = append(written, p.Target())
+	}
+	return written, nil
+}
