@@ -40,7 +40,15 @@
 // byte order mark is skipped. Reading is a single streaming pass, O(nnz)
 // time (plus sorting the terms of documents whose input is not in word
 // order) and O(nnz) memory; the 1.3 million nonzeros of the
-// gzip-compressed NIPS corpus read in under 0.2 s.
+// gzip-compressed NIPS corpus read in under 0.2 s. The entry lines of uci
+// and triplet input are parsed in parallel: one goroutine reads (and
+// decompresses) and cuts the input into chunks of whole lines, one per
+// CPU parses them, and the chunks are merged in input order, so that the
+// corpus and the first error are those of a sequential read. Entries
+// sorted by document (as UCI files usually are) need no document index
+// while reading, and a UCI header's NNZ, once the entries make it
+// credible, sizes the arrays at once: reading then takes little more
+// than the 8 bytes per nonzero of the corpus itself.
 //
 // The formats ([Format]):
 //

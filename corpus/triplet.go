@@ -21,30 +21,29 @@ var maxDocs = 1 << 27
 // A document id that makes the corpus need more than maxMemory bytes
 // (0: half the RAM) is refused at its line.
 func readTriplet(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error) {
-	s := newLineScanner(r, name)
-	var b cooBuilder
-	var f [][]byte
+	var sink entrySink
 	numDocs := 0
-	for {
-		line, ok := s.nextData()
-		if !ok {
-			break
-		}
-		var err error
-		if f, err = b.addEntry(s, f, line, maxDocs, len(vocab)); err != nil {
-			return nil, err
-		}
-		if d := int(b.doc[len(b.doc)-1]) + 1; d > numDocs {
-			numDocs = d
-			what := fmt.Sprintf("%s:%d: document id %d, a corpus of %d documents (most of them empty) and %d nonzeros so far,", name, s.line, d, d, len(b.doc))
-			if err := checkNumericMemory(what, int64(d), int64(len(b.doc)), maxMemory); err != nil {
-				return nil, err
+	err := readEntries(r, name, 0, maxDocs, len(vocab), func(c *entryChunk) error {
+		// The memory of the documents a new largest id declares is checked
+		// at its line, before anything is reserved for them.
+		base := sink.entries()
+		for i, d := range c.doc {
+			if int(d)+1 <= numDocs {
+				continue
+			}
+			numDocs = int(d) + 1
+			what := fmt.Sprintf("%s:%d: document id %d, a corpus of %d documents (most of them empty) and %d nonzeros so far,", name, c.lines.line(i, 0), numDocs, numDocs, base+i+1)
+			if err := checkNumericMemory(what, int64(numDocs), int64(base+i+1), maxMemory); err != nil {
+				return err
 			}
 		}
-	}
-	if err := s.err(); err != nil {
+		sink.merge(c)
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
+	b := sink.finish(numDocs)
 	return b.build(name, vocab, numDocs, seq, b.lines.line, maxMemory)
 }
 
@@ -57,6 +56,9 @@ func seq(i int) int { return i + 1 }
 type cooBuilder struct {
 	doc, word, count []int32
 	lines            lineMap // the input line of each entry added by addEntry
+	// offsets, if set instead of doc, are the CSR offsets of the entries,
+	// which come sorted by document (see entrySink).
+	offsets []int64
 }
 
 func (b *cooBuilder) add(d, w, k int32) {
@@ -166,7 +168,10 @@ func (b *cooBuilder) build(name string, vocab []string, numDocs int, id func(int
 		int64(numDocs), int64(len(b.doc)), maxMemory); err != nil {
 		return nil, err
 	}
-	offsets, sorted := docOffsets(b.doc, numDocs)
+	offsets, sorted := b.offsets, true
+	if offsets == nil {
+		offsets, sorted = docOffsets(b.doc, numDocs)
+	}
 	words, counts := b.word, b.count
 	if !sorted {
 		words, counts = scatterByDoc(b.doc, words, counts, offsets)
@@ -190,7 +195,10 @@ func (b *cooBuilder) build(name string, vocab []string, numDocs int, id func(int
 		lo = hi
 	}
 	offsets[numDocs] = out
-	b.doc, b.word, b.count = nil, nil, nil
+	b.doc, b.word, b.count, b.offsets = nil, nil, nil, nil
+	if 2*out < int64(cap(words)) { // reserved from a header that said more
+		words, counts = slices.Clone(words[:out]), slices.Clone(counts[:out])
+	}
 	return &Corpus{Vocab: vocab, DocIDs: numberIDs(numDocs, id), Offsets: offsets, Words: words[:out:out], Counts: counts[:out:out]}, nil
 }
 

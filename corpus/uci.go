@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -19,10 +20,15 @@ type uciHeader struct {
 // lines. Documents 1..D without entries are kept as empty documents.
 // Document ids are the numbers as strings. A header whose D and NNZ need
 // more than maxMemory bytes (0: half the RAM) is refused before any
-// entry is read, and nothing is allocated from D before the entries
-// have been read and counted.
+// entry is read, and nothing is reserved from D or NNZ before entries
+// fill it (see entrySink.appendEntries); the entries are parsed in
+// parallel (readEntries).
 func readUCI(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus, error) {
-	s := newLineScanner(r, name)
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, peekSize)
+	}
+	s := newLineScanner(&lineReader{br: br}, name)
 	h, err := readUCIHeader(s, len(vocab))
 	if err != nil {
 		return nil, err
@@ -31,25 +37,17 @@ func readUCI(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus
 	if err := checkNumericMemory(what, h.docs, h.nnz, maxMemory); err != nil {
 		return nil, err
 	}
-	var b cooBuilder
-	hint := min(h.nnz, 1<<16) // the entries, not the header, say how many there are
-	b.doc, b.word, b.count = make([]int32, 0, hint), make([]int32, 0, hint), make([]int32, 0, hint)
-	var f [][]byte
-	for {
-		line, ok := s.nextData()
-		if !ok {
-			break
-		}
-		if f, err = b.addEntry(s, f, line, int(h.docs), len(vocab)); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.err(); err != nil {
+	sink := entrySink{hint: int(h.nnz)}
+	if err := readEntries(br, name, s.line, int(h.docs), len(vocab), func(c *entryChunk) error {
+		sink.merge(c)
+		return nil
+	}); err != nil {
 		return nil, err
 	}
-	if n := int64(len(b.doc)); n != h.nnz {
+	if n := int64(sink.entries()); n != h.nnz {
 		return nil, parseErr(name, h.nnzLine, "header says NNZ=%d but the file has %d entries", h.nnz, n)
 	}
+	b := sink.finish(int(h.docs))
 	return b.build(name, vocab, int(h.docs), seq, b.lines.line, maxMemory)
 }
 

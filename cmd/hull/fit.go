@@ -39,8 +39,10 @@ func newFitCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit [INPUT...]",
 		Short: "Learn topics from a corpus (the embedded demo corpus without INPUT)",
-		Long: `Learn K topics from one or more inputs and print each topic's top words,
-the anchor word marked with *stars*. Stage times go to stderr.
+		Long: `Learn K topics from one or more inputs and print each topic's share and top
+words, the word the learner singles out (an anchor word, a TSVD catchword, a
+Topic-SCORE vertex word; see "hull topics --help") marked with *stars*. Stage
+times go to stderr.
 
 After the topics, stderr gets their health: how many different words the K x 10
 top words hold, how many topic pairs share at least half of their top 10 words,
