@@ -1,4 +1,6 @@
-// Package report renders models into answers a person looks at.
+// Package report renders models into answers a person looks at: figures
+// of the papers' kind (TopicsGrid, Simplex) and an interactive HTML page
+// to explore any model's topics (HTML).
 //
 // TopicsGrid draws topics over a vocabulary of image pixels (such as the
 // Swimmer corpus of package synth, whose words are named "pRR_CC") as
@@ -30,4 +32,73 @@
 // words nearest each vertex, the centres the vertices were chosen among
 // and the simplex itself, as a gonum plot to save as PNG, SVG or PDF.
 // Cost: O(K^2 + sample) plot elements.
+//
+// # The HTML report
+//
+// HTML writes one self-contained page to explore a model in a browser, as
+// LDAvis (Sievert and Shirley 2014, "LDAvis: A method for visualizing and
+// interpreting topics") does for R: its script, style sheet and data are
+// inline, it fetches nothing and works from a file:// URL. Everything is
+// computed in Go; the script only draws and re-ranks. The page shows:
+//
+//   - A map of the topics: TopicMap, the classical (Torgerson)
+//     multidimensional scaling in two dimensions of the Jensen-Shannon
+//     divergences between the topics' word distributions, as LDAvis after
+//     Chuang, Ramage, Manning and Heer 2012 ("Interpretation and trust:
+//     designing model-driven visualizations for text analysis"). A circle's
+//     area is the topic's share of the tokens p(z): with documents,
+//     TokenShares of their inferred weights; else the model's TopicWeights,
+//     else its Alpha normalized, else equal. Hovering shows a topic's top
+//     words, clicking selects it.
+//   - The selected topic's Terms (30) words as bars against their
+//     frequency, ranked by relevance (Relevance) with a slider for lambda
+//     in steps of 0.01: lambda log p(w|z) + (1 - lambda) log(p(w|z) /
+//     p(w)), p(w) = sum_z p(z) p(w|z) (Marginal). Sievert and Shirley's
+//     users found about 0.6 best. The page does not carry the K x V
+//     topics: for each topic it carries the words that are among its Terms
+//     most relevant at some position of the slider, found exactly (the
+//     page's ranking is TopRelevant's over the whole vocabulary at every
+//     position, by the same floating-point operations), with their log
+//     p(w|z) and log p(w). With documents the grey bar is a word's count in
+//     them and the red bar the part the topic accounts for, the count times
+//     p(z|w); without, p(w) and p(w|z) p(z).
+//   - A word search. It covers the words among some topic's SearchTop (100)
+//     most probable or among its relevance candidates (a few thousand
+//     words for K = 20, up to K x (SearchTop + candidates) for any K), and
+//     lists for a word the topics that hold it so, by p(w|z); the circles of
+//     those topics are marked on the map.
+//   - With documents (Docs and their weights DocTopics, from infer.Infer):
+//     each topic's TopDocs (10) documents of highest weight and the
+//     histogram of its weights over all documents, in HistogramBins bins;
+//     the number of documents it dominates. A corpus keeps each document as
+//     a bag of words, so a document is shown by its id and its most frequent
+//     words in the model's vocabulary, not its text.
+//   - The model's health figures (eval.TopicHealth: distinct top words,
+//     near-duplicate pairs and, with documents, the largest and the rare
+//     topics, collapse signs and advice) and its provenance: algorithm,
+//     parameters, corpus digest, seed, threads, fit times, preprocessing,
+//     the hull versions that fitted the model and wrote the page.
+//
+// A corpus is untrusted input: a word, a document id or a label may hold
+// "</script>" or "<img onerror=...>". The data is JSON in a <script
+// type="application/json"> element (of id DataElementID) in which
+// json.Marshal escapes <, > and & as \u003c, \u003e and \u0026, so that
+// no text closes the element or opens a comment; the script inserts every
+// text with textContent or as an attribute value, never as markup; and
+// the page's Content-Security-Policy allows only its own script and style
+// sheet, by their SHA-256 hashes. Texts are also escaped by
+// internal/textsafe (control and bidirectional characters shown as \u
+// escapes), so that a word cannot reverse the text around it.
+//
+// Cost: O(K V) for p(w) and the shares, O(K V log Terms) for the relevance
+// candidates (11 rankings of each topic's words, then 101 of the few
+// words left), O(K V log SearchTop) for the search, TopicMap's O(K^2
+// min(V, MapBudget / K^2) + K^3) for the map (MapBudget bounds the
+// divergence terms: above it the rarest words are merged), and O(D K) for
+// the documents. For K = 20 topics over KOS (V = 6,906, D = 3,430) the page
+// takes 40-80 ms to write and is 162 KiB; Chromium has drawn it 0.06-0.2
+// s after it starts loading. For K = 200 over V = 100,000 with 5,000
+// documents it takes 3 s to write on 2 cores, is 1.3 MiB and is drawn
+// within 0.1-0.3 s. The page does not depend on Threads.
+
 package report

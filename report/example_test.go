@@ -1,8 +1,11 @@
 package report_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
@@ -52,4 +55,38 @@ func ExampleSimplex() {
 	}
 	fmt.Println(p.Title.Text)
 	// Output: Topic-SCORE: rows of R and the estimated simplex (K = 3)
+}
+
+// A model's topics as a self-contained HTML page (save buf to a file and
+// open it in a browser). The page holds its data as JSON in the element
+// of id report.DataElementID; here it is read back to count the circles
+// of the map, and a word that would be markup comes back as text. With
+// documents, pass HTMLOptions{Docs: c, DocTopics: theta}, theta from
+// infer.Infer.
+func ExampleHTML() {
+	m := &model.Model{
+		Algorithm: "example", K: 3, Vocab: []string{"apple", "pear", "rain", "snow", "<script>"},
+		Topics: [][]float64{{0.6, 0.3, 0.05, 0.05, 0}, {0.05, 0.05, 0.5, 0.4, 0}, {0.1, 0, 0.1, 0.1, 0.7}},
+	}
+	var buf bytes.Buffer
+	if err := report.HTML(&buf, m, report.HTMLOptions{Terms: 3}); err != nil {
+		panic(err)
+	}
+	page := buf.String()
+	data := page[strings.Index(page, `id="`+report.DataElementID+`">`):]
+	data = data[strings.Index(data, ">")+1 : strings.Index(data, "</script>")]
+	var d struct {
+		Topics []struct{ Share float64 }
+		Words  []string
+	}
+	if err := json.Unmarshal([]byte(data), &d); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d circles, each of share %.3f\n", len(d.Topics), d.Topics[0].Share)
+	fmt.Println(d.Words)
+	fmt.Println(strings.Contains(data, "<script>"), strings.Contains(data, `\u003cscript\u003e`))
+	// Output:
+	// 3 circles, each of share 0.333
+	// [apple pear rain snow <script>]
+	// false true
 }

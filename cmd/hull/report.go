@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/report"
+	"github.com/spf13/cobra"
+)
+
+// reportFlags are the flags of "hull report".
+type reportFlags struct {
+	output    string
+	topDocs   int
+	terms     int
+	searchTop int
+	title     string
+	threads   int
+	quiet     bool
+	input     inputFlags
+}
+
+func newReportCmd() *cobra.Command {
+	var f reportFlags
+	cmd := &cobra.Command{
+		Use:   "report MODEL [INPUT...] -o REPORT.html",
+		Short: "Write an interactive HTML page to explore a model's topics in a browser",
+		Long: `Write one self-contained HTML file that shows the topics of MODEL (a model
+saved by "hull fit -o", of any learner): its script, style and data are inline,
+nothing is fetched from the network, and it opens from disk (file://).
+
+  - A map of the topics: the classical scaling of the Jensen-Shannon
+    divergences between them (as LDAvis), each a circle of area its share of
+    the tokens; hover for its top words, click to select it.
+  - The selected topic's --terms (30) words as bars against the words'
+    frequency, re-ranked by relevance with a slider for lambda (Sievert and
+    Shirley 2014): lambda = 1 ranks by p(w|z), 0 by the lift p(w|z)/p(w).
+  - A word search: the topics that hold a word, by weight. It covers the words
+    among some topic's --search-top (100) most probable words or among its
+    relevance candidates.
+  - The model's health figures and provenance (algorithm, parameters, corpus
+    digest, seed, hull version, preprocessing).
+
+With INPUT (read as by "hull infer": same format flags, raw text prepared as
+the model records, no pruning unless asked; aligned to the model's vocabulary),
+the topics' weights in each document are inferred by variational inference
+under the model's prior, and the page shows the topics' shares of the
+documents' tokens, each topic's --top-docs (10) documents of highest weight
+and the histogram of its weights over all documents. A corpus keeps each document as a bag of
+words: a document is shown by its id and its most frequent words in the model,
+not by its text. Without INPUT the circles' areas come from the model's p(z)
+or alpha where it has them.
+
+The data the page shows is JSON inside it (the <script> element of id
+hull-report-data), every word and id escaped: a corpus is untrusted input.
+KOS with K = 20 and its 3,430 documents makes a page of 162 KiB, drawn within
+0.2 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.3 s.`,
+		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
+  hull report kos.json docword.kos.txt.gz -o kos.html     # then open kos.html
+  hull report model.json -o topics.html                   # the topics alone`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReport(cmd, args[0], args[1:], &f)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&f.output, "output", "o", "", "the HTML file to write (required)")
+	fs.IntVar(&f.topDocs, "top-docs", report.DefaultTopDocs, "with INPUT: documents of highest weight shown per topic")
+	fs.IntVar(&f.terms, "terms", report.DefaultTerms, "words in a topic's bars")
+	fs.IntVar(&f.searchTop, "search-top", report.DefaultSearchTop, "most probable words of each topic the word search covers")
+	fs.StringVar(&f.title, "title", "", `the page's title (default "hull report: ALGORITHM, K = K")`)
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the page")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, notes or times on stderr")
+	f.input.bind(fs)
+	return cmd
+}
+
+func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	if err := atomicfile.Check(f.output); err != nil {
+		return fmt.Errorf("-o: %w", err)
+	}
+	stderr := cmd.ErrOrStderr()
+	if f.quiet {
+		stderr = io.Discard
+	}
+	progress := newProgress(stderr)
+	start := time.Now()
+	m, err := model.Load(modelPath)
+	if err != nil {
+		return err
+	}
+	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
+	var timings []model.Timing
+	var dominant []int
+	if len(inputs) > 0 {
+		_, c, err := f.input.readAligned(inputs, m, flagPruning, stderr, progress)
+		if err != nil {
+			return err
+		}
+		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
+		inferStart := time.Now()
+		theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: infer.AlphaFor(m, 0), Threads: f.threads, Progress: progress})
+		if err != nil {
+			return err
+		}
+		timings = append(timings, model.Timing{Stage: "infer", Seconds: time.Since(inferStart).Seconds()})
+		o.Docs, o.DocTopics, o.Source = c, theta, strings.Join(inputs, ", ")
+		dominant = eval.DominantOf(theta)
+	}
+	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+	h.Advice = adviceFlags.Replace(h.Advice)
+	o.Health = &h
+	pageStart := time.Now()
+	cw := &countingWriter{}
+	var refused error // HTML's refusal of the model or the documents, before it writes
+	err = atomicfile.Write(f.output, func(w io.Writer) error {
+		cw.w = w
+		err := report.HTML(cw, m, o)
+		if err != nil && cw.n == 0 && cw.err == nil {
+			refused = err
+		}
+		return err
+	})
+	switch {
+	case refused != nil:
+		return fmt.Errorf("%s: %w", modelPath, refused)
+	case err != nil:
+		return envError{err}
+	}
+	timings = append(timings, model.Timing{Stage: "report", Seconds: time.Since(pageStart).Seconds()})
+	fmt.Fprintf(stderr, "report: %d topics", m.K)
+	if o.Docs != nil {
+		fmt.Fprintf(stderr, ", %d documents", o.Docs.NumDocs())
+	}
+	fmt.Fprintf(stderr, ": %s (%s)\n", f.output, memory.Format(cw.n))
+	printTimings(stderr, timings, time.Since(start))
+	return nil
+}
+
+// check validates every flag before any work.
+func (f *reportFlags) check() error {
+	switch {
+	case f.output == "":
+		return errors.New("-o REPORT.html is required: the HTML file to write")
+	case f.topDocs < 1 || f.topDocs > report.MaxTopDocs:
+		return fmt.Errorf("--top-docs %d: want 1 to %d", f.topDocs, report.MaxTopDocs)
+	case f.terms < 1 || f.terms > report.MaxTerms:
+		return fmt.Errorf("--terms %d: want 1 to %d", f.terms, report.MaxTerms)
+	case f.searchTop < 1 || f.searchTop > report.MaxSearchTop:
+		return fmt.Errorf("--search-top %d: want 1 to %d", f.searchTop, report.MaxSearchTop)
+	case f.threads < 0:
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
+	}
+	return f.input.check()
+}
+
+// countingWriter counts the bytes written through it and keeps the first
+// error.
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	if c.err == nil {
+		c.err = err
+	}
+	return n, err
+}

@@ -1,0 +1,440 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Words that would run script if a page inserted them as markup: each
+// sets window.__pwned.
+var hostileWords = []string{
+	"</script><script>window.__pwned=1</script>",
+	"<img src=x onerror=window.__pwned=1>",
+	"<script>window.__pwned=1</script>",
+	"<!--",
+	"a&amp;b",
+	"\u202eevil", // a right-to-left override: escaped for display
+}
+
+// testModel returns a model of k topics over v words whose topics share
+// frequent words (word w has weight 1/(w+1)) and each have a block of
+// words of their own, so that ranking by p(w|z) and by lift differ. The
+// words are "w0" ... with hostileWords in the first topic's block, where
+// they are among its most probable words.
+func testModel(k, v int, seed uint64) *model.Model {
+	r := rand.New(rand.NewPCG(seed, 7))
+	m := &model.Model{Algorithm: "test", K: k, Vocab: make([]string, v), Topics: make([][]float64, k),
+		Params: map[string]any{"alpha": 0.1, "<b>key</b>": "<i>value</i>"}}
+	for w := range v {
+		m.Vocab[w] = fmt.Sprintf("w%d", w)
+	}
+	block := v / (2 * k)
+	for i, h := range hostileWords {
+		m.Vocab[v/2+i] = h
+	}
+	for t := range k {
+		row := make([]float64, v)
+		s := 0.0
+		for w := range row {
+			row[w] = (0.5 + r.Float64()) / float64(w+1)
+			if w >= v/2+t*block && w < v/2+(t+1)*block {
+				row[w] *= float64(w + 1)
+			}
+			hostile := t == 0 && w >= v/2 && w < v/2+len(hostileWords)
+			if r.IntN(10) == 0 && !hostile {
+				row[w] = 0 // zeros: never candidates, never shown
+			}
+			s += row[w]
+		}
+		for w := range row {
+			row[w] /= s
+		}
+		m.Topics[t] = row
+	}
+	m.Provenance = model.Provenance{HullVersion: "test", InputDigest: "abc", Seed: 3}
+	return m
+}
+
+// testDocs draws d documents from m, the first with a hostile id, and
+// infers their topic weights.
+func testDocs(t testing.TB, m *model.Model, d int) (*corpus.Corpus, [][]float64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(11, 12))
+	b := corpus.NewBuilder(m.Vocab)
+	for doc := range d {
+		k := doc % m.K
+		counts := map[int32]int32{}
+		for range 30 {
+			u, w := r.Float64(), 0
+			for ; w < len(m.Vocab)-1 && u > m.Topics[k][w]; w++ {
+				u -= m.Topics[k][w]
+			}
+			counts[int32(w)]++
+		}
+		words := make([]int32, 0, len(counts))
+		for w := range counts {
+			words = append(words, w)
+		}
+		slices.Sort(words)
+		for _, w := range words {
+			b.Add(w, counts[w])
+		}
+		id := fmt.Sprintf("doc%d", doc)
+		if doc == 0 {
+			id = "<img src=x onerror=window.__pwned=1>"
+		}
+		b.EndDoc(id)
+	}
+	c := b.Corpus()
+	theta, err := infer.Infer(context.Background(), m, c, infer.Options{Alpha: infer.AlphaFor(m, 0), Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, theta
+}
+
+// pageOf renders m and returns the page and its data.
+func pageOf(t testing.TB, m *model.Model, o HTMLOptions) (string, *page) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := HTML(&buf, m, o); err != nil {
+		t.Fatal(err)
+	}
+	s := buf.String()
+	start := strings.Index(s, `<script type="application/json" id="`+DataElementID+`">`)
+	if start < 0 {
+		t.Fatal("no data element")
+	}
+	rest := s[start:]
+	rest = rest[strings.Index(rest, ">")+1:]
+	var p page
+	if err := json.Unmarshal([]byte(rest[:strings.Index(rest, "</script>")]), &p); err != nil {
+		t.Fatal(err)
+	}
+	return s, &p
+}
+
+// The candidates of every topic hold its top words at every position of
+// the slider, ranked over the whole vocabulary, and nothing else.
+func TestRelevanceCandidatesAreTheUnionOfTheTopLists(t *testing.T) {
+	for _, tc := range []struct {
+		k, v, n int
+	}{{3, 200, 10}, {5, 2000, 30}, {2, 40, 30}, {4, 25, 30}} {
+		m := testModel(tc.k, tc.v, uint64(tc.v))
+		pw := Marginal(m, []float64{0.5, 0.3, 0.1, 0.05, 0.05}[:tc.k])
+		lpw := make([]float64, len(pw))
+		for w := range pw {
+			lpw[w] = logMarginal(pw[w])
+		}
+		for k := range m.K {
+			got, logp := topicCandidates(m.Topics[k], lpw, tc.n)
+			want := map[int]bool{}
+			for j := 0; j <= sliderSteps; j++ {
+				for _, w := range TopRelevant(m, pw, k, float64(j)/sliderSteps, tc.n) {
+					want[w] = true
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("K %d V %d topic %d: %d candidates, want the %d words of the top lists", tc.k, tc.v, k, len(got), len(want))
+			}
+			for i, w := range got {
+				if !want[w] {
+					t.Errorf("K %d V %d topic %d: candidate %q is in no top list", tc.k, tc.v, k, m.Vocab[w])
+				}
+				if logp[i] != math.Log(m.Topics[k][w]) || (i > 0 && logp[i] > logp[i-1]) {
+					t.Errorf("K %d V %d topic %d: candidate %d: log p %v, want %v, sorted down", tc.k, tc.v, k, i, logp[i], math.Log(m.Topics[k][w]))
+				}
+			}
+		}
+	}
+}
+
+func TestTopRelevantEnds(t *testing.T) {
+	m := testModel(3, 300, 1)
+	pw := Marginal(m, []float64{1. / 3, 1. / 3, 1. / 3})
+	for k := range m.K {
+		if got, want := TopRelevant(m, pw, k, 1, 20), m.TopWords(k, 20); !slices.Equal(got, want) {
+			t.Errorf("topic %d at lambda 1: %v, want the top words %v", k, got, want)
+		}
+		lift := TopRelevant(m, pw, k, 0, 20)
+		for i := 1; i < len(lift); i++ {
+			a, b := m.Topics[k][lift[i-1]]/pw[lift[i-1]], m.Topics[k][lift[i]]/pw[lift[i]]
+			if a < b*(1-1e-12) {
+				t.Errorf("topic %d at lambda 0: lift %v before %v", k, a, b)
+			}
+		}
+		if slices.Equal(lift, m.TopWords(k, 20)) {
+			t.Errorf("topic %d: the same words at lambda 0 and 1", k)
+		}
+	}
+}
+
+func TestJSDivergences(t *testing.T) {
+	m := &model.Model{K: 4, Vocab: []string{"a", "b", "c", "d"}, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, {0, 0, 0.5, 0.5}, {0.5, 0.5, 0, 0}, {0.25, 0.25, 0.25, 0.25}}}
+	d := JSDivergences(m, 2)
+	// JS of {1/2, 1/2, 0, 0} and the uniform: M = {3/8, 3/8, 1/8, 1/8}.
+	mid := 0.5*(math.Log(0.5/0.375)) + 0.5*(0.5*math.Log(0.25/0.375)+0.5*math.Log(0.25/0.125))
+	for _, tc := range []struct {
+		a, b int
+		want float64
+	}{{0, 1, math.Ln2}, {0, 2, 0}, {0, 0, 0}, {1, 3, mid}, {3, 2, mid}} {
+		if got := d.At(tc.a, tc.b); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("JS(%d, %d) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// Classical scaling of Euclidean distances gives back the points up to a
+// rotation: the same distances.
+func TestClassicalScalingRecoversDistances(t *testing.T) {
+	pts := [][2]float64{{0, 0}, {3, 0}, {0, 4}, {-1, -2}, {2, 2}}
+	n := len(pts)
+	d := mat.NewSymDense(n, nil)
+	dist := func(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+	for i := range pts {
+		for j := range pts {
+			d.SetSym(i, j, dist(pts[i], pts[j]))
+		}
+	}
+	x, err := ClassicalScaling(d, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		for j := range n {
+			got := dist([2]float64{x.At(i, 0), x.At(i, 1)}, [2]float64{x.At(j, 0), x.At(j, 1)})
+			if math.Abs(got-d.At(i, j)) > 1e-9 {
+				t.Errorf("distance %d-%d: %v, want %v", i, j, got, d.At(i, j))
+			}
+		}
+	}
+	if one, err := ClassicalScaling(mat.NewSymDense(1, nil), 2); err != nil || one.At(0, 0) != 0 || one.At(0, 1) != 0 {
+		t.Errorf("one point: %v, %v; want the origin", one, err)
+	}
+}
+
+// Merging words can only shrink a divergence, by at most log 2 times the
+// merged mass; a model under the budget is kept whole.
+func TestMergeWords(t *testing.T) {
+	m := testModel(6, 3000, 5)
+	exact := JSDivergences(m, 1)
+	merged := jsDivergences(mergeWords(m.Topics, 500), 1)
+	kept := topN(len(m.Vocab), 500, func(w int) float64 {
+		b := 0.0
+		for _, row := range m.Topics {
+			b = max(b, row[w])
+		}
+		return b
+	})
+	for a := range m.K {
+		for b := range m.K {
+			tail := 1.0
+			for _, w := range kept {
+				tail -= (m.Topics[a][w] + m.Topics[b][w]) / 2
+			}
+			e, g := exact.At(a, b), merged.At(a, b)
+			if g > e+1e-12 || e-g > math.Ln2*tail+1e-12 {
+				t.Errorf("topics %d, %d: merged %v, exact %v, merged mass %v", a, b, g, e, tail)
+			}
+		}
+	}
+}
+
+func TestFastLog(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 100000 {
+		x := math.Exp(r.Float64()*1400 - 700)
+		if d := math.Abs(fastLog(x) - math.Log(x)); d > 1e-15*math.Max(1, math.Abs(math.Log(x))) {
+			t.Fatalf("fastLog(%v) = %v, math.Log %v", x, fastLog(x), math.Log(x))
+		}
+	}
+	for _, x := range []float64{1, 2, 0.5, 1e-310, math.SmallestNonzeroFloat64, 1 - 1e-16} {
+		if fastLog(x) != math.Log(x) && math.Abs(fastLog(x)-math.Log(x)) > 1e-15 {
+			t.Errorf("fastLog(%v) = %v, math.Log %v", x, fastLog(x), math.Log(x))
+		}
+	}
+}
+
+// No word, id, label or parameter can close the data's <script> element
+// or open a comment: the data holds no '<' at all, the page exactly its
+// two script elements, and the words come back intact.
+func TestHTMLEscapesCorpusText(t *testing.T) {
+	m := testModel(3, 200, 2)
+	m.TopicLabels = []string{"<script>window.__pwned=1</script>", "ok", "</title>"}
+	c, theta := testDocs(t, m, 20)
+	s, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, Source: "</script>", Title: "<b>title</b>"})
+	if n := strings.Count(s, "<script"); n != 2 {
+		t.Errorf("%d <script in the page, want 2", n)
+	}
+	if n := strings.Count(s, "</script"); n != 2 {
+		t.Errorf("%d </script in the page, want 2", n)
+	}
+	if n := strings.Count(s, "<!--"); n != 0 {
+		t.Errorf("%d <!-- in the page, want none", n)
+	}
+	if !strings.Contains(s, "<title>&lt;b&gt;title&lt;/b&gt;</title>") {
+		t.Error("the title is not escaped")
+	}
+	i := strings.Index(s, DataElementID)
+	data := s[i+len(DataElementID)+2:]
+	data = data[:strings.Index(data, "</script>")]
+	if strings.ContainsAny(data, "<>") {
+		t.Error("the data holds < or >")
+	}
+	for _, w := range hostileWords[:5] {
+		if !slices.Contains(p.Words, w) {
+			t.Errorf("word %q is not in the page's words", w)
+		}
+	}
+	if !slices.Contains(p.Words, `\u202eevil`) {
+		t.Errorf("the right-to-left override is not escaped: %q", p.Words)
+	}
+	if p.Docs.IDs[0] != "<img src=x onerror=window.__pwned=1>" && !slices.Contains(p.Docs.IDs, "<img src=x onerror=window.__pwned=1>") {
+		t.Errorf("the hostile id is not among the documents shown: %q", p.Docs.IDs)
+	}
+}
+
+func TestHTMLData(t *testing.T) {
+	m := testModel(4, 500, 3)
+	c, theta := testDocs(t, m, 40)
+	_, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 5, Terms: 12})
+	if len(p.Topics) != 4 || p.K != 4 || p.V != 500 || p.Terms != 12 || p.Docs.N != 40 {
+		t.Fatalf("page of K %d, %d topics, V %d, terms %d, %d documents", p.K, len(p.Topics), p.V, p.Terms, p.Docs.N)
+	}
+	share := TokenShares(c, theta, m.K)
+	total := 0.0
+	for k, tp := range p.Topics {
+		total += tp.Share
+		if math.Abs(tp.Share-share[k]) > 1e-3*share[k] {
+			t.Errorf("topic %d: share %v, want %v", k, tp.Share, share[k])
+		}
+		want := topN(len(theta), 5, func(d int) float64 { return theta[d][k] })
+		var got []string
+		for _, d := range p.Docs.Top[k] {
+			got = append(got, p.Docs.IDs[d])
+		}
+		var wantIDs []string
+		for _, d := range want {
+			wantIDs = append(wantIDs, c.DocIDs[d])
+		}
+		if !slices.Equal(got, wantIDs) {
+			t.Errorf("topic %d: documents %q, want %q", k, got, wantIDs)
+		}
+		n := 0
+		for _, x := range p.Docs.Hist[k] {
+			n += x
+		}
+		if n != 40 {
+			t.Errorf("topic %d: histogram of %d documents, want 40", k, n)
+		}
+	}
+	if math.Abs(total-1) > 1e-3 {
+		t.Errorf("shares sum to %v", total)
+	}
+	if p.Health.Docs != 40 || p.Health.K != 4 {
+		t.Errorf("health of %d documents, K %d", p.Health.Docs, p.Health.K)
+	}
+	// Every word of a topic's top SearchTop is found, with that topic.
+	for k := range m.K {
+		for _, w := range m.TopWords(k, DefaultSearchTop) {
+			i := slices.Index(p.Words, textsafe.Escape(m.Vocab[w]))
+			found := false
+			for h := 0; i >= 0 && h < len(p.Hits[i]); h += 2 {
+				found = found || int(p.Hits[i][h]) == k
+			}
+			if !found {
+				t.Errorf("topic %d: search does not find %q in it", k, m.Vocab[w])
+			}
+		}
+	}
+	// Without documents the shares are the model's p(z).
+	m.TopicWeights = []float64{0.4, 0.3, 0.2, 0.1}
+	_, p = pageOf(t, m, HTMLOptions{})
+	if p.Docs != nil || p.Topics[0].Share != 0.4 || p.Count != nil || !strings.Contains(p.ShareSource, "p(z)") {
+		t.Errorf("without documents: docs %v, share %v, counts %v, source %q", p.Docs, p.Topics[0].Share, p.Count, p.ShareSource)
+	}
+}
+
+func TestHTMLRefuses(t *testing.T) {
+	m := testModel(3, 100, 4)
+	c, theta := testDocs(t, m, 5)
+	other, _ := corpus.Align(c, append(slices.Clone(m.Vocab[:99]), "zz"))
+	for _, tc := range []struct {
+		name string
+		o    HTMLOptions
+		want string
+	}{
+		{"terms", HTMLOptions{Terms: -1}, "Terms = -1"},
+		{"top docs", HTMLOptions{TopDocs: MaxTopDocs + 1}, "TopDocs"},
+		{"search", HTMLOptions{SearchTop: -2}, "SearchTop"},
+		{"threads", HTMLOptions{Threads: -1}, "Threads"},
+		{"weights alone", HTMLOptions{DocTopics: theta}, "DocTopics without Docs"},
+		{"rows", HTMLOptions{Docs: c, DocTopics: theta[:4]}, "4 rows for 5 documents"},
+		{"row length", HTMLOptions{Docs: c, DocTopics: append([][]float64{{1}}, theta[1:]...)}, "row 0 has 1 weights"},
+		{"nan", HTMLOptions{Docs: c, DocTopics: append([][]float64{{math.NaN(), 0, 1}}, theta[1:]...)}, "NaN"},
+		{"vocabulary", HTMLOptions{Docs: other, DocTopics: theta}, "vocabulary"},
+	} {
+		var buf bytes.Buffer
+		err := HTML(&buf, m, tc.o)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || buf.Len() != 0 {
+			t.Errorf("%s: %v with %d bytes written; want an error mentioning %q and nothing written", tc.name, err, buf.Len(), tc.want)
+		}
+	}
+	if err := HTML(&bytes.Buffer{}, m, HTMLOptions{Docs: other, DocTopics: theta}); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("a corpus on another vocabulary: %v, want model.ErrVocabMismatch", err)
+	}
+	bad := testModel(2, 50, 1)
+	bad.Topics[0][0] += 1
+	if err := HTML(&bytes.Buffer{}, bad, HTMLOptions{}); err == nil {
+		t.Error("an invalid model is accepted")
+	}
+}
+
+// The health given replaces the one measured.
+func TestHTMLHealthOption(t *testing.T) {
+	m := testModel(3, 100, 4)
+	h := eval.TopicHealth(m, nil, 5)
+	h.Advice = "try --algo gibbs"
+	_, p := pageOf(t, m, HTMLOptions{Health: &h})
+	if p.Health.Advice != "try --algo gibbs" || p.Health.Top != 5 {
+		t.Errorf("health %+v, want the one given", p.Health)
+	}
+}
+
+// The page is written in one piece, and a failing writer's error is
+// returned.
+func TestHTMLWriterError(t *testing.T) {
+	m := testModel(2, 50, 1)
+	if err := HTML(failWriter{}, m, HTMLOptions{}); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("a failing writer gives %v", err)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func BenchmarkHTMLKOSSized(b *testing.B) {
+	m := testModel(20, 6906, 9)
+	for b.Loop() {
+		if err := HTML(&bytes.Buffer{}, m, HTMLOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
