@@ -24,6 +24,13 @@
 //     with a learned topic at similarity >= t (Ding et al., section 6.3,
 //     counts Swimmer limb positions recovered at 0.9). The models may have
 //     different numbers of topics.
+//   - NearestTopics: for each learned topic, the true topic nearest to it
+//     by cosine on the words that tell the true topics apart (those whose
+//     probability differs between two true topics), and how many distinct
+//     true topics are found so. When every true topic carries the same
+//     shared part (the Swimmer truth's torso and background), whose split
+//     is not identifiable, it counts the true topics found where
+//     RecoveredAt's cosine threshold counts none.
 //
 // The measures are defined in hull's working notes (shared/algorithms.md,
 // "Measures"). They compare words by their strings, not their indices, so

@@ -8,10 +8,12 @@ import (
 	"slices"
 
 	"github.com/hulltopics/hull/learner"
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Clustering outcomes recorded in Params["clustering"]; the fallback adds
-// what the threshold gave, e.g. "agglomerative-fallback (23 components)".
+// what the threshold gave, e.g. "spectral-fallback (23 components)".
 const (
 	// OutcomeComponents: the threshold graph of Algorithm 4 has exactly K
 	// connected components, the topics.
@@ -20,23 +22,26 @@ const (
 	// farther than the threshold from those picked before.
 	OutcomeGreedy = "greedy"
 	// OutcomeFallback: the threshold gave more or fewer than K
-	// components; the selection of Algorithm 3 by weight made exactly K
-	// groups.
-	OutcomeFallback = "greedy-fallback"
+	// components; the spectral clustering of section 6.1 made exactly K
+	// groups of all the novel words.
+	OutcomeFallback = "spectral-fallback"
 )
 
-// cluster is Algorithm 4 (RP and DDP) or the selection of Algorithm 3
-// (Binning), with the fallback that always yields K clusters, then the
-// representatives' anchors. O(s^2 (K + nnz per word)) time for s novel
-// words, O(s^2) memory.
+// cluster is Algorithm 4 (RP and DDP), with the spectral clustering of
+// section 6.1 when the threshold graph does not give K components, or the
+// selection of Algorithm 3 (Binning), then the representatives' anchors.
+// O(s^2 (K + nnz per word)) time for s novel words, and O(s^3) for the
+// spectral fallback; O(s^2) memory.
 func (f *fit) cluster(ctx context.Context) error {
 	s, k := len(f.novel), f.k
 	if s < k {
 		hint := map[Method]string{RP: "raise Projections or lower MinHits", DDP: "raise Top or lower TopFraction", Binning: "raise Bins"}[f.o.Method]
 		return fmt.Errorf("projection: %s found %d novel words, fewer than K = %d (%s, or lower K): %w", f.o.Method, s, k, hint, learner.ErrTooFewWords)
 	}
+	// The two s x s distance matrices, and the affinities and their
+	// eigenvectors of the spectral fallback.
 	if err := f.o.Settings.CheckMemory(fmt.Sprintf("projection: the distances between %d novel words (lower Top or Projections)", s),
-		2*8*int64(s)*int64(s)); err != nil {
+		4*8*int64(s)*int64(s)); err != nil {
 		return err
 	}
 	sp := newSpace(f.h, f.novel)
@@ -67,12 +72,9 @@ func (f *fit) cluster(ctx context.Context) error {
 		outcome = OutcomeComponents
 		f.params["components"] = len(groups)
 		if len(groups) != k {
-			var used float64
-			groups, used = greedy(dist, f.weight, k, thr)
+			near := f.o.ThresholdFraction * scale // the automatic d/2
+			groups = betweenLeftOut(spectral(dist, f.weight, k, near), dist, near)
 			outcome = fmt.Sprintf("%s (%d components)", OutcomeFallback, f.params["components"])
-			if used != thr {
-				outcome = fmt.Sprintf("%s (%d components; threshold lowered to %.4g)", OutcomeFallback, f.params["components"], used)
-			}
 		}
 	}
 	f.params["clustering"] = outcome
@@ -259,4 +261,216 @@ func greedy(dist, weight []float64, k int, thr float64) ([][]int, float64) {
 		}
 	}
 	return groups, thr
+}
+
+// spectral is the spectral clustering of section 6.1 (the paper's "avoid
+// hard thresholding" by weighting the graph instead), in the form of Ng,
+// Jordan and Weiss: the affinity of two of the s points is exp(-max(dist,
+// 0) / sigma) (0 on the diagonal; the paper's weight formula did not
+// survive in the text we have; cluster passes the automatic threshold d/2
+// as sigma, the scale of "near", and sigma <= 0 is replaced by the largest
+// distance), normalised as D^-1/2 A D^-1/2 by the degrees;
+// each point is embedded as its row of the K eigenvectors of largest
+// eigenvalue, scaled to length 1, and the embedded points are split into k
+// groups by Lloyd's k-means, seeded farthest-first from the point of
+// largest weight (deterministic: no random choice). Every point joins a
+// group, and every group is non-empty when s >= k (a group left empty is
+// given the point farthest from its centre among the groups of two or
+// more). The groups are returned each in increasing order, ordered by their
+// first point. O(s^3) time for the eigenvectors (0.35 s for 500 points,
+// 3.7 s for 1,000 on a loaded 2-core machine), O(s^2) memory.
+func spectral(dist, weight []float64, k int, sigma float64) [][]int {
+	s := len(weight)
+	if !(sigma > 0) { // no scale: the largest distance, else any
+		sigma = 1
+		if m := slices.Max(dist); m > 0 {
+			sigma = m
+		}
+	}
+	a := mat.NewSymDense(s, nil)
+	deg := make([]float64, s)
+	for i := range s {
+		for j := i + 1; j < s; j++ {
+			w := math.Exp(-max(dist[i*s+j], 0) / sigma)
+			a.SetSym(i, j, w)
+			deg[i] += w
+			deg[j] += w
+		}
+	}
+	for i := range s {
+		for j := i + 1; j < s; j++ {
+			if deg[i] > 0 && deg[j] > 0 {
+				a.SetSym(i, j, a.At(i, j)/math.Sqrt(deg[i]*deg[j]))
+			}
+		}
+	}
+	var eig mat.EigenSym
+	var vec mat.Dense
+	ok := eig.Factorize(a, true)
+	if ok {
+		eig.VectorsTo(&vec) // eigenvalues in increasing order
+	}
+	x := make([][]float64, s)
+	for i := range s {
+		x[i] = make([]float64, k)
+		if !ok { // cannot happen for a symmetric matrix; every point alike
+			continue
+		}
+		for c := range k {
+			x[i][c] = vec.At(i, s-1-c)
+		}
+		if n := floats.Norm(x[i], 2); n > 0 {
+			floats.Scale(1/n, x[i])
+		}
+	}
+	return groupsOf(lloyd(x, byWeight(weight), k), k)
+}
+
+// lloyd splits the points x into k groups by Lloyd's k-means, the centres
+// seeded farthest-first: the first point of order, then each time the
+// point of order farthest from the centres chosen (the earlier on ties).
+// A group left empty takes the point farthest from its centre among the
+// groups of two or more points, so all k groups are non-empty when there
+// are k points. At most 100 iterations. It returns each point's group.
+func lloyd(x [][]float64, order []int, k int) []int {
+	s := len(x)
+	d2 := func(p, q []float64) float64 {
+		t := 0.0
+		for c := range p {
+			t += (p[c] - q[c]) * (p[c] - q[c])
+		}
+		return t
+	}
+	cent := [][]float64{slices.Clone(x[order[0]])}
+	near := make([]float64, s) // squared distance to the nearest centre
+	for i := range s {
+		near[i] = d2(x[i], cent[0])
+	}
+	for len(cent) < min(k, s) {
+		best := -1
+		for _, i := range order {
+			if best < 0 || near[i] > near[best] {
+				best = i
+			}
+		}
+		cent = append(cent, slices.Clone(x[best]))
+		for i := range s {
+			near[i] = min(near[i], d2(x[i], cent[len(cent)-1]))
+		}
+		near[best] = -1 // never chosen twice
+	}
+	label := make([]int, s)
+	size := make([]int, k)
+	assign := func() bool {
+		changed := false
+		clear(size)
+		for i := range s {
+			g, gd := 0, math.Inf(1)
+			for c := range cent {
+				if d := d2(x[i], cent[c]); d < gd {
+					g, gd = c, d
+				}
+			}
+			changed = changed || label[i] != g
+			label[i] = g
+			size[g]++
+		}
+		// Fill empty groups from groups of two or more points.
+		for c := range cent {
+			if size[c] > 0 {
+				continue
+			}
+			far, fd := -1, -1.0
+			for i := range s {
+				if size[label[i]] > 1 {
+					if d := d2(x[i], cent[label[i]]); d > fd {
+						far, fd = i, d
+					}
+				}
+			}
+			if far < 0 {
+				break
+			}
+			size[label[far]]--
+			label[far] = c
+			size[c]++
+			copy(cent[c], x[far])
+			changed = true
+		}
+		return changed
+	}
+	for it := 0; it < 100; it++ {
+		if !assign() && it > 0 {
+			break
+		}
+		for c := range cent {
+			clear(cent[c])
+		}
+		for i := range s {
+			floats.Add(cent[label[i]], x[i])
+		}
+		for c := range cent {
+			if size[c] > 0 {
+				floats.Scale(1/float64(size[c]), cent[c])
+			}
+		}
+	}
+	return label
+}
+
+// groupsOf returns the non-empty groups of label (values in [0, k)), each
+// in increasing order, ordered by their first point.
+func groupsOf(label []int, k int) [][]int {
+	byLabel := make([][]int, k)
+	for i, g := range label {
+		byLabel[g] = append(byLabel[g], i)
+	}
+	var groups [][]int
+	for _, g := range byLabel {
+		if len(g) > 0 {
+			groups = append(groups, g)
+		}
+	}
+	slices.SortFunc(groups, func(a, b []int) int { return a[0] - b[0] })
+	return groups
+}
+
+// betweenLeftOut returns groups without the points that lie between
+// groups: those within thr (dist <= thr, an edge of the threshold graph) of
+// a point of another group, unless that would leave their group empty.
+// Such a point is a word inside the hull found novel by mistake, near
+// several topics' novel words, or a word too noisy to place (its dist
+// underestimated to everything); the spectral clustering must put it in
+// some group, where it would pull the average inside the hull. groups must
+// be disjoint positions 0 ... s-1, s = sqrt(len(dist)). O(s^2).
+func betweenLeftOut(groups [][]int, dist []float64, thr float64) [][]int {
+	s := int(math.Round(math.Sqrt(float64(len(dist)))))
+	of := make([]int, s)
+	for i := range of {
+		of[i] = -1
+	}
+	for g, grp := range groups {
+		for _, a := range grp {
+			of[a] = g
+		}
+	}
+	out := make([][]int, len(groups))
+	for g, grp := range groups {
+		for _, a := range grp {
+			between := false
+			for b := range s {
+				if of[b] >= 0 && of[b] != g && dist[a*s+b] <= thr {
+					between = true
+					break
+				}
+			}
+			if !between {
+				out[g] = append(out[g], a)
+			}
+		}
+		if len(out[g]) == 0 {
+			out[g] = grp
+		}
+	}
+	return out
 }

@@ -68,7 +68,8 @@ type Options struct {
 	// a novel-word candidate: rare words have noisy, spiky rows that look
 	// like extreme points. 0 selects corpus.AutoMinDF(D) (1% of the
 	// documents, at least 5 and at most 100), lowered as far as needed
-	// when fewer than K words pass it.
+	// when fewer than K words pass it; 1 lets every word (of both halves)
+	// be a candidate, as the paper does (the floor is hull's addition).
 	MinDF int
 	// Projections is RP's number of random directions P; default
 	// DefaultProjectionsPerTopic * K.
@@ -80,7 +81,9 @@ type Options struct {
 	// MinHits is the least number of projections (as argmax or argmin)
 	// that must hit a word for RP to declare it novel. 0 selects
 	// max(2, ceil(DefaultMinHitsFraction 2P/K)), lowered as far as needed
-	// to keep K words.
+	// to keep K words; 1 is Algorithm 2 as printed, which keeps every word
+	// hit (the floor is hull's addition; see the package documentation,
+	// Departures, for its effect).
 	MinHits int
 	// Bins is Binning's number of bins B; default min(DefaultBinsPerTopic
 	// K, D / DefaultMinBinDocs), at least 1 and at most the number of
@@ -217,8 +220,9 @@ func rpBlock(docs int) int { return max(1, min(64, (8<<20)/max(1, docs))) }
 // masses, then the detection's own buffers (RP: one block of directions
 // and their projections, and X~^T with Cooccurrence; DDP: three
 // candidate-length rows per goroutine and the candidates' rows by
-// document; Binning: per-bin accumulators), the two s x s distance
-// matrices of the novel words (s at most 2P/MinHits for RP, B for Binning,
+// document; Binning: per-bin accumulators), four s x s matrices of the
+// novel words (the two of distances, and the affinities and eigenvectors
+// of the spectral fallback; s at most 2P/MinHits for RP, B for Binning,
 // Top for DDP or a guess of 5K when Top is 0: Fit checks again with the
 // words found), the K representative rows of both halves and a few V x K
 // matrices.
@@ -248,7 +252,7 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 		s = max(kk, 2*int64(o.Projections)/int64(o.minHits(k)))
 	}
 	s = min(s, v)
-	need += 2*8*s*s + 2*12*nnz
+	need += 4*8*s*s + 2*12*nnz
 	need += 2*8*kk*d + 4*8*v*kk
 	return need
 }

@@ -3,14 +3,24 @@
 # data-dependent and random projections", section 6.2 (Figure 2) in small:
 # l1 error of the estimated topic matrix after the best matching, on
 # synthetic separable corpora ("hull synth separable --style ding": rows of
-# the ordinary words uniform on the simplex, one novel word per topic with a
-# U(0,1) weight, topics normalised, Dirichlet(ALPHA) document weights),
-#   - against the number of documents D (N = 100 tokens per document), and
-#   - against the document length N (D = 1000 documents),
+# the ordinary words uniform on the simplex, novel words with a U(0,1)
+# weight in their topic, topics normalised, Dirichlet(ALPHA) document
+# weights),
+#   - docs: against the number of documents D (N = 100 tokens per
+#     document), one novel word per topic,
+#   - length: against the document length N (D = 1000 documents), one novel
+#     word per topic, and
+#   - novel: at D in D62_GRID (default 2000 4000 8000, N = 100), with one
+#     novel word per topic and with a fraction of the vocabulary novel, as
+#     the paper keeps one ("--anchor-fraction 0.2": 20 per topic at V = 500,
+#     K = 5); NOVEL, default "1 0.2", lists the settings, a whole number
+#     being novel words per topic (--anchors-per-topic) and a number below 1
+#     a fraction (--anchor-fraction); rows "A=a;D=d", a novel words per
+#     topic,
 # with K = 5 topics over V = 500 words. The paper's own values of K, V, the
-# prior and the grids did not survive in the text we have
-# (shared/papers/projections.txt); these are our choices, sized to run in a
-# few minutes on 2 cores.
+# prior, the novel-word fraction and the grids did not survive in the text
+# we have (shared/papers/projections.txt); these are our choices, sized to
+# run in a few minutes on 2 cores.
 #
 # Each fit is "hull fit --algo A -k 5 --seed S" and each error "hull eval
 # --truth --json" (l1_mean: the mean over topics of the l1 distance between a
@@ -20,7 +30,8 @@
 # the standard deviation over the draws.
 #
 # Usage: scripts/repro-projections.sh [REPS [GRID...]]
-#   REPS defaults to 3; GRID is "docs" and/or "length" (default both).
+#   REPS defaults to 3; GRID is "docs", "length" and/or "novel" (default
+#     docs and length).
 #   ALGOS: the algorithms, default "rp rp-cooc ddp binning anchor gibbs";
 #     rp-cooc is "--algo rp --proj-cooccurrence" (RP on the rows of
 #     E = D X~' X~^T, an extension of hull's, not the paper's); anchor-paper
@@ -28,11 +39,19 @@
 #     --refine 0"; "anchor" is hull's default, --rectify auto);
 #     anchor-rect is rectification without EM ("--rectify ap --refine 0"),
 #     anchor-r60 rectification with 60 EM iterations ("--rectify ap
-#     --refine 60"). Those that
-#     "hull fit" does not know are reported and skipped.
+#     --refine 60"). Without hull's own additions to the paper
+#     (projection/doc.go, "Departures"): rp-hits1 is RP with every word hit
+#     novel ("--proj-min-hits 1", no hit floor), rp-df1 RP without the
+#     candidate floor ("--proj-min-df 1"), rp-paper both (Algorithm 2 as
+#     printed), ddp-df1 and binning-df1 DDP and Binning without the
+#     candidate floor. Those that "hull fit" does not know are reported and
+#     skipped.
+#   HULL: a hull binary to run instead of building ./cmd/hull (to compare
+#     two versions).
 #   GIBBS_ITER: Gibbs sweeps (default 300; the fit runs on one thread, so
 #     that it does not depend on the thread count).
-#   DOCS_GRID, LENGTH_GRID, K, V, ALPHA, FIXED_N, FIXED_D override the setup.
+#   DOCS_GRID, LENGTH_GRID, D62_GRID, NOVEL, K, V, ALPHA, FIXED_N, FIXED_D
+#     override the setup.
 # Prints one table per grid: one row per setting, one column per algorithm,
 # "mean (sd)" of l1_mean over the REPS draws ("fail" counts failed fits).
 set -euo pipefail
@@ -46,12 +65,14 @@ fixed_n=${FIXED_N:-100}
 fixed_d=${FIXED_D:-1000}
 docs_grid=${DOCS_GRID:-250 500 1000 2000 4000 8000}
 length_grid=${LENGTH_GRID:-25 50 100 200 400}
+d62_grid=${D62_GRID:-2000 4000 8000}
+novel_grid=${NOVEL:-1 0.2}
 gibbs_iter=${GIBBS_ITER:-300}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=$tmp/hull
-go build -o "$bin" ./cmd/hull
+bin=${HULL:-$tmp/hull}
+[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
 
 known=" $("$bin" fit --help | sed -n 's/.*--algo string *algorithm: \([a-z0-9|-]*\).*/\1/p' | tr '|' ' ') "
 algos=""
@@ -64,6 +85,11 @@ spec() {
 	anchor-paper) echo "anchor --rectify none --refine 0" ;;
 	anchor-r60) echo "anchor --rectify ap --refine 60" ;;
 	anchor-rect) echo "anchor --rectify ap --refine 0" ;;
+	rp-hits1) echo "rp --proj-min-hits 1" ;;
+	rp-df1) echo "rp --proj-min-df 1" ;;
+	rp-paper) echo "rp --proj-min-hits 1 --proj-min-df 1" ;;
+	ddp-df1) echo "ddp --proj-min-df 1" ;;
+	binning-df1) echo "binning --proj-min-df 1" ;;
 	*) echo "$1" ;;
 	esac
 }
@@ -81,7 +107,7 @@ done
 # run GRID LABEL SYNTH-FLAGS...: one corpus per seed, every algorithm on it;
 # prints "LABEL ALGO L1" lines (L1 "fail" when the fit fails).
 run() {
-	local label=$1
+	local label=$1 r a base extra l1
 	shift
 	for r in $(seq "$reps"); do
 		"$bin" synth separable --style ding -k "$k" --vocab-size "$v" --alpha "$alpha" --seed "$r" "$@" -o "$tmp/c" >/dev/null 2>&1
@@ -128,7 +154,7 @@ table() {
 		}'
 }
 
-echo "# K=$k V=$v alpha=$alpha, one novel word per topic, $reps draws per setting; l1_mean: mean (sd)"
+echo "# K=$k V=$v alpha=$alpha, $reps draws per setting; l1_mean: mean (sd)"
 for g in $grids; do
 	case $g in
 	docs)
@@ -139,8 +165,21 @@ for g in $grids; do
 		echo "## l1 error against the document length N (D = $fixed_d)"
 		for n in $length_grid; do run "$n" --docs "$fixed_d" --doc-length "$n"; done | table "N"
 		;;
+	novel)
+		echo "## l1 error with one novel word per topic and with a fraction of the vocabulary novel (N = $fixed_n)"
+		for f in $novel_grid; do
+			if awk -v f="$f" 'BEGIN { exit !(f < 1) }'; then
+				novel=(--anchor-fraction "$f")
+				per=$(awk -v f="$f" -v v="$v" -v k="$k" 'BEGIN { a = int(f * v / k + 0.5); print (a < 1 ? 1 : a) }')
+			else
+				novel=(--anchors-per-topic "$f")
+				per=$f
+			fi
+			for d in $d62_grid; do run "A=$per;D=$d" --docs "$d" --doc-length "$fixed_n" "${novel[@]}"; done
+		done | table "novel words per topic A; D"
+		;;
 	*)
-		echo "unknown grid $g (want docs or length)" >&2
+		echo "unknown grid $g (want docs, length or novel)" >&2
 		exit 2
 		;;
 	esac

@@ -50,7 +50,9 @@
 //     "ding" as in Ding et al. 2013 ("Topic discovery through
 //     data-dependent and random projections"), section 6.2: ordinary
 //     words' rows of the V x K matrix uniform on the simplex, novel words
-//     a U(0, 1) weight in their topic, then the topics normalised.
+//     a U(0, 1) weight in their topic, then the topics normalised. The
+//     anchors per topic are AnchorsPerTopic, or a fraction AnchorFraction
+//     of the vocabulary, as that paper keeps.
 //   - Ke: the simulations of Ke's Topic-SCORE paper, section 5.1, exactly:
 //     p0 anchor words per topic with entry 1.5/p (0 in other topics), the
 //     other entries U(0, 1)/p, topics renormalised; the first a0*n

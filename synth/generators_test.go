@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/hulltopics/hull/model"
@@ -65,6 +66,10 @@ func TestGeneratorErrors(t *testing.T) {
 		g           Generator
 	}{
 		{"ding style", "Style", with(NewSeparable(), func(g *Separable) { g.Style = "other" })},
+		{"anchor fraction 1", "AnchorFraction", with(NewSeparable(), func(g *Separable) { g.AnchorFraction = 1 })},
+		{"anchor fraction negative", "AnchorFraction", with(NewSeparable(), func(g *Separable) { g.AnchorFraction = -0.1 })},
+		{"anchor fraction too many", "AnchorFraction", with(NewSeparable(), func(g *Separable) { g.K, g.V, g.AnchorFraction = 5, 50, 0.99 })},
+		{"anchors per topic", "AnchorsPerTopic", with(NewSeparable(), func(g *Separable) { g.K, g.V, g.AnchorsPerTopic = 5, 50, 10 })},
 		{"empty style", "Style", with(NewSeparable(), func(g *Separable) { g.Style = "" })},
 		{"ke K", "K", with(NewKe(), func(g *Ke) { g.K = -1 })},
 		{"ke anchors", "AnchorsPerTopic", with(NewKe(), func(g *Ke) { g.K, g.V, g.AnchorsPerTopic = 5, 40, 10 })},
@@ -106,6 +111,48 @@ func TestGeneratorErrors(t *testing.T) {
 func with[G any](g G, set func(*G)) G {
 	set(&g)
 	return g
+}
+
+// TestAnchorFraction: a fraction of the vocabulary planted as anchors,
+// round(fraction V / K) per topic (the paper's section 6.2 setting of 20
+// per topic at V = 500, K = 5), in place of AnchorsPerTopic; the truth
+// records both; 0 leaves AnchorsPerTopic in force, and a tiny fraction
+// still plants one per topic.
+func TestAnchorFraction(t *testing.T) {
+	for _, tc := range []struct {
+		perTopic int
+		fraction float64
+		want     int
+	}{{1, 0.2, 20}, {3, 0, 3}, {7, 0.001, 1}, {1, 0.13, 13}} {
+		g := Separable{LDA: LDA{K: 5, V: 500, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1},
+			AnchorsPerTopic: tc.perTopic, AnchorFraction: tc.fraction, Style: SeparableDing}
+		if got := g.Anchors(); got != tc.want {
+			t.Errorf("%d per topic, fraction %v: Anchors() = %d, want %d", tc.perTopic, tc.fraction, got, tc.want)
+		}
+		_, m := generate(t, g, 3)
+		if m.Params["anchors_per_topic"] != tc.want || m.Params["anchor_fraction"] != tc.fraction {
+			t.Errorf("fraction %v: params %v", tc.fraction, m.Params)
+		}
+		a := tc.want
+		for topic, row := range m.Topics {
+			for w := range 5 * a { // each anchor in its own topic only
+				if owner := w / a; (owner == topic) != (row[w] > 0) {
+					t.Fatalf("fraction %v: anchor %d of topic %d has probability %v in topic %d", tc.fraction, w, owner, row[w], topic)
+				}
+			}
+			if best := m.Anchors[topic]; best/a != topic {
+				t.Errorf("fraction %v: truth anchor %d is not of topic %d", tc.fraction, best, topic)
+			}
+		}
+	}
+	// The flag sets the field through the registry.
+	g, err := New("separable", map[string]string{"anchor-fraction": "0.2", "topics": "5", "vocab-size": "500", "style": "ding"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := g.(Separable); s.AnchorFraction != 0.2 || s.Anchors() != 20 {
+		t.Errorf("registry: %+v", s)
+	}
 }
 
 // TestDingTopics: novel words are in their own topic only, and the
@@ -590,5 +637,31 @@ func BenchmarkGenerators(b *testing.B) {
 				generate(b, tc.g, 7)
 			}
 		})
+	}
+}
+
+// TestSwimmerDocLength: the document length N of the Swimmer grid
+// (scripts/repro-swimmer.sh; the paper's N did not survive) reaches every
+// one of the 256 poses through the registry's "doc-length".
+func TestSwimmerDocLength(t *testing.T) {
+	for _, n := range []int{200, 5000} {
+		g, err := New("swimmer", map[string]string{"doc-length": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, m := generate(t, g.(Swimmer), 1)
+		if c.NumDocs() != SwimmerPoses || m.Params["doc_length"] != n {
+			t.Fatalf("N = %d: %d documents, params %v", n, c.NumDocs(), m.Params)
+		}
+		for d := range c.NumDocs() {
+			_, counts := c.Doc(d)
+			total := 0
+			for _, x := range counts {
+				total += int(x)
+			}
+			if total != n {
+				t.Fatalf("N = %d: document %d has %d tokens", n, d, total)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"math"
 	"math/rand/v2"
 	"strconv"
 
@@ -241,12 +242,12 @@ func wordNames(v int) []string {
 }
 
 // Separable generates an LDA corpus whose topics are separable: every
-// topic has AnchorsPerTopic planted anchor words, words of positive
+// topic has a = Anchors() planted anchor words (AnchorsPerTopic, or a
+// fraction AnchorFraction of the vocabulary), words of positive
 // probability in that topic only. Style chooses how the topics are drawn.
 //
-// Word indices 0 ... K*AnchorsPerTopic-1 are the anchors (novel words):
-// topic k owns words k*AnchorsPerTopic ... (k+1)*AnchorsPerTopic-1; the
-// other V - K*AnchorsPerTopic words are ordinary. Documents are then drawn
+// Word indices 0 ... K*a-1 are the anchors (novel words): topic k owns
+// words k*a ... (k+1)*a-1; the other V - K*a words are ordinary. Documents are then drawn
 // as by LDA, with Dirichlet(Alpha) topic weights.
 //
 // Style SeparableArora (the default), as in Arora et al. 2013, section 5.4:
@@ -266,13 +267,24 @@ func wordNames(v int) []string {
 // Griffiths and Steyvers"; its value did not survive in the text we have,
 // so Alpha keeps its default 0.1 unless set.)
 //
+// The paper keeps a fraction of the vocabulary novel (its symbol and
+// values did not survive in the text we have); AnchorFraction plants
+// round(AnchorFraction V / K) novel words per topic, e.g. 20 for V = 500,
+// K = 5 and a fraction 0.2.
+//
 // NewSeparable returns the defaults: those of NewLDA, one anchor word per
 // topic and Arora's style.
 type Separable struct {
 	LDA
 	// AnchorsPerTopic is the number of anchor words of each topic.
-	// Default 1. K*AnchorsPerTopic must be below V.
+	// Default 1. K*AnchorsPerTopic must be below V. Ignored when
+	// AnchorFraction is positive.
 	AnchorsPerTopic int
+	// AnchorFraction, when positive, is the fraction of the V words that
+	// are anchor words, in [0, 1): each topic then has
+	// round(AnchorFraction V / K) of them, at least 1, in place of
+	// AnchorsPerTopic. 0 (the default) leaves AnchorsPerTopic in force.
+	AnchorFraction float64
 	// Style is SeparableArora (the default) or SeparableDing.
 	Style string
 }
@@ -313,36 +325,54 @@ func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64))
 		topics = s.topics(rng)
 	}
 	c, weights := s.documents(rng, wordNames(s.V), topics, record)
+	a := s.Anchors()
 	params := s.params("separable")
-	params["anchors_per_topic"] = s.AnchorsPerTopic
+	params["anchors_per_topic"] = a
+	params["anchor_fraction"] = s.AnchorFraction
 	params["style"] = s.Style
 	m := s.truth(c, topics, weights, params)
 	m.Anchors = make([]int, s.K)
 	for k := range m.Anchors {
-		lo := k * s.AnchorsPerTopic
-		m.Anchors[k] = lo + argmax(topics[k][lo:lo+s.AnchorsPerTopic])
+		lo := k * a
+		m.Anchors[k] = lo + argmax(topics[k][lo:lo+a])
 	}
 	return c, m, nil
 }
 
+// Anchors returns the number of anchor words of each topic:
+// round(AnchorFraction V / K), at least 1, when AnchorFraction is positive,
+// else AnchorsPerTopic.
+func (s Separable) Anchors() int {
+	if s.AnchorFraction > 0 && s.K > 0 {
+		return max(1, int(math.Round(s.AnchorFraction*float64(s.V)/float64(s.K))))
+	}
+	return s.AnchorsPerTopic
+}
+
 // Validate returns an *OptionError for the first field out of range: the
-// LDA fields as LDA.Validate, AnchorsPerTopic positive and below V/K (every
-// topic keeps ordinary words), Style SeparableArora or SeparableDing.
+// LDA fields as LDA.Validate, AnchorFraction in [0, 1), the anchors per
+// topic (Anchors) positive and below V/K (every topic keeps ordinary
+// words), Style SeparableArora or SeparableDing.
 func (s Separable) Validate() error {
 	if err := s.LDA.validate("separable"); err != nil {
 		return err
 	}
 	c := check{generator: "separable"}
-	c.atLeast("AnchorsPerTopic", s.AnchorsPerTopic, 1)
-	c.require(s.K*s.AnchorsPerTopic < s.V, "AnchorsPerTopic", s.AnchorsPerTopic,
-		"below V/K = %g, so that every topic has ordinary words", float64(s.V)/float64(s.K))
+	c.require(s.AnchorFraction >= 0 && s.AnchorFraction < 1, "AnchorFraction", s.AnchorFraction, "in [0, 1)")
+	field, value := "AnchorsPerTopic", any(s.AnchorsPerTopic)
+	if s.AnchorFraction > 0 {
+		field, value = "AnchorFraction", s.AnchorFraction
+	}
+	c.require(s.Anchors() >= 1, field, value, "at least 1 anchor word per topic")
+	c.require(s.K*s.Anchors() < s.V, field, value,
+		"below V/K = %g anchor words per topic, so that every topic has ordinary words", float64(s.V)/float64(s.K))
 	c.require(s.Style == SeparableArora || s.Style == SeparableDing, "Style", s.Style, "%q or %q", SeparableArora, SeparableDing)
 	return c.err
 }
 
 // topics draws the K x V separable topic matrix in Arora's style.
 func (s Separable) topics(rng *rand.Rand) [][]float64 {
-	a := s.AnchorsPerTopic
+	a := s.Anchors()
 	first := s.K * a // first ordinary word
 	topics := make([][]float64, s.K)
 	for k := range topics {
@@ -365,7 +395,7 @@ func (s Separable) topics(rng *rand.Rand) [][]float64 {
 // novel words' weights first (topic by topic), then each ordinary word's
 // row uniform on the simplex, then each topic normalised. O(KV).
 func (s Separable) dingTopics(rng *rand.Rand) [][]float64 {
-	a := s.AnchorsPerTopic
+	a := s.Anchors()
 	topics := make([][]float64, s.K)
 	for k := range topics {
 		topics[k] = make([]float64, s.V)

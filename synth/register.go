@@ -25,8 +25,10 @@ Time O(KV + docs * doc-length * log K).`,
 			Short: "LDA with planted anchor words (Arora et al. 5.4, or Ding et al. 6.2)",
 			Long: `LDA whose topics are separable: each topic has --anchors-per-topic anchor
 (novel) words, of positive probability in that topic only: words 0 ...
-K*anchors-1, topic k owning k*anchors ... (k+1)*anchors-1. Documents are drawn
-as by "hull synth lda".
+K*anchors-1, topic k owning k*anchors ... (k+1)*anchors-1. --anchor-fraction F
+plants round(F*V/K) per topic instead, a fraction F of the vocabulary (as
+Ding et al. 6.2 fix a fraction of novel words; e.g. 0.2 gives 20 per topic at
+V = 500, K = 5). Documents are drawn as by "hull synth lda".
 
 --style arora (Arora et al. 2013, section 5.4): each topic is drawn from a
   Dirichlet(--beta) over the other words, each of its anchors gets the
@@ -39,6 +41,7 @@ The truth's anchors are each topic's most probable anchor word.`,
 			Options: []Option{
 				optTopics("number of topics K"), optVocab, optDocs, optDocLength, optPoisson, optAlpha, optBeta,
 				{Field: "AnchorsPerTopic", Flag: "anchors-per-topic", Usage: "anchor words per topic", Param: "anchors_per_topic"},
+				{Field: "AnchorFraction", Flag: "anchor-fraction", Usage: "fraction of the V words that are anchors, in [0, 1): round(fraction*V/K) per topic in place of --anchors-per-topic (0: off)", Param: "anchor_fraction"},
 				{Field: "Style", Flag: "style", Usage: "how topics are drawn: arora|ding", Param: "style"},
 			},
 			Defaults: defaults(NewSeparable),
