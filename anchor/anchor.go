@@ -49,11 +49,14 @@ type Options struct {
 	ProjectDim int
 	// Tolerance is the KKT-gap tolerance of each word's simplex solve
 	// (supplement D.2); default 1e-5. For RecoverL2 the objective is first
-	// scaled by the anchors' mean squared norm, so it is relative. Tighter
-	// tolerances cost iterations and change the recovered topics little
-	// (docs/BENCHMARKS.md).
+	// scaled by the anchors' mean squared norm, so it is relative; its
+	// active-set solves stop on it too but usually reach the minimum
+	// itself. For RecoverKL tighter tolerances cost iterations and change
+	// the recovered topics little (docs/BENCHMARKS.md).
 	Tolerance float64
-	// MaxIter bounds the exponentiated-gradient iterations per word; default 1000.
+	// MaxIter bounds the iterations of each word's solve (active-set
+	// iterations for RecoverL2, exponentiated-gradient ones for RecoverKL);
+	// default 1000.
 	MaxIter int
 
 	// Rectify selects the treatment of the co-occurrence matrix before the
@@ -191,7 +194,16 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if o.Rectify == RectifyAuto {
 		return l.fitAuto(ctx, c, k)
 	}
-	f := fit{o: &o, c: c, k: k, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
+	m, _, err := l.fit(ctx, c, k, nil)
+	return m, err
+}
+
+// fit is Fit for RectifyNone and RectifyAP, with the co-occurrence
+// operator op of c if it is given (nil: built in the first stage). It
+// returns the operator too.
+func (l *Learner) fit(ctx context.Context, c *corpus.Corpus, k int, op *cooc.Operator) (*model.Model, *cooc.Operator, error) {
+	o := l.opts
+	f := fit{o: &o, c: c, k: k, op: op, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
 	stages := []learner.Stage{{Name: "co-occurrence", Run: f.cooccurrence}}
 	if o.Rectify == RectifyAP {
 		stages = append(stages, learner.Stage{Name: "rectify", Run: f.rectify})
@@ -207,9 +219,12 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	var err error
 	f.timings, err = learner.RunStages(ctx, stages)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return f.model(), nil
+	if op == nil {
+		op = f.shared
+	}
+	return f.model(), op, nil
 }
 
 // fitAuto is Fit with RectifyAuto: the paper's pipeline, then, when its
@@ -217,12 +232,8 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 // The model records the choice and the figures behind it; its timings
 // hold the stages of both fits, the first prefixed "paper ".
 func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
-	if err := checkMemory(c, k, &l.opts); err != nil { // the larger of the two fits, before either
-		return nil, err
-	}
-	paper := l.opts
-	paper.Rectify, paper.Refine = RectifyNone, 0
-	m, err := (&Learner{opts: paper}).Fit(ctx, c, k)
+	paper, rectified := autoOptions(l.opts)
+	m, op, err := (&Learner{opts: paper}).fit(ctx, c, k, nil) // checks the memory the paper's fit needs
 	if err != nil {
 		return nil, err
 	}
@@ -237,9 +248,10 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
 	}
 	m = nil // its K x V topics are not needed while the second fit runs
-	rectified := l.opts
-	rectified.Rectify = RectifyAP
-	r, err := (&Learner{opts: rectified}).Fit(ctx, c, k)
+	if err := checkMemory(c, k, &rectified); err != nil {
+		return nil, err
+	}
+	r, _, err := (&Learner{opts: rectified}).fit(ctx, c, k, op) // the same Q: the operator is shared
 	if err != nil {
 		return nil, err
 	}
@@ -249,31 +261,48 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 	return r, nil
 }
 
+// autoOptions returns the options of RectifyAuto's two fits: the paper's
+// pipeline (no rectification, no refinement), then the rectified one.
+func autoOptions(o Options) (paper, rectified Options) {
+	paper, rectified = o, o
+	paper.Rectify, paper.Refine = RectifyNone, 0
+	rectified.Rectify = RectifyAP
+	return paper, rectified
+}
+
 // fit holds the state of one Fit call, stage by stage.
 type fit struct {
 	o       *Options
 	c       *corpus.Corpus
 	k       int
 	op      *cooc.Operator
+	shared  *cooc.Operator // the operator built by this fit, returned by Learner.fit (nil after refine)
 	sp      *qbarSpace
 	blk     *block // the rectified block, nil without rectification
 	anchorL []int  // the anchors' indices in blk
 	p       []float64
 	anchorW []int
-	topics  [][]float64
-	pz      []float64
-	r       *mat.Dense
-	params  map[string]any
-	timings []model.Timing
+	// anchorDots is Q-bar Q-bar_S^T (V x K) for the anchors S found on
+	// Q-bar itself, kept from FastAnchorWords for RecoverL2.
+	anchorDots *mat.Dense
+	topics     [][]float64
+	pz         []float64
+	r          *mat.Dense
+	params     map[string]any
+	timings    []model.Timing
 }
 
 func (f *fit) cooccurrence(ctx context.Context) error {
-	if err := checkMemory(f.c, f.k, f.o); err != nil {
-		return err
-	}
-	op, err := cooc.NewOperator(f.c, f.o.Threads)
-	if err != nil {
-		return err
+	op := f.op
+	if op == nil {
+		if err := checkMemory(f.c, f.k, f.o); err != nil {
+			return err
+		}
+		var err error
+		if op, err = cooc.NewOperator(f.c, f.o.Threads); err != nil {
+			return err
+		}
+		f.shared = op
 	}
 	f.op, f.p = op, op.RowSums()
 	f.sp = newQbarSpace(op, f.p)
@@ -331,7 +360,7 @@ func (f *fit) anchors(ctx context.Context) error {
 			return fmt.Errorf("anchor: only %d of the %d rectified words occur in >= %d documents, fewer than K = %d: %w",
 				len(local), len(f.blk.words), minDF, f.k, learner.ErrTooFewWords)
 		}
-		f.anchorL, err = findAnchors(ctx, &blockSpace{b: f.blk, threads: f.o.Threads}, local, f.k, f.o.Threads, f.o.Progress)
+		f.anchorL, _, err = findAnchors(ctx, &blockSpace{b: f.blk, threads: f.o.Threads}, local, f.k, &f.o.Settings)
 		if err != nil {
 			return err
 		}
@@ -350,7 +379,11 @@ func (f *fit) anchors(ctx context.Context) error {
 		}
 		f.params["project_dim"] = f.o.ProjectDim
 	}
-	f.anchorW, err = findAnchors(ctx, sp, cands, f.k, f.o.Threads, f.o.Progress)
+	var z *mat.Dense
+	f.anchorW, z, err = findAnchors(ctx, sp, cands, f.k, &f.o.Settings)
+	if sp == rowSpace(f.sp) {
+		f.anchorDots = z // Q-bar Q-bar_S^T, RecoverL2's kernel
+	}
 	return err
 }
 
@@ -361,6 +394,11 @@ func (f *fit) recover(ctx context.Context) error {
 		return err
 	}
 	solve := recoverL2
+	if f.anchorDots != nil {
+		solve = func(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+			return solveL2(ctx, f.anchorDots, anchorGram(f.anchorDots, anchors), sp.invP, o, progress)
+		}
+	}
 	if f.o.Recover == RecoverKL {
 		solve = recoverKL
 	}
@@ -403,7 +441,7 @@ func (f *fit) covariance(ctx context.Context) error {
 func (f *fit) refine(ctx context.Context) error {
 	// The co-occurrence operator and the rectified block are done with:
 	// let the collector have them before the refinement allocates.
-	f.op, f.sp, f.blk = nil, nil, nil
+	f.op, f.shared, f.sp, f.blk = nil, nil, nil, nil
 	r := newRefinement(f.c, f.topics, f.o.Threads)
 	if err := r.foldIn(ctx, refineFoldIn); err != nil {
 		return err
@@ -488,22 +526,60 @@ func candidates(c *corpus.Corpus, p []float64, k, minDF int) ([]int, int, error)
 }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
-// under o: the word-major copy of the counts, a few V x K matrices and one
-// row of Q-bar per goroutine (Q itself is never stored); with RectifyAP the
-// dense N x N block and a few N x (K + 10) blocks; with Refine the EM's
-// second word-major copy and its D x K and V x K parameters, three times
-// each.
+// under o, the corpus itself aside: everything the fit allocates, since a
+// fit beside a large corpus allocates less than the garbage collector
+// waits for (it collects when the heap has doubled). That is the
+// co-occurrence operator (the word-major copy of the counts, 10 bytes a
+// nonzero, the bulk on large corpora), the row norms' partial sums, about
+// a dozen V x K matrices and three candidates x K ones for the paper's
+// pipeline; with RectifyAP the dense N x N block and a few N x (K + 10)
+// blocks; with Refine the EM's second word-major copy and its D x K and
+// V x K parameters, three times each. For RectifyAuto it is the larger of
+// its two fits (they share the operator, and under a memory limit the
+// collector frees the first fit's garbage before the second needs it);
+// Fit checks each fit's own estimate before it starts it, so the
+// rectified fit, which runs only when the paper's topics are noisy, can
+// be refused after the paper's.
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
-	v, d := int64(c.NumWords()), int64(c.NumDocs())
+	if o.Rectify == RectifyAuto {
+		paper, rectified := autoOptions(o)
+		return max(EstimateBytes(c, k, paper), EstimateBytes(c, k, rectified))
+	}
+	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	th := int64(parallel.Threads(o.Threads))
-	need := cooc.EstimateOperatorBytes(c) + 6*8*v*int64(k) + 2*8*v*th
-	if o.Rectify == RectifyAP || o.Rectify == RectifyAuto { // auto may rectify
+	cands := int64(0)
+	minDF := o.AnchorMinDF
+	if minDF == 0 {
+		minDF = corpus.AutoMinDF(c.NumDocs())
+	}
+	for _, n := range c.DocFreq() {
+		if n >= minDF {
+			cands++
+		}
+	}
+	cands = max(cands, kk)
+	// Per word: p, 1/p, document frequencies, candidates, residuals; per
+	// V x K: the basis, the anchors' rows, the dots with the basis and
+	// with the anchors, C, the topics, A and A^+T of the covariance and
+	// the basis vectors' copies; per candidate x K: the dots with the
+	// basis, G and G M^-1 of the clean-up; the recovery's per-word
+	// results; the covariance's partial sums.
+	paper := cooc.EstimateSqRowNormsBytes(c, o.Threads) + 6*8*v + 9*8*v*kk + 3*8*cands*kk + 48*v +
+		8*20*kk*kk
+	rectified := func() int64 {
 		n := int64(rectifyWords(c, k, &o))
 		l := int64(k + rectifyOversample)
-		need += 8*n*n + 5*8*n*l + 8*v*th + 16*v
+		return 8*n*n + 5*8*n*l + 8*v*th + 16*v + 6*8*v*kk
+	}
+	refine := 8*c.NNZ() + 8*v + 3*8*(v+d)*kk
+	need := cooc.EstimateOperatorBytes(c)
+	if o.Rectify == RectifyAP {
+		need += rectified()
+	} else {
+		need += paper
 	}
 	if o.Refine > 0 {
-		need += 8*c.NNZ() + 8*v + 3*8*(v+d)*int64(k)
+		need += refine
 	}
 	return need
 }
@@ -511,7 +587,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
-	if o.Rectify == RectifyAP || o.Rectify == RectifyAuto {
+	if o.Rectify == RectifyAP {
 		n := rectifyWords(c, k, o)
 		what = fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d, rectifying the dense %d x %d co-occurrence block of the most frequent words",
 			c.NumWords(), c.NumDocs(), k, n, n)

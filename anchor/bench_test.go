@@ -6,8 +6,11 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/mat"
 )
 
 // benchFit fits k topics to a shared corpus (skipped when ../shared/data
@@ -80,4 +83,129 @@ func BenchmarkFitDefaultKOS20(b *testing.B) {
 
 func BenchmarkFitDefaultNIPS50(b *testing.B) {
 	benchFit(b, "../../shared/data/nips/docword.nips.txt.gz", 50, DefaultOptions())
+}
+
+// The stages that issue 16 made faster, on NIPS (2,483 documents, 14,036
+// words, 1.3M nonzeros) with K = 100; hull bench measures the whole
+// pipeline on the 300,000-document corpora of scripts/make-bench-corpora.sh.
+
+const nipsPath = "../../shared/data/nips/docword.nips.txt.gz"
+
+// nipsStage reads NIPS and builds its co-occurrence operator and Q-bar
+// space (skipped when ../shared/data is absent).
+func nipsStage(b *testing.B) (*corpus.Corpus, *qbarSpace) {
+	b.Helper()
+	if _, err := os.Stat(nipsPath); err != nil {
+		b.Skipf("shared data not present: %v", err)
+	}
+	c, err := corpus.ReadFile(nipsPath, corpus.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	op, err := cooc.NewOperator(c, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c, newQbarSpace(op, op.RowSums())
+}
+
+// nipsAnchors returns the K = 100 anchors of NIPS with their dots.
+func nipsAnchors(b *testing.B, c *corpus.Corpus, sp *qbarSpace) ([]int, *mat.Dense) {
+	b.Helper()
+	cands, _, err := candidates(c, sp.op.RowSums(), 100, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	anchors, z, err := findAnchors(context.Background(), sp, cands, 100, &learner.Settings{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return anchors, z
+}
+
+// The co-occurrence operator: the packed documents and the word-major
+// positions.
+func BenchmarkNewOperatorNIPS(b *testing.B) {
+	c, _ := nipsStage(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := cooc.NewOperator(c, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The squared norms of every row of Q from its upper triangle, formed once.
+func BenchmarkRowNormsNIPS(b *testing.B) {
+	_, sp := nipsStage(b)
+	for b.Loop() {
+		if _, err := sp.op.SqRowNorms(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// One product Q x, as each step of FastAnchorWords takes.
+func BenchmarkMulVecNIPS(b *testing.B) {
+	_, sp := nipsStage(b)
+	x := make([]float64, sp.size())
+	for i := range x {
+		x[i] = float64(i%7) - 3
+	}
+	y := make([]float64, sp.size())
+	for b.Loop() {
+		if err := sp.op.MulVec(context.Background(), y, x); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FastAnchorWords for K = 100, the row norms included.
+func BenchmarkFastAnchorWordsNIPS100(b *testing.B) {
+	c, sp := nipsStage(b)
+	for b.Loop() {
+		nipsAnchors(b, c, sp)
+	}
+}
+
+// RecoverL2's 14,036 simplex solves by the active-set method, from the
+// kernel FastAnchorWords leaves.
+func BenchmarkRecoverL2NIPS100(b *testing.B) {
+	c, sp := nipsStage(b)
+	anchors, z := nipsAnchors(b, c, sp)
+	gram := anchorGram(z, anchors)
+	o := DefaultOptions()
+	var st solveStats
+	for b.Loop() {
+		var err error
+		if _, st, err = solveL2(context.Background(), z, gram, sp.invP, &o, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(st.MeanIter, "iter/word")
+}
+
+// R = A^+ Q A^+T as one quadratic form through the operator.
+func BenchmarkTopicCovarianceNIPS100(b *testing.B) {
+	c, sp := nipsStage(b)
+	anchors, z := nipsAnchors(b, c, sp)
+	o := DefaultOptions()
+	cm, _, err := solveL2(context.Background(), z, anchorGram(z, anchors), sp.invP, &o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	topics, _, err := topicsFromC(cm, sp.op.RowSums())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := topicCovariance(context.Background(), sp, topics); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The paper's pipeline end to end at K = 100.
+func BenchmarkFitNIPS100(b *testing.B) {
+	benchFit(b, nipsPath, 100, Options{})
 }

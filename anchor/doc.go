@@ -14,20 +14,32 @@
 //     rows), the row farthest from the origin, then repeatedly the row
 //     farthest from the span of those chosen (Gram-Schmidt), then the
 //     clean-up pass that re-chooses each anchor as the row farthest from
-//     the span of the other K-1. Optionally on a random projection.
+//     the span of the other K-1. Optionally on a random projection. The
+//     rows' squared norms come from Q's upper triangle, formed once (when
+//     there are many candidates; few are streamed row by row); each
+//     Gram-Schmidt step then costs one product of Q with a vector, one
+//     pass over the documents.
 //  3. Recovery: RecoverL2 or RecoverKL (Algorithm 3, section 3) find for
 //     every word i the convex combination C_i = p(z | w = i) of the anchor
-//     rows closest to Q-bar_i, by exponentiated gradient with an Armijo
-//     line search and the KKT-gap stop of supplement D.2 (package
-//     internal/simplex), in parallel over words; Bayes' rule then gives
-//     A = diag(p) C with columns normalised and p(z) = C^T p. The
-//     original Recover (Algorithm 2, matrix inversion) is kept as the
-//     paper's baseline.
-//  4. R = A^+ Q A^+T, the topic-topic matrix (section 3).
+//     rows closest to Q-bar_i, in parallel over words. RecoverL2 needs
+//     only the K x K Gram matrix of the anchor rows, shared by every word,
+//     and the dots of each row with the anchors, which FastAnchorWords
+//     leaves; each word's quadratic over the simplex is solved by a
+//     primal active-set method (internal/simplex.ActiveSet), which reaches
+//     the minimum itself in about as many iterations as C_i has positive
+//     entries (20 to 40 on the corpora of docs/BENCHMARKS.md) and stops
+//     on the same KKT gap, below Tolerance, as the paper's exponentiated
+//     gradient (supplement D.2), which RecoverKL uses, with an Armijo line
+//     search. Bayes' rule then gives A = diag(p) C with columns
+//     normalised and p(z) = C^T p. The original Recover (Algorithm 2,
+//     matrix inversion) is kept as the paper's baseline.
+//  4. R = A^+ Q A^+T, the topic-topic matrix (section 3), taken as the
+//     quadratic form sum_d s_d u_d u_d^T (u_d = A^+ h_d) less the diagonal
+//     correction, one pass over the documents.
 //
-// Every product of Q with a V x K matrix (the kernel Q-bar Q-bar_S^T of
-// RecoverL2, the Gram-Schmidt dot products, R) goes through
-// cooc.Operator in O(nnz K) instead of O(V^2 K).
+// Every product of Q (the Gram-Schmidt dot products, the kernel Q-bar
+// Q-bar_S^T, R) goes through cooc.Operator in O(nnz) per vector instead
+// of O(V^2), and Q is never stored.
 //
 // # Why real text needs more, and what DefaultOptions add
 //
@@ -111,19 +123,26 @@
 // # Complexity
 //
 // For V words, C candidates, D documents, nnz document-word entries, N
-// rectified words, T exponentiated-gradient iterations per word, I
-// alternating projections and E EM iterations: Q in O(sum_d nnz_d^2) time
-// if streamed row by row, never stored; FastAnchorWords in O(C V + K nnz +
-// K^2 C + K^3) on Q-bar, O(K N^2) on the rectified block; RecoverL2 in
-// O(K nnz + V K^2 T) (plus O(N^2 K) for the rectified rows); RecoverKL in
-// O(V S K T) where S is the number of nonzeros of a row of Q (N when
-// rectified); R in O(K nnz + V K^2). The rectification's block takes
+// rectified words, F positive entries of a row of C, T exponentiated-
+// gradient iterations per word, I alternating projections and E EM
+// iterations: Q in O(sum_d nnz_d^2) time if streamed row by row, never
+// stored; FastAnchorWords in O(sum_d nnz_d^2 / 2 + V^2 + K nnz + K^2 V +
+// K^2 C + K^3) on Q-bar (the norms from Q's upper triangle, then K
+// products) and O(K N^2) on the rectified block; RecoverL2 in O(V F (K +
+// F^2)) beyond the kernel FastAnchorWords leaves (O(K nnz + N^2 K) for
+// the rectified rows); RecoverKL in O(V S K T) where S is the number of
+// nonzeros of a row of Q (N when rectified); R in O(K nnz + D K^2 / 2 + V
+// K^2). On the paper's pipeline at 300,000 documents (K = 100, V =
+// 14,036, 55M nonzeros) the norms and the K products are most of the
+// time (docs/BENCHMARKS.md). The rectification's block takes
 // O(sum over the block's words of the lengths of their documents + N V)
 // to fill, O(N^2) memory (8 N^2 bytes: 8 MB at N = 1000, against 381 MB
 // for KOS's whole Q and 1.5 GiB for NIPS's), and O(N^2 (2K + 10)) time
 // per alternating projection plus O(N^2 K) for the 10 start steps. The
 // refinement takes O(E nnz K) time, D K digammas per iteration, and O(nnz
-// + (D + V) K) memory. EstimateBytes counts all of it; Fit refuses with a
+// + (D + V) K) memory. The co-occurrence operator holds 10 bytes per
+// nonzero (its word-major copy of the counts), most of the memory on large
+// corpora. EstimateBytes counts all of it; Fit refuses with a
 // *learner.MemoryError before allocating above Settings.MaxMemory.
 //
 // Results do not depend on Options.Threads: every parallel loop writes

@@ -14,25 +14,29 @@ import (
 // words are in cands: greedy Gram-Schmidt picks K points, each farthest
 // from the span of those before it (the first is the farthest from the
 // origin), then the clean-up pass re-chooses each anchor as the point
-// farthest from the span of the other K-1. It returns word indices.
-func findAnchors(ctx context.Context, sp rowSpace, cands []int, k, threads int, progress learner.Progress) ([]int, error) {
+// farthest from the span of the other K-1. It returns word indices and
+// the dots of every point with each anchor (size x K, column m for anchor
+// m), which RecoverL2 reuses.
+func findAnchors(ctx context.Context, sp rowSpace, cands []int, k int, set *learner.Settings) ([]int, *mat.Dense, error) {
+	threads, progress := set.Threads, set.Progress
 	progress.Report("row norms", 0, len(cands))
 	norms, err := sp.sqNorms(ctx, cands, threads, func(done int) { progress.Report("row norms", done, len(cands)) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g := greedy{sp: sp, cands: cands, norms: norms, k: k}
 	if err := g.run(ctx, progress); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := g.cleanUp(ctx, threads, progress); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	set.Logf("anchor: FastAnchorWords: %d candidates, %d of the %d anchors changed by the clean-up", len(cands), g.replaced, k)
 	anchors := make([]int, k)
 	for m, c := range g.chosen {
 		anchors[m] = cands[c]
 	}
-	return anchors, nil
+	return anchors, g.anchorDots, nil
 }
 
 // greedy holds the state of Algorithm 4.
@@ -46,12 +50,19 @@ type greedy struct {
 	rtri   *mat.Dense  // K x K upper triangular: anchor_m = sum_b rtri[b][m] e_b
 	basis  [][]float64 // orthonormal basis of the span of the anchors
 	full   []float64   // scratch: dots of every word's point with a vector
+	// basisDots holds every point's dots with e_b (size x K, column b),
+	// anchorDots with each anchor: basisDots rtri, as anchor m = sum_b
+	// rtri[b][m] e_b; the clean-up replaces the columns of the anchors it
+	// changes.
+	basisDots, anchorDots *mat.Dense
+	replaced              int // anchors the clean-up changed
 }
 
 func (g *greedy) run(ctx context.Context, progress learner.Progress) error {
 	g.coef = mat.NewDense(len(g.cands), g.k, nil)
 	g.rtri = mat.NewDense(g.k, g.k, nil)
 	g.full = make([]float64, g.sp.size())
+	g.basisDots = mat.NewDense(g.sp.size(), g.k, nil)
 	resid := append([]float64(nil), g.norms...)
 	taken := make([]bool, len(g.cands))
 	for step := 0; step < g.k; step++ {
@@ -70,11 +81,16 @@ func (g *greedy) run(ctx context.Context, progress learner.Progress) error {
 		if err := g.dotsWith(ctx, e, step, g.coef); err != nil {
 			return err
 		}
+		g.basisDots.SetCol(step, g.full)
 		for i := range resid {
 			x := g.coef.At(i, step)
 			resid[i] -= x * x
 		}
 	}
+	g.basis = nil
+	g.anchorDots = mat.NewDense(g.sp.size(), g.k, nil)
+	g.anchorDots.Mul(g.basisDots, g.rtri)
+	g.basisDots = nil
 	return nil
 }
 
@@ -127,7 +143,7 @@ func (g *greedy) cleanUp(ctx context.Context, threads int, progress learner.Prog
 	G := mat.NewDense(len(g.cands), g.k, nil)
 	G.Mul(g.coef, g.rtri)
 	dist := make([]float64, len(g.cands))
-	var minv, s *mat.Dense // M^-1 and G M^-1, kept while the anchors stay the same
+	var minv, s *mat.Dense // M^-1 (nil when stale) and G M^-1, kept while the anchors stay the same
 	for m := 0; m < g.k; m++ {
 		progress.Report("anchor words", g.k+m, 2*g.k)
 		if minv == nil {
@@ -135,7 +151,9 @@ func (g *greedy) cleanUp(ctx context.Context, threads int, progress learner.Prog
 			if minv, err = g.inverseGram(G); err != nil {
 				return err
 			}
-			s = mat.NewDense(len(g.cands), g.k, nil)
+			if s == nil {
+				s = mat.NewDense(len(g.cands), g.k, nil)
+			}
 			s.Mul(G, minv)
 		}
 		if err := farFromOthers(ctx, G, s, minv.At(m, m), g.norms, m, threads, dist); err != nil {
@@ -146,9 +164,11 @@ func (g *greedy) cleanUp(ctx context.Context, threads int, progress learner.Prog
 			continue
 		}
 		g.chosen[m] = c
+		g.replaced++
 		if err := g.dotsWith(ctx, g.sp.point(g.cands[c]), m, G); err != nil {
 			return err
 		}
+		g.anchorDots.SetCol(m, g.full)
 		minv = nil
 	}
 	progress.Report("anchor words", 2*g.k, 2*g.k)

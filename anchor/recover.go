@@ -25,8 +25,10 @@ type solveStats struct {
 // ||Qbar_i - C_i Qbar_S||^2 (Algorithm 3 with the squared loss). The
 // objective is kernelised: it needs only Qbar_S Qbar_S^T (K x K) and
 // Qbar Qbar_S^T (V x K), the latter computed through the co-occurrence
-// operator in O(nnz K). Both are scaled by the mean squared anchor norm so
-// that the tolerance does not depend on V. It returns C (V x K).
+// operator in O(nnz K) (Fit takes it from FastAnchorWords instead when
+// the anchors were found on Q-bar itself). Both are scaled by the mean
+// squared anchor norm so that the tolerance does not depend on V. It
+// returns C (V x K).
 func recoverL2(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
 	v, k := sp.size(), len(anchors)
 	b := mat.NewDense(v, k, nil)
@@ -43,19 +45,27 @@ func recoverL2(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, pr
 			row[m] *= sp.invP[i]
 		}
 	}
+	return solveL2(ctx, y, anchorGram(y, anchors), sp.invP, o, progress)
+}
+
+// anchorGram returns the anchors' Gram matrix Qbar_S Qbar_S^T read off
+// y = Qbar Qbar_S^T, made exactly symmetric.
+func anchorGram(y *mat.Dense, anchors []int) *mat.Dense {
+	k := len(anchors)
 	gram := mat.NewDense(k, k, nil)
 	for a := 0; a < k; a++ {
 		for c := 0; c < k; c++ {
 			gram.Set(a, c, (y.At(anchors[a], c)+y.At(anchors[c], a))/2)
 		}
 	}
-	return solveL2(ctx, y, gram, sp.invP, o, progress)
+	return gram
 }
 
 // solveL2 solves, for every word i, min over the simplex of
 // c^T M c - 2 c^T y_i: the squared loss ||Qbar_i - c T||^2 with
 // M = T T^T (K x K, gram) and y_i = T Qbar_i^T (row i of y), the constant
-// dropped. Both are scaled by K / trace(M) so that the tolerance does not
+// dropped, by the active-set method (simplex.ActiveSet), M shared by all
+// words. Both are scaled by K / trace(M) so that the tolerance does not
 // depend on V. Words with invP 0 get C_i = 0.
 func solveL2(ctx context.Context, y, gram *mat.Dense, invP []float64, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
 	v, k := y.Dims()
@@ -74,11 +84,12 @@ func solveL2(ctx context.Context, y, gram *mat.Dense, invP []float64, o *Options
 	return solveWords(ctx, v, k, o, progress, invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
 		bi := make([]float64, k)
 		quad := simplex.NewQuadratic(g, bi)
-		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
-			for m := range bi {
-				bi[m] = y.At(i, m) * scale
+		var as simplex.ActiveSetWorkspace
+		return func(i int, x []float64, _ *simplex.Workspace) simplex.Result {
+			for m, yi := range y.RawRowView(i) {
+				bi[m] = yi * scale
 			}
-			return simplex.EG(quad, x, o.settings(), ws)
+			return simplex.ActiveSet(quad, x, o.settings(), &as)
 		}
 	})
 }
@@ -213,8 +224,8 @@ func topicsFromC(c *mat.Dense, p []float64) ([][]float64, []float64, error) {
 	return topics, pz, nil
 }
 
-// topicCovariance returns R = A^+ Q A^+T with A^+ = (A^T A)^-1 A^T, computing
-// Q A^+T through the operator.
+// topicCovariance returns R = A^+ Q A^+T with A^+ = (A^T A)^-1 A^T, the
+// quadratic form taken through the operator (cooc.Operator.QuadForm).
 func topicCovariance(ctx context.Context, sp *qbarSpace, topics [][]float64) (*mat.Dense, error) {
 	k, v := len(topics), len(topics[0])
 	a := mat.NewDense(v, k, nil)
@@ -228,11 +239,9 @@ func topicCovariance(ctx context.Context, sp *qbarSpace, topics [][]float64) (*m
 	}
 	b := mat.NewDense(v, k, nil)
 	b.Mul(a, &ataInv) // A^+T
-	qb := mat.NewDense(v, k, nil)
-	if err := sp.op.Mul(ctx, qb, b); err != nil {
+	r := mat.NewDense(k, k, nil)
+	if err := sp.op.QuadForm(ctx, r, b); err != nil {
 		return nil, err
 	}
-	r := mat.NewDense(k, k, nil)
-	r.Mul(b.T(), qb)
 	return r, nil
 }

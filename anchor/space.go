@@ -58,8 +58,29 @@ func (s *qbarSpace) point(i int) []float64 {
 	return row
 }
 
+// sqNorms streams the rows of the listed words, or, when that would cost
+// more (many candidates, as on large corpora), has the operator form Q's
+// upper triangle once for the norms of every row (cooc.Operator.SqRowNorms).
 func (s *qbarSpace) sqNorms(ctx context.Context, words []int, threads int, progress func(done int)) ([]float64, error) {
 	norms := make([]float64, len(words))
+	var stream int64
+	for _, w := range words {
+		stream += s.op.RowCost(w) + int64(s.size())
+	}
+	if stream > s.op.SqRowNormsCost() {
+		all, err := s.op.SqRowNorms(ctx, func(done int) {
+			if progress != nil {
+				progress(done * len(words) / s.size())
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		for c, w := range words {
+			norms[c] = all[w] * s.invP[w] * s.invP[w]
+		}
+		return norms, nil
+	}
 	err := parallel.For(ctx, len(words), 16, threads, func(lo, hi int) {
 		row := make([]float64, s.size())
 		for c := lo; c < hi; c++ {
@@ -71,9 +92,7 @@ func (s *qbarSpace) sqNorms(ctx context.Context, words []int, threads int, progr
 }
 
 func (s *qbarSpace) dots(ctx context.Context, dst, vec []float64) error {
-	v := s.size()
-	out := mat.NewDense(v, 1, dst)
-	if err := s.op.Mul(ctx, out, mat.NewDense(v, 1, vec)); err != nil {
+	if err := s.op.MulVec(ctx, dst, vec); err != nil {
 		return err
 	}
 	for i := range dst {

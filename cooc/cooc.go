@@ -75,7 +75,7 @@ func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, erro
 	if used == 0 {
 		return nil, errNoPairs
 	}
-	t := transpose(c)
+	t := transpose(c, true, false, opts.Threads)
 	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: used, Skipped: c.NumDocs() - used}
 	report := func(done int) {
 		if opts.Progress != nil {
@@ -136,31 +136,76 @@ func docScales(c *corpus.Corpus) (scale, lens []float64, used int) {
 }
 
 // wordMajor is the transpose of a corpus: for each word, the documents it
-// occurs in (increasing) and its counts there.
+// occurs in (increasing) and, if asked for, its counts there and its
+// positions in those documents' word lists (noPos for a position beyond
+// the range of uint16).
 type wordMajor struct {
 	offsets []int64
 	docs    []int32
 	counts  []int32
+	pos     []uint16
 }
 
-func transpose(c *corpus.Corpus) *wordMajor {
-	v := c.NumWords()
-	t := &wordMajor{offsets: make([]int64, v+1), docs: make([]int32, c.NNZ()), counts: make([]int32, c.NNZ())}
-	for _, w := range c.Words {
-		t.offsets[w+1]++
+// noPos marks a position that does not fit pos: the word is then found
+// by binary search.
+const noPos = math.MaxUint16
+
+func transpose(c *corpus.Corpus, withCounts, withPos bool, threads int) *wordMajor {
+	v, nnz := c.NumWords(), c.NNZ()
+	t := &wordMajor{offsets: make([]int64, v+1), docs: make([]int32, nnz)}
+	if withCounts {
+		t.counts = make([]int32, nnz)
 	}
-	for i := 0; i < v; i++ {
-		t.offsets[i+1] += t.offsets[i]
+	if withPos {
+		t.pos = make([]uint16, nnz)
 	}
-	next := append([]int64(nil), t.offsets[:v]...)
-	for d := 0; d < c.NumDocs(); d++ {
-		words, counts := c.Doc(d)
-		for q, w := range words {
-			p := next[w]
-			t.docs[p] = int32(d)
-			t.counts[p] = counts[q]
-			next[w]++
+	// A counting sort split over blocks of documents: each block counts
+	// its words, and places them from where the blocks before it end, so
+	// every word's documents stay in increasing order whatever the thread
+	// count.
+	bounds := docChunks(c, transposeBlocks)
+	nb := len(bounds) - 1
+	next := make([]int64, nb*v)
+	_ = parallel.For(context.Background(), nb, 1, threads, func(lo, hi int) {
+		for j := lo; j < hi; j++ {
+			cnt := next[j*v : (j+1)*v]
+			for _, w := range c.Words[c.Offsets[bounds[j]]:c.Offsets[bounds[j+1]]] {
+				cnt[w]++
+			}
+		}
+	}, nil)
+	var at int64
+	for w := 0; w < v; w++ {
+		t.offsets[w] = at
+		for j := 0; j < nb; j++ {
+			n := next[j*v+w]
+			next[j*v+w] = at
+			at += n
 		}
 	}
+	t.offsets[v] = at
+	_ = parallel.For(context.Background(), nb, 1, threads, func(lo, hi int) {
+		for j := lo; j < hi; j++ {
+			pos := next[j*v : (j+1)*v]
+			for d := bounds[j]; d < bounds[j+1]; d++ {
+				words, counts := c.Doc(d)
+				for q, w := range words {
+					p := pos[w]
+					t.docs[p] = int32(d)
+					if withCounts {
+						t.counts[p] = counts[q]
+					}
+					if withPos {
+						t.pos[p] = uint16(min(q, noPos))
+					}
+					pos[w]++
+				}
+			}
+		}
+	}, nil)
 	return t
 }
+
+// transposeBlocks is the number of blocks of documents transpose splits
+// its counting sort over.
+const transposeBlocks = 16

@@ -14,19 +14,29 @@
 // it first estimates the bytes it needs and refuses, with the estimate and
 // the vocabulary size that would fit, when they exceed the caller's limit. Operator
 // never forms Q: it multiplies Q by a dense V x K matrix straight from the
-// documents in O(nnz K) time instead of the O(V^2 K) of a dense product,
-// gives any row of Q in O(V) memory, and Q's row sums in O(nnz). The
-// anchor pipeline works through Operator alone, so its memory grows with
-// V K and nnz, not V^2 (on NIPS, V = 14,036, the dense Q would be 1.5 GiB).
+// documents in O(nnz K) time instead of the O(V^2 K) of a dense product
+// (MulVec for one vector in a single pass; QuadForm for b^T Q b without
+// the product), gives any row of Q in O(V) memory, the squared norms of
+// all rows from Q's upper triangle formed once (SqRowNorms), and Q's row
+// sums in O(nnz). The anchor pipeline works through Operator alone, so its
+// memory grows with V K and nnz, not V^2 (on NIPS, V = 14,036, the dense Q
+// would be 1.5 GiB): 10 bytes per nonzero, the documents with each word
+// and count packed in 32 bits and, word by word, the documents containing
+// it with its position there.
 //
-// Reproducibility: work is split over the rows of Q, never over documents
-// with per-thread partial matrices. Every entry is summed by one goroutine
-// in document order, which is the fixed-order reduction that makes Q
-// bit-identical for every thread count, and it needs no V x V partial per
-// thread.
+// Reproducibility: no sum depends on the thread count. Compute, Row and
+// Mul split the work over the rows of Q, never over documents with
+// per-thread partial matrices: every entry is summed by one goroutine in
+// document order, and needs no V x V partial per thread. MulVec and
+// QuadForm sum over a fixed split of the documents into blocks (16, of
+// about equal numbers of nonzeros), each block into its own partial sum,
+// the partials added in block order; SqRowNorms likewise over a fixed
+// split of the rows into 64 groups.
 //
 // Complexity: Compute takes O(sum_d nnz_d^2) time and O(V^2 + nnz) memory;
 // Operator.Mul takes O(nnz K + V K) time and O(D_b K) extra memory, where
-// D_b is a fixed block of documents; Operator.Row(i) takes O(V) plus the
+// D_b is a fixed block of documents; MulVec O(nnz + V) with O(V) partials
+// per block; QuadForm O(nnz K + D K^2 / 2); SqRowNorms O(sum_d nnz_d^2 / 2
+// + V^2 / 2) time and O(V) per group; Operator.Row(i) takes O(V) plus the
 // lengths of the documents containing word i.
 package cooc

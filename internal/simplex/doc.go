@@ -10,7 +10,17 @@
 // evaluations of f with its gradient (one per line-search trial).
 //
 // Complexity: O(K) per iteration beyond the objective's own evaluations
-// (O(K^2) for Quadratic). It backs RecoverL2 and RecoverKL (Arora et al.
-// 2013, Algorithm 3) and is meant for every simplex-constrained regression
-// in hull.
+// (O(K^2) for Quadratic). It backs RecoverKL (Arora et al. 2013,
+// Algorithm 3) and is meant for every simplex-constrained regression in
+// hull.
+//
+// ActiveSet minimises a Quadratic with a positive definite A exactly, by
+// a primal active-set method (Nocedal and Wright, Algorithm 16.3) from the
+// best vertex, stopping on the same KKT gap: each iteration solves the
+// equality-constrained problem on the free set with a Cholesky factor of
+// A_FF that grows by a row as an index enters, O(K F) per iteration for F
+// free indices, and there are about as many iterations as the solution
+// has positive entries. It backs RecoverL2, where A, the Gram matrix of
+// the anchor rows, is shared by every word; when A_FF is numerically
+// singular it falls back to EG.
 package simplex

@@ -1,0 +1,142 @@
+package anchor
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/internal/simplex"
+	"github.com/hulltopics/hull/learner"
+	"gonum.org/v1/gonum/mat"
+)
+
+// The two ways qbarSpace has to compute the candidates' squared norms,
+// streaming their rows or forming Q's upper triangle once, agree.
+func TestRowNormsBothWays(t *testing.T) {
+	c, _ := separable(t, 3000, 11)
+	op, err := cooc.NewOperator(c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := newQbarSpace(op, op.RowSums())
+	words := make([]int, c.NumWords())
+	for i := range words {
+		words[i] = i
+	}
+	all, err := op.SqRowNorms(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamed, err := sp.sqNorms(context.Background(), words[:20], 2, nil) // few words: streamed
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c, w := range words[:20] {
+		want := all[w] * sp.invP[w] * sp.invP[w]
+		if math.Abs(streamed[c]-want) > 1e-12*want {
+			t.Fatalf("word %d: streamed |Qbar_i|^2 = %v, from the upper triangle %v", w, streamed[c], want)
+		}
+	}
+}
+
+// FastAnchorWords returns every point's dots with the anchors, which
+// RecoverL2 uses as its kernel Qbar Qbar_S^T: they match the product
+// through the operator.
+func TestAnchorDotsAreRecoverKernel(t *testing.T) {
+	c, _ := separable(t, 3000, 12)
+	op, err := cooc.NewOperator(c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := newQbarSpace(op, op.RowSums())
+	cands, _, err := candidates(c, sp.op.RowSums(), 10, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors, z, err := findAnchors(context.Background(), sp, cands, 10, &learner.Settings{Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := sp.size()
+	b := mat.NewDense(v, len(anchors), nil)
+	for m, a := range anchors {
+		b.SetCol(m, sp.point(a))
+	}
+	want := mat.NewDense(v, len(anchors), nil)
+	if err := op.Mul(context.Background(), want, b); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < v; i++ {
+		for m := range anchors {
+			w := want.At(i, m) * sp.invP[i]
+			if math.Abs(z.At(i, m)-w) > 1e-9*math.Abs(w)+1e-12*mat.Max(want) {
+				t.Fatalf("word %d, anchor %d: dots %v, product %v", i, m, z.At(i, m), w)
+			}
+		}
+	}
+}
+
+// RecoverL2's active-set solves reach at least the objective of EG run to
+// a tight tolerance, word by word, on the kernel of a real fit.
+func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("EG to a tight tolerance for every word")
+	}
+	c, _ := separable(t, 3000, 13)
+	op, err := cooc.NewOperator(c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := newQbarSpace(op, op.RowSums())
+	cands, _, err := candidates(c, sp.op.RowSums(), 10, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors, z, err := findAnchors(context.Background(), sp, cands, 10, &learner.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Tolerance: 1e-5, MaxIter: 1000}
+	got, st, err := solveL2(context.Background(), z, anchorGram(z, anchors), sp.invP, &o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.MaxIter+st.Stalled > 0 || st.MaxGap >= o.Tolerance {
+		t.Fatalf("active set: %+v", st)
+	}
+	tight := Options{Tolerance: 1e-10, MaxIter: 50000}
+	gram := anchorGram(z, anchors)
+	k := len(anchors)
+	g := make([]float64, k*k)
+	trace := 0.0
+	for a := 0; a < k; a++ {
+		for b := 0; b < k; b++ {
+			g[a*k+b] = gram.At(a, b)
+		}
+		trace += gram.At(a, a)
+	}
+	scale := float64(k) / trace
+	for i := range g {
+		g[i] *= scale
+	}
+	for i := 0; i < sp.size(); i++ {
+		if sp.invP[i] == 0 {
+			continue
+		}
+		b := make([]float64, k)
+		for m := range b {
+			b[m] = z.At(i, m) * scale
+		}
+		q := simplex.NewQuadratic(g, b)
+		x := make([]float64, k)
+		for m := range x {
+			x[m] = 1 / float64(k)
+		}
+		eg := simplex.EG(q, x, tight.settings(), nil)
+		as := q.Eval(got.RawRowView(i), nil)
+		if as > eg.Value+1e-12*math.Max(1, math.Abs(eg.Value)) {
+			t.Fatalf("word %d: active set %v above EG %v", i, as, eg.Value)
+		}
+	}
+}
