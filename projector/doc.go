@@ -112,8 +112,9 @@
 // document rows, k-means and topic normalisation with Projector.
 // The documents stay sparse: internal/kmeans.ClusterCosineCSR computes
 // each cosine distance over a document's nonzeros, with dense K x V
-// centres, so the time is O(Restarts x iterations x (nnz K + K V)) and
-// the memory O(nnz + K V) (KMeansEstimateBytes guards it); the result is
+// centres, so the time is O(Restarts x iterations x (nnz K + K V)) at
+// most (bounds skip most distances after the first iterations) and the
+// memory O(nnz + K V + D K) (KMeansEstimateBytes guards it); the result is
 // bit-identical to ClusterCosine on the dense D x V matrix, the paper's
 // k-means in R^V (docs/BENCHMARKS.md has the timings). Its Params hold
 // the k-means options (10 restarts by default), "document_rows",
@@ -127,7 +128,9 @@
 // For nnz document-word entries, V words, D documents and l = K-1+p sketch
 // columns: the shift O(nnz + V); the SVD O((2q+2)(nnz + D + V) l +
 // (q+1)(D+V) l^2) with q power iterations; the projection O(nnz K); k-means
-// O(Restarts x iterations x D K^2); the scaling O(D K^2 + K^3 + D log D);
+// O(Restarts x iterations x D K^2) at most, the first assignment of each
+// restart a matrix product, the later ones skipping the distances their
+// bounds rule out; the scaling O(D K^2 + K^3 + D log D);
 // the topics O(V K^2). Memory is O(nnz + (D + V) K) (EstimateBytes). On KOS
 // (353,160 nonzeros) at K = 20 a fit takes about 0.7 s on 2 cores, most of
 // it k-means (docs/BENCHMARKS.md).

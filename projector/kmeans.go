@@ -56,11 +56,13 @@ func (l *KMeans) Options() KMeansOptions { return l.opts }
 // KMeansEstimateBytes returns the working memory of the k-means baseline
 // for c and k topics: the sparse D x V matrix of word frequencies (12
 // bytes per nonzero) and the unit-length copy k-means makes of its values
-// (8 more), the centres, their sums, the best restart's centres and the
-// topics (K x V each, 8 bytes per entry), and a few values per document.
+// (8 more), the best restart's centres and the topics (K x V each, 8 bytes
+// per entry), a few values per document, and for each restart running at
+// once, one per CPU, the centres, their sums and k-means' bounds, 4 bytes
+// per document and cluster (internal/kmeans.WorkBytes).
 func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
 	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	return 20*c.NNZ() + 4*8*int64(k)*v + 24*d
+	return 20*c.NNZ() + 2*8*int64(k)*v + 24*d + kmeans.WorkBytes(int(d), int(v), k, kmeans.Options{Restarts: DefaultKMeansRestarts})
 }
 
 // Fit learns k topics from c: spherical k-means (distance 1 - cos) of the
@@ -98,14 +100,14 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 			return nil
 		}},
 		{Name: "k-means", Run: func(context.Context) error {
-			o.Progress.Report("k-means", 0, 1)
+			o.Progress.Report("k-means", 0, o.Restarts)
 			var err error
-			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads})
+			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads,
+				Progress: func(done, total int) { o.Progress.Report("k-means", done, total) }})
 			if err != nil {
 				return fmt.Errorf("kmeans: %w", err)
 			}
 			params["kmeans_inertia"] = res.Inertia
-			o.Progress.Report("k-means", 1, 1)
 			return nil
 		}},
 		{Name: "topics", Run: func(context.Context) error {

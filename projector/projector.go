@@ -139,11 +139,14 @@ func (l *Learner) Options() Options { return l.opts }
 // nonzero each), the randomized SVD's dense blocks ((D + V) x (K+p) words,
 // six of them at most), the projected documents and their unit copy in
 // k-means, the barycentric directions (D x K), the right singular vectors
-// (V x (K-1)) and the topics (K x V, twice).
+// (V x (K-1)), the topics (K x V, twice) and k-means' bounds, 4 bytes per
+// document and cluster for each restart running at once, one per CPU
+// (internal/kmeans.WorkBytes).
 func EstimateBytes(c *corpus.Corpus, k int) int64 {
 	v, d := int64(c.NumWords()), int64(c.NumDocs())
 	l := int64(k) + DefaultOversample
-	return 24*c.NNZ() + 6*8*(v+d)*l + 3*8*d*int64(k) + 3*8*v*int64(k)
+	return 24*c.NNZ() + 6*8*(v+d)*l + 3*8*d*int64(k) + 3*8*v*int64(k) +
+		kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: DefaultRestarts})
 }
 
 // Fit learns k topics from c by the steps of section 6.2 of the paper (see
@@ -267,7 +270,7 @@ func (f *fit) project(ctx context.Context) error {
 // Documents projected exactly onto the mean have no direction and are
 // left out of the clustering (they still count in the scaling step).
 func (f *fit) cluster(ctx context.Context) error {
-	f.o.Progress.Report("k-means", 0, 1)
+	f.o.Progress.Report("k-means", 0, f.o.Restarts)
 	n, dim := f.points.Dims()
 	var rows []int // points with a direction
 	for i := 0; i < n; i++ {
@@ -286,7 +289,8 @@ func (f *fit) cluster(ctx context.Context) error {
 			copy(pts.RawRowView(r), f.points.RawRowView(i))
 		}
 	}
-	res, err := kmeans.ClusterCosine(pts, f.k, kmeans.Options{Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed, Threads: f.o.Threads})
+	res, err := kmeans.ClusterCosine(pts, f.k, kmeans.Options{Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed, Threads: f.o.Threads,
+		Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
 	if err != nil {
 		return fmt.Errorf("projector: k-means of the projected documents: %w", err)
 	}
@@ -310,7 +314,6 @@ func (f *fit) cluster(ctx context.Context) error {
 		scaleBy(row, 1/float64(nj))
 	}
 	f.params["kmeans_inertia"] = res.Inertia
-	f.o.Progress.Report("k-means", 1, 1)
 	return nil
 }
 

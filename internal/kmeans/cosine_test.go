@@ -117,7 +117,7 @@ func TestCosineThreadIndependentAndMonotone(t *testing.T) {
 		}
 	}
 	last := map[int]float64{}
-	_, err = cluster(unit, 8, Options{Restarts: 2, Seed: 9}, cosine{}, func(r int, in float64) {
+	_, err = cluster(unit, 8, Options{Restarts: 2, Seed: 9}, true, func(r int, in float64) {
 		if prev, ok := last[r]; ok && in > prev*(1+1e-12) {
 			t.Errorf("restart %d: inertia rose from %v to %v", r, prev, in)
 		}

@@ -51,7 +51,9 @@ func sameUpToRelabelling(a, b []int) bool {
 }
 
 // checkResult verifies the invariants of any result: shapes, nearest-centre
-// assignment and inertia.
+// assignment (up to the rounding of the distances, which k-means computes
+// as ||x||^2 - 2 x.c + ||c||^2) and inertia (computed coordinate by
+// coordinate, in point order).
 func checkResult(t *testing.T, x *mat.Dense, k int, r Result) {
 	t.Helper()
 	n, dim := x.Dims()
@@ -60,9 +62,14 @@ func checkResult(t *testing.T, x *mat.Dense, k int, r Result) {
 	}
 	in := 0.0
 	for i := 0; i < n; i++ {
-		j, d := euclidean{}.nearest(x.RawRowView(i), r.Centers.RawMatrix().Data)
-		if j != r.Assign[i] {
-			t.Fatalf("point %d assigned to %d, nearest centre %d", i, r.Assign[i], j)
+		row := x.RawRowView(i)
+		best := math.Inf(1)
+		for j := 0; j < k; j++ {
+			best = min(best, sqDist(row, r.Centers.RawRowView(j)))
+		}
+		d := sqDist(row, r.Centers.RawRowView(r.Assign[i]))
+		if d > best+1e-12*(mat.Dot(mat.NewVecDense(dim, row), mat.NewVecDense(dim, row))+1) {
+			t.Fatalf("point %d assigned to %d at %v, nearest centre at %v", i, r.Assign[i], d, best)
 		}
 		in += d
 	}
@@ -95,7 +102,7 @@ func TestInertiaNeverIncreases(t *testing.T) {
 	}
 	last := map[int]float64{}
 	steps := 0
-	_, err := cluster(x, 25, Options{Restarts: 4, Seed: 2}, euclidean{}, func(r int, in float64) {
+	_, err := cluster(x, 25, Options{Restarts: 4, Seed: 2}, false, func(r int, in float64) {
 		if prev, ok := last[r]; ok && in > prev*(1+1e-12) {
 			t.Errorf("restart %d: inertia rose from %v to %v", r, prev, in)
 		}
@@ -213,23 +220,36 @@ func TestSeedingUnderflow(t *testing.T) {
 func TestEmptyClusterReseeded(t *testing.T) {
 	x := mat.NewDense(5, 1, []float64{0, 1, 2, 10, 3})
 	raw := x.RawMatrix()
-	p := &problem{n: 5, dim: 1, k: 3, threads: 1, grain: 1, geo: &denseRows{x: raw.Data, stride: raw.Stride, dim: 1, m: euclidean{}},
-		centers: []float64{1, 100, 200}, assign: make([]int, 5), dist: make([]float64, 5),
-		sums: make([]float64, 3), counts: make([]int, 3), buf: make([]float64, 1)}
-	for i := range p.assign {
-		p.assign[i] = -1
+	p := &problem{pts: &denseData{x: raw.Data, stride: raw.Stride, dim: 1}, n: 5, dim: 1, k: 3, grain: 1, inner: 1,
+		sq: []float64{0, 1, 4, 100, 9}, sqSum: 114, maxSq: 100, gamma: 18 * 0x1p-52}
+	w := newWorker(p)
+	copy(w.c, []float64{1, 100, 200})
+	copy(w.cn, []float64{1, 1e4, 4e4})
+	w.makeGroups()
+	// All points go to centre 0 (at 1); 1 and 2 are empty.
+	for i := range w.assign {
+		w.assign[i], w.from[i] = 0, -1
+		w.pts.add(w.sums[:1], i)
 	}
-	_, in0 := p.assignAll() // all points go to centre 0 (at 1); 1 and 2 are empty
-	p.update()
+	w.counts[0] = 5
+	in0 := w.formulaInertia()
+	w.update()
 	// Centre 0 moves to the mean 3.2; the empty ones go to 10 (distance 81
 	// from 1), then to 3 (distance 4).
-	if want := []float64{3.2, 10, 3}; fmt.Sprint(p.centers) != fmt.Sprint(want) {
-		t.Fatalf("centres %v, want %v", p.centers, want)
+	if want := []float64{3.2, 10, 3}; fmt.Sprint(w.c) != fmt.Sprint(want) {
+		t.Fatalf("centres %v, want %v", w.c, want)
 	}
 	// Now 10 has its own cluster and 3 attracts 0, 1 and 2 away from 3.2.
-	_, in1 := p.assignAll()
-	if fmt.Sprint(p.assign) != "[2 2 2 1 2]" || in1 > in0 {
-		t.Errorf("assignment %v, inertia %v -> %v", p.assign, in0, in1)
+	for i := range w.u {
+		w.u[i], w.l[i], w.gb[i] = math.Inf(1), 0, 0 // no bound: compare every point with every centre
+	}
+	if changed := w.assignStep(); changed != 5 {
+		t.Errorf("%d points changed cluster, want 5", changed)
+	}
+	w.moveSums()
+	in1 := w.formulaInertia()
+	if fmt.Sprint(w.assign) != "[2 2 2 1 2]" || in1 > in0 || fmt.Sprint(w.counts) != "[0 1 4]" {
+		t.Errorf("assignment %v, counts %v, inertia %v -> %v", w.assign, w.counts, in0, in1)
 	}
 }
 
@@ -267,11 +287,118 @@ func BenchmarkCluster(b *testing.B) {
 		b.Run(fmt.Sprintf("n50000_dim10_k60_threads%d", threads), func(b *testing.B) {
 			steps := 0
 			for b.Loop() {
-				if _, err := cluster(x, 60, Options{Seed: 1, Threads: threads}, euclidean{}, func(int, float64) { steps++ }); err != nil {
+				if _, err := cluster(x, 60, Options{Seed: 1, Threads: threads}, false, func(int, float64) { steps++ }); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(steps)/float64(b.N), "assign-steps/op")
 		})
+	}
+}
+
+// Restarts run in parallel on their own states; the result is the least
+// (inertia, restart index) whatever the number of threads and the order
+// in which the restarts finish.
+func TestParallelRestarts(t *testing.T) {
+	x, _ := blobs(10, 150, 6, 10, 2.5, 7) // overlapping: restarts differ
+	var ref Result
+	for _, threads := range []int{1, 2, 3, 8} {
+		var calls []int
+		r, err := Cluster(x, 10, Options{Restarts: 7, Seed: 5, Threads: threads, Progress: func(done, total int) {
+			if total != 7 {
+				t.Errorf("progress total %d, want 7", total)
+			}
+			calls = append(calls, done) // serialised by Cluster
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(calls) != "[1 2 3 4 5 6 7]" {
+			t.Errorf("threads=%d: progress %v", threads, calls)
+		}
+		if threads == 1 {
+			ref = r
+			checkResult(t, x, 10, r)
+			continue
+		}
+		if !identical(r, ref) {
+			t.Fatalf("threads=%d: result differs from threads=1", threads)
+		}
+	}
+	// Restart r is the same whatever Restarts is, so the best of n
+	// restarts never rises with n, and at n = 7 it is the result.
+	if testing.Short() {
+		return
+	}
+	prev := math.Inf(1)
+	for n := 1; n <= 7; n++ {
+		r, _ := Cluster(x, 10, Options{Restarts: n, Seed: 5, Threads: 2})
+		if r.Inertia > prev {
+			t.Fatalf("%d restarts: inertia %v above %v", n, r.Inertia, prev)
+		}
+		prev = r.Inertia
+	}
+	if prev != ref.Inertia {
+		t.Errorf("7 restarts: inertia %v, want %v", ref.Inertia, prev)
+	}
+}
+
+// When every restart reaches the same inertia, the earliest is kept: with
+// k = n every restart puts a centre on every point (inertia 0), each in
+// its own order, and the result is restart 0's.
+func TestRestartTiesKeepEarliest(t *testing.T) {
+	x := mat.NewDense(6, 2, []float64{0, 0, 1, 0, 0, 1, 5, 5, 6, 5, 9, 9})
+	one, err := Cluster(x, 6, Options{Restarts: 1, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 4} {
+		r, err := Cluster(x, 6, Options{Restarts: 9, Seed: 11, Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Inertia != 0 || !identical(r, one) {
+			t.Errorf("threads=%d: %v, inertia %v; want restart 0's %v", threads, r.Assign, r.Inertia, one.Assign)
+		}
+	}
+	// The restarts do order the centres differently: the test would pass
+	// trivially otherwise.
+	differ := false
+	for s := uint64(0); s < 20 && !differ; s++ {
+		r, _ := Cluster(x, 6, Options{Restarts: 1, Seed: s})
+		differ = fmt.Sprint(r.Assign) != fmt.Sprint(one.Assign)
+	}
+	if !differ {
+		t.Error("every seed gives the same labelling")
+	}
+}
+
+// The bounds only skip work: computing every distance at every step
+// (as when the points times the centres exceed maxBounds) gives the same
+// result bit for bit, on overlapping data where most steps use them.
+func TestBoundsChangeNothing(t *testing.T) {
+	blobsX, _ := blobs(12, 400, 8, 10, 2, 3)
+	raysX, _ := rays(9, 300, 20, 0.5, 4)
+	csr, _ := sparseRays(7, 1500, 300, 0.2, 5)
+	runs := map[string]func() (Result, error){
+		"euclidean": func() (Result, error) { return Cluster(blobsX, 12, Options{Restarts: 3, Seed: 1, Threads: 2}) },
+		"cosine":    func() (Result, error) { return ClusterCosine(raysX, 9, Options{Restarts: 3, Seed: 2, Threads: 2}) },
+		"csr":       func() (Result, error) { return ClusterCosineCSR(csr, 7, Options{Restarts: 3, Seed: 3, Threads: 2}) },
+	}
+	for name, run := range runs {
+		bounded, err := run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := maxBounds
+		maxBounds = 0
+		full, err := run()
+		maxBounds = saved
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !identical(bounded, full) {
+			t.Errorf("%s: the bounds changed the result (inertia %v, every distance computed %v)", name, bounded.Inertia, full.Inertia)
+		}
 	}
 }
