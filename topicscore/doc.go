@@ -32,6 +32,10 @@
 //     algorithm after a cheap test (barycentric coordinates all >= 0:
 //     distance 0) and a cheap lower bound (the distance to the hyperplane
 //     of a facet the point lies beyond) that cut most subsets early.
+//     Beyond K = 20 (with the default budget) the paper's K0 = ceil(5K/4)
+//     does not fit the exhaustive search, and VertexSearch auto replaces
+//     2b'-2b by successive projection on the centres of at least
+//     MinCentreSize words (see "Large K" below).
 //  3. The barycentric coordinates pi~_j of every row of R in the estimated
 //     simplex, [r_j^T, 1][V*, 1_K]^{-1}; negative entries set to 0 and the
 //     row rescaled to sum 1 (pi_j).
@@ -70,11 +74,51 @@
 // characteristic of the topic, not anchor words, so Anchors stays empty;
 // and SingularValues, the K singular values of D, largest first.
 //
+// # Large K
+//
+// At K = 100 (synth lda, V = 15,000, 30,000 documents of 230 tokens) the
+// exhaustive search can only afford K0 = K+3 candidates, and 2b' fills
+// them with centres of one or two words: rare words, whose tiny xi_1(j)
+// puts their ratios far out in R^{K-1}, each drawing a k-means centre of
+// its own. None of the K vertices is then among the candidates and the
+// topics collapse (l1 1.8); with the paper's K0 = ceil(5K/4) = 125
+// candidates and without those centres, all of them are. A vertex is
+// estimated by the centre of a cluster of anchor words (section 3: "the
+// corresponding r_j's form a local data cluster around v_k"), so:
+//
+//   - A simplex is degenerate when more than half of its vertices are
+//     centres of fewer than MinCentreSize words, or when two of its
+//     vertices nearly coincide (closer than a quarter of the median
+//     distance between vertices: two topics on one cluster of words,
+//     another topic lost; at K = 20 on the paper's simulated corpora the
+//     exhaustive search does this on 4 to 8 seeds of 8, at ratios of
+//     0.05-0.15, where simplices that find every topic have 0.6-1). It is
+//     logged (Settings.Log, hull fit's stderr) and recorded in Params
+//     ("vertex_degenerate", "vertex_small_centres",
+//     "vertex_distance_ratio").
+//   - VertexSearch SearchSP picks the K vertices by successive projection
+//     (the "SVS-SP" vertex hunting of the authors' later code) among the
+//     centres of at least MinCentreSize words (hull's floor, 5 by
+//     default): K0 is then every such centre.
+//     At K = 100 it finds every vertex: l1 0.45 (mean), 0.51 (max).
+//   - VertexSearch SearchAuto (the default) searches exhaustively when K0
+//     is set or the paper's K0 fits MaxSimplices, by successive projection
+//     otherwise, and by successive projection again after a degenerate
+//     exhaustive search ("vertex_recovered"). Successive projection never
+//     lost a topic in these experiments (docs/BENCHMARKS.md, "Large K").
+//
 // Params holds scalars only: "ratio_threshold" (log(max(n, p)) by
-// default; null when off), "ratios_truncated", "m", "k0", "s",
-// "normalize", "svd_power_iters", "kmeans_restarts", "kmeans_inertia",
-// "simplices" (C(K0, K)), "simplices_degenerate", "vertex_fit" (the
-// minimised largest distance), "words_used" and "words_excluded". The K0
+// default; null when off), "ratios_truncated", "m", "k0" (the candidates
+// searched), "s", "normalize", "svd_power_iters", "kmeans_restarts",
+// "kmeans_inertia", "vertex_search" ("exhaustive" or "sp"),
+// "min_centre_size", "centres_small" (k-means centres below it),
+// "vertex_small_centres" (vertices among them), "vertex_distance_ratio"
+// (the least distance between two vertices over the median one),
+// "vertex_degenerate" (when the simplex returned is) and
+// "vertex_recovered" (when a degenerate exhaustive search was replaced), "simplices" (C(K0, K); 1 for successive
+// projection), "simplices_degenerate", "vertex_fit" (the largest distance
+// from a candidate to the simplex chosen, minimised by the exhaustive
+// search), "words_used" and "words_excluded". The K0
 // candidate centres of 2b' are not kept (before model format 2 they were
 // Params "candidates"); the vertices' centres are. The stage timings are
 // "svd" (building D and the SVD), "ratios", "vertex hunting" and "topics".
@@ -84,7 +128,9 @@
 // l^2); R in O(pK); k-means in O(Restarts * iterations * p m K); 2b' in
 // O(m^2 K + K0 m K); 2b in O(C(K0, K) (K^3 + (K0-K) K^2)) plus the QPs,
 // which is why K0 is bounded so that C(K0, K) <= MaxSimplices (200,000 by
-// default: ceil(5K/4) up to K = 20, then K plus a few); steps 3-5 in O(p K^2).
+// default: ceil(5K/4) up to K = 20, then K plus a few); successive
+// projection in O(m K^2) plus one distance per centre for "vertex_fit";
+// steps 3-5 in O(p K^2).
 // The paper reports about 2 minutes at K = 20, and its public R code (whose
 // default K0 = 1.5K gives C(30, 20) = 30 million simplices) hangs there;
 // here the search at K = 20 takes a fraction of a second

@@ -6,7 +6,7 @@ import "github.com/hulltopics/hull/learner"
 func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
-		Summary:  "Topic-SCORE (Ke 2017); collapses on real text, even with --normalize (see README)",
+		Summary:  "Topic-SCORE (Ke 2017); collapses on NIPS and Reuters, and with --normalize on KOS too (see README)",
 		Options:  registryOptions,
 		Defaults: func() any { return &Options{} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
@@ -16,7 +16,12 @@ func init() {
 // registryOptions are the options the registry sets by name.
 var registryOptions = []learner.Option{
 	{Field: "M", Flag: "score-m", Usage: "k-means centres m of the vertex hunting (0: 10K)"},
-	{Field: "K0", Flag: "score-k0", Usage: "candidate centres K0 searched exhaustively (0: ceil(5K/4), lowered so that C(K0, K) <= 200,000)"},
+	{Field: "K0", Flag: "score-k0", Usage: "candidate centres K0 searched exhaustively (0: ceil(5K/4), lowered so that C(K0, K) <= 200,000; setting it selects the exhaustive search)"},
+	{Field: "VertexSearch", Flag: "score-search", Usage: "vertex hunting: exhaustive (the paper's 2b' and 2b over K0 candidates), sp (successive projection on the k-means centres of at least --score-min-centre words) or auto (exhaustive while ceil(5K/4) candidates fit the budget and the simplex is not degenerate, else sp)"},
+	{Field: "MinCentreSize", Flag: "score-min-centre", Usage: "fewest words of a k-means centre taken as a vertex by sp, and below which a vertex of the exhaustive search counts as degenerate (0: 5)"},
+	{Field: "Restarts", Flag: "score-restarts", Usage: "k-means++ restarts of the vertex hunting's k-means, the best kept (0: 3)"},
+	{Field: "KMeansIter", Flag: "score-kmeans-iter", Usage: "most Lloyd iterations of each k-means restart (0: 100)"},
+	{Field: "KMeansTol", Flag: "score-kmeans-tol", Usage: "stop a k-means restart once an iteration lowers the inertia by less than this fraction (0: 1e-3)"},
 	{Field: "Normalize", Flag: "normalize", Usage: "divide each word's frequencies by the square root of its mean frequency before the SVD (Ke and Wang)"},
 	{Field: "RatioThreshold", Flag: "score-truncate", Usage: "truncate the SVD ratios at +-this (0: log(max(D, V)), the paper's; inf: no truncation)"},
 }

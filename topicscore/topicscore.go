@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
@@ -38,6 +39,23 @@ const (
 	MaxRatioSample = 2000
 )
 
+// Vertex searches of step 2 (Options.VertexSearch).
+const (
+	// SearchExhaustive is the paper's 2b' then 2b: the K0 candidate
+	// centres chosen greedily, then the best of their C(K0, K) simplices.
+	SearchExhaustive = "exhaustive"
+	// SearchSP is successive projection on the k-means centres of at least
+	// MinCentreSize words, the vertex hunting "SVS-SP" of the authors'
+	// later code (with the size floor, hull's).
+	SearchSP = "sp"
+	// SearchAuto is SearchExhaustive when K0 is set or the paper's K0 =
+	// ceil(5K/4) fits MaxSimplices (K <= 20 with the default budget),
+	// SearchSP otherwise, and SearchSP again when the exhaustive search
+	// is degenerate: more than half of its vertices are centres of
+	// fewer than MinCentreSize words.
+	SearchAuto = "auto"
+)
+
 // Options are the parameters of Topic-SCORE. The zero value of each field
 // selects its documented default.
 type Options struct {
@@ -52,12 +70,30 @@ type Options struct {
 	// K0 is the number of candidate centres kept by the greedy
 	// pre-selection 2b' before the exhaustive search 2b over their
 	// C(K0, K) K-subsets; default DefaultK0(K, m, MaxSimplices): ceil(5K/4)
-	// (section 5.1) while C(K0, K) stays within MaxSimplices. K0 = m
+	// (section 5.1) while C(K0, K) stays within MaxSimplices. Setting it
+	// makes VertexSearch auto search exhaustively at any K. K0 = m
 	// searches all centres (plain 2b). A K0 above m is lowered to m; a K0
 	// with C(K0, K) > MaxSimplices makes Fit fail.
 	K0 int
 	// MaxSimplices bounds C(K0, K); default DefaultMaxSimplices (200,000).
 	MaxSimplices int
+	// VertexSearch is how step 2 picks the K vertices among the k-means
+	// centres: SearchExhaustive, SearchSP or SearchAuto (the default; ""
+	// selects it). At large K the exhaustive search only affords K0 = K
+	// plus a few candidates, and the greedy 2b' picks them among the
+	// centres of single noisy words (rare words, whose ratios are far out
+	// in R^{K-1}): at K = 100 it finds none of the vertices, successive
+	// projection on the centres of at least MinCentreSize words all of
+	// them (docs/BENCHMARKS.md).
+	VertexSearch string
+	// MinCentreSize is the fewest words a k-means centre must hold to be a
+	// candidate vertex of successive projection, and below which a vertex
+	// of the exhaustive search is reported as degenerate; default
+	// DefaultMinCentreSize (5).
+	// A vertex is the centre of a cluster of anchor words (section 3); a
+	// centre of one or two words is an outlier. hull's addition, not the
+	// paper's.
+	MinCentreSize int
 	// S is s, the number of largest entries kept in each topic (step 5);
 	// default p, keep every word.
 	S int
@@ -114,6 +150,9 @@ func New(opts Options) (*Learner, error) {
 	if opts.KMeansTol == 0 {
 		opts.KMeansTol = DefaultKMeansTol
 	}
+	if opts.VertexSearch == "" {
+		opts.VertexSearch = SearchAuto
+	}
 	bad := func(field string, value any, want string) error {
 		return &learner.OptionError{Learner: Algorithm, Field: field, Value: value, Want: want}
 	}
@@ -124,6 +163,10 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("K0", opts.K0, ">= 0 (0: ceil(5K/4) within MaxSimplices)")
 	case opts.MaxSimplices < 0:
 		return nil, bad("MaxSimplices", opts.MaxSimplices, ">= 0")
+	case opts.VertexSearch != SearchAuto && opts.VertexSearch != SearchExhaustive && opts.VertexSearch != SearchSP:
+		return nil, bad("VertexSearch", opts.VertexSearch, fmt.Sprintf("%s, %s or %s", SearchAuto, SearchExhaustive, SearchSP))
+	case opts.MinCentreSize < 0:
+		return nil, bad("MinCentreSize", opts.MinCentreSize, ">= 0 (0: 5)")
 	case opts.S < 0:
 		return nil, bad("S", opts.S, ">= 0 (0: every word)")
 	case opts.Restarts < 0:
@@ -320,8 +363,15 @@ func (f *fit) ratios(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// vertices is the vertex hunting of section 3: k-means (2a), the greedy
-// pre-selection (2b'), the exhaustive search (2b).
+// vertices is the vertex hunting of section 3: k-means (2a), then the
+// search Options.VertexSearch selects: the greedy pre-selection (2b') and
+// the exhaustive search (2b), or successive projection on the k-means
+// centres of at least MinCentreSize words. With VertexSearch auto the
+// exhaustive search runs when the paper's K0 = ceil(5K/4) fits the budget
+// (and whenever K0 is set), successive projection otherwise; an exhaustive
+// search that picks a vertex from a centre of fewer than MinCentreSize
+// words (a few noisy words, not a cluster of anchor words) is degenerate:
+// it is logged and, with auto, replaced by successive projection.
 func (f *fit) vertices(ctx context.Context) error {
 	k, dim, words := f.k, f.k-1, len(f.used)
 	m := f.o.M
@@ -332,18 +382,27 @@ func (f *fit) vertices(ctx context.Context) error {
 	if m < k { // words >= k: only an M below k
 		return &learner.OptionError{Learner: Algorithm, Field: "M", Value: f.o.M, Want: fmt.Sprintf(">= K = %d k-means centres", k)}
 	}
+	mode := f.o.VertexSearch
 	k0 := f.o.K0
-	if k0 == 0 {
-		k0 = DefaultK0(k, m, f.o.MaxSimplices)
+	if mode == SearchAuto {
+		mode = SearchExhaustive
+		if k0 == 0 && binomial(min(m, (5*k+3)/4), k) > f.o.MaxSimplices {
+			mode = SearchSP
+		}
 	}
-	k0 = min(k0, m)
-	if k0 < k { // DefaultK0 is at least k: only a K0 below k
-		return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(">= K = %d candidate centres", k)}
-	}
-	if n := binomial(k0, k); n > f.o.MaxSimplices { // DefaultK0 keeps within it: only a K0 set
-		return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(
-			"at most %d: C(%d, %d) = %s simplices is above the budget MaxSimplices = %d",
-			largestK0(k, f.o.MaxSimplices), k0, k, countString(n), f.o.MaxSimplices)}
+	if mode == SearchExhaustive {
+		if k0 == 0 {
+			k0 = DefaultK0(k, m, f.o.MaxSimplices)
+		}
+		k0 = min(k0, m)
+		if k0 < k { // DefaultK0 is at least k: only a K0 below k
+			return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(">= K = %d candidate centres", k)}
+		}
+		if n := binomial(k0, k); n > f.o.MaxSimplices { // DefaultK0 keeps within it: only a K0 set
+			return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(
+				"at most %d: C(%d, %d) = %s simplices is above the budget MaxSimplices = %d",
+				largestK0(k, f.o.MaxSimplices), k0, k, countString(n), f.o.MaxSimplices)}
+		}
 	}
 	f.o.Progress.Report("k-means", 0, 1)
 	km, err := kmeans.Cluster(mat.NewDense(words, dim, f.r), m, kmeans.Options{
@@ -356,25 +415,79 @@ func (f *fit) vertices(ctx context.Context) error {
 	for i := 0; i < m; i++ {
 		centres = append(centres, km.Centers.RawRowView(i)...)
 	}
-	cand := greedy(centres, m, dim, k0)
-	candRows := make([]float64, 0, k0*dim)
-	for _, i := range cand {
-		candRows = append(candRows, centres[i*dim:i*dim+dim]...)
+	sizes := make([]int, m)
+	for _, c := range km.Assign {
+		sizes[c]++
 	}
-	res, err := search(ctx, candRows, k0, k, f.o.Threads, f.o.Progress)
-	if err != nil {
-		return err
+	floor := f.o.MinCentreSize
+	if floor == 0 {
+		floor = DefaultMinCentreSize
 	}
-	f.vert = make([]float64, 0, k*dim)
-	vc := make([]int, k)
-	for i, pos := range res.subset {
-		vc[i] = cand[pos]
-		f.vert = append(f.vert, candRows[pos*dim:pos*dim+dim]...)
+	small := 0
+	for _, n := range sizes {
+		if n < floor {
+			small++
+		}
 	}
 	f.params["m"] = m
-	f.params["k0"] = k0
 	f.params["kmeans_restarts"] = f.o.Restarts
 	f.params["kmeans_inertia"] = km.Inertia
+	f.params["min_centre_size"] = floor
+	f.params["centres_small"] = small
+	var vc []int
+	var res searchResult
+	if mode == SearchExhaustive {
+		cand := greedy(centres, m, dim, k0)
+		candRows := make([]float64, 0, k0*dim)
+		for _, i := range cand {
+			candRows = append(candRows, centres[i*dim:i*dim+dim]...)
+		}
+		if res, err = search(ctx, candRows, k0, k, f.o.Threads, f.o.Progress); err != nil {
+			return err
+		}
+		vc = make([]int, k)
+		for i, pos := range res.subset {
+			vc[i] = cand[pos]
+		}
+		f.params["k0"] = k0
+		if f.degenerate(centres, vc, sizes, floor) {
+			if f.o.VertexSearch == SearchAuto {
+				f.o.Settings.Logf("topicscore: vertex hunting: recovering by successive projection on the %d centres of at least %d words (VertexSearch %q)", m-small, floor, SearchSP)
+				f.params["vertex_recovered"] = true
+				mode = SearchSP
+			}
+		}
+	}
+	if mode == SearchSP {
+		var keep []int
+		if keep, floor = largeCentres(sizes, floor, k); floor != f.params["min_centre_size"] {
+			f.o.Settings.Logf("topicscore: vertex hunting: fewer than K = %d k-means centres have %d words or more; MinCentreSize lowered to %d", k, f.params["min_centre_size"], floor)
+			f.params["min_centre_size"] = floor
+		}
+		candRows := make([]float64, 0, len(keep)*dim)
+		for _, i := range keep {
+			candRows = append(candRows, centres[i*dim:i*dim+dim]...)
+		}
+		sub := successiveProjection(candRows, len(keep), dim, k)
+		ev := newSubsetEval(len(keep), k)
+		value, ok := ev.value(candRows, sub, math.Inf(1))
+		if !ok {
+			return fmt.Errorf("topicscore: vertex hunting: the %d centres chosen by successive projection are affinely dependent", k)
+		}
+		slices.Sort(sub)
+		res = searchResult{subset: sub, value: value, simplices: 1}
+		vc = make([]int, k)
+		for i, pos := range sub {
+			vc[i] = keep[pos]
+		}
+		f.params["k0"] = len(keep)
+		f.degenerate(centres, vc, sizes, floor)
+	}
+	f.vert = make([]float64, 0, k*dim)
+	for _, c := range vc {
+		f.vert = append(f.vert, centres[c*dim:c*dim+dim]...)
+	}
+	f.params["vertex_search"] = mode
 	f.params["simplices"] = res.simplices
 	f.params["simplices_degenerate"] = res.degenerate
 	f.params["vertex_fit"] = res.value
@@ -384,6 +497,86 @@ func (f *fit) vertices(ctx context.Context) error {
 		VertexCentres: vc,
 	}
 	return nil
+}
+
+// DefaultMinCentreSize is the default MinCentreSize: a k-means centre of
+// fewer words is an outlier (rare words whose ratios are noise), not the
+// local cluster of anchor words around a vertex. At K = 100 (docs/
+// BENCHMARKS.md) floors of 3, 5 and 10 words all find every vertex, 2
+// misses some; the vertex clusters of the paper's simulations hold 20 and
+// more words.
+const DefaultMinCentreSize = 5
+
+// duplicateRatio is the least ratio of the smallest to the median distance
+// between two vertices of a simplex that is not degenerate. On the
+// paper's simulated corpora at K = 20, simplices that find every topic
+// have ratios of 0.6-1, and those that lose one (two vertices on the same
+// cluster of anchor words) 0.05-0.15.
+const duplicateRatio = 0.25
+
+// degenerate reports whether the vertex centres vc (among centres, of
+// sizes words each) make a degenerate simplex, records the measures in
+// Params ("vertex_small_centres", "vertex_distance_ratio",
+// "vertex_degenerate": of the simplex returned) and logs what is wrong: more than half of the
+// vertices are centres of fewer than floor words (noisy words, not
+// clusters of anchor words), or two vertices nearly coincide (their
+// distance below duplicateRatio times the median distance between
+// vertices: two topics on one cluster, another topic lost).
+func (f *fit) degenerate(centres []float64, vc, sizes []int, floor int) bool {
+	k, dim := f.k, f.k-1
+	small := 0
+	for _, c := range vc {
+		if sizes[c] < floor {
+			small++
+		}
+	}
+	var d []float64
+	ci, cj, least := 0, 0, math.Inf(1)
+	for i := 0; i < k; i++ {
+		for j := i + 1; j < k; j++ {
+			x := math.Sqrt(sqDist(centres[vc[i]*dim:vc[i]*dim+dim], centres[vc[j]*dim:vc[j]*dim+dim]))
+			d = append(d, x)
+			if x < least {
+				ci, cj, least = i, j, x
+			}
+		}
+	}
+	slices.Sort(d)
+	ratio := least / d[len(d)/2]
+	f.params["vertex_small_centres"] = small
+	f.params["vertex_distance_ratio"] = ratio
+	bad := false
+	if 2*small > k {
+		f.o.Settings.Logf("topicscore: vertex hunting: %d of the K = %d vertices are k-means centres of fewer than %d words (MinCentreSize): noisy words, not clusters of anchor words; the simplex is degenerate", small, k, floor)
+		bad = true
+	}
+	if ratio < duplicateRatio {
+		f.o.Settings.Logf("topicscore: vertex hunting: vertices %d and %d are %.3g apart, %.0f%% of the median distance between vertices: two topics on one cluster of words, another lost; the simplex is degenerate", ci+1, cj+1, least, 100*ratio)
+		bad = true
+	}
+	if bad {
+		f.params["vertex_degenerate"] = true
+	} else {
+		delete(f.params, "vertex_degenerate") // a degenerate exhaustive search recovered from
+	}
+	return bad
+}
+
+// largeCentres returns the centres of at least floor words, in index
+// order, with floor lowered (never below 1) until there are at least k of
+// them, and the floor used.
+func largeCentres(sizes []int, floor, k int) ([]int, int) {
+	for ; ; floor-- {
+		var keep []int
+		for i, n := range sizes {
+			if n >= floor {
+				keep = append(keep, i)
+			}
+		}
+		if len(keep) >= k || floor <= 1 {
+			return keep, floor
+		}
+	}
 }
 
 // largestK0 returns the largest K0 >= k with C(K0, k) <= maxSimplices

@@ -264,3 +264,109 @@ func search(ctx context.Context, cand []float64, k0, k, threads int, progress le
 	unrank(bestRank, k0, res.subset)
 	return res, nil
 }
+
+// successiveProjection returns k of the n points pts (n x dim row-major),
+// chosen by successive projection (Araújo et al. 2001; the vertex hunting
+// "SP" of the authors' later code, there applied to the k-means centres
+// as here): with y_j = (1, pts_j), repeatedly the point of largest ||y_j||,
+// then every y_j projected on the orthogonal complement of the chosen one.
+// In the noiseless case the chosen points are vertices of the convex hull.
+// Ties go to the lower index. O(n k dim).
+func successiveProjection(pts []float64, n, dim, k int) []int {
+	w := dim + 1
+	y := make([]float64, n*w)
+	for j := 0; j < n; j++ {
+		y[j*w] = 1
+		copy(y[j*w+1:j*w+w], pts[j*dim:j*dim+dim])
+	}
+	chosen := make([]int, 0, k)
+	taken := make([]bool, n)
+	u := make([]float64, w)
+	for len(chosen) < k {
+		best, at := -1.0, -1
+		for j := 0; j < n; j++ {
+			if taken[j] {
+				continue
+			}
+			if s := dot(y[j*w:j*w+w], y[j*w:j*w+w]); s > best {
+				best, at = s, j
+			}
+		}
+		chosen = append(chosen, at)
+		taken[at] = true
+		if !(best > 0) {
+			continue // the rest is in the span already: any order will do
+		}
+		copy(u, y[at*w:at*w+w])
+		for c := range u {
+			u[c] /= math.Sqrt(best)
+		}
+		for j := 0; j < n; j++ {
+			if taken[j] {
+				continue
+			}
+			yj := y[j*w : j*w+w]
+			axpy(-dot(yj, u), u, yj)
+		}
+	}
+	return chosen
+}
+
+// subsetEval computes the objective of 2b for one subset of the
+// candidates: the largest distance from another candidate to its simplex.
+// It is not safe for concurrent use.
+type subsetEval struct {
+	k0, k  int
+	bi     *baryInverse
+	nr     *nearest
+	lambda []float64
+	in     []bool
+	far    []candBound
+}
+
+// newSubsetEval returns a subsetEval for subsets of k of k0 candidates.
+func newSubsetEval(k0, k int) *subsetEval {
+	return &subsetEval{k0: k0, k: k, bi: newBaryInverse(k), nr: newNearest(k, k-1),
+		lambda: make([]float64, k), in: make([]bool, k0), far: make([]candBound, 0, k0)}
+}
+
+// value returns the largest distance from a candidate outside sub to the
+// simplex of the candidates sub, and false when they are affinely
+// dependent. Once the value is known to exceed limit it stops and returns
+// a lower bound above limit.
+func (e *subsetEval) value(cand []float64, sub []int, limit float64) (float64, bool) {
+	dim := e.k - 1
+	row := func(i int) []float64 { return cand[i*dim : i*dim+dim] }
+	vert := func(i int) []float64 { return row(sub[i]) }
+	if !e.bi.set(vert) {
+		return 0, false
+	}
+	clear(e.in)
+	for _, c := range sub {
+		e.in[c] = true
+	}
+	far := e.far[:0]
+	for j := 0; j < e.k0; j++ {
+		if e.in[j] {
+			continue
+		}
+		e.bi.coords(row(j), e.lambda)
+		if lb := e.bi.lowerBound(e.lambda); lb > limit*(1+1e-9) {
+			return lb, true
+		} else if lb > 0 {
+			far = append(far, candBound{j, lb})
+		}
+	}
+	slices.SortFunc(far, func(a, b candBound) int { return cmp.Compare(b.lb, a.lb) })
+	value := 0.0
+	for _, c := range far {
+		if value > 0 && nearestVertex(row(c.j), vert, e.k) <= value {
+			continue
+		}
+		value = math.Max(value, e.nr.bounded(row(c.j), vert, value, limit))
+		if value > limit*(1+1e-9) {
+			return value, true
+		}
+	}
+	return value, true
+}

@@ -39,6 +39,7 @@ func (f *fit) svd(ctx context.Context) error {
 	}
 	f.sv = s
 	f.params["svd_power_iters"] = max(f.o.PowerIters, 0)
+	f.reportRank() // degenerate.go
 	f.o.Progress.Report("svd", 1, 1)
 	return ctx.Err()
 }
@@ -52,9 +53,10 @@ func (f *fit) kmeans(ctx context.Context) error {
 	n := f.b.Rows
 	pts := mat.NewDense(n, f.dim, f.points)
 	k := min(distinctUpTo(f.points, f.dim, f.k), distinctRowsUpTo(f.b, f.k))
-	f.o.Progress.Report("k-means", 0, 1)
+	f.o.Progress.Report("k-means", 0, f.o.Restarts)
 	res, err := kmeans.Cluster(pts, k, kmeans.Options{
-		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Seed: f.o.Seed ^ kmeansSeed, Threads: f.o.Threads})
+		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Seed: f.o.Seed ^ kmeansSeed, Threads: f.o.Threads,
+		Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
 	if err != nil {
 		return fmt.Errorf("tsvd: k-means: %w", err)
 	}
@@ -63,7 +65,6 @@ func (f *fit) kmeans(ctx context.Context) error {
 	f.params["kmeans_restarts"] = f.o.Restarts
 	f.params["kmeans_inertia"] = res.Inertia
 	f.params["kmeans_clusters"] = k
-	f.o.Progress.Report("k-means", 1, 1)
 	return ctx.Err()
 }
 
@@ -254,5 +255,6 @@ func (f *fit) lloyd(ctx context.Context) error {
 	f.params["lloyd_moves"] = moves
 	f.params["lloyd_inertia"] = inertia
 	f.sizes = sizes
+	f.reportClusters() // degenerate.go
 	return nil
 }

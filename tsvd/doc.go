@@ -19,10 +19,12 @@
 //     documents above it, lowered past count values shared by too many
 //     documents. (b) On A(2), B_ij = sqrt(zeta_i) where A_ij > zeta_i/m,
 //     else 0. Words with zeta_i = 0 (no qualifying zeta, or only 0) give
-//     zero rows of B. The paper's proof also asks zeta_i >= 8 ln(20/(eps
-//     w0)), about 70 at K = 50, which would zero every row of B for any
-//     real document length; its experiments do not apply it, and neither
-//     do we by default (Options.ZetaFloor sets such a floor).
+//     zero rows of B as printed; the authors' code keeps them (see "The
+//     authors' thresholds" below; Options.Thresholds). The paper's proof
+//     also asks zeta_i >= 8 ln(20/(eps w0)), about 70 at K = 50, which
+//     would zero every row of B for any real document length; its
+//     experiments do not apply it, and neither do we by default
+//     (Options.ZetaFloor sets such a floor).
 //  3. SVD. The rank-K randomized SVD of B (internal/linalg; Halko et al.
 //     2011), B never densified. Each column of B is replaced by its
 //     coordinates in the span of the K leading left singular vectors,
@@ -67,6 +69,45 @@
 // scale (sqrt of a count). Empty documents count among the s documents of
 // their half, with every q_ij = 0.
 //
+// # The authors' thresholds
+//
+// The authors' code (the public Python port of their MATLAB, "topiceval",
+// __sparse_threshold) departs from the printed step 2 for a word whose
+// threshold falls to 1 or below (on its scale, where a threshold is the
+// least count kept; here zeta_i = 0, the largest count not kept): it logs
+// "Threshold for word %d is <= 1", sets the threshold to the word's least
+// positive count t_i (1 unless every occurrence rounds higher) and keeps
+// every entry at or above it, with value sqrt(t_i). The printed step gives
+// such a word B_ij = sqrt(0) = 0: no row. Options.Thresholds selects the
+// rule: ThresholdsPaper, ThresholdsAuthors, or ThresholdsAuto (the
+// default): the printed rule unless it leaves B degenerate (fewer than K
+// words with a threshold, or fewer than K distinct documents with a word
+// above its threshold), then the authors' rule, logged and recorded in
+// Params ("threshold_recovered"). With short documents and large K nearly
+// every word is such a word: on "hull synth lda -k 100 --vocab-size 15000
+// --docs 30000 --doc-length 230" one or two words reach a threshold
+// above 0 (each needs w0 s/2 = 75 documents with two or more occurrences
+// and, at 1, at most 3 eps w0 s = 75 documents with exactly one), B has
+// rank 1 or 2, and the printed rule returns 98 copies of the corpus mean
+// (l1 1.88); the authors' rule keeps 14,932 words and clusters 81% of the
+// documents with their true dominant topic (l1 1.20, docs/BENCHMARKS.md).
+// The other departures of that code are not followed: its threshold is
+// the least count kept (>=) and its tie test counts the documents at that
+// count (< 3 eps w0 s), where the paper cuts above zeta (>) and counts the
+// documents at zeta (<= 3 eps w0 s); and its B holds sqrt of the least
+// count kept, where the paper's holds sqrt(zeta_i).
+//
+// # Degenerate cases
+//
+// Nothing degenerate is silent: every case below is logged on
+// Settings.Log (hull fit's stderr) and recorded in the model. A B that
+// the printed thresholds leave degenerate (above); a B of rank below K
+// (Params "b_rank", the singular values above 1e-9 times the largest);
+// fewer distinct thresholded documents than K ("kmeans_clusters" < K); a
+// Lloyd clustering with empty clusters or one cluster holding more than
+// half of the documents ("clusters_empty", "largest_cluster_share"); and
+// topics without catchwords (TopicSource, "fallback_topics").
+//
 // # Fallbacks
 //
 // Every topic is returned, never a NaN. Documents whose column of B is
@@ -102,13 +143,17 @@
 //   - SingularValues: the K singular values of B, largest first.
 //
 // Params holds scalars only: the options ("w0", "eps", "gamma", "eps0",
-// "top_fraction", "zeta_floor", "catchword_floor", "split"),
-// "mean_doc_length" (m), "first_half_docs", "second_half_docs",
-// "words_thresholded" (words with zeta_i > 0), "mean_threshold" (the mean
-// zeta_i of those words, on the count scale), "b_nonzeros",
-// "docs_clustered", "svd_power_iters", "kmeans_restarts",
+// "top_fraction", "zeta_floor", "catchword_floor", "split"), "thresholds"
+// (the rule applied: "paper" or "authors"), "threshold_recovered" (when
+// auto switched rules), "mean_doc_length" (m), "first_half_docs",
+// "second_half_docs", "words_thresholded" (words with zeta_i > 0),
+// "words_low_threshold" (words kept by the authors' rule),
+// "words_floored" (dropped by ZetaFloor), "mean_threshold" (the mean
+// zeta_i of the words thresholded, on the count scale), "b_nonzeros",
+// "docs_clustered", "svd_power_iters", "b_rank", "kmeans_restarts",
 // "kmeans_inertia", "kmeans_clusters", "lloyd_iterations", "lloyd_moves",
-// "lloyd_inertia", "catchword_rank" (floor(eps0 w0 s/2)),
+// "lloyd_inertia", "clusters_empty", "largest_cluster_share",
+// "catchword_rank" (floor(eps0 w0 s/2)),
 // "catchword_count" (the catchwords of all topics), "topic_docs_wanted"
 // (floor(TopFraction s/2)), "topic_docs_min" (the fewest documents
 // averaged into a topic) and "fallback_topics" (the number of topics

@@ -1,9 +1,17 @@
 package tsvd
 
 import (
+	"cmp"
 	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
@@ -18,7 +26,13 @@ import (
 // without it). It fits the corpus as Fit does, then replaces the clusters
 // of steps 4a-4b by the true dominant topics (the largest weight under the
 // true topics, by VB) and reruns steps 5-6, and logs the mean l1 error of
-// both (docs/BENCHMARKS.md):
+// both (docs/BENCHMARKS.md). When the directory has the true document
+// weights (doc-topics.tsv, from "hull synth lda"), it also logs the floor
+// of step 6 and of every fallback, which all return an average of
+// documents: for t = 1 .. 150, each true topic estimated by the average
+// of the t documents of the second half with the largest true weight on
+// it (an oracle TSVD cannot beat by much), with the mean weight of those
+// documents on their topic:
 //
 //	TSVD_ORACLE_DIR=/tmp/hull-repro-tsvd/semi-40000 go test ./tsvd -run OracleClusters -v
 func TestOracleClusters(t *testing.T) {
@@ -78,4 +92,52 @@ func TestOracleClusters(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("true clusters, then steps 5-6: mean l1 %.4f, max %.4f, %d topics fell back", rec.Mean, rec.Max, f.params["fallback_topics"])
+	w, err := readDocTopics(filepath.Join(dir, "doc-topics.tsv"), c.NumDocs(), k)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range []int{1, 3, 10, 25, 75, 150} {
+		l1, purity := 0.0, 0.0
+		docs := make([]int, len(f.second))
+		for j := 0; j < k; j++ {
+			copy(docs, f.second)
+			slices.SortStableFunc(docs, func(a, b int) int { return cmp.Compare(w[b][j], w[a][j]) })
+			for _, d := range docs[:top] {
+				purity += w[d][j]
+			}
+			for i, x := range f.meanDistribution(docs[:top]) {
+				l1 += math.Abs(x - truth.Topics[j][i])
+			}
+		}
+		t.Logf("oracle average of the %d documents richest in each true topic: mean l1 %.4f, mean weight on the topic %.3f", top, l1/float64(k), purity/float64(top*k))
+	}
+}
+
+// readDocTopics reads the true document weights of "hull synth" (one line
+// per document: its id, then K weights, tab-separated).
+func readDocTopics(path string, docs, k int) ([][]float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var w [][]float64
+	for line := range strings.Lines(string(b)) {
+		f := strings.Split(strings.TrimSpace(line), "\t")
+		if len(f) != k+1 {
+			return nil, fmt.Errorf("%s: line %d has %d fields, want %d", path, len(w)+1, len(f), k+1)
+		}
+		row := make([]float64, k)
+		for i, x := range f[1:] {
+			if row[i], err = strconv.ParseFloat(x, 64); err != nil {
+				return nil, err
+			}
+		}
+		w = append(w, row)
+	}
+	if len(w) != docs {
+		return nil, fmt.Errorf("%s: %d documents, the corpus %d", path, len(w), docs)
+	}
+	return w, nil
 }

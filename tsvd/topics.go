@@ -104,6 +104,14 @@ func (f *fit) topics(ctx context.Context) error {
 	f.params["topic_docs_wanted"] = top
 	f.params["topic_docs_min"] = slices.Min(used)
 	f.params["fallback_topics"] = fallback
+	if fallback > 0 {
+		bySource := map[string]int{}
+		for _, src := range source {
+			bySource[src]++
+		}
+		f.o.Settings.Logf("tsvd: %d of the K = %d topics have no catchwords and fell back: %d to the mean of their cluster, %d to their Lloyd centre, %d to the corpus mean (TopicSource)",
+			fallback, k, bySource[SourceClusterMean], bySource[SourceCentroid], bySource[SourceCorpusMean])
+	}
 	f.source = source
 	f.dom = f.dominant(ctx)
 	return ctx.Err()
@@ -187,7 +195,7 @@ func (f *fit) dominant(ctx context.Context) []int {
 	if f.o.NoSplit {
 		return out
 	}
-	b1 := thresholded(f.c, f.first, f.zeta, f.mbar)
+	b1 := thresholded(f.c, f.first, f.cut, f.bval, f.mbar)
 	labels := make([]int, b1.Rows)
 	if _, _, err := f.cen.assign(ctx, b1, labels, make([]float64, b1.Rows), f.o.Threads); err != nil {
 		return out // ctx is done: Fit returns its error

@@ -57,6 +57,26 @@ const (
 	SourceCorpusMean = "corpus-mean"
 )
 
+// Threshold rules of step 2 (Options.Thresholds).
+const (
+	// ThresholdsPaper is step 2 as printed: B_ij = sqrt(zeta_i) where
+	// q_ij > zeta_i, so a word whose threshold zeta_i is 0 (too few
+	// documents above any count, or the tie rule lowered it to 0) has no
+	// row in B.
+	ThresholdsPaper = "paper"
+	// ThresholdsAuthors is step 2 as the authors' code does it: a word
+	// whose threshold falls to 1 or below (here: zeta_i = 0) is kept,
+	// thresholded at its least positive count t_i: B_ij = sqrt(t_i)
+	// wherever q_ij >= t_i (every occurrence, at the usual t_i = 1).
+	ThresholdsAuthors = "authors"
+	// ThresholdsAuto is the printed rule unless it leaves B degenerate
+	// (fewer than K words with a threshold above 0, or fewer than K
+	// distinct documents with a word above its threshold), then the
+	// authors' rule; the switch is logged and recorded in the model's
+	// Params ("threshold_recovered").
+	ThresholdsAuto = "auto"
+)
+
 // Options are the parameters of TSVD. The zero value of each field selects
 // its documented default.
 type Options struct {
@@ -91,6 +111,13 @@ type Options struct {
 	// length meets; default 0, no floor, as in the authors' experiments
 	// (see the package documentation).
 	ZetaFloor float64
+	// Thresholds is the rule of step 2 for words whose threshold zeta_i
+	// is 0: ThresholdsPaper, ThresholdsAuthors or ThresholdsAuto (the
+	// default, "" selects it). The authors' code keeps such words (at
+	// their least count, usually every occurrence) where the printed step
+	// gives them B_ij = sqrt(0) = 0; with short documents and large K
+	// nearly every word is such a word (see the package documentation).
+	Thresholds string
 	// CatchwordFloor is the first term of the maximum of step 5b, a floor
 	// on g(i, l) (a relative frequency). The paper's theory sets it to
 	// 4/(m delta^2) ln(20/(eps w0)), above 1 for any real corpus; default
@@ -145,6 +172,9 @@ func New(opts Options) (*Learner, error) {
 	if opts.PowerIters == 0 {
 		opts.PowerIters = DefaultPowerIters
 	}
+	if opts.Thresholds == "" {
+		opts.Thresholds = ThresholdsAuto
+	}
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 	bad := func(field string, value any, want string) error {
 		return &learner.OptionError{Learner: Algorithm, Field: field, Value: value, Want: want}
@@ -164,6 +194,8 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("ZetaFloor", opts.ZetaFloor, "a finite number >= 0")
 	case !(opts.CatchwordFloor >= 0) || !finite(opts.CatchwordFloor):
 		return nil, bad("CatchwordFloor", opts.CatchwordFloor, "a finite number >= 0")
+	case opts.Thresholds != ThresholdsPaper && opts.Thresholds != ThresholdsAuthors && opts.Thresholds != ThresholdsAuto:
+		return nil, bad("Thresholds", opts.Thresholds, fmt.Sprintf("%s, %s or %s", ThresholdsPaper, ThresholdsAuthors, ThresholdsAuto))
 	case opts.Restarts < 0:
 		return nil, bad("Restarts", opts.Restarts, ">= 0")
 	case opts.KMeansIter < 0:
@@ -248,9 +280,10 @@ type fit struct {
 	c *corpus.Corpus
 	k int
 
-	first, second []int   // documents of A(1) and A(2), increasing
-	mbar          float64 // mean document length m (count scale)
-	zeta          []int32 // per word threshold zeta_i on the count scale; 0: word unused
+	first, second []int     // documents of A(1) and A(2), increasing
+	mbar          float64   // mean document length m (count scale)
+	cut           []int32   // per word: B keeps q_ij > cut[i] (count scale); -1: word unused (see cuts)
+	bval          []float64 // per word: the value of its nonzeros in B
 
 	b        *linalg.CSR // B^T restricted to the retained documents: rows documents, columns words
 	retained []int       // position in second of each row of b

@@ -286,13 +286,13 @@ func TestFallbackChain(t *testing.T) {
 	}, []int{3, 3, 2})
 	k := 4
 	all := []int{0, 1, 2, 3, 4, 5, 6, 7}
-	zeta := make([]int32, c.NumWords())
-	for i := range zeta {
-		zeta[i] = 1
+	cut, bval := cuts(make([]int32, c.NumWords()), make([]int32, c.NumWords()), false)
+	for i := range cut {
+		cut[i], bval[i] = 1, 1
 	}
-	b := thresholded(c, all, zeta, meanLength(c))
+	b := thresholded(c, all, cut, bval, meanLength(c))
 	o := Options{TopFraction: 0.5, NoSplit: true}
-	f := &fit{o: &o, c: c, k: k, first: all, second: all, zeta: zeta, mbar: meanLength(c), b: b, retained: all, params: map[string]any{}}
+	f := &fit{o: &o, c: c, k: k, first: all, second: all, cut: cut, bval: bval, mbar: meanLength(c), b: b, retained: all, params: map[string]any{}}
 	// Clusters at the start: documents 0-2, 3-5, 6-7; then Lloyd "moves"
 	// documents 6-7 to cluster 1, leaving cluster 2 empty with its centre.
 	f.cen = newCentres(b, []int{0, 0, 0, 1, 1, 1, 2, 2}, k)

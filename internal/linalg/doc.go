@@ -51,5 +51,10 @@
 // dorg2r) on a column-major copy, updating the trailing columns in
 // parallel; at 20,000 x 30 it takes about 11 ms, as fast as gonum's LAPACK
 // Dgeqrf plus Dorgqr (see BenchmarkOrthonormalize), and unlike gonum's
-// mat.QR it never forms the full Rows x Rows factor.
+// mat.QR it never forms the full Rows x Rows factor. Like dlarfg it scales
+// up a column whose norm is near the underflow threshold before forming its
+// reflector: a matrix of rank below l leaves such columns (rounding residue
+// that every product shrinks further), and without the scaling they turned
+// into NaN and the dense SVD failed to converge (TSVD's thresholded matrix
+// at K = 100 when only two words reach their thresholds).
 package linalg

@@ -13,6 +13,10 @@ import (
 // applies each reflector to the trailing columns in parallel.
 const qrParallelMin = 4096
 
+// safeMin is LAPACK's dlamch('S')/dlamch('E'), about 2e-292: dlarfg scales
+// up a column whose norm is below it before forming its reflector.
+const safeMin = 0x1p-1022 / 0x1p-53
+
 // orthonormalize replaces the n x m matrix y (n >= m) by the thin factor Q
 // of its Householder QR factorisation y = Q R: Q has orthonormal columns
 // spanning the range of y whenever y has full column rank, and is
@@ -67,8 +71,26 @@ func orthonormalize(y *mat.Dense, threads int) {
 			continue // H_j = I
 		}
 		beta := -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+		// As dlarfg: a column whose norm is near the underflow threshold
+		// is scaled up first, so that 1/(alpha-beta) cannot overflow
+		// (a rank-deficient y leaves such columns: rounding residue,
+		// shrunk further by every product of the subspace iteration).
+		knt := 0
+		for math.Abs(beta) < safeMin && knt < 20 {
+			knt++
+			floats.Scale(1/safeMin, x[1:])
+			beta /= safeMin
+			alpha /= safeMin
+		}
+		if knt > 0 {
+			xnorm = floats.Norm(x[1:], 2)
+			beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+		}
 		tau[j] = (beta - alpha) / beta
 		floats.Scale(1/(alpha-beta), x[1:])
+		for range knt {
+			beta *= safeMin
+		}
 		x[0] = beta
 		apply(j, a, j+1)
 	}

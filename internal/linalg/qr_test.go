@@ -104,3 +104,34 @@ func BenchmarkOrthonormalize(b *testing.B) {
 		})
 	}
 }
+
+// TestOrthonormalizeTinyColumn: a column whose part below the diagonal has
+// a subnormal norm (what a rank-deficient matrix leaves after a few
+// products of the subspace iteration) must not overflow the reflector's
+// scaling 1/(alpha-beta) into Inf and NaN; LAPACK's dlarfg scales it up
+// first, and so does orthonormalize.
+func TestOrthonormalizeTinyColumn(t *testing.T) {
+	for _, tiny := range []float64{1e-310, 1e-300, 5e-324} {
+		y := mat.NewDense(4, 3, []float64{
+			1, 0, 2,
+			0, 0, 0,
+			0, tiny, 0,
+			0, tiny / 2, 1,
+		})
+		orthonormalize(y, 1)
+		for _, v := range y.RawMatrix().Data {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("tiny = %g: Q holds %v:\n%v", tiny, v, mat.Formatted(y))
+			}
+		}
+		var g mat.Dense
+		g.Mul(y.T(), y)
+		if !mat.EqualApprox(&g, mat.NewDiagDense(3, []float64{1, 1, 1}), 1e-14) {
+			t.Errorf("tiny = %g: Q^T Q = %v", tiny, mat.Formatted(&g))
+		}
+		// The second column is in the span of e_2 and e_3: so is Q's.
+		if x := math.Abs(y.At(0, 1)) + math.Abs(y.At(1, 1)); x > 1e-14 {
+			t.Errorf("tiny = %g: Q's second column %v leaves span(e_2, e_3)", tiny, mat.Col(nil, 1, y))
+		}
+	}
+}

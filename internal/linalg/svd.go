@@ -114,6 +114,11 @@ func randomizedSVD(name string, op operator, k int, o SVDOptions) (u *mat.Dense,
 	}
 	op.tmul(z, y, th) // z = B^T, Cols x l
 
+	for _, x := range z.RawMatrix().Data {
+		if math.IsNaN(x) || math.IsInf(x, 0) { // gonum's SVD would panic or fail
+			return nil, nil, nil, fmt.Errorf("linalg: %s: the subspace iteration produced a non-finite value (k = %d, l = %d, %d power iterations)", name, k, l, max(q, 0))
+		}
+	}
 	var svd mat.SVD
 	if !svd.Factorize(z, mat.SVDThin) {
 		return nil, nil, nil, fmt.Errorf("linalg: %s: dense SVD did not converge", name)

@@ -202,3 +202,49 @@ func BenchmarkRandomizedSVD(b *testing.B) {
 		})
 	}
 }
+
+// TestRandomizedSVDRankDeficient: a matrix of rank 2 asked for k = 100
+// singular triplets (TSVD's thresholded matrix when only two words reach
+// their thresholds, at K = 100). The subspace iteration then orthonormalises
+// columns of rounding residue, which shrink at every product towards the
+// underflow threshold; before orthonormalize scaled them as dlarfg does,
+// they turned into NaN and the dense SVD "did not converge" (seeds 1 and
+// 2). The two singular values must be exact and the others zero.
+func TestRandomizedSVDRankDeficient(t *testing.T) {
+	rows, cols := 158, 15000
+	a := &CSR{Rows: rows, Cols: cols, RowPtr: make([]int64, rows+1)}
+	want := [2]float64{}
+	for r := 0; r < rows; r++ {
+		w, c := int32(1728), 0
+		if r%5 < 2 {
+			w, c = 9853, 1
+		}
+		v := math.Sqrt(float64(3 + r%3))
+		a.ColIdx = append(a.ColIdx, w)
+		a.Val = append(a.Val, v)
+		a.RowPtr[r+1] = int64(len(a.Val))
+		want[c] += v * v
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		u, s, v, err := RandomizedSVD(a, 100, SVDOptions{Seed: seed})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if math.Abs(s[0]-math.Sqrt(want[0])) > 1e-12*s[0] || math.Abs(s[1]-math.Sqrt(want[1])) > 1e-12*s[0] {
+			t.Errorf("seed %d: s[:2] = %v, want sqrt of %v", seed, s[:2], want)
+		}
+		if s[2] > 1e-12*s[0] {
+			t.Errorf("seed %d: s[2] = %g, want 0 (rank 2)", seed, s[2])
+		}
+		for _, m := range []*mat.Dense{u, v} {
+			var g mat.Dense
+			g.Mul(m.T(), m)
+			for i := 0; i < 100; i++ {
+				g.Set(i, i, g.At(i, i)-1)
+			}
+			if e := mat.Norm(&g, math.Inf(1)); !(e < 1e-10) {
+				t.Errorf("seed %d: columns not orthonormal (%g)", seed, e)
+			}
+		}
+	}
+}
