@@ -68,16 +68,20 @@ func perplexity(tb testing.TB, m *model.Model, test *corpus.Corpus) float64 {
 
 // Sweeps of the Gibbs sampler on all of KOS and NIPS, after a random
 // start and 50 untimed sweeps (the counts are then as sparse as they get
-// early in a run; later sweeps are a little faster): tok/s is tokens
-// sampled per second of wall time, merges included, tok/s/thread that
-// divided by the threads (shards). Memory is that of the sampler's state.
+// early in a run; later sweeps are a little faster), with 1 shard (exact,
+// serial) and with 2 shards on 1 and 2 threads: tok/s is tokens sampled
+// per second of wall time, tok/s/thread that divided by the threads,
+// cpu-s/op the user CPU time of a sweep (all threads) and tok/cpu-s the
+// tokens per CPU second. On a machine shared with other work the CPU
+// figures are the steadier: 2 shards on 2 threads cost as much CPU as 1
+// shard on 1 when the parallel scheme adds no work.
 func BenchmarkGibbsSweep(b *testing.B) {
 	for _, name := range []string{"KOS", "NIPS"} {
 		for _, k := range []int{20, 50, 100} {
-			for _, threads := range []int{1, 2} {
-				b.Run(fmt.Sprintf("%s/K=%d/threads=%d", name, k, threads), func(b *testing.B) {
+			for _, run := range []struct{ shards, threads int }{{1, 1}, {2, 1}, {2, 2}} {
+				b.Run(fmt.Sprintf("%s/K=%d/shards=%d/threads=%d", name, k, run.shards, run.threads), func(b *testing.B) {
 					c := sharedCorpus(b, name)
-					g, err := NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: threads}, Shards: threads})
+					g, err := NewGibbs(GibbsOptions{Settings: learner.Settings{Seed: 1, Threads: run.threads}, Shards: run.shards})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -94,17 +98,125 @@ func BenchmarkGibbsSweep(b *testing.B) {
 						}
 					}
 					b.ResetTimer()
+					cpu := cpuSeconds()
 					for b.Loop() {
 						it++
 						if err := ch.sweep(context.Background(), it, false, false); err != nil {
 							b.Fatal(err)
 						}
 					}
+					cpu = (cpuSeconds() - cpu) / float64(b.N)
 					rate := float64(ch.tokens) * float64(b.N) / b.Elapsed().Seconds()
 					b.ReportMetric(rate, "tok/s")
-					b.ReportMetric(rate/float64(threads), "tok/s/thread")
+					b.ReportMetric(rate/float64(run.threads), "tok/s/thread")
+					if cpu > 0 {
+						b.ReportMetric(cpu, "cpu-s/op")
+						b.ReportMetric(float64(ch.tokens)/cpu, "tok/cpu-s")
+					}
 				})
 			}
+		}
+	}
+}
+
+// One EM iteration (E-steps of every document, expected counts, M-step)
+// of variational EM on all of KOS and NIPS, from the random start, in
+// the three regimes of the schedule: "explore", cold E-steps (from alpha
+// + N/K) to VBExploreTolerance, after 5 untimed such iterations;
+// "refine", warm E-steps (from the previous gamma) to infer.DefaultTolerance,
+// after 5 exploring iterations and the 8 warm ones that tighten the
+// tolerance to it; "lda-c", cold E-steps to infer.DefaultTolerance after
+// 5 exploring iterations (lda-c's E-steps, the schedule before warm
+// starts). Reports documents per second, the mean E-step updates per
+// document and the user CPU time per iteration (cpu-s/op).
+func BenchmarkVBPass(b *testing.B) {
+	for _, name := range []string{"KOS", "NIPS"} {
+		for _, k := range []int{20, 100} {
+			for _, regime := range []string{"explore", "refine", "lda-c"} {
+				b.Run(fmt.Sprintf("%s/K=%d/%s", name, k, regime), func(b *testing.B) {
+					c := sharedCorpus(b, name)
+					l, err := NewVB(VBOptions{Settings: learner.Settings{Seed: 1, Threads: 2}})
+					if err != nil {
+						b.Fatal(err)
+					}
+					o := l.Options()
+					e := newEM(c, k, &o)
+					e.initLambda(nil)
+					e.warmAt = 0 // explore until told otherwise
+					pass := func() {
+						e.iterations++
+						if _, err := e.eStep(context.Background()); err != nil {
+							b.Fatal(err)
+						}
+						e.mStep()
+					}
+					for range 5 {
+						pass()
+					}
+					switch regime {
+					case "refine":
+						e.warmFrom = e.iterations + 1
+						for e.passTolerance(e.iterations+1) > o.EStepTolerance {
+							pass()
+						}
+					case "lda-c":
+						e.explore = 0 // the final tolerance at once
+					}
+					b.ResetTimer()
+					cpu := cpuSeconds()
+					updates := 0.0
+					for b.Loop() {
+						pass()
+						updates += e.updates
+					}
+					cpu = (cpuSeconds() - cpu) / float64(b.N)
+					b.ReportMetric(float64(c.NumDocs())*float64(b.N)/b.Elapsed().Seconds(), "docs/s")
+					b.ReportMetric(updates/float64(b.N), "updates/doc")
+					if cpu > 0 {
+						b.ReportMetric(cpu, "cpu-s/op")
+					}
+				})
+			}
+		}
+	}
+}
+
+// One pass of online variational Bayes over all of KOS and NIPS in
+// mini-batches of DefaultVBBatchSize (KOS: 4, NIPS: 3), after one untimed
+// pass from the random start: documents per second and user CPU time
+// per pass.
+func BenchmarkVBOnlinePass(b *testing.B) {
+	for _, name := range []string{"KOS", "NIPS"} {
+		for _, k := range []int{20, 100} {
+			b.Run(fmt.Sprintf("%s/K=%d", name, k), func(b *testing.B) {
+				c := sharedCorpus(b, name)
+				passes := 1
+				l, err := NewVB(VBOptions{Settings: learner.Settings{Seed: 1, Threads: 2}, Online: true, Tolerance: 1e-12})
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := l.Options()
+				e := newEM(c, k, &o)
+				e.initLambda(nil)
+				run := func() {
+					o.Iterations = passes
+					if err := e.runOnline(context.Background()); err != nil {
+						b.Fatal(err)
+					}
+					passes++
+				}
+				run()
+				b.ResetTimer()
+				cpu := cpuSeconds()
+				for b.Loop() {
+					run()
+				}
+				cpu = (cpuSeconds() - cpu) / float64(b.N)
+				b.ReportMetric(float64(c.NumDocs())*float64(b.N)/b.Elapsed().Seconds(), "docs/s")
+				if cpu > 0 {
+					b.ReportMetric(cpu, "cpu-s/op")
+				}
+			})
 		}
 	}
 }
@@ -229,12 +341,12 @@ func BenchmarkInitAnchor(b *testing.B) {
 	}
 }
 
-// The bias of AD-LDA on small corpora (see
+// The bias of sampling in P x P blocks on small corpora (see
 // TestGibbsShardsAgreeInDistribution): 20 chains per setting started
 // near the main mode, 120 sweeps; reports the mean log likelihood per
 // token of N shards minus that of 1 shard and the z score of the
 // difference, and the same for the mean l1 distance to the truth.
-func BenchmarkADLDABias(b *testing.B) {
+func BenchmarkShardBias(b *testing.B) {
 	for _, docs := range []int{500, 2000} {
 		c, truth, err := synth.LDA{K: 5, V: 200, Docs: docs, DocLength: 50, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(7, 7)))
 		if err != nil {

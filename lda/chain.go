@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"unsafe"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/docinfer"
@@ -29,6 +30,7 @@ type chain[Z topicID, E packed] struct {
 	alpha      []float64
 	beta       float64
 	shards     []*shard[Z, E]
+	wordCut    []int32 // with P > 1 shards, word group g is [wordCut[g], wordCut[g+1])
 
 	phiSum    []float64 // sum over saved states of phi, K x V
 	weightSum []float64 // sum over saved states of n_t / tokens
@@ -39,12 +41,18 @@ type chain[Z topicID, E packed] struct {
 	prov      model.Provenance // without timings
 }
 
-// shard samples the documents [lo, hi) against its own copy of the counts
-// (the global ones when there is a single shard).
+// shard samples the documents [lo, hi) against the global topic-word
+// counts and its own copy of the topic totals (the global ones when there
+// is a single shard). Everything it writes while sampling, its generator
+// and its arrays, lies at least a cache line away from the other
+// shards' (the padding, and padded): shards sampling at once on other
+// cores would otherwise write to the same cache lines at every token
+// (false sharing), which cost a third of the CPU time of two threads.
 type shard[Z topicID, E packed] struct {
+	_      [cacheLine]byte
 	lo, hi int
 	k      int
-	wt     wordTopics[E]
+	wt     wordTopics[E] // the global counts
 	nt     []int32
 	invDen []float64 // 1 / (V beta + n_t)
 	coef   []float64 // (alpha_t + n_dt) / (V beta + n_t), the q coefficients
@@ -52,13 +60,25 @@ type shard[Z topicID, E packed] struct {
 	ndt    []int32   // the current document's topic counts
 	nz     []int32   // the current document's topics with n_dt > 0
 	s      float64   // the smoothing-only bucket, sum_t alpha_t beta / (V beta + n_t)
-	src    *rand.PCG
+	src    rand.PCG
 
 	// Per sweep: what to collect and what was collected.
 	wantLL, wantHist bool
 	docLL            float64
 	pairs            []uint64 // t<<32 | n_dt of every nonzero n_dt
 	lens             []int32  // document lengths
+	_                [cacheLine]byte
+}
+
+// cacheLine is a size in bytes at least that of a cache line.
+const cacheLine = 128
+
+// padded returns a slice of n zeros whose elements share no cache line
+// with any other object.
+func padded[T any](n int) []T {
+	var x T
+	pad := max(1, cacheLine/max(1, int(unsafe.Sizeof(x))))
+	return make([]T, n+2*pad)[pad : pad+n : pad+n]
 }
 
 // maxTokens is the largest corpus the int32 counts hold.
@@ -79,7 +99,7 @@ func newChain[Z topicID, E packed](ctx context.Context, f *gibbsFit) (*chain[Z, 
 		return nil, fmt.Errorf("lda: %d tokens: the Gibbs sampler's int32 counts hold at most %d", ch.tokens, maxTokens)
 	}
 	ch.z = make([]Z, ch.tokens)
-	if err := assignTopics(ctx, c, k, f.init, o.Seed, o.Threads, ch.tokenStart, ch.z); err != nil {
+	if err := assignTopics(ctx, c, k, f.init, o.Seed, o.Threads, o.Progress, ch.tokenStart, ch.z); err != nil {
 		return nil, err
 	}
 	ch.wt = newWordTopics[E](c.WordCounts(), k)
@@ -185,7 +205,8 @@ func (ch *chain[Z, E]) averaged() *model.Model {
 }
 
 // makeShards splits the documents into p contiguous shards of about the
-// same number of tokens.
+// same number of tokens and, for p > 1, the words into p contiguous
+// groups of about the same number of tokens.
 func (ch *chain[Z, E]) makeShards(p int) {
 	numDocs := ch.c.NumDocs()
 	lo := 0
@@ -199,64 +220,83 @@ func (ch *chain[Z, E]) makeShards(p int) {
 			}
 		}
 		sh := &shard[Z, E]{lo: lo, hi: hi, k: ch.k, wt: ch.wt, nt: ch.nt,
-			invDen: make([]float64, ch.k), coef: make([]float64, ch.k), scores: make([]float64, ch.k),
-			ndt: make([]int32, ch.k), nz: make([]int32, 0, ch.k), src: rand.NewPCG(0, 0)}
+			invDen: padded[float64](ch.k), coef: padded[float64](ch.k), scores: padded[float64](ch.k),
+			ndt: padded[int32](ch.k), nz: padded[int32](ch.k)[:0]}
 		if p > 1 {
-			sh.wt = ch.wt.clone()
-			sh.nt = slices.Clone(ch.nt)
+			sh.nt = padded[int32](ch.k)
 		}
 		ch.shards = append(ch.shards, sh)
 		lo = hi
 	}
+	ch.wordCut = make([]int32, p+1)
+	ch.wordCut[p] = int32(ch.v)
+	var cum int64
+	g := 1
+	for w, n := range ch.c.WordCounts() {
+		for g < p && cum >= ch.tokens*int64(g)/int64(p) {
+			ch.wordCut[g] = int32(w)
+			g++
+		}
+		cum += n
+	}
+	for ; g < p; g++ {
+		ch.wordCut[g] = int32(ch.v)
+	}
 }
 
-// sweep resamples every token once: each shard its documents, against its
-// copy of the counts; then the shards' changes are merged (AD-LDA). The
-// shards run on up to Threads goroutines, in any order: a shard reads
-// only its copy and the global counts of the sweep's start, and draws
-// from its own generator, so the result does not depend on the order.
+// sweep resamples every token once. With one shard, the documents in
+// order against the global counts: exact collapsed Gibbs sampling. With
+// p > 1 shards, in p steps: at step s, shard i resamples the tokens of
+// its documents whose words are in word group (i + s) mod p, against the
+// global topic-word counts, which no other shard touches in that step,
+// and its own copy of the topic totals n_t, taken at the step's start;
+// after the step the copies' changes are added to the totals. The shards
+// of a step run on up to Threads goroutines in any order: each reads and
+// writes only its own rows, documents and copy, and draws from its own
+// generator, so the result does not depend on the order.
 func (ch *chain[Z, E]) sweep(ctx context.Context, it int, wantLL, wantHist bool) error {
 	p := len(ch.shards)
-	run := func(i int) {
-		sh := ch.shards[i]
-		if p > 1 {
-			copy(sh.wt.e, ch.wt.e)
-			copy(sh.nt, ch.nt)
-		}
-		sh.wantLL, sh.wantHist = wantLL, wantHist
-		sh.run(ctx, ch, it, i)
-	}
 	if p == 1 {
-		run(0)
+		sh := ch.shards[0]
+		sh.wantLL, sh.wantHist = wantLL, wantHist
+		sh.run(ctx, ch, it, 0, 0, 0, int32(ch.v), true)
 		return ctx.Err()
 	}
-	if err := parallel.For(ctx, p, 1, ch.o.Threads, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			run(i)
+	for step := range p {
+		last := step == p-1
+		if err := parallel.For(ctx, p, 1, ch.o.Threads, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				sh := ch.shards[i]
+				copy(sh.nt, ch.nt)
+				sh.wantLL, sh.wantHist = wantLL, wantHist
+				g := (i + step) % p
+				sh.run(ctx, ch, it, step, i, ch.wordCut[g], ch.wordCut[g+1], last)
+			}
+		}, nil); err != nil {
+			return err
 		}
-	}, nil); err != nil {
-		return err
-	}
-	locals := make([]wordTopics[E], p)
-	for i, sh := range ch.shards {
-		locals[i] = sh.wt
-	}
-	err := parallel.For(ctx, ch.v, 256, ch.o.Threads, func(lo, hi int) {
-		mergeRows(&ch.wt, locals, lo, hi, newMerger(ch.k))
-	}, nil)
-	for t := range ch.nt {
-		n := -int32(p-1) * ch.nt[t]
-		for _, sh := range ch.shards {
-			n += sh.nt[t]
+		for t, n := range ch.nt {
+			total := n
+			for _, sh := range ch.shards {
+				total += sh.nt[t] - n
+			}
+			ch.nt[t] = total
 		}
-		ch.nt[t] = n
 	}
-	return err
+	return ctx.Err()
 }
 
-// run samples the shard's documents in iteration it.
-func (sh *shard[Z, E]) run(ctx context.Context, ch *chain[Z, E], it, index int) {
-	sh.src.Seed(docinfer.DocSeed(ch.o.Seed^sweepStream, it<<20|index))
+// run samples the tokens of the shard's documents whose words are in
+// [wlo, whi) in step step of iteration it, as shard index; last marks
+// the sweep's last visit of the documents, when their shares of the log
+// likelihood and of the histograms are recorded.
+func (sh *shard[Z, E]) run(ctx context.Context, ch *chain[Z, E], it, step, index int, wlo, whi int32, last bool) {
+	p := len(ch.shards)
+	if p == 1 {
+		sh.src.Seed(docinfer.DocSeed(ch.o.Seed^sweepStream, it<<20|index))
+	} else {
+		sh.src.Seed(docinfer.DocSeed(ch.o.Seed^blockStream, (it*p+step)*p+index))
+	}
 	beta := ch.beta
 	vbeta := beta * float64(ch.v)
 	alpha := ch.alpha
@@ -268,11 +308,13 @@ func (sh *shard[Z, E]) run(ctx context.Context, ch *chain[Z, E], it, index int) 
 		s += alpha[t] * beta * inv
 	}
 	sh.s = s
-	sh.docLL = 0
-	sh.pairs, sh.lens = sh.pairs[:0], sh.lens[:0]
 	var lg docLogLik
-	if sh.wantLL {
-		lg = newDocLogLik(alpha)
+	if last {
+		sh.docLL = 0
+		sh.pairs, sh.lens = sh.pairs[:0], sh.lens[:0]
+		if sh.wantLL {
+			lg = newDocLogLik(alpha)
+		}
 	}
 	for d := sh.lo; d < sh.hi; d++ {
 		if (d-sh.lo)%64 == 0 && ctx.Err() != nil {
@@ -283,9 +325,29 @@ func (sh *shard[Z, E]) run(ctx context.Context, ch *chain[Z, E], it, index int) 
 			continue
 		}
 		words, counts := ch.c.Doc(d)
-		sh.sweepDoc(words, counts, z, alpha, beta, vbeta)
-		sh.finishDoc(len(z), alpha, &lg)
+		sub := z
+		if p > 1 {
+			qlo, qhi, at, n := blockOf(words, counts, wlo, whi)
+			words, counts, sub = words[qlo:qhi], counts[qlo:qhi], z[at:at+n]
+		}
+		sh.sweepDoc(z, words, counts, sub, alpha, beta, vbeta)
+		sh.finishDoc(len(z), alpha, &lg, last)
 	}
+}
+
+// blockOf returns the part of a document (words[q] repeated counts[q]
+// times, words increasing) whose words are in [wlo, whi): its nonzeros
+// [qlo, qhi) and its tokens [at, at+n).
+func blockOf(words, counts []int32, wlo, whi int32) (qlo, qhi, at, n int) {
+	qlo, _ = slices.BinarySearch(words, wlo)
+	qhi, _ = slices.BinarySearch(words, whi)
+	for _, c := range counts[:qlo] {
+		at += int(c)
+	}
+	for _, c := range counts[qlo:qhi] {
+		n += int(c)
+	}
+	return qlo, qhi, at, n
 }
 
 // uniform returns a uniform float64 in [0, 1).
@@ -293,8 +355,9 @@ func (sh *shard[Z, E]) uniform() float64 {
 	return float64(sh.src.Uint64()>>11) * 0x1p-53
 }
 
-// sweepDoc resamples the topics z of one document's tokens (words[q]
-// repeated counts[q] times) by the SparseLDA decomposition of the
+// sweepDoc resamples the topics z of some of a document's tokens
+// (words[q] repeated counts[q] times), the document's tokens having the
+// topics all (z is a part of all), by the SparseLDA decomposition of the
 // collapsed conditional (Yao, Mimno and McCallum 2009, eq. 2):
 //
 //	p(z = t | rest) ∝ (alpha_t + n_dt)(beta + n_wt) / (V beta + n_t)
@@ -306,10 +369,10 @@ func (sh *shard[Z, E]) uniform() float64 {
 // the nonzero n_wt of the word only, with the coefficients (alpha_t +
 // n_dt) / (V beta + n_t) cached. On return ndt and nz hold the
 // document's counts; finishDoc clears them.
-func (sh *shard[Z, E]) sweepDoc(words, counts []int32, z []Z, alpha []float64, beta, vbeta float64) {
+func (sh *shard[Z, E]) sweepDoc(all []Z, words, counts []int32, z []Z, alpha []float64, beta, vbeta float64) {
 	ndt, coef, invDen, nt, scores := sh.ndt, sh.coef, sh.invDen, sh.nt, sh.scores
 	nz := sh.nz[:0]
-	for _, t := range z {
+	for _, t := range all {
 		if ndt[t] == 0 {
 			nz = append(nz, int32(t))
 		}
@@ -437,17 +500,18 @@ func (sh *shard[Z, E]) sweepDoc(words, counts []int32, z []Z, alpha []float64, b
 	sh.nz = nz
 }
 
-// finishDoc records the document's share of the log likelihood and of
-// the histograms when asked to, and resets its counts and coefficients.
-func (sh *shard[Z, E]) finishDoc(n int, alpha []float64, lg *docLogLik) {
-	if sh.wantLL {
+// finishDoc records, when record is set, the document's share of the log
+// likelihood and of the histograms when asked to, and resets its counts
+// and coefficients.
+func (sh *shard[Z, E]) finishDoc(n int, alpha []float64, lg *docLogLik, record bool) {
+	if record && sh.wantLL {
 		ll := lg.lgSum - lgamma(lg.sum+float64(n))
 		for _, t := range sh.nz {
 			ll += lgamma(alpha[t]+float64(sh.ndt[t])) - lg.lgAlpha[t]
 		}
 		sh.docLL += ll
 	}
-	if sh.wantHist {
+	if record && sh.wantHist {
 		sh.lens = append(sh.lens, int32(n))
 		for _, t := range sh.nz {
 			sh.pairs = append(sh.pairs, uint64(t)<<32|uint64(sh.ndt[t]))
@@ -658,7 +722,7 @@ func (ch *chain[Z, E]) model(topics [][]float64, weights []float64) *model.Model
 	o := ch.o
 	scheme := "exact collapsed Gibbs sampling (one shard)"
 	if p := len(ch.shards); p > 1 {
-		scheme = fmt.Sprintf("AD-LDA: %d contiguous shards of documents sampled in parallel against a copy of the counts, changes merged after every sweep", p)
+		scheme = fmt.Sprintf("%d x %d blocks of contiguous documents and words (Yan, Xu and Qi 2009): %d at a time in parallel against the shared topic-word counts, each with its own copy of the topic totals, merged after every step", p, p, p)
 	}
 	params := map[string]any{
 		"sampler":           "SparseLDA (Yao, Mimno and McCallum 2009)",

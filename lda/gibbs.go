@@ -41,7 +41,7 @@ const (
 	DefaultSavedStates     = 10
 	DefaultLogEvery        = 10
 	DefaultSnapshotEvery   = 50
-	// DefaultGibbsShards is the default number of AD-LDA shards: 1,
+	// DefaultGibbsShards is the default number of shards: 1,
 	// exact collapsed Gibbs sampling on one goroutine (see the package
 	// documentation for what more shards trade).
 	DefaultGibbsShards = 1
@@ -50,32 +50,37 @@ const (
 	maxOptimizeBurnIn = 200
 )
 
-// GibbsStage is the progress stage of the sampling iterations, in
-// iterations.
-const GibbsStage = "gibbs"
+// Progress stages of Gibbs: GibbsStage counts the sweeps; GibbsInitStage
+// counts the documents whose initial topics are drawn from an initial
+// model (InitAnchor), each after VB inference of its topic weights.
+const (
+	GibbsStage     = "gibbs"
+	GibbsInitStage = "gibbs-init"
+)
 
 // GibbsOptions are the parameters of the collapsed Gibbs sampler. The zero
 // value of each field selects its documented default.
 type GibbsOptions struct {
 	// Settings are the run settings. The seed drives every random choice.
 	// Threads is the number of goroutines that sample the Shards (and
-	// draw the initial topics, merge the counts and sum the log
-	// likelihood); as for every learner the model does not depend on it.
+	// draw the initial topics and sum the log likelihood); as for every
+	// learner the model does not depend on it.
 	// The memory bound applies to EstimateGibbsBytes.
 	// Log, unless LogLikelihood is set, receives the log likelihood as
 	// lines "gibbs sweep 10: log likelihood per token -7.1234". Progress
-	// receives the sweeps done under GibbsStage (and the anchor fit's
-	// stages with InitAnchor).
+	// receives the sweeps done under GibbsStage (and, with InitAnchor, the
+	// anchor fit's stages and the documents under GibbsInitStage).
 	learner.Settings
-	// Shards is the number of contiguous shards of documents the sweeps
-	// run over as AD-LDA, at most one per document; default
-	// DefaultGibbsShards, 1: exact collapsed Gibbs sampling. With more,
-	// the shards are sampled at once, up to Threads of them in parallel,
-	// each against its own copy of the counts: an approximation that
-	// samples the same posterior in practice (see the package
-	// documentation). The chain depends on Shards, never on Threads: the
-	// same corpus, options and seed give a bit-identical model on any
-	// machine.
+	// Shards is the number P of contiguous shards of documents, and of
+	// groups of words, the sweeps run over, at most one per document;
+	// default DefaultGibbsShards, 1: exact collapsed Gibbs sampling. With
+	// more, a sweep is P steps, each sampling P blocks of documents and
+	// words at once, up to Threads of them in parallel, against the shared
+	// topic-word counts and their own copies of the topic totals: an
+	// approximation that samples the same posterior in practice (see the
+	// package documentation). The chain depends on Shards, never on
+	// Threads: the same corpus, options and seed give a bit-identical
+	// model on any machine.
 	Shards int
 	// Iterations is the number of sweeps over all tokens; default 1000.
 	Iterations int
@@ -229,9 +234,10 @@ func checkInit(name string, init Init, m *model.Model) error {
 // EstimateGibbsBytes returns the working memory Fit needs for c, k topics
 // and the given number of shards (GibbsOptions.Shards; 0 for
 // DefaultGibbsShards): the token topics (2 bytes each for K <= 65536), the
-// sparse topic-word counts (4 or 8 bytes per nonzero, one copy per shard
-// plus the global one), the average of the saved states and the model (8
-// bytes per topic-word pair each). The corpus itself is not counted.
+// sparse topic-word counts (4 or 8 bytes per nonzero, shared by the
+// shards), the average of the saved states and the model (8 bytes per
+// topic-word pair each) and O(K) per shard. The corpus itself is not
+// counted.
 func EstimateGibbsBytes(c *corpus.Corpus, k, shards int) int64 {
 	tokens := c.Tokens()
 	zBytes, eBytes := int64(2), int64(4)
@@ -247,15 +253,11 @@ func EstimateGibbsBytes(c *corpus.Corpus, k, shards int) int64 {
 		eBytes = 8
 	}
 	p := int64(shardCount(c, shards))
-	copies := p + 1
-	if p == 1 {
-		copies = 1
-	}
 	kv := int64(k) * int64(c.NumWords())
-	return zBytes*tokens + copies*eBytes*entries + 2*8*kv + p*int64(k)*40 + 8*int64(c.NumDocs())
+	return zBytes*tokens + eBytes*entries + 2*8*kv + p*int64(k)*44 + 8*int64(c.NumDocs())
 }
 
-// shardCount returns the number of AD-LDA shards of c for the option
+// shardCount returns the number of shards of c for the option
 // Shards: at most one per document.
 func shardCount(c *corpus.Corpus, shards int) int {
 	if shards == 0 {

@@ -20,6 +20,7 @@ import (
 const (
 	initStream  = 0x6c64612d696e6974 // "lda-init"
 	sweepStream = 0x6c64612d73776570 // "lda-swep"
+	blockStream = 0x6c64612d626c6b73 // "lda-blks"
 )
 
 // anchorLearner is the registered name of the learner whose model
@@ -87,8 +88,9 @@ func initStages(init Init, c *corpus.Corpus, k int, given *model.Model, s learne
 // topic weights inferred under them (VB inference with package infer's
 // defaults and infer.AlphaFor(init, 0)): a draw from p(z | w, d) under the
 // initial model. A token with phi_jw theta_dj = 0 for every j gets a uniform topic.
+// That inference reports its progress, in documents, as GibbsInitStage.
 func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init *model.Model, seed uint64, threads int,
-	tokenStart []int64, z []Z) error {
+	progress learner.Progress, tokenStart []int64, z []Z) error {
 	var tp *docinfer.Topics
 	var alpha []float64
 	if init != nil {
@@ -99,7 +101,19 @@ func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init 
 		alpha = infer.AlphaFor(init, 0)
 	}
 	vb := docinfer.VBSettings{MaxIter: infer.DefaultIterations, Tolerance: infer.DefaultTolerance}
-	return parallel.For(ctx, c.NumDocs(), 16, threads, func(lo, hi int) {
+	numDocs := c.NumDocs()
+	var done func(int)
+	if tp != nil && progress != nil {
+		progress.Report(GibbsInitStage, 0, numDocs)
+		last := 0
+		done = func(n int) { // at most every 1% of the documents, and at the end
+			if n == numDocs || (n-last)*100 >= numDocs {
+				last = n
+				progress.Report(GibbsInitStage, n, numDocs)
+			}
+		}
+	}
+	return parallel.For(ctx, numDocs, 16, threads, func(lo, hi int) {
 		src := rand.NewPCG(0, 0)
 		rng := rand.New(src)
 		var ws *docinfer.Workspace
@@ -134,7 +148,7 @@ func assignTopics[Z topicID](ctx context.Context, c *corpus.Corpus, k int, init 
 				}
 			}
 		}
-	}, nil)
+	}, done)
 }
 
 // drawCum draws an index from the cumulative weights cum (total s), or a

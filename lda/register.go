@@ -6,14 +6,14 @@ import "github.com/hulltopics/hull/learner"
 func init() {
 	learner.Register(learner.Spec{
 		Name:     "gibbs",
-		Summary:  "LDA by collapsed Gibbs sampling, SparseLDA (Griffiths and Steyvers 2004; Yao et al. 2009), AD-LDA over --shards",
+		Summary:  "LDA by collapsed Gibbs sampling, SparseLDA (Griffiths and Steyvers 2004; Yao et al. 2009), in parallel over --shards x --shards blocks of documents and words (Yan et al. 2009)",
 		Options:  gibbsOptions,
 		Defaults: func() any { return &GibbsOptions{Init: InitRandom} },
 		New:      func(o any) (learner.Learner, error) { return NewGibbs(*o.(*GibbsOptions)) },
 	})
 	learner.Register(learner.Spec{
 		Name:     "vb",
-		Summary:  "LDA by batch variational EM, as lda-c (Blei, Ng and Jordan 2003)",
+		Summary:  "LDA by batch variational EM, as lda-c (Blei, Ng and Jordan 2003), warm-started; --vb-online: online variational Bayes (Hoffman, Blei and Bach 2010)",
 		Options:  vbOptions,
 		Defaults: func() any { return &VBOptions{Init: InitRandom, AlphaMode: AlphaSymmetric} },
 		New:      func(o any) (learner.Learner, error) { return NewVB(*o.(*VBOptions)) },
@@ -30,7 +30,7 @@ var (
 // gibbsOptions are the options of gibbs the registry sets by name.
 var gibbsOptions = []learner.Option{
 	{Field: "Iterations", Flag: "iterations", Usage: "sweeps over all tokens (0: 1000)"},
-	{Field: "Shards", Flag: "shards", Usage: "documents split into N shards sampled in parallel on --threads, as AD-LDA (an approximation); the model depends on it, never on --threads (0: 1, exact Gibbs sampling)"},
+	{Field: "Shards", Flag: "shards", Usage: "documents and words split into N groups each, the N x N blocks sampled N at a time in parallel on --threads against shared counts (only the topic totals lag, by one block); the model depends on it, never on --threads (0: 1, exact Gibbs sampling)"},
 	{Field: "BurnIn", Flag: "burn-in", Usage: "sweeps before the first saved state (0: half of --iterations)"},
 	{Field: "SaveEvery", Flag: "save-every", Usage: "sweeps between the saved states whose topics are averaged, counted back from the last (0: 10 states after the burn-in)"},
 	{Field: "OptimizeInterval", Flag: "optimize-interval", Usage: "optimise alpha (asymmetric) and beta every N sweeps after min(200, burn-in/2), as MALLET (0: off)"},
@@ -48,4 +48,8 @@ var vbOptions = []learner.Option{
 	{Field: "Eta", Flag: "beta", Usage: betaUsage},
 	{Field: "AlphaMode", Flag: "alpha-estimate", Usage: "estimate of alpha after each M-step: symmetric (lda-c's Newton)|asymmetric (Minka's fixed point)|fixed"},
 	{Field: "Tolerance", Flag: "em-tolerance", Usage: "stop once the bound improves by less than this fraction (0: 1e-4)"},
+	{Field: "Online", Flag: "vb-online", Usage: "online variational Bayes (Hoffman, Blei and Bach 2010): lambda updated after every mini-batch; --iterations counts passes"},
+	{Field: "BatchSize", Flag: "vb-batch-size", Usage: "documents per mini-batch of --vb-online (0: 1024)"},
+	{Field: "Kappa", Flag: "vb-kappa", Usage: "forgetting rate of --vb-online, in (0.5, 1]: mini-batch t moves lambda by (tau0 + t)^-kappa (0: 0.7)"},
+	{Field: "Tau0", Flag: "vb-tau0", Usage: "delay tau0 >= 0 of --vb-online, slowing the first mini-batches' steps (default 0)"},
 }

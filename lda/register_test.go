@@ -20,7 +20,7 @@ func TestRegistered(t *testing.T) {
 	}{
 		{"gibbs", []string{"iterations", "shards", "burn-in", "save-every", "optimize-interval", "init", "alpha", "beta", "log-every"},
 			&GibbsOptions{Init: InitRandom}},
-		{"vb", []string{"iterations", "init", "alpha", "beta", "alpha-estimate", "em-tolerance"},
+		{"vb", []string{"iterations", "init", "alpha", "beta", "alpha-estimate", "em-tolerance", "vb-online", "vb-batch-size", "vb-kappa", "vb-tau0"},
 			&VBOptions{Init: InitRandom, AlphaMode: AlphaSymmetric}},
 	} {
 		s, err := learner.Lookup(tc.name)

@@ -1,9 +1,6 @@
 package lda
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // topicID is the type of a token's topic: uint16 when K <= 65536.
 type topicID interface{ ~uint16 | ~uint32 }
@@ -45,13 +42,6 @@ func newWordTopics[E packed](freq []int64, k int) wordTopics[E] {
 	}
 	wt.e = make([]E, wt.start[len(freq)])
 	return wt
-}
-
-// clone returns a copy of wt sharing start.
-func (wt *wordTopics[E]) clone() wordTopics[E] {
-	c := *wt
-	c.e = slices.Clone(wt.e)
-	return c
 }
 
 func (wt *wordTopics[E]) row(w int32) []E { return wt.e[wt.start[w]:wt.start[w+1]] }
@@ -99,63 +89,4 @@ func (wt *wordTopics[E]) dec(w int32, t int) {
 		i++
 	}
 	row[i] = v
-}
-
-// merger holds the working memory of mergeRows for one goroutine.
-type merger struct {
-	count   []int64 // per topic, for the current word
-	seen    []bool  // topic touched for the current word
-	touched []int
-}
-
-func newMerger(k int) *merger { return &merger{count: make([]int64, k), seen: make([]bool, k)} }
-
-// mergeRows sets the counts of words [lo, hi) of global to global +
-// sum_p (local_p - global): the changes the shards made to their copies
-// in one AD-LDA iteration, added to the state they started from.
-func mergeRows[E packed](global *wordTopics[E], locals []wordTopics[E], lo, hi int, m *merger) {
-	shift, mask := global.shift, global.mask
-	p := int64(len(locals))
-	for w := lo; w < hi; w++ {
-		m.touched = m.touched[:0]
-		add := func(row []E, mult int64) {
-			for _, e := range row {
-				if e == 0 {
-					break
-				}
-				t := int(e & mask)
-				if !m.seen[t] {
-					m.seen[t] = true
-					m.count[t] = 0
-					m.touched = append(m.touched, t)
-				}
-				m.count[t] += mult * int64(e>>shift)
-			}
-		}
-		g := global.row(int32(w))
-		for i := range locals {
-			add(locals[i].row(int32(w)), 1)
-		}
-		add(g, -(p - 1))
-		n := 0
-		for _, t := range m.touched {
-			m.seen[t] = false
-			if c := m.count[t]; c > 0 {
-				g[n] = E(c)<<shift | E(t)
-				n++
-			} else if c < 0 {
-				panic("lda: negative topic-word count after a merge")
-			}
-		}
-		clear(g[n:])
-		slices.SortFunc(g[:n], func(a, b E) int {
-			switch {
-			case a > b:
-				return -1
-			case a < b:
-				return 1
-			}
-			return 0
-		})
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hulltopics/hull/internal/special"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/floats"
 )
 
 // AlphaMode selects how the variational learner estimates alpha.
@@ -37,9 +38,33 @@ const (
 	// DefaultVBTolerance is lda-c's EM convergence threshold on the
 	// relative change of the bound.
 	DefaultVBTolerance = 1e-4
+	// DefaultVBBatchSize is the number of documents of a mini-batch of
+	// the online variant.
+	DefaultVBBatchSize = 1024
+	// DefaultVBKappa is the online variant's forgetting rate kappa, as in
+	// Hoffman's onlineldavb example and scikit-learn.
+	DefaultVBKappa = 0.7
 )
 
-// VBStage is the progress stage of the EM iterations, in iterations.
+// The schedule of batch variational EM. It explores first: every E-step
+// starts from alpha + N/K (a cold start, as lda-c) and runs to the loose
+// tolerance VBExploreTolerance (VBFirstTolerance in the first
+// VBFirstIterations, whose topics are nearly random), until an EM
+// iteration raises the bound by less than the fraction VBWarmChange. It then refines: every E-step
+// starts from the document's parameters of the previous iteration (a
+// warm start) and the tolerance tightens tenfold every
+// VBTolerancePassesPerDecade iterations down to EStepTolerance. EM is
+// declared converged only at that tolerance.
+const (
+	VBFirstIterations          = 2
+	VBFirstTolerance           = 0.03
+	VBExploreTolerance         = 0.01
+	VBWarmChange               = 1e-3
+	VBTolerancePassesPerDecade = 2
+)
+
+// VBStage is the progress stage of the EM iterations, in iterations (with
+// Online, in mini-batches).
 const VBStage = "vb"
 
 // VBOptions are the parameters of the variational learner. The zero value
@@ -50,19 +75,25 @@ type VBOptions struct {
 	// Threads; the memory bound applies to EstimateVBBytes. Log, unless
 	// Bound is set, receives the bound after every E-step as lines "vb
 	// iteration 3: bound per token -7.1234". Progress receives the EM
-	// iterations done under VBStage (and the anchor fit's stages with
-	// InitAnchor).
+	// iterations done under VBStage (with Online, the mini-batches; and
+	// the anchor fit's stages with InitAnchor).
 	learner.Settings
-	// Iterations is the largest number of EM iterations; default 100.
+	// Iterations is the largest number of EM iterations (with Online,
+	// passes over the corpus); default 100.
 	Iterations int
 	// Tolerance stops EM once the bound improves by less than this
-	// fraction in one iteration; default 1e-4 (lda-c's). An iteration
-	// whose bound decreases (possible when E-steps stop at their cap)
-	// never stops EM.
+	// fraction in one iteration, with the E-steps at EStepTolerance;
+	// default 1e-4 (lda-c's). An iteration whose bound decreases
+	// (possible when E-steps stop at their cap) never stops EM.
 	Tolerance float64
 	// EStepIterations and EStepTolerance bound each document's E-step,
 	// as infer.Options' Iterations and Tolerance bound VB inference;
 	// defaults infer.DefaultIterations and infer.DefaultTolerance.
+	// EStepTolerance is the tolerance the schedule ends at: the early EM
+	// iterations use looser ones and start every document afresh, the
+	// later ones start from the document's parameters of the previous
+	// iteration (see VBExploreTolerance), and EM is not declared
+	// converged before it is reached.
 	EStepIterations int
 	EStepTolerance  float64
 	// AlphaSum is the initial total concentration sum_k alpha_k of the
@@ -82,8 +113,28 @@ type VBOptions struct {
 	// an anchor fit.
 	InitModel *model.Model
 	// Bound, if non-nil, receives the evidence lower bound per token
-	// after every E-step, instead of Settings.Log.
+	// after every E-step, instead of Settings.Log. With Online, it
+	// receives after every pass the bound as the pass saw it (see the
+	// package documentation).
 	Bound func(iteration int, perToken float64)
+
+	// Online selects online variational Bayes (Hoffman, Blei and Bach,
+	// "Online learning for latent Dirichlet allocation", NIPS 2010):
+	// after the E-steps of each mini-batch of BatchSize documents, lambda
+	// moves towards the estimate from that mini-batch alone by the step
+	// rho_t = (Tau0 + t)^-Kappa. Iterations then counts passes over the
+	// corpus, and the memory holds no per-document parameter.
+	Online bool
+	// BatchSize is the number of documents of an online mini-batch;
+	// default DefaultVBBatchSize.
+	BatchSize int
+	// Kappa is the online forgetting rate, in (0.5, 1] for the steps to
+	// converge; default DefaultVBKappa.
+	Kappa float64
+	// Tau0 >= 0 slows the first online steps: mini-batch t (from 1)
+	// moves lambda by (Tau0 + t)^-Kappa. Zero is a value (the first
+	// step replaces the random start), and the default.
+	Tau0 float64
 }
 
 // VB learns LDA by batch variational EM (Blei, Ng and Jordan 2003), as
@@ -116,6 +167,12 @@ func NewVB(opts VBOptions) (*VB, error) {
 	if o.Init == "" {
 		o.Init = InitRandom
 	}
+	if o.BatchSize == 0 {
+		o.BatchSize = DefaultVBBatchSize
+	}
+	if o.Kappa == 0 {
+		o.Kappa = DefaultVBKappa
+	}
 	bad := func(field string, value any, want string) error {
 		return &learner.OptionError{Learner: "vb", Field: field, Value: value, Want: want}
 	}
@@ -132,6 +189,12 @@ func NewVB(opts VBOptions) (*VB, error) {
 		return nil, bad("AlphaSum", o.AlphaSum, "positive and finite (0: 0.1 K)")
 	case !positiveFinite(o.Eta):
 		return nil, bad("Eta", o.Eta, "positive and finite")
+	case o.BatchSize < 0:
+		return nil, bad("BatchSize", o.BatchSize, fmt.Sprintf("> 0 (0: %d)", DefaultVBBatchSize))
+	case !(o.Kappa > 0.5 && o.Kappa <= 1):
+		return nil, bad("Kappa", o.Kappa, fmt.Sprintf("in (0.5, 1] (0: %v)", DefaultVBKappa))
+	case !(o.Tau0 >= 0) || math.IsInf(o.Tau0, 1):
+		return nil, bad("Tau0", o.Tau0, ">= 0 and finite")
 	}
 	switch o.AlphaMode {
 	case AlphaSymmetric, AlphaAsymmetric, AlphaFixed:
@@ -150,8 +213,8 @@ func NewVB(opts VBOptions) (*VB, error) {
 // Options returns the learner's options with defaults filled in.
 func (l *VB) Options() VBOptions { return l.opts }
 
-// EstimateVBBytes returns the working memory of a VB fit of c with k
-// topics on threads goroutines: four V x K matrices (the variational
+// EstimateVBBytes returns the working memory of a batch VB fit of c with
+// k topics on threads goroutines: four V x K matrices (the variational
 // parameters lambda, exp(E[log beta]) word-major, the expected counts and
 // the model), two D x K matrices (gamma and exp(E[log theta])), the
 // word-major copy of the counts and a workspace per goroutine.
@@ -161,15 +224,34 @@ func EstimateVBBytes(c *corpus.Corpus, k, threads int) int64 {
 	return 4*8*kv + 2*8*dk + 16*c.NNZ() + int64(parallel.Threads(threads))*(8*int64(k)*64+1<<16)
 }
 
+// EstimateOnlineVBBytes returns the working memory of an online VB fit
+// (VBOptions.Online) of c with k topics, mini-batches of batchSize
+// documents (0: DefaultVBBatchSize) and threads goroutines: the four V x
+// K matrices of the batch fit, but per-document state for one mini-batch
+// only (two batchSize x K matrices and the mini-batch's word-major
+// counts, at most its share of the nonzeros times 4), the order of the
+// documents and a workspace per goroutine.
+func EstimateOnlineVBBytes(c *corpus.Corpus, k, threads, batchSize int) int64 {
+	if batchSize == 0 {
+		batchSize = DefaultVBBatchSize
+	}
+	d := int64(max(1, c.NumDocs()))
+	s := min(int64(batchSize), d)
+	kv := int64(k) * int64(c.NumWords())
+	nnz := 4 * c.NNZ() * s / d
+	return 4*8*kv + 2*8*s*int64(k) + 8*int64(c.NumWords()) + 8*nnz + 4*d + int64(parallel.Threads(threads))*(8*int64(k)*64+1<<16)
+}
+
 // vbGrain is the fixed block of documents or words of the parallel loops
 // whose partial sums are added in block order, so that the result does
 // not depend on the threads.
 const vbGrain = 64
 
-// Fit learns k topics from c by variational EM. It fails for k < 1, a
-// corpus with no token, an InitModel that does not match c and k (on
-// another vocabulary: an error wrapping model.ErrVocabMismatch), with a
-// *learner.MemoryError when EstimateVBBytes exceeds MaxMemory, and with
+// Fit learns k topics from c by variational EM (or online variational
+// Bayes with Online). It fails for k < 1, a corpus with no token, an
+// InitModel that does not match c and k (on another vocabulary: an error
+// wrapping model.ErrVocabMismatch), with a *learner.MemoryError when
+// EstimateVBBytes (EstimateOnlineVBBytes) exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first.
 func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	o := l.opts
@@ -180,8 +262,13 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 	if tokens == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	if err := o.Settings.CheckMemory(fmt.Sprintf("lda: variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k),
-		EstimateVBBytes(c, k, o.Threads)); err != nil {
+	what := fmt.Sprintf("lda: variational EM on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k)
+	need := EstimateVBBytes(c, k, o.Threads)
+	if o.Online {
+		what = fmt.Sprintf("lda: online variational Bayes on %d documents, %d words and K = %d", c.NumDocs(), c.NumWords(), k)
+		need = EstimateOnlineVBBytes(c, k, o.Threads, o.BatchSize)
+	}
+	if err := o.Settings.CheckMemory(what, need); err != nil {
 		return nil, err
 	}
 	var init *model.Model
@@ -197,7 +284,12 @@ func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, er
 			e.initLambda(init)
 			return nil
 		}},
-		learner.Stage{Name: "em", Run: func(ctx context.Context) error { return e.run(ctx) }},
+		learner.Stage{Name: "em", Run: func(ctx context.Context) error {
+			if o.Online {
+				return e.runOnline(ctx)
+			}
+			return e.run(ctx)
+		}},
 		learner.Stage{Name: "topics", Run: func(context.Context) error {
 			m = e.model()
 			return nil
@@ -229,8 +321,13 @@ func (e *em) run(ctx context.Context) error {
 			o.Settings.Logf("vb iteration %d: bound per token %.4f", e.iterations, perToken)
 		}
 		if e.iterations > 1 {
+			// Converged once the bound has settled with the E-steps at
+			// their final tolerance.
 			change := (bound - prev) / math.Abs(prev)
-			e.converged = change >= 0 && change < o.Tolerance
+			e.converged = change >= 0 && change < o.Tolerance && e.tolerance <= o.EStepTolerance
+			if e.warmFrom == 0 && change >= 0 && change < e.warmAt {
+				e.warmFrom = e.iterations + 1
+			}
 		}
 		prev = bound
 		e.mStep()
@@ -242,67 +339,126 @@ func (e *em) run(ctx context.Context) error {
 	return nil
 }
 
-// em is the state of variational EM.
+// em is the state of variational EM, batch or online.
 type em struct {
 	o      *VBOptions
 	c      *corpus.Corpus
 	k, v   int
 	tokens int64
 	// Word-major copy of the counts: word w occurs in documents
-	// wmDoc[wmStart[w]:wmStart[w+1]] with counts wmCount[...].
+	// wmDoc[wmStart[w]:wmStart[w+1]] with counts wmCount[...]. Online,
+	// those of the current mini-batch, wmDoc holding positions in it.
 	wmStart []int64
 	wmDoc   []int32
 	wmCount []int32
 
 	alpha  []float64
-	lambda []float64        // K x V, row-major: lambda_kw = eta + expected counts
+	lambda []float64        // V x K, word-major: lambda_kw = eta + expected counts
 	topics *docinfer.Topics // exp(E[log beta]), word-major, for the E-step
+	live   []bool           // live[w]: word w has positive weight in some topic
 	tTerm  float64          // the bound's topic terms for lambda
 
+	// Per document (online: per position in the mini-batch).
 	gamma   []float64 // D x K
 	expElog []float64 // D x K: exp(E[log theta_dk] - max_j E[log theta_dj])
 	offset  []float64 // D: max_j E[log theta_dj]
-	stats   []float64 // V x K, word-major: expected counts of the last E-step
-	ss      []float64 // sum_d E[log theta_dk] of the last E-step
-	used    int       // documents with a token
-	updates float64   // mean E-step updates per document in the last E-step
 
-	iterations int     // EM iterations run
+	stats     []float64 // V x K, word-major: expected counts of the last E-step
+	ss        []float64 // sum_d E[log theta_dk] of the last E-step
+	used      int       // documents with a token in the last E-step
+	updates   float64   // mean E-step updates per document in the last E-step (online: pass)
+	tolerance float64   // the E-step tolerance of the last E-step
+	warmFrom  int       // the first EM iteration whose E-steps start from the previous gamma; 0: not yet
+	explore   float64   // VBExploreTolerance
+	warmAt    float64   // VBWarmChange
+	first     float64   // VBFirstTolerance
+
+	iterations int     // EM iterations (online: passes) run
+	steps      int     // online: mini-batches done
 	converged  bool    // whether the bound converged
-	last       float64 // the bound per token after the last E-step
+	last       float64 // the bound per token after the last E-step (online: pass)
 }
 
 func newEM(c *corpus.Corpus, k int, o *VBOptions) *em {
 	e := &em{o: o, c: c, k: k, v: c.NumWords(), tokens: c.Tokens()}
-	// Word-major copy by counting sort; documents stay in order.
-	e.wmStart = make([]int64, e.v+1)
-	for _, w := range c.Words {
-		e.wmStart[w+1]++
-	}
-	for w := range e.v {
-		e.wmStart[w+1] += e.wmStart[w]
-	}
-	e.wmDoc = make([]int32, len(c.Words))
-	e.wmCount = make([]int32, len(c.Words))
-	next := slices.Clone(e.wmStart[:e.v])
-	for d := range c.NumDocs() {
-		words, counts := c.Doc(d)
-		for q, w := range words {
-			e.wmDoc[next[w]] = int32(d)
-			e.wmCount[next[w]] = counts[q]
-			next[w]++
-		}
-	}
 	e.alpha = initialAlpha(o.AlphaSum, k)
-	numDocs := c.NumDocs()
-	e.gamma = make([]float64, numDocs*k)
-	e.expElog = make([]float64, numDocs*k)
-	e.offset = make([]float64, numDocs)
 	e.stats = make([]float64, e.v*k)
 	e.ss = make([]float64, k)
 	e.lambda = make([]float64, k*e.v)
 	e.topics = &docinfer.Topics{K: k, V: e.v, W: make([]float64, e.v*k)}
+	e.live = make([]bool, e.v)
+	e.first, e.explore, e.warmAt = VBFirstTolerance, VBExploreTolerance, VBWarmChange
+	e.wmStart = make([]int64, e.v+1)
+	n := c.NumDocs()
+	if o.Online {
+		n = min(n, o.BatchSize)
+	} else {
+		e.wmDoc = make([]int32, len(c.Words))
+		e.wmCount = make([]int32, len(c.Words))
+		e.index(nil)
+	}
+	e.gamma = make([]float64, n*k)
+	e.expElog = make([]float64, n*k)
+	e.offset = make([]float64, n)
 	return e
+}
+
+// index sets the word-major copy of the counts of the documents docs (nil:
+// the corpus; else the mini-batch, by position), by counting sort:
+// documents stay in order.
+func (e *em) index(docs []int32) {
+	clear(e.wmStart)
+	n := e.c.NumDocs()
+	if docs != nil {
+		n = len(docs)
+	}
+	doc := func(i int) int {
+		if docs == nil {
+			return i
+		}
+		return int(docs[i])
+	}
+	for i := range n {
+		words, _ := e.c.Doc(doc(i))
+		for _, w := range words {
+			e.wmStart[w+1]++
+		}
+	}
+	for w := range e.v {
+		e.wmStart[w+1] += e.wmStart[w]
+	}
+	nnz := e.wmStart[e.v]
+	if int64(cap(e.wmDoc)) < nnz {
+		e.wmDoc = make([]int32, nnz)
+		e.wmCount = make([]int32, nnz)
+	}
+	e.wmDoc, e.wmCount = e.wmDoc[:nnz], e.wmCount[:nnz]
+	for i := range n {
+		words, counts := e.c.Doc(doc(i))
+		for q, w := range words {
+			at := e.wmStart[w]
+			e.wmDoc[at] = int32(i)
+			e.wmCount[at] = counts[q]
+			e.wmStart[w]++
+		}
+	}
+	// wmStart[w] now holds the end of word w: shift back.
+	copy(e.wmStart[1:], e.wmStart[:e.v])
+	e.wmStart[0] = 0
+}
+
+// passTolerance returns the E-step tolerance of EM iteration i: the
+// first iterations', then the exploring tolerance until warm starts
+// begin, then tenfold tighter every VBTolerancePassesPerDecade iterations
+// down to EStepTolerance.
+func (e *em) passTolerance(i int) float64 {
+	if i <= VBFirstIterations {
+		return max(e.o.EStepTolerance, e.first)
+	}
+	if e.warmFrom == 0 || i < e.warmFrom {
+		return max(e.o.EStepTolerance, e.explore)
+	}
+	return max(e.o.EStepTolerance, e.explore*math.Pow(10, -float64(i-e.warmFrom+1)/VBTolerancePassesPerDecade))
 }
 
 // initLambda sets the initial variational topics: lambda_k = eta + n_k
@@ -313,8 +469,8 @@ func (e *em) initLambda(init *model.Model) {
 	k, v := e.k, e.v
 	n := float64(e.tokens)
 	rng := rand.New(rand.NewPCG(e.o.Seed^initStream, 0x7662)) // "vb"
+	row := make([]float64, v)
 	for t := range k {
-		row := e.lambda[t*v : (t+1)*v]
 		share := n / float64(k)
 		if init != nil {
 			copy(row, init.Topics[t])
@@ -327,149 +483,131 @@ func (e *em) initLambda(init *model.Model) {
 			}
 		}
 		normalise(row)
-		for w := range row {
-			row[w] = e.o.Eta + share*row[w]
+		for w, x := range row {
+			e.lambda[w*k+t] = e.o.Eta + share*x
 		}
 	}
-	e.setTopics()
+	e.setTopics(true)
 }
 
-// setTopics computes exp(E[log beta]) from lambda, word-major, and the
-// bound's topic terms
+// setTopics computes exp(E[log beta]) from lambda, word-major, and, with
+// terms, the bound's topic terms
 //
 //	sum_k [lgamma(V eta) - V lgamma(eta) - lgamma(sum_w lambda_kw)
 //	       + sum_w lgamma(lambda_kw) + (eta - lambda_kw) E[log beta_kw]].
-func (e *em) setTopics() {
+func (e *em) setTopics(terms bool) {
 	k, v, eta := e.k, e.v, e.o.Eta
-	psiSum := make([]float64, k)
-	terms := make([]float64, k)
-	for t := range k {
-		row := e.lambda[t*v : (t+1)*v]
-		s := 0.0
-		for _, l := range row {
-			s += l
-		}
+	psiSum := e.topicSums()
+	tsums := make([]float64, k)
+	for t, s := range psiSum {
 		psiSum[t] = special.Digamma(s)
-		terms[t] = lgamma(float64(v)*eta) - float64(v)*lgamma(eta) - lgamma(s)
+		tsums[t] = lgamma(float64(v)*eta) - float64(v)*lgamma(eta) - lgamma(s)
 	}
 	blocks := make([]float64, (v+vbGrain-1)/vbGrain)
 	parallel.For(context.Background(), v, vbGrain, e.o.Threads, func(lo, hi int) {
 		s := 0.0
 		for w := lo; w < hi; w++ {
 			dst := e.topics.W[w*k : (w+1)*k]
-			for t := range k {
-				l := e.lambda[t*v+w]
+			live := false
+			for t, l := range e.lambda[w*k : (w+1)*k] {
 				elog := special.Digamma(l) - psiSum[t]
 				dst[t] = math.Exp(elog)
-				s += lgamma(l) + (eta-l)*elog
+				live = live || dst[t] > 0
+				if terms {
+					s += lgamma(l) + (eta-l)*elog
+				}
 			}
+			e.live[w] = live
 		}
 		blocks[lo/vbGrain] = s
 	}, nil)
-	e.tTerm = 0
-	for _, x := range terms {
-		e.tTerm += x
+	if !terms {
+		return
 	}
-	for _, x := range blocks {
-		e.tTerm += x
-	}
+	e.tTerm = floats.Sum(tsums) + floats.Sum(blocks)
 }
 
-// eStep runs the E-step of every document (docinfer.VBDocument) and the
-// expected counts, and returns the evidence lower bound at the documents'
-// variational parameters and the current lambda.
+// eStep runs the E-step of every document (vbWork.document, to the
+// tolerance of the schedule, warm-started from the previous iteration's
+// gamma from e.warmFrom on) and the expected counts, and returns the
+// evidence lower bound at the documents' variational parameters and the
+// current lambda.
 func (e *em) eStep(ctx context.Context) (float64, error) {
+	tol := e.passTolerance(e.iterations)
+	e.tolerance = tol
+	docTerms, err := e.eStepDocs(ctx, nil, tol, e.warmFrom > 0 && e.iterations >= e.warmFrom)
+	if err != nil {
+		return 0, err
+	}
+	wordTerms, err := e.expectedCounts(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return e.tTerm + docTerms + wordTerms, nil
+}
+
+// eStepDocs runs the E-steps of the documents docs (nil: all; else those
+// of a mini-batch, stored by position) to tolerance tol, warm-started
+// when warm; it sets gamma, expElog, offset, ss, used and updates (the
+// mean per document), and returns the bound's document terms
+//
+//	sum_d [lgamma(sum alpha) - sum_k lgamma(alpha_k) - lgamma(sum gamma_d)
+//	       + sum_k (lgamma(gamma_dk) + (alpha_k - gamma_dk) E[log theta_dk])].
+func (e *em) eStepDocs(ctx context.Context, docs []int32, tol float64, warm bool) (float64, error) {
 	k := e.k
-	numDocs := e.c.NumDocs()
-	settings := docinfer.VBSettings{MaxIter: e.o.EStepIterations, Tolerance: e.o.EStepTolerance}
+	n := e.c.NumDocs()
+	if docs != nil {
+		n = len(docs)
+	}
 	sumAlpha, lgAlpha := 0.0, 0.0
 	for _, a := range e.alpha {
 		sumAlpha += a
 		lgAlpha += lgamma(a)
 	}
-	docBlocks := make([]float64, (numDocs+vbGrain-1)/vbGrain)
+	docBlocks := make([]float64, (n+vbGrain-1)/vbGrain)
 	ssBlocks := make([]float64, len(docBlocks)*k)
 	usedBlocks := make([]int, len(docBlocks))
 	updBlocks := make([]int, len(docBlocks))
-	pool := sync.Pool{New: func() any { return docinfer.NewWorkspace(k) }}
-	err := parallel.For(ctx, numDocs, vbGrain, e.o.Threads, func(lo, hi int) {
-		ws := pool.Get().(*docinfer.Workspace)
+	pool := sync.Pool{New: func() any { return newVBWork(k) }}
+	err := parallel.For(ctx, n, vbGrain, e.o.Threads, func(lo, hi int) {
+		ws := pool.Get().(*vbWork)
 		defer pool.Put(ws)
 		b := lo / vbGrain
 		ss := ssBlocks[b*k : (b+1)*k]
 		bound := 0.0
-		for d := lo; d < hi; d++ {
+		for i := lo; i < hi; i++ {
+			d := i
+			if docs != nil {
+				d = int(docs[i])
+			}
 			words, counts := e.c.Doc(d)
-			gamma := e.gamma[d*k : (d+1)*k]
-			updBlocks[b] += docinfer.VBDocument(e.topics, words, counts, e.alpha, settings, gamma, ws)
-			ee := e.expElog[d*k : (d+1)*k]
-			if len(words) == 0 {
+			gamma := e.gamma[i*k : (i+1)*k]
+			u := ws.document(e.topics, e.live, words, counts, e.alpha, e.o.EStepIterations, tol, gamma, warm)
+			updBlocks[b] += u
+			ee := e.expElog[i*k : (i+1)*k]
+			if u == 0 {
 				clear(ee)
 				continue
 			}
 			usedBlocks[b]++
-			gSum := 0.0
-			for _, g := range gamma {
-				gSum += g
-			}
+			gSum := floats.Sum(gamma)
 			psiSum := special.Digamma(gSum)
-			top := math.Inf(-1)
-			// E[log theta] first, in ee.
-			for j, g := range gamma {
-				ee[j] = special.Digamma(g) - psiSum
-				top = max(top, ee[j])
-			}
 			bound += lgamma(sumAlpha) - lgAlpha - lgamma(gSum)
 			for j, g := range gamma {
-				el := ee[j]
+				el := ws.psi[j] - psiSum
 				ss[j] += el
 				bound += (e.alpha[j]-g)*el + lgamma(g)
-				ee[j] = math.Exp(el - top)
 			}
-			e.offset[d] = top
+			copy(ee, ws.e)
+			e.offset[i] = ws.top - psiSum
 		}
 		docBlocks[b] = bound
 	}, nil)
 	if err != nil {
 		return 0, err
 	}
-	// Expected counts, word by word.
-	v := e.v
-	wordBlocks := make([]float64, (v+vbGrain-1)/vbGrain)
-	err = parallel.For(ctx, v, vbGrain, e.o.Threads, func(lo, hi int) {
-		s := 0.0
-		for w := lo; w < hi; w++ {
-			row := e.topics.Word(int32(w))
-			acc := e.stats[w*k : (w+1)*k]
-			clear(acc)
-			for i := e.wmStart[w]; i < e.wmStart[w+1]; i++ {
-				d := int(e.wmDoc[i])
-				ee := e.expElog[d*k : (d+1)*k]
-				dot := 0.0
-				for j, x := range ee {
-					dot += x * row[j]
-				}
-				if !(dot > 0) {
-					continue
-				}
-				cnt := float64(e.wmCount[i])
-				f := cnt / dot
-				for j, x := range ee {
-					acc[j] += f * x
-				}
-				s += cnt * (e.offset[d] + math.Log(dot))
-			}
-			for j := range acc {
-				acc[j] *= row[j]
-			}
-		}
-		wordBlocks[lo/vbGrain] = s
-	}, nil)
-	if err != nil {
-		return 0, err
-	}
 	clear(e.ss)
-	bound := e.tTerm
+	bound := 0.0
 	e.used, e.updates = 0, 0
 	for b := range docBlocks {
 		bound += docBlocks[b]
@@ -482,81 +620,149 @@ func (e *em) eStep(ctx context.Context) (float64, error) {
 	if e.used > 0 {
 		e.updates /= float64(e.used)
 	}
-	for _, s := range wordBlocks {
-		bound += s
-	}
 	return bound, nil
+}
+
+// expectedCounts sets e.stats to the expected counts sum_d c_dw phi_dwk of
+// every word, from the documents' exp(E[log theta]) in e.expElog, word by
+// word from the word-major copy (so that every sum is taken in a fixed
+// order), and returns the bound's terms sum_dw c_dw log sum_k exp(E[log
+// theta_dk] + E[log beta_kw]).
+func (e *em) expectedCounts(ctx context.Context) (float64, error) {
+	k, v := e.k, e.v
+	wordBlocks := make([]float64, (v+vbGrain-1)/vbGrain)
+	err := parallel.For(ctx, v, vbGrain, e.o.Threads, func(lo, hi int) {
+		s := 0.0
+		for w := lo; w < hi; w++ {
+			acc := e.stats[w*k : (w+1)*k]
+			clear(acc)
+			if e.wmStart[w] == e.wmStart[w+1] {
+				continue
+			}
+			row := e.topics.Word(int32(w))
+			for i := e.wmStart[w]; i < e.wmStart[w+1]; i++ {
+				d := int(e.wmDoc[i])
+				ee := e.expElog[d*k : (d+1)*k]
+				dot := floats.Dot(ee, row)
+				if !(dot > 0) {
+					continue
+				}
+				cnt := float64(e.wmCount[i])
+				floats.AddScaled(acc, cnt/dot, ee)
+				s += cnt * (e.offset[d] + math.Log(dot))
+			}
+			floats.Mul(acc, row)
+		}
+		wordBlocks[lo/vbGrain] = s
+	}, nil)
+	return floats.Sum(wordBlocks), err
+}
+
+// topicSums returns sum_w lambda_kw for every topic k, summed in word
+// order.
+func (e *em) topicSums() []float64 {
+	sums := make([]float64, e.k)
+	for w := range e.v {
+		floats.Add(sums, e.lambda[w*e.k:(w+1)*e.k])
+	}
+	return sums
 }
 
 // mStep sets lambda = eta + the expected counts, then estimates alpha.
 func (e *em) mStep() {
-	k, v := e.k, e.v
-	for w := range v {
-		for t := range k {
-			e.lambda[t*v+w] = e.o.Eta + e.stats[w*k+t]
-		}
+	for i, s := range e.stats {
+		e.lambda[i] = e.o.Eta + s
 	}
-	e.setTopics()
-	if e.used == 0 {
-		return
-	}
-	switch e.o.AlphaMode {
-	case AlphaSymmetric:
-		total := 0.0
-		for _, s := range e.ss {
-			total += s
-		}
-		a := symmetricAlphaNewton(total, e.used, k)
-		if positiveFinite(a) {
-			for j := range e.alpha {
-				e.alpha[j] = a
-			}
-		}
-	case AlphaAsymmetric:
-		mean := make([]float64, k)
-		for j, s := range e.ss {
-			mean[j] = s / float64(e.used)
-		}
-		next := asymmetricAlphaFixedPoint(e.alpha, mean)
-		for j, a := range next {
-			if positiveFinite(a) {
-				e.alpha[j] = a
-			}
-		}
+	e.setTopics(true)
+	if next := e.alphaEstimate(); next != nil {
+		copy(e.alpha, next)
 	}
 }
 
+// alphaEstimate returns the estimate of alpha of AlphaMode from e.ss and
+// e.used (nil for AlphaFixed or when no document was used); an estimate
+// that is not positive and finite keeps the current value.
+func (e *em) alphaEstimate() []float64 {
+	if e.used == 0 {
+		return nil
+	}
+	next := slices.Clone(e.alpha)
+	switch e.o.AlphaMode {
+	case AlphaSymmetric:
+		a := symmetricAlphaNewton(floats.Sum(e.ss), e.used, e.k)
+		if positiveFinite(a) {
+			for j := range next {
+				next[j] = a
+			}
+		}
+	case AlphaAsymmetric:
+		mean := make([]float64, e.k)
+		for j, s := range e.ss {
+			mean[j] = s / float64(e.used)
+		}
+		for j, a := range asymmetricAlphaFixedPoint(e.alpha, mean) {
+			if positiveFinite(a) {
+				next[j] = a
+			}
+		}
+	default:
+		return nil
+	}
+	return next
+}
+
 // model returns the posterior-mean topics lambda_k / sum_w lambda_kw.
+// Their weights are the expected counts of the last E-step (online: lambda
+// less eta).
 func (e *em) model() *model.Model {
 	k, v := e.k, e.v
 	topics := make([][]float64, k)
 	weights := make([]float64, k)
 	for t := range topics {
-		topics[t] = slices.Clone(e.lambda[t*v : (t+1)*v])
+		topics[t] = make([]float64, v)
+		for w := range v {
+			topics[t][w] = e.lambda[w*k+t]
+		}
 		normalise(topics[t])
 	}
-	for w := range v {
-		for t := range k {
-			weights[t] += e.stats[w*k+t]
+	if e.o.Online {
+		for t, s := range e.topicSums() {
+			weights[t] = s - float64(v)*e.o.Eta
+		}
+	} else {
+		for w := range v {
+			for t := range k {
+				weights[t] += e.stats[w*k+t]
+			}
 		}
 	}
 	normalise(weights)
+	params := map[string]any{
+		"iterations":             e.o.Iterations,
+		"iterations_run":         e.iterations,
+		"converged":              e.converged,
+		"tolerance":              e.o.Tolerance,
+		"bound_per_token":        e.last,
+		"init":                   string(e.o.Init),
+		"alpha_mode":             string(e.o.AlphaMode),
+		"alpha_sum_init":         sum(initialAlpha(e.o.AlphaSum, k)),
+		"eta":                    e.o.Eta,
+		"e_step_iterations":      e.o.EStepIterations,
+		"e_step_tolerance":       e.o.EStepTolerance,
+		"e_step_tolerance_start": max(e.o.EStepTolerance, e.first),
+		"warm_from":              e.warmFrom,
+		"mean_e_step_updates":    math.Round(e.updates*10) / 10,
+		"online":                 e.o.Online,
+	}
+	if e.o.Online {
+		params["batch_size"] = e.o.BatchSize
+		params["kappa"] = e.o.Kappa
+		params["tau0"] = e.o.Tau0
+		params["mini_batches"] = e.steps
+	}
 	return &model.Model{
-		Algorithm: "vb",
-		Params: map[string]any{
-			"iterations":          e.o.Iterations,
-			"iterations_run":      e.iterations,
-			"converged":           e.converged,
-			"tolerance":           e.o.Tolerance,
-			"bound_per_token":     e.last,
-			"init":                string(e.o.Init),
-			"alpha_mode":          string(e.o.AlphaMode),
-			"alpha_sum_init":      sum(initialAlpha(e.o.AlphaSum, k)),
-			"eta":                 e.o.Eta,
-			"e_step_iterations":   e.o.EStepIterations,
-			"e_step_tolerance":    e.o.EStepTolerance,
-			"mean_e_step_updates": math.Round(e.updates*10) / 10,
-		},
+		Algorithm:    "vb",
+		Params:       params,
 		K:            k,
 		Vocab:        e.c.Vocab,
 		Topics:       topics,

@@ -82,6 +82,20 @@ func TestVBSameModelForAnyThreads(t *testing.T) {
 	if m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 4}, Iterations: 5}); reflect.DeepEqual(m.Topics, first.Topics) {
 		t.Error("seeds 3 and 4 give the same model")
 	}
+	// From the true topics the warm starts begin early: they too give
+	// the same model on any number of threads.
+	var warm *model.Model
+	for _, threads := range []int{1, 3} {
+		m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: 3, Threads: threads}, Iterations: 8, Init: InitAnchor, InitModel: truth})
+		if m.Params["warm_from"].(int) < 2 {
+			t.Fatalf("no warm start in 8 iterations: params %v", m.Params)
+		}
+		if warm == nil {
+			warm = m
+		} else if !reflect.DeepEqual(m.Topics, warm.Topics) || !reflect.DeepEqual(m.Alpha, warm.Alpha) || !reflect.DeepEqual(m.Params, warm.Params) {
+			t.Errorf("warm starts: threads %d differs from threads 1", threads)
+		}
+	}
 }
 
 // With the E-steps run to convergence, the bound never falls from one EM
@@ -179,6 +193,11 @@ func TestVBErrors(t *testing.T) {
 		{VBOptions{Settings: learner.Settings{Threads: -3}}, "Threads"},
 		{VBOptions{Init: "seeded"}, "Init"},
 		{VBOptions{InitModel: &model.Model{}}, "Init"},
+		{VBOptions{BatchSize: -1}, "BatchSize"},
+		{VBOptions{Kappa: 0.5}, "Kappa"},
+		{VBOptions{Kappa: 1.1}, "Kappa"},
+		{VBOptions{Tau0: -1}, "Tau0"},
+		{VBOptions{Tau0: math.Inf(1)}, "Tau0"},
 	} {
 		_, err := NewVB(tc.o)
 		var oe *learner.OptionError
@@ -219,5 +238,122 @@ func TestVBLog(t *testing.T) {
 	fitVB(t, c, truth.K, o)
 	if len(lines) != 0 || len(want) != 3 || !slices.Equal(logged, want) {
 		t.Errorf("log lines %q, then %q with the hook; want %q, then none", logged, lines, want)
+	}
+}
+
+// runEM runs variational EM on c from the topics of init (nil: the random
+// start) with setup applied to the state first, and returns the state.
+func runEM(t *testing.T, c *corpus.Corpus, k int, o VBOptions, init *model.Model, setup func(*em)) *em {
+	t.Helper()
+	l, err := NewVB(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := l.Options()
+	e := newEM(c, k, &opts)
+	setup(e)
+	e.initLambda(init)
+	if err := e.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !e.converged {
+		t.Fatalf("no convergence in %d iterations", e.iterations)
+	}
+	return e
+}
+
+// Warm-started E-steps reach the fixed point of EM with lda-c's cold
+// restarts: from the same start, run to convergence with tight
+// tolerances, EM restarting every E-step at alpha + N/K, EM warm-started
+// from its second iteration, and the default schedule (cold and loose,
+// then warm and tightening) agree on the topics (l1 within 0.01 topic by
+// topic), on alpha (4%) and on the bound (2e-4 relative). Not exactly:
+// with alpha < 1 a document's E-step can have several local optima, and
+// at the warm fixed point about 2.5% of the documents sit in another one
+// than a cold E-step finds (see the package documentation).
+func TestVBWarmStartSameFixedPoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three fits to convergence: run without -short")
+	}
+	c, truth := easyCorpus(t, 1)
+	o := VBOptions{Settings: learner.Settings{Seed: 1}, EStepTolerance: 1e-7, EStepIterations: 1000, Tolerance: 1e-8, Iterations: 300}
+	cold := runEM(t, c, truth.K, o, truth, func(e *em) { e.first, e.explore, e.warmAt = 0, 0, 0 })
+	ref := cold.model()
+	for _, tc := range []struct {
+		name  string
+		setup func(*em)
+	}{{"warm from iteration 2", func(e *em) { e.warmFrom = 2 }}, {"default schedule", func(*em) {}}} {
+		e := runEM(t, c, truth.K, o, truth, tc.setup)
+		m := e.model()
+		l1, da := 0.0, 0.0
+		for k := range ref.Topics {
+			l1 = max(l1, normalisedL1(ref.Topics[k], m.Topics[k]))
+			da = max(da, math.Abs(m.Alpha[k]-ref.Alpha[k])/ref.Alpha[k])
+		}
+		db := math.Abs(e.last-cold.last) / math.Abs(cold.last)
+		t.Logf("%s (warm from %d): %d iterations, %.1f updates per document in the last; cold: %d, %.1f; topics %.4f apart (l1), alpha %.4f, bound %.2g",
+			tc.name, e.warmFrom, e.iterations, e.updates, cold.iterations, cold.updates, l1, da, db)
+		if l1 > 0.01 || da > 0.04 || db > 2e-4 || e.warmFrom < 2 {
+			t.Errorf("%s: topics %.4f apart (l1), alpha %.4f, bound %.2g (relative); warm from %d", tc.name, l1, da, db, e.warmFrom)
+		}
+	}
+}
+
+// The online variant recovers the planted topics of an easy LDA corpus
+// (5 mini-batches of 240 documents per pass), counts mini-batches as
+// progress and records its parameters.
+func TestVBOnlineRecoversTopics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an accuracy test: run without -short (TestVBOnlineSameModelForAnyThreads runs the parallel code)")
+	}
+	c, truth := easyCorpus(t, 1)
+	last, total := 0, 0
+	m := fitVB(t, c, truth.K, VBOptions{
+		Settings: learner.Settings{Seed: 1, Progress: func(stage string, done, tot int) {
+			if stage != VBStage || done < last || total != 0 && tot != total {
+				t.Errorf("progress %s %d/%d after %d/%d", stage, done, tot, last, total)
+			}
+			last, total = done, tot
+		}},
+		Online: true, BatchSize: 256,
+	})
+	rec := recovery(t, m, truth)
+	t.Logf("online: mean l1 %.4f, max %.4f, alpha %.4f, %v passes, %v mini-batches, bound %.4f", rec.Mean, rec.Max, m.Alpha[0],
+		m.Params["iterations_run"], m.Params["mini_batches"], m.Params["bound_per_token"])
+	if rec.Mean > 0.12 || rec.Max > 0.2 {
+		t.Errorf("mean l1 %.4f, max %.4f; want <= 0.12 and 0.2", rec.Mean, rec.Max)
+	}
+	passes := m.Params["iterations_run"].(int)
+	if m.Params["online"] != true || m.Params["converged"] != true || m.Params["mini_batches"] != 5*passes || m.Params["batch_size"] != 256 ||
+		m.Params["kappa"] != DefaultVBKappa || m.Params["tau0"] != 0.0 {
+		t.Errorf("params %v", m.Params)
+	}
+	if total != 5*DefaultVBIterations || last != total {
+		t.Errorf("progress to %d of %d, want %d", last, total, 5*DefaultVBIterations)
+	}
+}
+
+// The online variant's model depends on the seed, never on the threads.
+func TestVBOnlineSameModelForAnyThreads(t *testing.T) {
+	c, truth := easyCorpus(t, 2)
+	fit := func(threads int, seed uint64) (*model.Model, []float64) {
+		var bounds []float64
+		m := fitVB(t, c, truth.K, VBOptions{Settings: learner.Settings{Seed: seed, Threads: threads}, Iterations: 2, AlphaMode: AlphaAsymmetric,
+			Online: true, BatchSize: 150, Tau0: 4, Kappa: 0.6, Bound: func(_ int, b float64) { bounds = append(bounds, b) }})
+		return m, bounds
+	}
+	first, firstBounds := fit(1, 3)
+	for _, threads := range []int{2, 5} {
+		m, bounds := fit(threads, 3)
+		if !reflect.DeepEqual(m.Topics, first.Topics) || !reflect.DeepEqual(m.Alpha, first.Alpha) || !reflect.DeepEqual(m.TopicWeights, first.TopicWeights) ||
+			!reflect.DeepEqual(bounds, firstBounds) || !reflect.DeepEqual(m.Params, first.Params) {
+			t.Errorf("threads %d differs from threads 1", threads)
+		}
+	}
+	if m, _ := fit(2, 4); reflect.DeepEqual(m.Topics, first.Topics) {
+		t.Error("seeds 3 and 4 give the same model")
+	}
+	if len(firstBounds) != 2 || first.Params["mini_batches"] != 16 {
+		t.Errorf("bounds %v, params %v", firstBounds, first.Params)
 	}
 }
