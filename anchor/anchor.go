@@ -194,16 +194,16 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if o.Rectify == RectifyAuto {
 		return l.fitAuto(ctx, c, k)
 	}
-	m, _, err := l.fit(ctx, c, k, nil)
+	m, _, err := l.fit(ctx, corpusInput(c), k, nil)
 	return m, err
 }
 
 // fit is Fit for RectifyNone and RectifyAP, with the co-occurrence
 // operator op of c if it is given (nil: built in the first stage). It
 // returns the operator too.
-func (l *Learner) fit(ctx context.Context, c *corpus.Corpus, k int, op *cooc.Operator) (*model.Model, *cooc.Operator, error) {
+func (l *Learner) fit(ctx context.Context, in input, k int, op cooc.Source) (*model.Model, cooc.Source, error) {
 	o := l.opts
-	f := fit{o: &o, c: c, k: k, op: op, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
+	f := fit{o: &o, input: in, k: k, op: op, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
 	stages := []learner.Stage{{Name: "co-occurrence", Run: f.cooccurrence}}
 	if o.Rectify == RectifyAP {
 		stages = append(stages, learner.Stage{Name: "rectify", Run: f.rectify})
@@ -232,8 +232,13 @@ func (l *Learner) fit(ctx context.Context, c *corpus.Corpus, k int, op *cooc.Ope
 // The model records the choice and the figures behind it; its timings
 // hold the stages of both fits, the first prefixed "paper ".
 func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	return l.auto(ctx, corpusInput(c), k)
+}
+
+// auto is fitAuto on either input.
+func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, error) {
 	paper, rectified := autoOptions(l.opts)
-	m, op, err := (&Learner{opts: paper}).fit(ctx, c, k, nil) // checks the memory the paper's fit needs
+	m, op, err := (&Learner{opts: paper}).fit(ctx, in, k, nil) // checks the memory the paper's fit needs
 	if err != nil {
 		return nil, err
 	}
@@ -248,10 +253,10 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
 	}
 	m = nil // its K x V topics are not needed while the second fit runs
-	if err := checkMemory(c, k, &rectified); err != nil {
+	if err := in.checkMemory(k, &rectified); err != nil {
 		return nil, err
 	}
-	r, _, err := (&Learner{opts: rectified}).fit(ctx, c, k, op) // the same Q: the operator is shared
+	r, _, err := (&Learner{opts: rectified}).fit(ctx, in, k, op) // the same Q: the operator is shared
 	if err != nil {
 		return nil, err
 	}
@@ -272,11 +277,11 @@ func autoOptions(o Options) (paper, rectified Options) {
 
 // fit holds the state of one Fit call, stage by stage.
 type fit struct {
-	o       *Options
-	c       *corpus.Corpus
+	o *Options
+	input
 	k       int
-	op      *cooc.Operator
-	shared  *cooc.Operator // the operator built by this fit, returned by Learner.fit (nil after refine)
+	op      cooc.Source
+	shared  cooc.Source // the operator built by this fit, returned by Learner.fit (nil after refine)
 	sp      *qbarSpace
 	blk     *block // the rectified block, nil without rectification
 	anchorL []int  // the anchors' indices in blk
@@ -295,11 +300,11 @@ type fit struct {
 func (f *fit) cooccurrence(ctx context.Context) error {
 	op := f.op
 	if op == nil {
-		if err := checkMemory(f.c, f.k, f.o); err != nil {
+		if err := f.checkMemory(f.k, f.o); err != nil {
 			return err
 		}
 		var err error
-		if op, err = cooc.NewOperator(f.c, f.o.Threads); err != nil {
+		if op, err = f.source(ctx, f.o); err != nil {
 			return err
 		}
 		f.shared = op
@@ -307,12 +312,12 @@ func (f *fit) cooccurrence(ctx context.Context) error {
 	f.op, f.p = op, op.RowSums()
 	f.sp = newQbarSpace(op, f.p)
 	f.params["docs_used"] = op.Docs()
-	f.params["docs_skipped"] = f.c.NumDocs() - op.Docs()
+	f.params["docs_skipped"] = f.docs - op.Docs()
 	return nil
 }
 
 func (f *fit) rectify(ctx context.Context) error {
-	words := blockWords(f.c, f.p, rectifyWords(f.c, f.k, f.o))
+	words := blockWords(f.df, f.p, rectifyN(len(f.vocab), f.k, f.o))
 	if len(words) <= f.k {
 		return fmt.Errorf("anchor: only %d words co-occur with others, not more than K = %d: %w", len(words), f.k, learner.ErrTooFewWords)
 	}
@@ -337,7 +342,7 @@ func (f *fit) rectify(ctx context.Context) error {
 }
 
 func (f *fit) anchors(ctx context.Context) error {
-	cands, minDF, err := candidates(f.c, f.p, f.k, f.o.AnchorMinDF)
+	cands, minDF, err := candidates(f.df, f.docs, f.p, f.k, f.o.AnchorMinDF)
 	if err != nil {
 		return err
 	}
@@ -345,7 +350,7 @@ func (f *fit) anchors(ctx context.Context) error {
 	if f.blk != nil {
 		// Anchors are rows of the rectified block: its words among the
 		// candidates, by local index.
-		isCand := make([]bool, f.c.NumWords())
+		isCand := make([]bool, len(f.vocab))
 		for _, w := range cands {
 			isCand[w] = true
 		}
@@ -482,12 +487,12 @@ func (f *fit) model() *model.Model {
 		Algorithm:       AlgorithmName(f.o.Recover),
 		Params:          f.params,
 		K:               f.k,
-		Vocab:           f.c.Vocab,
+		Vocab:           f.vocab,
 		Topics:          f.topics,
 		TopicWeights:    f.pz,
 		TopicCovariance: cov,
 		Anchors:         f.anchorW,
-		Provenance:      f.o.Settings.Provenance(f.c, f.timings),
+		Provenance:      f.provenance(&f.o.Settings, f.timings),
 	}
 }
 
@@ -495,8 +500,7 @@ func (f *fit) model() *model.Model {
 // minDF documents (AutoMinDF when minDF is 0) with p(w) > 0. When the
 // automatic threshold leaves fewer than k words it is lowered as far as
 // needed; a threshold the caller chose is kept and reported.
-func candidates(c *corpus.Corpus, p []float64, k, minDF int) ([]int, int, error) {
-	df := c.DocFreq()
+func candidates(df []int, docs int, p []float64, k, minDF int) ([]int, int, error) {
 	pick := func(t int) []int {
 		var out []int
 		for w, n := range df {
@@ -514,7 +518,7 @@ func candidates(c *corpus.Corpus, p []float64, k, minDF int) ([]int, int, error)
 		}
 		return cands, minDF, nil
 	}
-	for t := corpus.AutoMinDF(c.NumDocs()); t >= 1; t-- {
+	for t := corpus.AutoMinDF(docs); t >= 1; t-- {
 		if cands := pick(t); len(cands) >= k || t == 1 {
 			if len(cands) < k {
 				return nil, t, fmt.Errorf("anchor: only %d words occur in documents of 2 or more tokens, fewer than K = %d: %w", len(cands), k, learner.ErrTooFewWords)
@@ -596,10 +600,13 @@ func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 }
 
 // rectifyWords returns N, the size of the rectified block.
-func rectifyWords(c *corpus.Corpus, k int, o *Options) int {
+func rectifyWords(c *corpus.Corpus, k int, o *Options) int { return rectifyN(c.NumWords(), k, o) }
+
+// rectifyN returns N for a vocabulary of v words.
+func rectifyN(v, k int, o *Options) int {
 	n := o.RectifyWords
 	if n == 0 {
 		n = max(DefaultRectifyWords, 10*k)
 	}
-	return min(n, c.NumWords())
+	return min(n, v)
 }

@@ -112,7 +112,7 @@ func nipsStage(b *testing.B) (*corpus.Corpus, *qbarSpace) {
 // nipsAnchors returns the K = 100 anchors of NIPS with their dots.
 func nipsAnchors(b *testing.B, c *corpus.Corpus, sp *qbarSpace) ([]int, *mat.Dense) {
 	b.Helper()
-	cands, _, err := candidates(c, sp.op.RowSums(), 100, 0)
+	cands, _, err := candidates(c.DocFreq(), c.NumDocs(), sp.op.RowSums(), 100, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -145,6 +145,16 @@
 // corpora. EstimateBytes counts all of it; Fit refuses with a
 // *learner.MemoryError before allocating above Settings.MaxMemory.
 //
+// # From statistics instead of documents
+//
+// FitStats runs the same pipeline on co-occurrence statistics
+// (cooc.Stats: exact sums over the documents, which can be computed in
+// shards and merged, e.g. by hull's Beam pipeline), through the dense Q
+// they give instead of the operator over the documents: O(V^2 K) for the
+// products and 8 V^2 bytes (EstimateStatsBytes), independent of D. Its
+// topics are Fit's to the rounding of the sums (3e-15 on KOS); the EM
+// refinement needs the documents and is skipped.
+//
 // Results do not depend on Options.Threads: every parallel loop writes
 // per-word, per-row or per-document results and every sum is taken in a
 // fixed order.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/anchor"
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
@@ -73,4 +74,45 @@ func ExampleDefaultOptions() {
 	// Output:
 	// rectify: auto chose: none (paper's topics: 91 distinct top words, 0 near-duplicate pairs)
 	// mean l1 0.07
+}
+
+// Learn from co-occurrence statistics computed in two pieces (as on two
+// machines, or by hull's Beam pipeline) and merged: the topics are those
+// Fit learns from the documents.
+func ExampleLearner_FitStats() {
+	gen := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: 4000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
+	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	first, second := cooc.NewStats(c.Vocab), cooc.NewStats(c.Vocab)
+	for d := range c.NumDocs() {
+		if d < c.NumDocs()/2 {
+			first.AddDoc(c.Doc(d))
+		} else {
+			second.AddDoc(c.Doc(d))
+		}
+	}
+	if err := first.Merge(second); err != nil {
+		fmt.Println(err)
+		return
+	}
+	l, err := anchor.New(anchor.Options{Recover: anchor.RecoverL2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := l.FitStats(context.Background(), first, 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec, err := eval.L1Recovery(m, truth)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Provenance.Docs, "documents, mean l1 below 0.15:", rec.Mean < 0.15)
+	// Output: 4000 documents, mean l1 below 0.15: true
 }

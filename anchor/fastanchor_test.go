@@ -50,7 +50,7 @@ func TestAnchorDotsAreRecoverKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 	sp := newQbarSpace(op, op.RowSums())
-	cands, _, err := candidates(c, sp.op.RowSums(), 10, 0)
+	cands, _, err := candidates(c.DocFreq(), c.NumDocs(), sp.op.RowSums(), 10, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
 		t.Fatal(err)
 	}
 	sp := newQbarSpace(op, op.RowSums())
-	cands, _, err := candidates(c, sp.op.RowSums(), 10, 0)
+	cands, _, err := candidates(c.DocFreq(), c.NumDocs(), sp.op.RowSums(), 10, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

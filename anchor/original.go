@@ -14,7 +14,7 @@ import (
 // inversion can give negative entries; as the paper says, they are
 // projected away (clipped to 0, each topic renormalised). It returns the
 // topics (K x V), R and p(z) = R 1, clipped and renormalised likewise.
-func recoverOriginal(op *cooc.Operator, anchors []int) ([][]float64, *mat.Dense, []float64, error) {
+func recoverOriginal(op cooc.Source, anchors []int) ([][]float64, *mat.Dense, []float64, error) {
 	k, v := len(anchors), op.NumWords()
 	qs := mat.NewDense(k, v, nil)
 	qss := mat.NewDense(k, k, nil)

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/hulltopics/hull/cooc"
-	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/simplex"
 	"github.com/hulltopics/hull/learner"
@@ -24,8 +23,7 @@ type block struct {
 
 // blockWords returns the n words of highest document frequency among
 // those with p(w) > 0 (ties by index), in that order.
-func blockWords(c *corpus.Corpus, p []float64, n int) []int {
-	df := c.DocFreq()
+func blockWords(df []int, p []float64, n int) []int {
 	var words []int
 	for w := range df {
 		if p[w] > 0 {
@@ -38,7 +36,7 @@ func blockWords(c *corpus.Corpus, p []float64, n int) []int {
 
 // newBlock fills the dense block of Q over words, row by row from the
 // operator, and scales it to sum 1.
-func newBlock(ctx context.Context, op *cooc.Operator, words []int, threads int) (*block, error) {
+func newBlock(ctx context.Context, op cooc.Source, words []int, threads int) (*block, error) {
 	n, v := len(words), op.NumWords()
 	x := &symMatrix{n: n, data: make([]float64, n*n)}
 	err := parallel.For(ctx, n, 8, threads, func(lo, hi int) {

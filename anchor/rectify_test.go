@@ -19,7 +19,7 @@ func noisyBlock(t *testing.T, n int) *block {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newBlock(context.Background(), op, blockWords(c, op.RowSums(), n), 0)
+	b, err := newBlock(context.Background(), op, blockWords(c.DocFreq(), op.RowSums(), n), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,11 +28,11 @@ type rowSpace interface {
 // the work of the documents containing its word, and dot products with a
 // vector cost O(nnz) rather than the O(V^2) of a dense product.
 type qbarSpace struct {
-	op   *cooc.Operator
+	op   cooc.Source
 	invP []float64 // 1/p(w), or 0 for a word in no document of 2 tokens
 }
 
-func newQbarSpace(op *cooc.Operator, p []float64) *qbarSpace {
+func newQbarSpace(op cooc.Source, p []float64) *qbarSpace {
 	inv := make([]float64, len(p))
 	for i, x := range p {
 		if x > 0 {

@@ -24,6 +24,17 @@
 // and count packed in 32 bits and, word by word, the documents containing
 // it with its position there.
 //
+// Stats holds the same statistic as exact partial sums, for corpora that
+// do not fit one machine: the numerator of Q, M, the token count and each
+// word's document frequency, each document's contribution rounded once to
+// a multiple of 2^-64 and summed as 128-bit integers, so that the Stats of
+// disjoint sets of documents merge in any order and grouping into bit for
+// bit those of their union (what a distributed engine, hull's Beam
+// pipeline in beam/, needs), and are written to a checksummed file.
+// Stats.Matrix gives the dense Q from them, and Matrix.Source gives it the
+// interface the anchor learners read Q through (Source), which Operator
+// implements too.
+//
 // Reproducibility: no sum depends on the thread count. Compute, Row and
 // Mul split the work over the rows of Q, never over documents with
 // per-thread partial matrices: every entry is summed by one goroutine in
@@ -38,5 +49,8 @@
 // D_b is a fixed block of documents; MulVec O(nnz + V) with O(V) partials
 // per block; QuadForm O(nnz K + D K^2 / 2); SqRowNorms O(sum_d nnz_d^2 / 2
 // + V^2 / 2) time and O(V) per group; Operator.Row(i) takes O(V) plus the
-// lengths of the documents containing word i.
+// lengths of the documents containing word i. FromCorpus and AddDoc take
+// O(sum_d nnz_d^2 / 2) time and Stats hold 16 bytes an entry of Q's upper
+// triangle (8 V^2 at most; the file stores the nonzero ones in about 10
+// bytes each); Merge is O(V^2), Matrix O(V^2) time and 8 V^2 bytes.
 package cooc

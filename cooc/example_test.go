@@ -32,3 +32,32 @@ func ExampleCompute() {
 	// [0.000 0.000 0.000]
 	// documents used: 1 skipped: 1
 }
+
+// Statistics of two halves of a corpus, computed apart (as on two
+// machines) and merged, are exactly those of the whole.
+func ExampleStats_Merge() {
+	vocab := []string{"rain", "snow", "sun"}
+	day := func(words ...int32) ([]int32, []int32) { return words, []int32{1, 1, 1}[:len(words)] }
+	monday, tuesday := cooc.NewStats(vocab), cooc.NewStats(vocab)
+	monday.AddDoc(day(0, 1))
+	tuesday.AddDoc(day(1, 2))
+	tuesday.AddDoc(day(0, 1, 2))
+	whole := cooc.NewStats(vocab)
+	whole.AddDoc(day(0, 1))
+	whole.AddDoc(day(1, 2))
+	whole.AddDoc(day(0, 1, 2))
+	if err := monday.Merge(tuesday); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("documents:", monday.Docs, "identical:", monday.Digest() == whole.Digest())
+	q, err := monday.Matrix(context.Background(), 0, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("Q(rain, snow) = %.3f\n", q.Row(0)[1])
+	// Output:
+	// documents: 3 identical: true
+	// Q(rain, snow) = 0.222
+}

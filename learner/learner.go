@@ -3,6 +3,7 @@ package learner
 import (
 	"context"
 
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/model"
 )
@@ -10,6 +11,14 @@ import (
 // Learner learns K topics from a corpus.
 type Learner interface {
 	Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error)
+}
+
+// StatsLearner is a Learner that can also learn from co-occurrence
+// statistics (cooc.Stats: exact sums over the documents, computed in one
+// pass or merged from pieces) instead of a corpus. The anchor learners are.
+type StatsLearner interface {
+	Learner
+	FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error)
 }
 
 // Progress reports that done of total units of the named stage are

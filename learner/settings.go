@@ -1,6 +1,7 @@
 package learner
 
 import (
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/parallel"
@@ -53,6 +54,21 @@ func (s Settings) Provenance(c *corpus.Corpus, timings []model.Timing) model.Pro
 		Docs:          c.NumDocs(),
 		Timings:       timings,
 		Preprocessing: c.Preprocessing,
+	}
+}
+
+// StatsProvenance is Provenance for a model fitted from co-occurrence
+// statistics instead of a corpus: their digest, document count and
+// preprocessing record.
+func (s Settings) StatsProvenance(st *cooc.Stats, timings []model.Timing) model.Provenance {
+	return model.Provenance{
+		HullVersion:   version.Version,
+		InputDigest:   "stats:" + st.Digest(),
+		Seed:          s.Seed,
+		Threads:       s.ThreadCount(),
+		Docs:          int(st.Docs),
+		Timings:       timings,
+		Preprocessing: st.Preprocessing,
 	}
 }
 

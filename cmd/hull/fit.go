@@ -30,6 +30,7 @@ type fitFlags struct {
 	top       int
 	quiet     bool
 	maxMemory string
+	stats     string
 	input     inputFlags
 	learners  *learnerFlags
 }
@@ -61,7 +62,8 @@ Algorithms (--algo):
   ` + algorithmHelp(),
 		Example: `  hull fit
   hull fit -k 20 docword.kos.txt.gz --vocab vocab.kos.txt -o kos.json
-  hull fit -k 15 --stem --min-df 3 --max-df 0.5 ./letters/`,
+  hull fit -k 15 --stem --min-df 3 --max-df 0.5 ./letters/
+  hull fit -k 20 --stats corpus.stats -o model.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runFit(cmd, args, &f)
 		},
@@ -75,6 +77,7 @@ Algorithms (--algo):
 	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, stage times or topic health on stderr (and no time spent on the health)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the estimated working memory exceeds this, e.g. 8GiB (default: half the RAM)")
+	fs.StringVar(&f.stats, "stats", "", "learn from this co-occurrence statistics file (hull stats, hull's Beam pipeline) instead of INPUT; anchor learners only")
 	f.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
 	return cmd
@@ -107,6 +110,9 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		if err := atomicfile.Check(f.output); err != nil {
 			return fmt.Errorf("-o: %w", err)
 		}
+	}
+	if f.stats != "" {
+		return runFitStats(cmd, args, f, settings, stderr)
 	}
 	start := time.Now()
 	c, truth, err := loadFitInput(args, &f.input, stderr, settings.Progress)

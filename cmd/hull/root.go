@@ -16,7 +16,7 @@ corners of a simplex hidden in a corpus. Same input and --seed, same model.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newFitCmd(), newCorpusCmd(), newTopicsCmd(), newSynthCmd(), newInferCmd(), newEvalCmd(), newBenchCmd(), newPlotCmd(), newDiagnoseCmd(), newReportCmd(), newExportCmd(), newVersionCmd())
+	root.AddCommand(newFitCmd(), newCorpusCmd(), newStatsCmd(), newTopicsCmd(), newSynthCmd(), newInferCmd(), newEvalCmd(), newBenchCmd(), newPlotCmd(), newDiagnoseCmd(), newReportCmd(), newExportCmd(), newVersionCmd())
 	return root
 }
 

@@ -1,0 +1,107 @@
+package anchor
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/model"
+)
+
+// TestFitStatsMatchesFit: learning from the statistics of a corpus,
+// merged from two halves, gives Fit's anchors and its topics to the
+// rounding of the sums, for the paper's pipeline, the rectified one and
+// each recovery.
+func TestFitStatsMatchesFit(t *testing.T) {
+	c, _ := separable(t, 3000, 3)
+	half := c.NumDocs() / 2
+	s := cooc.NewStats(c.Vocab)
+	rest := cooc.NewStats(c.Vocab)
+	for d := range c.NumDocs() {
+		if d < half {
+			s.AddDoc(c.Doc(d))
+		} else {
+			rest.AddDoc(c.Doc(d))
+		}
+	}
+	if err := s.Merge(rest); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{
+		{Recover: RecoverL2},
+		{Recover: RecoverKL},
+		{Recover: Original},
+		{Recover: RecoverL2, Rectify: RectifyAP, RectifyWords: 200},
+	} {
+		o.Threads = 2
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := l.Fit(context.Background(), c, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := l.FitStats(context.Background(), s, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Anchors, want.Anchors) {
+			t.Fatalf("%s/%s: anchors %v from the statistics, %v from the corpus", o.Recover, o.Rectify, got.Anchors, want.Anchors)
+		}
+		if d := maxDiff(got, want); d > 1e-9 {
+			t.Fatalf("%s/%s: topics differ by %g", o.Recover, o.Rectify, d)
+		}
+		if got.Provenance.Docs != c.NumDocs() || got.Provenance.InputDigest != "stats:"+s.Digest() {
+			t.Fatalf("provenance %+v", got.Provenance)
+		}
+		if err := got.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func maxDiff(a, b *model.Model) float64 {
+	d := 0.0
+	for k := range a.Topics {
+		for w := range a.Topics[k] {
+			d = math.Max(d, math.Abs(a.Topics[k][w]-b.Topics[k][w]))
+		}
+	}
+	return d
+}
+
+// TestFitStatsSkipsRefine: the default options refine with the documents;
+// from statistics the refinement is skipped and recorded.
+func TestFitStatsSkipsRefine(t *testing.T) {
+	c, _ := separable(t, 1000, 4)
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	o.Rectify = RectifyAP
+	var logged []string
+	o.Log = func(line string) { logged = append(logged, line) }
+	l, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.FitStats(context.Background(), s, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Params["refine_skipped"] != DefaultRefine || len(logged) == 0 {
+		t.Fatalf("refine_skipped = %v, log %q", m.Params["refine_skipped"], logged)
+	}
+	if _, err := l.FitStats(context.Background(), s.Split(2)[0], 10); err == nil {
+		t.Fatal("FitStats on a range of rows succeeded")
+	}
+	o.MaxMemory = 1000
+	l, _ = New(o)
+	if _, err := l.FitStats(context.Background(), s, 10); err == nil {
+		t.Fatal("FitStats above MaxMemory succeeded")
+	}
+}

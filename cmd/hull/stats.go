@@ -1,0 +1,323 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+	"github.com/spf13/cobra"
+)
+
+// statsFlags are the flags of "hull stats".
+type statsFlags struct {
+	output    string
+	words     string
+	threads   int
+	maxMemory string
+	quiet     bool
+	input     inputFlags
+}
+
+func newStatsCmd() *cobra.Command {
+	var f statsFlags
+	cmd := &cobra.Command{
+		Use:   "stats INPUT... -o FILE",
+		Short: "Compute the co-occurrence statistics of a corpus, for hull fit --stats",
+		Long: `Read the inputs exactly as "hull fit" does with the same flags and write their
+co-occurrence statistics: the sums over the documents that the anchor learners
+need (Q's numerator, the number of documents, each word's document frequency),
+held exactly, so that the statistics of separate shards merge ("hull stats
+merge") into bit for bit those of the whole. "hull fit --stats FILE" learns
+from them without the documents; hull's Beam pipeline (beam/) computes the same
+file on a cluster.
+
+The file holds 16 bytes for each nonzero entry of the upper triangle of the
+V x V matrix, at most 8 V^2 bytes (about 1.5 GiB for 14,000 words).
+
+Shards merge only over one vocabulary: give each the same --words file (one
+word per line, e.g. the vocab.txt of "hull corpus" on a sample, or "hull stats
+show --vocab" of an earlier file); words outside it are dropped and counted.`,
+		Example: `  hull stats -o kos.stats ../shared/data/kos/docword.kos.txt.gz
+  hull fit -k 20 --stats kos.stats -o kos.json
+  hull stats --words vocab.txt -o part1.stats shard1/
+  hull stats --words vocab.txt -o part2.stats shard2/
+  hull stats merge part1.stats part2.stats -o all.stats`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runStats(cmd, args, &f)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&f.output, "output", "o", "", "write the statistics to this file (.gz: gzip; required)")
+	fs.StringVar(&f.words, "words", "", "compute over the words of this file, one per line, in its order, without pruning (so that shards merge)")
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the statistics would exceed this, e.g. 8GiB (default: half the RAM)")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or summary on stderr")
+	f.input.bind(fs)
+	cmd.AddCommand(newStatsMergeCmd(), newStatsShowCmd())
+	return cmd
+}
+
+func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
+	stderr := cmd.ErrOrStderr()
+	if f.quiet {
+		stderr = io.Discard
+	}
+	settings, err := runSettings(0, f.threads, f.maxMemory, stderr, f.quiet)
+	if err != nil {
+		return err
+	}
+	f.input.maxMemory = settings.MaxMemory
+	if err := checkOutput(f.output); err != nil {
+		return err
+	}
+	if err := f.input.check(); err != nil {
+		return err
+	}
+	if f.words != "" && f.input.pruneFlagsSet() {
+		return errors.New("--words fixes the vocabulary: it cannot go with --min-df, --max-df, --max-vocab or --no-prune")
+	}
+	var vocab []string
+	if f.words != "" {
+		if vocab, err = readWordsFile(f.words); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	var timings []model.Timing
+	prune := rawTextPrune
+	if vocab != nil {
+		prune = nil
+	}
+	c, err := f.input.read(args, stderr, settings.Progress, prune)
+	if err != nil {
+		return err
+	}
+	if vocab != nil {
+		var rep corpus.AlignReport
+		if c, rep = corpus.Align(c, vocab); rep.UnknownWords > 0 {
+			fmt.Fprintf(stderr, "--words: %d words outside %s dropped (%d tokens; %d kept)\n", rep.UnknownWords, textsafe.Escape(f.words), rep.DroppedTokens, rep.Tokens)
+		}
+	}
+	timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
+	mark := time.Now()
+	s, err := cooc.FromCorpus(cmd.Context(), c, cooc.Options{Threads: f.threads, MaxMemory: fitLimit(settings, c).MaxMemory, Progress: settings.Progress})
+	if err != nil {
+		return err
+	}
+	if err := s.Save(f.output); err != nil {
+		return envError{err}
+	}
+	timings = append(timings, model.Timing{Stage: "statistics", Seconds: time.Since(mark).Seconds()})
+	fmt.Fprintf(stderr, "stats: %s\n", describeStats(s))
+	printTimings(stderr, timings, time.Since(start))
+	return nil
+}
+
+// checkOutput checks that -o is given and can be written, before any work.
+func checkOutput(path string) error {
+	if path == "" {
+		return errors.New("-o is required: the file to write the statistics to")
+	}
+	if err := atomicfile.Check(path); err != nil {
+		return fmt.Errorf("-o: %w", err)
+	}
+	return nil
+}
+
+// readWordsFile reads a vocabulary file: one word per line.
+func readWordsFile(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--words: %w", err)
+	}
+	defer f.Close()
+	vocab, err := corpus.ReadVocab(f, path)
+	if err != nil {
+		return nil, fmt.Errorf("--words: %w", err)
+	}
+	if len(vocab) == 0 {
+		return nil, fmt.Errorf("--words: %s holds no word", path)
+	}
+	return vocab, nil
+}
+
+// describeStats says what s holds in one line.
+func describeStats(s *cooc.Stats) string {
+	lo, hi := s.Rows()
+	rows := ""
+	if lo != 0 || hi != len(s.Vocab) {
+		rows = fmt.Sprintf(", rows %d-%d only", lo, hi)
+	}
+	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s; digest %s",
+		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, textsafe.Escape(s.Preprocessing.String()), s.Digest()[:16])
+}
+
+func newStatsMergeCmd() *cobra.Command {
+	var output, maxMemory string
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "merge FILE... -o FILE",
+		Short: "Merge statistics files of disjoint shards into those of their union",
+		Long: `Add statistics files computed over disjoint sets of documents, with one
+vocabulary and one preparation: the result is bit for bit what "hull stats" on
+all the documents gives, in any order of the files.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			limit, err := parseMaxMemory(maxMemory)
+			if err != nil {
+				return err
+			}
+			if err := checkOutput(output); err != nil {
+				return err
+			}
+			var sum *cooc.Stats
+			for _, path := range args {
+				s, err := cooc.LoadStats(path, limit)
+				if err != nil {
+					return statsError(err)
+				}
+				if sum == nil {
+					sum = s
+				} else if err := sum.Merge(s); err != nil {
+					return fmt.Errorf("%s: %w", path, err)
+				}
+			}
+			if err := sum.Save(output); err != nil {
+				return envError{err}
+			}
+			if !quiet {
+				fmt.Fprintf(cmd.ErrOrStderr(), "stats: %s\n", describeStats(sum))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write the merged statistics to this file (required)")
+	cmd.Flags().StringVar(&maxMemory, "max-memory", "", "refuse files whose statistics exceed this, e.g. 8GiB (default: half the RAM)")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no summary on stderr")
+	return cmd
+}
+
+func newStatsShowCmd() *cobra.Command {
+	var vocab bool
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Say what a statistics file holds (or list its words)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := cooc.LoadStats(args[0], 0)
+			if err != nil {
+				return statsError(err)
+			}
+			out := cmd.OutOrStdout()
+			if vocab {
+				for _, w := range s.Vocab {
+					fmt.Fprintln(out, textsafe.Escape(w))
+				}
+				return nil
+			}
+			fmt.Fprintln(out, describeStats(s))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&vocab, "vocab", false, "print the words, one per line (a --words file for other shards)")
+	return cmd
+}
+
+// parseMaxMemory parses a --max-memory flag ("": 0, half the RAM).
+func parseMaxMemory(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := memory.Parse(s)
+	if err != nil {
+		return 0, fmt.Errorf("--max-memory: %w", err)
+	}
+	return n, nil
+}
+
+// statsError marks a statistics file that cannot be opened for another
+// reason than its absence as a failure of the environment.
+func statsError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, os.ErrPermission) {
+		return envError{err}
+	}
+	return err
+}
+
+// runFitStats is "hull fit --stats": learn from a statistics file with an
+// anchor learner, save and print the topics and their word health.
+func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learner.Settings, stderr io.Writer) error {
+	switch {
+	case len(args) > 0:
+		return fmt.Errorf("--stats %s and INPUT %s: learn from one or the other", textsafe.Escape(f.stats), textsafe.Escape(args[0]))
+	case f.k < 2:
+		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
+	}
+	l, err := f.learners.build(f.algo, settings)
+	if err != nil {
+		return err
+	}
+	if _, ok := l.(learner.StatsLearner); !ok {
+		return fmt.Errorf("--algo %s learns from documents, not from statistics: --stats works with %s", f.algo, strings.Join(statsLearners(), ", "))
+	}
+	start := time.Now()
+	s, err := cooc.LoadStats(f.stats, settings.MaxMemory)
+	if err != nil {
+		return statsError(err)
+	}
+	fmt.Fprintf(stderr, "stats: %s\n", describeStats(s))
+	readTime := time.Since(start)
+	// As fitLimit: --max-memory bounds the whole process, the statistics held included.
+	limit := settings.MaxMemory
+	if limit == 0 {
+		limit = memory.DefaultLimit()
+	}
+	settings.MaxMemory = max(1, limit-runtimeBytes-cooc.EstimateStatsBytes(len(s.Vocab)))
+	if l, err = f.learners.build(f.algo, settings); err != nil {
+		return err
+	}
+	m, err := l.(learner.StatsLearner).FitStats(cmd.Context(), s, f.k)
+	if err != nil {
+		spec, _ := learner.Lookup(f.algo)
+		return commandLineError(err, spec)
+	}
+	m.Provenance.Timings = append([]model.Timing{{Stage: "read", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
+	if f.output != "" {
+		if err := model.Save(f.output, m); err != nil {
+			return envError{err}
+		}
+	}
+	printTopics(cmd.OutOrStdout(), m, f.top)
+	if !f.quiet {
+		h := eval.TopicHealth(m, nil, eval.DefaultTopN) // no documents: the words' figures only
+		printHealth(stderr, &h)
+	}
+	printTimings(stderr, m.Provenance.Timings, time.Since(start))
+	return nil
+}
+
+// statsLearners lists the registered learners that learn from statistics.
+func statsLearners() []string {
+	var names []string
+	for _, name := range learner.Names() {
+		if l, err := learner.New(name, learner.Settings{}, nil); err == nil {
+			if _, ok := l.(learner.StatsLearner); ok {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}

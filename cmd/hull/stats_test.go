@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// newsShards writes n files of raw-text documents, one per line, and
+// returns their paths.
+func newsShards(t *testing.T, n, docsEach int) []string {
+	t.Helper()
+	dir := t.TempDir()
+	themes := [][]string{
+		{"rain", "snow", "storm", "cloud", "forecast", "wind"},
+		{"goal", "match", "team", "league", "coach", "season"},
+		{"market", "shares", "bank", "profit", "trade", "stocks"},
+		{"court", "judge", "trial", "appeal", "jury", "verdict"},
+	}
+	rng := rand.New(rand.NewPCG(4, 2))
+	var paths []string
+	for s := range n {
+		var b strings.Builder
+		for range docsEach {
+			th := themes[rng.IntN(len(themes))]
+			for range 6 + rng.IntN(8) {
+				if rng.IntN(5) == 0 {
+					th = themes[rng.IntN(len(themes))]
+				}
+				fmt.Fprintf(&b, "%s ", th[rng.IntN(len(th))])
+			}
+			b.WriteString("\n")
+		}
+		p := filepath.Join(dir, fmt.Sprintf("shard%d.txt", s))
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// TestStatsMergeEqualsWhole: shards' statistics over one vocabulary merge,
+// in any order, into the very bytes of the statistics of all the shards.
+func TestStatsMergeEqualsWhole(t *testing.T) {
+	shards := newsShards(t, 3, 120)
+	dir := t.TempDir()
+	all := filepath.Join(dir, "all.stats")
+	if code, _, errOut := hull(t, append([]string{"stats", "-q", "--no-prune", "-o", all}, shards...)...); code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errOut)
+	}
+	vocab := filepath.Join(dir, "vocab.txt")
+	code, words, errOut := hull(t, "stats", "show", "--vocab", all)
+	if code != 0 || os.WriteFile(vocab, []byte(words), 0o644) != nil {
+		t.Fatalf("stats show --vocab: exit %d: %s", code, errOut)
+	}
+	whole := filepath.Join(dir, "whole.stats")
+	if code, _, errOut := hull(t, append([]string{"stats", "-q", "--words", vocab, "-o", whole}, shards...)...); code != 0 {
+		t.Fatalf("stats --words: exit %d: %s", code, errOut)
+	}
+	var parts []string
+	for i, s := range shards {
+		p := filepath.Join(dir, fmt.Sprintf("part%d.stats", i))
+		if code, _, errOut := hull(t, "stats", "-q", "--words", vocab, "--threads", fmt.Sprint(1+i%2), "-o", p, s); code != 0 {
+			t.Fatalf("stats %s: exit %d: %s", s, code, errOut)
+		}
+		parts = append(parts, p)
+	}
+	merged := filepath.Join(dir, "merged.stats")
+	if code, _, errOut := hull(t, "stats", "merge", "-q", parts[2], parts[0], parts[1], "-o", merged); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errOut)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(merged)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("merged shards (%d bytes) differ from the whole (%d bytes)", len(b), len(a))
+	}
+	_, show, _ := hull(t, "stats", "show", merged)
+	if !strings.Contains(show, "360 documents") {
+		t.Fatalf("stats show: %s", show)
+	}
+	// A shard over another vocabulary does not merge.
+	if code, _, errOut := hull(t, "stats", "merge", "-q", all, parts[0], "-o", filepath.Join(dir, "bad.stats")); code != 2 || !strings.Contains(errOut, "prepared differently") && !strings.Contains(errOut, "vocabularies differ") {
+		t.Fatalf("merge of other vocabularies: exit %d: %s", code, errOut)
+	}
+}
+
+// TestFitStatsEqualsFit: the topics learned from "hull stats" are those
+// "hull fit" learns from the documents, to the rounding of the sums.
+func TestFitStatsEqualsFit(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "kos.stats")
+	if code, _, errOut := hull(t, "stats", "-q", "-o", st, kos); code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errOut)
+	}
+	fromStats, fromDocs := filepath.Join(dir, "s.json"), filepath.Join(dir, "d.json")
+	code, out, errOut := hull(t, "fit", "-k", "10", "--refine", "0", "--stats", st, "-o", fromStats)
+	if code != 0 {
+		t.Fatalf("fit --stats: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "health:") || !strings.Contains(out, "topic 10") {
+		t.Fatalf("fit --stats printed %q / %q", out, errOut)
+	}
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "10", "--refine", "0", kos, "-o", fromDocs); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	a, err := model.Load(fromStats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := model.Load(fromDocs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Topics {
+		if a.Anchors[k] != b.Anchors[k] {
+			t.Fatalf("anchor %d: %d from the statistics, %d from the documents", k, a.Anchors[k], b.Anchors[k])
+		}
+		for w := range a.Topics[k] {
+			if d := math.Abs(a.Topics[k][w] - b.Topics[k][w]); d > 1e-9 {
+				t.Fatalf("topic %d word %d differs by %g", k, w, d)
+			}
+		}
+	}
+	if a.Provenance.Docs != 3430 || !strings.HasPrefix(a.Provenance.InputDigest, "stats:") {
+		t.Fatalf("provenance %+v", a.Provenance)
+	}
+	// The default options refine with the documents: skipped, and said.
+	if code, _, errOut := hull(t, "fit", "-k", "10", "--stats", st); code != 0 || !strings.Contains(errOut, "refinement iterations are skipped") {
+		t.Fatalf("fit --stats with refine: exit %d: %s", code, errOut)
+	}
+}
+
+func TestStatsErrors(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "x.stats")
+	if code, _, errOut := hull(t, "stats", "-q", "-o", st, newsShards(t, 1, 50)[0]); code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errOut)
+	}
+	damaged := filepath.Join(dir, "damaged.stats")
+	data, _ := os.ReadFile(st)
+	os.WriteFile(damaged, data[:len(data)-3], 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", kos}, "-o is required"},
+		{[]string{"stats", "--words", filepath.Join(dir, "none.txt"), "-o", filepath.Join(dir, "o.stats"), kos}, "--words: open"},
+		{[]string{"stats", "--words", st, "--min-df", "2", "-o", filepath.Join(dir, "o.stats"), kos}, "--words fixes the vocabulary"},
+		{[]string{"fit", "-k", "3", "--stats", st, kos}, "learn from one or the other"},
+		{[]string{"fit", "--stats", st}, "-k 0"},
+		{[]string{"fit", "-k", "3", "--algo", "tsvd", "--stats", st}, "--algo tsvd learns from documents"},
+		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
+		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
+		{[]string{"stats", "merge", st, damaged, "-o", filepath.Join(dir, "m.stats")}, "damaged.stats"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "memory"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("hull %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -1,0 +1,369 @@
+package cooc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/parallel"
+)
+
+// Stats are the co-occurrence statistics of a set of documents as exact
+// partial sums: everything the anchor learners need from the documents
+// (Arora et al. 2013, supplement D.1) without the documents. They hold
+// the numerator of Q,
+//
+//	S = sum_d (h_d h_d^T - diag(h_d)) / (n_d (n_d - 1))   over documents with n_d >= 2,
+//
+// so that Q = S / M, with the counts beside it: the documents, M, the
+// tokens and each word's document frequency.
+//
+// Each document's contribution is rounded once, to a multiple of 2^-64
+// that depends on the document alone, and the sums are 128-bit integers in
+// those units: adding is exact, so the Stats of disjoint sets of documents
+// merge, in any order and any grouping, into bit for bit the Stats one
+// pass over their union gives. That is what lets a distributed engine
+// (hull's Beam pipeline) compute them in pieces.
+//
+// A Stats may hold a range of rows of S's upper triangle only (Rows,
+// Split), so that the pieces an engine shuffles stay small; the counts go
+// with every range, and Join puts consecutive ranges back together.
+type Stats struct {
+	// Vocab is the vocabulary; S is over its words in this order.
+	Vocab []string
+	// Docs is the number of documents (of any length).
+	Docs int64
+	// Used is M, the number of documents of 2 or more tokens.
+	Used int64
+	// Tokens is the number of tokens of all documents.
+	Tokens int64
+	// DocFreq is the number of documents each word occurs in.
+	DocFreq []int64
+	// Preprocessing records how the documents were prepared; Merge
+	// demands that both sides agree.
+	Preprocessing *corpus.Preprocessing
+
+	lo, hi int     // the rows of S held
+	sums   []fixed // S_ij for lo <= i < hi, i <= j < V, row by row
+}
+
+// fixed is a nonnegative number hi + lo 2^-64.
+type fixed struct{ hi, lo uint64 }
+
+func (x *fixed) add(y fixed) {
+	var c uint64
+	x.lo, c = bits.Add64(x.lo, y.lo, 0)
+	x.hi += y.hi + c
+}
+
+func (x fixed) float() float64 { return float64(x.hi) + float64(x.lo)*0x1p-64 }
+
+// unit returns 2^-64 floor(2^64 / (n (n-1))), the weight of one pair of
+// tokens in a document of n >= 2 tokens, as the integer of its units.
+func unit(n int64) uint64 {
+	q, _ := bits.Div64(1, 0, uint64(n)*uint64(n-1))
+	return q
+}
+
+// pair returns num units u: num h_i h_j pairs of a document weighted u.
+// num <= n (n-1) keeps the product below 2^65.
+func pair(num, u uint64) fixed {
+	hi, lo := bits.Mul64(num, u)
+	return fixed{hi, lo}
+}
+
+// NewStats returns the empty statistics of vocab, holding every row.
+// It checks no memory: EstimateStatsBytes tells what it allocates.
+func NewStats(vocab []string) *Stats {
+	v := len(vocab)
+	return &Stats{Vocab: vocab, DocFreq: make([]int64, v), hi: v, sums: make([]fixed, triangle(v, 0, v))}
+}
+
+// EstimateStatsBytes returns the bytes of Stats over v words holding
+// every row: 16 bytes an entry of S's upper triangle, 8 a word.
+func EstimateStatsBytes(v int) int64 { return 16*triangle(v, 0, v) + 24*int64(v) }
+
+// triangle returns the number of entries of rows lo..hi-1 of the upper
+// triangle (diagonal included) of a v x v matrix.
+func triangle(v, lo, hi int) int64 { return rowStart(v, hi) - rowStart(v, lo) }
+
+// rowStart returns the index of entry (i, i) in the row-major upper
+// triangle of a v x v matrix: the rows above hold v, v-1, ... entries.
+func rowStart(v, i int) int64 { return int64(i)*int64(v) - int64(i)*int64(i-1)/2 }
+
+// Rows returns the range of rows of S that s holds: [lo, hi).
+func (s *Stats) Rows() (lo, hi int) { return s.lo, s.hi }
+
+// at returns the index in s.sums of entry (i, j), i <= j.
+func (s *Stats) at(i, j int) int64 {
+	v := len(s.Vocab)
+	return rowStart(v, i) - rowStart(v, s.lo) + int64(j-i)
+}
+
+// AddDoc adds one document, given by its distinct words (indices into
+// Vocab, each once) and their counts, as a pass over the corpus would.
+// It adds the rows of S that s holds and the counts. Time O(nnz_d^2 / 2).
+func (s *Stats) AddDoc(words, counts []int32) {
+	if !slices.IsSorted(words) {
+		words, counts = slices.Clone(words), slices.Clone(counts)
+		sortTerms(words, counts)
+	}
+	var n int64
+	for q, w := range words {
+		n += int64(counts[q])
+		s.DocFreq[w]++
+	}
+	s.Docs++
+	s.Tokens += n
+	if n < 2 {
+		return
+	}
+	s.Used++
+	u := unit(n)
+	for q, i := range words {
+		if int(i) < s.lo || int(i) >= s.hi {
+			continue
+		}
+		row := s.sums[s.at(int(i), int(i)):]
+		hi := uint64(counts[q])
+		for r := q; r < len(words); r++ {
+			num := hi * uint64(counts[r])
+			if r == q {
+				num -= hi
+			}
+			row[words[r]-i].add(pair(num, u))
+		}
+	}
+}
+
+// sortTerms sorts a document's words increasingly, with their counts.
+func sortTerms(words, counts []int32) {
+	idx := make([]int, len(words))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return int(words[a]) - int(words[b]) })
+	w, k := slices.Clone(words), slices.Clone(counts)
+	for i, j := range idx {
+		words[i], counts[i] = w[j], k[j]
+	}
+}
+
+// FromCorpus returns the statistics of every document of c, over its
+// vocabulary and with its preprocessing record. The rows of S are split
+// over opts.Threads goroutines; the result does not depend on their
+// number (the sums are exact). It returns a *memory.Error
+// (learner.MemoryError) before allocating when EstimateStatsBytes and the
+// word-major copy of the counts exceed opts.MaxMemory.
+//
+// Time O(sum_d nnz_d^2 / 2), memory EstimateStatsBytes(V) + 12 nnz.
+func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, error) {
+	v := c.NumWords()
+	need := EstimateStatsBytes(v) + 12*c.NNZ() + 8*int64(c.NumDocs())
+	if err := memory.Check(fmt.Sprintf("cooc: the co-occurrence statistics of %d words", v), need, opts.MaxMemory,
+		fmt.Sprintf("reduce the vocabulary to about %d words", int(math.Sqrt(float64(max(opts.MaxMemory, 0))/8)))); err != nil {
+		return nil, err
+	}
+	s := NewStats(c.Vocab)
+	s.Preprocessing = c.Preprocessing
+	units := make([]uint64, c.NumDocs())
+	for d := range units {
+		n := int64(c.DocLen(d))
+		s.Docs++
+		s.Tokens += n
+		if n >= 2 {
+			s.Used++
+			units[d] = unit(n)
+		}
+	}
+	for w, n := range c.DocFreq() {
+		s.DocFreq[w] = int64(n)
+	}
+	t := transpose(c, true, true, opts.Threads)
+	report := func(done int) {
+		if opts.Progress != nil {
+			opts.Progress("co-occurrence statistics", done, v)
+		}
+	}
+	report(0)
+	err := parallel.For(ctx, v, rowGrain(v), opts.Threads, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.addRow(c, t, units, i)
+		}
+	}, report)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// addRow adds row i of S from the documents containing word i: each pair
+// (i, j), j >= i, of such a document.
+func (s *Stats) addRow(c *corpus.Corpus, t *wordMajor, units []uint64, i int) {
+	row := s.sums[s.at(i, i):]
+	for p := t.offsets[i]; p < t.offsets[i+1]; p++ {
+		d := int(t.docs[p])
+		u := units[d]
+		if u == 0 {
+			continue
+		}
+		words, counts := c.Doc(d)
+		q := int(t.pos[p])
+		if t.pos[p] == noPos {
+			q, _ = slices.BinarySearch(words, int32(i))
+		}
+		hi := uint64(counts[q])
+		row[0].add(pair(hi*(hi-1), u))
+		for r := q + 1; r < len(words); r++ {
+			row[int(words[r])-i].add(pair(hi*uint64(counts[r]), u))
+		}
+	}
+}
+
+// Merge adds o to s: afterwards s holds the statistics of the documents
+// of both. They must have the same vocabulary, row range and
+// preprocessing record.
+func (s *Stats) Merge(o *Stats) error {
+	if err := s.compatible(o); err != nil {
+		return err
+	}
+	if s.lo != o.lo || s.hi != o.hi {
+		return fmt.Errorf("cooc: merging rows %d-%d with rows %d-%d: the ranges differ", s.lo, s.hi, o.lo, o.hi)
+	}
+	s.Docs += o.Docs
+	s.Used += o.Used
+	s.Tokens += o.Tokens
+	for w, n := range o.DocFreq {
+		s.DocFreq[w] += n
+	}
+	for e := range s.sums {
+		s.sums[e].add(o.sums[e])
+	}
+	return nil
+}
+
+// compatible returns an error when s and o are over different
+// vocabularies or preprocessing.
+func (s *Stats) compatible(o *Stats) error {
+	if len(s.Vocab) != len(o.Vocab) {
+		return fmt.Errorf("cooc: the statistics are over %d and %d words: %w", len(s.Vocab), len(o.Vocab), ErrVocabDiffers)
+	}
+	for w := range s.Vocab {
+		if s.Vocab[w] != o.Vocab[w] {
+			return fmt.Errorf("cooc: word %d is %q in one statistics and %q in the other: %w", w+1, s.Vocab[w], o.Vocab[w], ErrVocabDiffers)
+		}
+	}
+	a, _ := json.Marshal(s.Preprocessing)
+	b, _ := json.Marshal(o.Preprocessing)
+	if !bytes.Equal(a, b) {
+		return fmt.Errorf("cooc: the documents were prepared differently (%s; %s)", s.Preprocessing, o.Preprocessing)
+	}
+	return nil
+}
+
+// Split returns s as n ranges of consecutive rows with about equal numbers
+// of entries (fewer when s holds fewer rows), each with s's counts. They
+// share no memory with s.
+func (s *Stats) Split(n int) []*Stats {
+	rows := s.hi - s.lo
+	n = max(1, min(n, rows))
+	total := triangle(len(s.Vocab), s.lo, s.hi)
+	var parts []*Stats
+	lo := s.lo
+	for b := 1; b <= n; b++ {
+		hi := s.hi
+		if b < n {
+			target := total * int64(b) / int64(n)
+			for hi = lo + 1; hi < s.hi && triangle(len(s.Vocab), s.lo, hi) < target; hi++ {
+			}
+		}
+		if hi > lo {
+			parts = append(parts, s.rows(lo, hi))
+		}
+		lo = hi
+	}
+	return parts
+}
+
+// rows returns a copy of s holding rows lo..hi-1 only.
+func (s *Stats) rows(lo, hi int) *Stats {
+	p := *s
+	p.DocFreq = slices.Clone(s.DocFreq)
+	p.lo, p.hi = lo, hi
+	p.sums = slices.Clone(s.sums[s.at(lo, lo) : s.at(lo, lo)+triangle(len(s.Vocab), lo, hi)])
+	return &p
+}
+
+// Join puts ranges of rows back together: parts must cover consecutive
+// ranges from row 0 to V (in any order), over one vocabulary, with equal
+// counts (as Split gives them, or as merging the same split of every
+// partial gives them).
+func Join(parts []*Stats) (*Stats, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("cooc: no statistics to join")
+	}
+	parts = slices.Clone(parts)
+	slices.SortFunc(parts, func(a, b *Stats) int { return a.lo - b.lo })
+	first := parts[0]
+	out := *first
+	out.DocFreq = slices.Clone(first.DocFreq)
+	out.sums = make([]fixed, 0, triangle(len(first.Vocab), 0, len(first.Vocab)))
+	next := 0
+	for _, p := range parts {
+		if err := first.compatible(p); err != nil {
+			return nil, err
+		}
+		if p.lo != next {
+			return nil, fmt.Errorf("cooc: joining statistics: rows %d-%d are missing or held twice", min(next, p.lo), max(next, p.lo))
+		}
+		if p.Docs != first.Docs || p.Used != first.Used || p.Tokens != first.Tokens || !slices.Equal(p.DocFreq, first.DocFreq) {
+			return nil, fmt.Errorf("cooc: joining statistics: rows %d-%d count other documents than rows %d-%d", p.lo, p.hi, first.lo, first.hi)
+		}
+		out.sums = append(out.sums, p.sums...)
+		next = p.hi
+	}
+	if next != len(first.Vocab) {
+		return nil, fmt.Errorf("cooc: joining statistics: rows %d-%d are missing", next, len(first.Vocab))
+	}
+	out.lo, out.hi = 0, next
+	return &out, nil
+}
+
+// Matrix returns the dense co-occurrence matrix Q = S / M of statistics
+// holding every row: equal, to the rounding of each document's
+// contribution and of the sums, to Compute on the documents. It returns
+// a *memory.Error before allocating the 8 V^2 bytes above maxMemory (0:
+// half the RAM).
+func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
+	v := len(s.Vocab)
+	if s.lo != 0 || s.hi != v {
+		return nil, fmt.Errorf("cooc: the statistics hold rows %d-%d of %d: join them first", s.lo, s.hi, v)
+	}
+	if s.Used == 0 {
+		return nil, errNoPairs
+	}
+	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), 8*int64(v)*int64(v), maxMemory,
+		"reduce the vocabulary"); err != nil {
+		return nil, err
+	}
+	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: int(s.Used), Skipped: int(s.Docs - s.Used)}
+	scale := 1 / float64(s.Used)
+	err := parallel.For(ctx, v, rowGrain(v), threads, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for j, x := range s.sums[s.at(i, i) : s.at(i, i)+int64(v-i)] {
+				q := x.float() * scale
+				m.Data[i*v+i+j], m.Data[(i+j)*v+i] = q, q
+			}
+		}
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}

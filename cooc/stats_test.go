@@ -1,0 +1,293 @@
+package cooc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"gonum.org/v1/gonum/mat"
+)
+
+// statsOf returns the statistics of documents lo..hi-1 of c, added one by one.
+func statsOf(c *corpus.Corpus, lo, hi int) *Stats {
+	s := NewStats(c.Vocab)
+	for d := lo; d < hi; d++ {
+		s.AddDoc(c.Doc(d))
+	}
+	return s
+}
+
+func fromCorpus(t *testing.T, c *corpus.Corpus, threads int) *Stats {
+	t.Helper()
+	s, err := FromCorpus(context.Background(), c, Options{Threads: threads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestStatsMergeExact: statistics of any split of the documents, merged in
+// any order, are bit for bit those of one pass, whatever the thread count.
+func TestStatsMergeExact(t *testing.T) {
+	c := randomCorpus(3, 300, 40, 30)
+	whole := fromCorpus(t, c, 1).Digest()
+	if got := fromCorpus(t, c, 3).Digest(); got != whole {
+		t.Fatalf("FromCorpus with 3 threads: digest %s, with 1: %s", got, whole)
+	}
+	if got := statsOf(c, 0, c.NumDocs()).Digest(); got != whole {
+		t.Fatalf("AddDoc one by one: digest %s, FromCorpus: %s", got, whole)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 5 {
+		cuts := []int{0, rng.IntN(100), 100 + rng.IntN(100), c.NumDocs()}
+		parts := []*Stats{statsOf(c, cuts[0], cuts[1]), statsOf(c, cuts[1], cuts[2]), statsOf(c, cuts[2], cuts[3])}
+		rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
+		merged := parts[0]
+		for _, p := range parts[1:] {
+			if err := merged.Merge(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := merged.Digest(); got != whole {
+			t.Fatalf("trial %d, cuts %v: merged digest %s, whole %s", trial, cuts, got, whole)
+		}
+	}
+}
+
+// TestStatsMatrix: Q from the statistics is Q from Compute to the
+// rounding of the sums.
+func TestStatsMatrix(t *testing.T) {
+	c := randomCorpus(5, 200, 30, 25)
+	want, err := Compute(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := fromCorpus(t, c, 2).Matrix(context.Background(), 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Docs != want.Docs || got.Skipped != want.Skipped {
+		t.Fatalf("docs %d/%d skipped, want %d/%d", got.Docs, got.Skipped, want.Docs, want.Skipped)
+	}
+	for e := range want.Data {
+		if d := math.Abs(got.Data[e] - want.Data[e]); d > 1e-15 {
+			t.Fatalf("entry %d: %g, Compute %g", e, got.Data[e], want.Data[e])
+		}
+	}
+}
+
+// TestStatsSource: the dense source gives what the operator gives.
+func TestStatsSource(t *testing.T) {
+	c := randomCorpus(7, 150, 25, 20)
+	op, err := NewOperator(c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := fromCorpus(t, c, 1).Matrix(context.Background(), 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := m.Source(2)
+	v, k := c.NumWords(), 3
+	rng := rand.New(rand.NewPCG(2, 3))
+	b := mat.NewDense(v, k, nil)
+	x := make([]float64, v)
+	for i := range v {
+		x[i] = rng.Float64()
+		for j := range k {
+			b.Set(i, j, rng.NormFloat64())
+		}
+	}
+	close := func(what string, a, b []float64) {
+		t.Helper()
+		for i := range a {
+			if math.Abs(a[i]-b[i]) > 1e-13 {
+				t.Fatalf("%s[%d]: dense %g, operator %g", what, i, a[i], b[i])
+			}
+		}
+	}
+	ctx := context.Background()
+	for _, s := range []Source{op, ds} {
+		if s.NumWords() != v || s.Docs() != op.Docs() {
+			t.Fatalf("%T: V %d docs %d", s, s.NumWords(), s.Docs())
+		}
+	}
+	close("RowSums", ds.RowSums(), op.RowSums())
+	r1, r2 := make([]float64, v), make([]float64, v)
+	ds.Row(4, r1)
+	op.Row(4, r2)
+	close("Row", r1, r2)
+	ds.MulVec(ctx, r1, x)
+	op.MulVec(ctx, r2, x)
+	close("MulVec", r1, r2)
+	y1, y2 := mat.NewDense(v, k, nil), mat.NewDense(v, k, nil)
+	ds.Mul(ctx, y1, b)
+	op.Mul(ctx, y2, b)
+	close("Mul", y1.RawMatrix().Data, y2.RawMatrix().Data)
+	q1, q2 := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
+	ds.QuadForm(ctx, q1, b)
+	op.QuadForm(ctx, q2, b)
+	close("QuadForm", q1.RawMatrix().Data, q2.RawMatrix().Data)
+	n1, _ := ds.SqRowNorms(ctx, nil)
+	n2, _ := op.SqRowNorms(ctx, nil)
+	close("SqRowNorms", n1, n2)
+}
+
+// TestStatsSplitJoin: ranges of rows merge range by range and join into
+// the whole, as a distributed engine combines them.
+func TestStatsSplitJoin(t *testing.T) {
+	c := randomCorpus(9, 120, 33, 20)
+	whole := fromCorpus(t, c, 1)
+	a, b := statsOf(c, 0, 50).Split(4), statsOf(c, 50, 120).Split(4)
+	if len(a) != 4 {
+		t.Fatalf("Split(4) gave %d parts", len(a))
+	}
+	for i := range a {
+		if err := a[i].Merge(b[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a[0], a[3] = a[3], a[0] // any order
+	joined, err := Join(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if joined.Digest() != whole.Digest() {
+		t.Fatal("joined ranges differ from the whole")
+	}
+	if _, err := Join(a[:3]); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Fatalf("joining 3 of 4 ranges: %v", err)
+	}
+	if err := a[0].Merge(a[1]); err == nil {
+		t.Fatal("merging different ranges succeeded")
+	}
+}
+
+func TestStatsMergeRefusesOtherVocab(t *testing.T) {
+	c := randomCorpus(1, 20, 10, 10)
+	s := fromCorpus(t, c, 1)
+	o := NewStats(append([]string{"zz"}, c.Vocab[1:]...))
+	if err := s.Merge(o); !errors.Is(err, ErrVocabDiffers) || !strings.Contains(err.Error(), `word 1 is "aa"`) {
+		t.Fatalf("Merge over another vocabulary: %v", err)
+	}
+	o = NewStats(c.Vocab)
+	o.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI}
+	if err := s.Merge(o); err == nil || !strings.Contains(err.Error(), "prepared differently") {
+		t.Fatalf("Merge of other preprocessing: %v", err)
+	}
+}
+
+func TestStatsFileRoundTrip(t *testing.T) {
+	c := randomCorpus(11, 100, 20, 15)
+	c.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI}
+	s := fromCorpus(t, c, 2)
+	dir := t.TempDir()
+	for _, name := range []string{"q.stats", "q.stats.gz"} {
+		path := filepath.Join(dir, name)
+		if err := s.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		got, err := LoadStats(path, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Digest() != s.Digest() || got.Preprocessing.Format != corpus.FormatUCI {
+			t.Fatalf("%s: read back other statistics", name)
+		}
+	}
+	for _, p := range s.Split(3) {
+		var buf bytes.Buffer
+		if _, err := p.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadStats(&buf, "part", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lo, hi := got.Rows(); got.Digest() != p.Digest() || lo != p.lo || hi != p.hi {
+			t.Fatal("a range of rows read back differently")
+		}
+	}
+}
+
+func TestReadStatsErrors(t *testing.T) {
+	c := randomCorpus(13, 60, 12, 12)
+	var buf bytes.Buffer
+	if _, err := fromCorpus(t, c, 1).WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	header := bytes.IndexByte(good[len(statsMagic):], '\n') + len(statsMagic) + 1
+	flip := bytes.Clone(good)
+	flip[header+5] ^= 0x40
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(good[:len(good)-10])
+	zw.Close()
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"empty", "", "f:1: not a hull statistics file"},
+		{"other", "docword\n", "f:1: not a hull statistics file"},
+		{"bad json", statsMagic + "{\n", "f:2: header"},
+		{"unknown field", statsMagic + `{"vocab":[],"doc_freq":[],"colour":1}` + "\n", `f:2: header: json: unknown field "colour"`},
+		{"freqs", statsMagic + `{"vocab":["a"],"doc_freq":[]}` + "\n", "f:2: header: 0 document frequencies for 1 words"},
+		{"rows", statsMagic + `{"vocab":["a"],"doc_freq":[0],"rows":[0,2]}` + "\n", "f:2: header: rows 0-2 of 1 words"},
+		{"counts", statsMagic + `{"vocab":["a"],"doc_freq":[0],"docs":1,"used":2}` + "\n", "f:2: header: counts out of range"},
+		{"df", statsMagic + `{"vocab":["a"],"doc_freq":[3],"docs":1,"rows":[0,1]}` + "\n", `f:2: header: word 1 ("a") in 3 of 1 documents`},
+		{"nonzeros", statsMagic + `{"vocab":["a"],"doc_freq":[0],"rows":[0,1],"nonzeros":2}` + "\n", "f:2: header: 2 nonzeros in 1 entries"},
+		{"cut", string(good[:header+3]), "entry 1 of"},
+		{"no checksum", string(good[:len(good)-5]), "checksum is missing"},
+		{"flipped", string(flip), "f: byte"},
+		{"trailing", string(good) + "x", "data after the checksum"},
+		{"gzip cut", gz.String(), "checksum is missing"},
+	} {
+		_, err := ReadStats(strings.NewReader(tc.data), "f", 0)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func FuzzReadStats(f *testing.F) {
+	c := randomCorpus(17, 20, 6, 8)
+	s := NewStats(c.Vocab)
+	for d := range c.NumDocs() {
+		s.AddDoc(c.Doc(d))
+	}
+	for _, p := range append(s.Split(2), s) {
+		var buf bytes.Buffer
+		p.WriteTo(&buf)
+		f.Add(buf.Bytes())
+	}
+	f.Add([]byte(statsMagic + `{"vocab":["a","b"],"doc_freq":[1,1],"docs":1,"used":1,"tokens":2,"rows":[0,2],"nonzeros":1}` + "\n\x01\x00\x01\x02\x03\x04\x05\x06\x07\x08"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ReadStats(bytes.NewReader(data), "f", 1<<20)
+		if err != nil {
+			return
+		}
+		// What reads writes back to the same bytes.
+		var buf bytes.Buffer
+		if _, err := s.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), data) && len(data) > 1 && data[0] != 0x1f {
+			again, err := ReadStats(&buf, "again", 1<<20)
+			if err != nil || again.Digest() != s.Digest() {
+				t.Fatalf("statistics read do not round-trip: %v", err)
+			}
+		}
+		if lo, hi := s.Rows(); lo == 0 && hi == len(s.Vocab) && s.Used > 0 {
+			if _, err := s.Matrix(context.Background(), 1<<20, 1); err != nil && !strings.Contains(err.Error(), "memory") {
+				t.Fatal(err)
+			}
+		}
+	})
+}

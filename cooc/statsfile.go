@@ -1,0 +1,302 @@
+package cooc
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/memory"
+)
+
+// ErrVocabDiffers is wrapped by the errors of Merge, Join and the readers
+// when two statistics are over different vocabularies.
+var ErrVocabDiffers = errors.New("vocabularies differ")
+
+// statsMagic is the first line of a statistics file.
+const statsMagic = "hull-stats 1\n"
+
+// statsHeader is the second line of a statistics file, in JSON.
+type statsHeader struct {
+	Vocab         []string              `json:"vocab"`
+	Docs          int64                 `json:"docs"`
+	Used          int64                 `json:"used"`
+	Tokens        int64                 `json:"tokens"`
+	DocFreq       []int64               `json:"doc_freq"`
+	Rows          [2]int                `json:"rows"`
+	Nonzeros      int64                 `json:"nonzeros"`
+	Preprocessing *corpus.Preprocessing `json:"preprocessing,omitempty"`
+}
+
+// WriteTo writes s in hull's statistics format: the line "hull-stats 1",
+// a line of JSON (vocabulary, counts, rows held, preprocessing), then the
+// nonzero entries of S in order, each as the uvarint gap from the one
+// before, the uvarint integer part and the 8 little-endian bytes of the
+// fraction, and last the SHA-256 of everything before it. Equal
+// statistics give equal bytes.
+func (s *Stats) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: bufio.NewWriterSize(w, 1<<20), h: sha256.New()}
+	s.encode(cw)
+	if cw.err == nil {
+		cw.w.Write(cw.h.Sum(nil))
+		cw.n += sha256.Size
+		cw.err = cw.w.Flush()
+	}
+	return cw.n, cw.err
+}
+
+// Digest returns the hex SHA-256 of s's encoding: equal statistics, and
+// only those, have equal digests. It is the checksum ending the file.
+func (s *Stats) Digest() string {
+	cw := &countWriter{w: bufio.NewWriter(io.Discard), h: sha256.New()}
+	s.encode(cw)
+	return hex.EncodeToString(cw.h.Sum(nil))
+}
+
+func (s *Stats) encode(cw *countWriter) {
+	var nz int64
+	for _, x := range s.sums {
+		if x != (fixed{}) {
+			nz++
+		}
+	}
+	h := statsHeader{Vocab: s.Vocab, Docs: s.Docs, Used: s.Used, Tokens: s.Tokens, DocFreq: s.DocFreq,
+		Rows: [2]int{s.lo, s.hi}, Nonzeros: nz, Preprocessing: s.Preprocessing}
+	if h.Vocab == nil {
+		h.Vocab = []string{}
+	}
+	if h.DocFreq == nil {
+		h.DocFreq = []int64{}
+	}
+	js, err := json.Marshal(h)
+	if err != nil {
+		cw.err = err
+		return
+	}
+	cw.write([]byte(statsMagic))
+	cw.write(js)
+	cw.write([]byte{'\n'})
+	var buf [2*binary.MaxVarintLen64 + 8]byte
+	prev := int64(-1)
+	for e, x := range s.sums {
+		if x == (fixed{}) {
+			continue
+		}
+		n := binary.PutUvarint(buf[:], uint64(int64(e)-prev-1))
+		n += binary.PutUvarint(buf[n:], x.hi)
+		binary.LittleEndian.PutUint64(buf[n:], x.lo)
+		cw.write(buf[:n+8])
+		prev = int64(e)
+	}
+}
+
+// countWriter writes to w and h, counting bytes and keeping the first error.
+type countWriter struct {
+	w   *bufio.Writer
+	h   hash.Hash
+	n   int64
+	err error
+}
+
+func (cw *countWriter) write(p []byte) {
+	if cw.err != nil {
+		return
+	}
+	cw.h.Write(p)
+	var n int
+	n, cw.err = cw.w.Write(p)
+	cw.n += int64(n)
+}
+
+// Save writes s to path atomically (a temporary file renamed into place),
+// gzip-compressed when the name ends in ".gz" (atomicfile.Write).
+func (s *Stats) Save(path string) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := s.WriteTo(w)
+		return err
+	})
+}
+
+// LoadStats reads the statistics file at path (gzip-compressed or not).
+func LoadStats(path string, maxMemory int64) (*Stats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadStats(f, path, maxMemory)
+}
+
+// ReadStats reads statistics in the format of WriteTo from r (gzip-
+// compressed or not); name prefixes its errors, which say the line of the
+// header or the byte of the entries that is wrong. It refuses, before
+// allocating them, entries above maxMemory (0: half the RAM).
+func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
+	zr := bufio.NewReader(r)
+	var in io.Reader = zr
+	if magic, err := zr.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(zr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		in = gz
+	}
+	th := &tailHasher{r: in, h: sha256.New()}
+	sr := &countReader{r: bufio.NewReaderSize(th, 1<<20)}
+	line, err := sr.line(len(statsMagic))
+	if err != nil || line != statsMagic {
+		return nil, fmt.Errorf("%s:1: not a hull statistics file (want the line %q)", name, strings.TrimSpace(statsMagic))
+	}
+	js, err := sr.line(1 << 30)
+	if err != nil {
+		return nil, fmt.Errorf("%s:2: header: %w", name, err)
+	}
+	var h statsHeader
+	dec := json.NewDecoder(strings.NewReader(js))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return nil, fmt.Errorf("%s:2: header: %v", name, err)
+	}
+	if err := h.check(); err != nil {
+		return nil, fmt.Errorf("%s:2: header: %v", name, err)
+	}
+	v := len(h.Vocab)
+	entries := triangle(v, h.Rows[0], h.Rows[1])
+	if err := memory.Check(fmt.Sprintf("cooc: %s: the co-occurrence statistics of %d words", name, v), 16*entries, maxMemory, ""); err != nil {
+		return nil, err
+	}
+	if h.Nonzeros > entries {
+		return nil, fmt.Errorf("%s:2: header: %d nonzeros in %d entries", name, h.Nonzeros, entries)
+	}
+	s := &Stats{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
+		Preprocessing: h.Preprocessing, lo: h.Rows[0], hi: h.Rows[1], sums: make([]fixed, entries)}
+	if err := s.readEntries(sr, h.Nonzeros, name); err != nil {
+		return nil, err
+	}
+	var got [sha256.Size]byte
+	if _, err := io.ReadFull(sr, got[:]); err != nil {
+		return nil, fmt.Errorf("%s: byte %d: the checksum is missing: the file is cut short", name, sr.n)
+	}
+	if _, err := sr.r.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%s: byte %d: data after the checksum", name, sr.n)
+	}
+	if !bytes.Equal(got[:], th.sum()) {
+		return nil, fmt.Errorf("%s: byte %d: wrong checksum: the file is damaged", name, sr.n-sha256.Size)
+	}
+	return s, nil
+}
+
+// readEntries reads the nonzero entries of s from sr.
+func (s *Stats) readEntries(sr *countReader, nonzeros int64, name string) error {
+	entries := int64(len(s.sums))
+	at := int64(-1)
+	for i := range nonzeros {
+		start := sr.n
+		gap, err1 := binary.ReadUvarint(sr)
+		hi, err2 := binary.ReadUvarint(sr)
+		var lo [8]byte
+		_, err3 := io.ReadFull(sr, lo[:])
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return fmt.Errorf("%s: byte %d: entry %d of %d cut short or malformed", name, start, i+1, nonzeros)
+		}
+		if gap >= uint64(entries-at-1) {
+			return fmt.Errorf("%s: byte %d: entry beyond the %d entries of rows %d-%d", name, start, entries, s.lo, s.hi)
+		}
+		at += int64(gap) + 1
+		s.sums[at] = fixed{hi, binary.LittleEndian.Uint64(lo[:])}
+		if s.sums[at] == (fixed{}) {
+			return fmt.Errorf("%s: byte %d: a zero entry is stored", name, start)
+		}
+	}
+	return nil
+}
+
+// check validates a header's counts and ranges.
+func (h *statsHeader) check() error {
+	v := len(h.Vocab)
+	switch {
+	case len(h.DocFreq) != v:
+		return fmt.Errorf("%d document frequencies for %d words", len(h.DocFreq), v)
+	case h.Rows[0] < 0 || h.Rows[0] > h.Rows[1] || h.Rows[1] > v:
+		return fmt.Errorf("rows %d-%d of %d words", h.Rows[0], h.Rows[1], v)
+	case h.Docs < 0 || h.Used < 0 || h.Used > h.Docs || h.Tokens < 2*h.Used || h.Nonzeros < 0:
+		return fmt.Errorf("counts out of range: %d documents, %d used, %d tokens, %d nonzeros", h.Docs, h.Used, h.Tokens, h.Nonzeros)
+	}
+	for w, n := range h.DocFreq {
+		if n < 0 || n > h.Docs {
+			return fmt.Errorf("word %d (%q) in %d of %d documents", w+1, h.Vocab[w], n, h.Docs)
+		}
+	}
+	return nil
+}
+
+// countReader reads from r, counting the bytes.
+type countReader struct {
+	r *bufio.Reader
+	n int64
+}
+
+func (cr *countReader) ReadByte() (byte, error) {
+	b, err := cr.r.ReadByte()
+	if err == nil {
+		cr.n++
+	}
+	return b, err
+}
+
+func (cr *countReader) Read(p []byte) (int, error) {
+	n, err := cr.r.Read(p)
+	cr.n += int64(n)
+	return n, err
+}
+
+// line reads up to and including the next newline, at most limit bytes.
+func (cr *countReader) line(limit int) (string, error) {
+	var b strings.Builder
+	for b.Len() < limit {
+		c, err := cr.ReadByte()
+		if err != nil {
+			return "", fmt.Errorf("cut short: %w", err)
+		}
+		b.WriteByte(c)
+		if c == '\n' {
+			return b.String(), nil
+		}
+	}
+	return "", fmt.Errorf("line longer than %d bytes", limit)
+}
+
+// tailHasher passes r's bytes on and hashes all but the last
+// sha256.Size of them: at the end, sum is the checksum a file ending in
+// its own checksum should hold.
+type tailHasher struct {
+	r    io.Reader
+	h    hash.Hash
+	tail []byte // the last bytes read, not hashed yet (at most sha256.Size)
+}
+
+func (t *tailHasher) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if excess := len(t.tail) + n - sha256.Size; excess > 0 {
+		fromTail := min(excess, len(t.tail))
+		t.h.Write(t.tail[:fromTail])
+		t.h.Write(p[:excess-fromTail])
+		t.tail = append(append([]byte(nil), t.tail[fromTail:]...), p[excess-fromTail:n]...)
+	} else {
+		t.tail = append(t.tail, p[:n]...)
+	}
+	return n, err
+}
+
+func (t *tailHasher) sum() []byte { return t.h.Sum(nil) }
