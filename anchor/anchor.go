@@ -298,6 +298,10 @@ type fit struct {
 }
 
 func (f *fit) cooccurrence(ctx context.Context) error {
+	// One step: the operator's copies of the counts (or the dense Q of
+	// statistics) take O(nnz) (O(V^2)), a small part of the fit.
+	f.o.Progress.Report("co-occurrence", 0, 1)
+	defer f.o.Progress.Report("co-occurrence", 1, 1)
 	op := f.op
 	if op == nil {
 		if err := f.checkMemory(f.k, f.o); err != nil {
@@ -394,6 +398,8 @@ func (f *fit) anchors(ctx context.Context) error {
 
 func (f *fit) recover(ctx context.Context) error {
 	if f.o.Recover == Original {
+		f.o.Progress.Report("recover", 0, 1) // O(V K^2): one step
+		defer f.o.Progress.Report("recover", 1, 1)
 		topics, r, pz, err := recoverOriginal(f.op, f.anchorW)
 		f.topics, f.r, f.pz = topics, r, pz
 		return err
@@ -530,25 +536,25 @@ func candidates(df []int, docs int, p []float64, k, minDF int) ([]int, int, erro
 }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
-// under o, the corpus itself aside: everything the fit allocates, since a
-// fit beside a large corpus allocates less than the garbage collector
-// waits for (it collects when the heap has doubled). That is the
-// co-occurrence operator (the word-major copy of the counts, 10 bytes a
-// nonzero, the bulk on large corpora), the row norms' partial sums, about
-// a dozen V x K matrices and three candidates x K ones for the paper's
-// pipeline; with RectifyAP the dense N x N block and a few N x (K + 10)
-// blocks; with Refine the EM's second word-major copy and its D x K and
-// V x K parameters, three times each. For RectifyAuto it is the larger of
-// its two fits (they share the operator, and under a memory limit the
-// collector frees the first fit's garbage before the second needs it);
-// Fit checks each fit's own estimate before it starts it, so the
-// rectified fit, which runs only when the paper's topics are noisy, can
-// be refused after the paper's.
+// under o, the corpus itself aside: the peak of the live heap, the largest
+// of the stages' (within 25% of the measured peak on the corpora of
+// TestMemoryEstimate). Every stage holds the co-occurrence operator (the
+// word-major copy of the counts, 10 bytes a nonzero, the bulk on large
+// corpora) and a few vectors per word. Beside it, the paper's pipeline
+// holds the largest of: the row norms' partial sums, FastAnchorWords'
+// V x K and candidates x K matrices, the recovery's (the anchors' dots,
+// C and the topics, V x K each; RecoverKL adds per goroutine the support
+// of a row of Q-bar by the K anchors, Original a fourth V x K) and the
+// covariance's (four V x K). RectifyAP holds instead the dense N x N
+// block beside the subspace iteration's N x (K + 10) blocks or the
+// recovery's V x K matrices. Refine drops the operator, then holds the
+// EM's word-major copy of the counts (8 bytes a nonzero) and its D x K and
+// V x K parameters, three and four of each. For RectifyAuto it is the
+// largest of its two fits; the rectified one refines beside the paper's
+// operator, which stays live. Fit checks each fit's own estimate before it
+// starts it, so the rectified fit, which runs only when the paper's
+// topics are noisy, can be refused after the paper's.
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
-	if o.Rectify == RectifyAuto {
-		paper, rectified := autoOptions(o)
-		return max(EstimateBytes(c, k, paper), EstimateBytes(c, k, rectified))
-	}
 	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	th := int64(parallel.Threads(o.Threads))
 	cands := int64(0)
@@ -562,28 +568,52 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 		}
 	}
 	cands = max(cands, kk)
-	// Per word: p, 1/p, document frequencies, candidates, residuals; per
-	// V x K: the basis, the anchors' rows, the dots with the basis and
-	// with the anchors, C, the topics, A and A^+T of the covariance and
-	// the basis vectors' copies; per candidate x K: the dots with the
-	// basis, G and G M^-1 of the clean-up; the recovery's per-word
-	// results; the covariance's partial sums.
-	paper := cooc.EstimateSqRowNormsBytes(c, o.Threads) + 6*8*v + 9*8*v*kk + 3*8*cands*kk + 48*v +
-		8*20*kk*kk
-	rectified := func() int64 {
-		n := int64(rectifyWords(c, k, &o))
-		l := int64(k + rectifyOversample)
-		return 8*n*n + 5*8*n*l + 8*v*th + 16*v + 6*8*v*kk
+	vk := 8 * v * kk // a V x K matrix
+	// The operator; per word p, 1/p and the document frequencies.
+	op := cooc.EstimateOperatorBytes(c) + 24*v
+	// The recovery: the anchors' dots, C and the topics, and a solve's
+	// result per word; RecoverKL's goroutines each hold the support of a
+	// row of Q-bar by the K anchors' entries (up to V K values, a quarter
+	// more with append's spare capacity) and three rows; Original holds
+	// Q_S, its solution and the topics beside the anchors' dots.
+	recovery := 3*vk + 32*v
+	switch o.Recover {
+	case RecoverKL:
+		recovery += th * (10*v*kk + 28*v)
+	case Original:
+		recovery = 4 * vk
 	}
-	refine := 8*c.NNZ() + 8*v + 3*8*(v+d)*kk
-	need := cooc.EstimateOperatorBytes(c)
+	// Row norms (their partial sums, the candidates' norms and indices);
+	// FastAnchorWords (the basis and the dots with it, then with the
+	// anchors; per candidate the dots with the basis, residuals and
+	// distances); its clean-up (G and G M^-1 beside the dots); the
+	// recovery; the covariance (the anchors' dots, the topics, A and A^+T,
+	// the quadratic form's 16 partial K x K sums).
+	paper := op + max(cooc.EstimateSqRowNormsBytes(c, o.Threads)+16*cands, 2*vk+8*cands*kk+24*cands,
+		vk+3*8*cands*kk, recovery, 4*vk+8*16*kk*kk)
+	// The dense N x N block beside: the operator's rows being copied into
+	// it (one per goroutine); the subspace iteration's Z, W, Y and Y^T and
+	// its per-row vectors; or the recovery's G^T and its product with the
+	// block, G, Y and C over all words, and a result per word.
+	n := int64(rectifyWords(c, k, &o))
+	l := min(n, kk+rectifyOversample)
+	rectified := op + 8*n*n + max(8*v*th, 8*n*(2*l+2*kk+2+th), 16*n*kk+3*vk+32*v)
+	// The EM's word-major copy of the counts, its offsets, the document
+	// lengths, gamma, exp(E[log theta]) and the next gamma (D x K), phi,
+	// the next phi and the topics before and after (V x K).
+	refine := 8*c.NNZ() + 8*v + 8*d + 3*8*d*kk + 4*vk
+	switch {
+	case o.Rectify == RectifyAuto && o.Refine > 0:
+		return max(paper, rectified, op+refine) // the rectified fit refines beside the paper's operator
+	case o.Rectify == RectifyAuto:
+		return max(paper, rectified)
+	}
+	need := paper
 	if o.Rectify == RectifyAP {
-		need += rectified()
-	} else {
-		need += paper
+		need = rectified
 	}
 	if o.Refine > 0 {
-		need += refine
+		need = max(need, refine+24*v) // the operator dropped; p and 1/p kept
 	}
 	return need
 }

@@ -233,11 +233,13 @@ func checkInit(name string, init Init, m *model.Model) error {
 
 // EstimateGibbsBytes returns the working memory Fit needs for c, k topics
 // and the given number of shards (GibbsOptions.Shards; 0 for
-// DefaultGibbsShards): the token topics (2 bytes each for K <= 65536), the
-// sparse topic-word counts (4 or 8 bytes per nonzero, shared by the
-// shards), the average of the saved states and the model (8 bytes per
-// topic-word pair each) and O(K) per shard. The corpus itself is not
-// counted.
+// DefaultGibbsShards): the token topics (2 bytes each for K <= 65536) and
+// the first token of each document (8 bytes), the sparse topic-word
+// counts (4 or 8 bytes per nonzero, shared by the shards) with their
+// offsets per word, the sum of the saved states, which the model's topics
+// reuse (8 bytes per topic-word pair), and O(K) per shard. The corpus
+// itself is not counted, nor, with InitAnchor, the anchor fit, which
+// checks its own estimate before it allocates.
 func EstimateGibbsBytes(c *corpus.Corpus, k, shards int) int64 {
 	tokens := c.Tokens()
 	zBytes, eBytes := int64(2), int64(4)
@@ -253,8 +255,8 @@ func EstimateGibbsBytes(c *corpus.Corpus, k, shards int) int64 {
 		eBytes = 8
 	}
 	p := int64(shardCount(c, shards))
-	kv := int64(k) * int64(c.NumWords())
-	return zBytes*tokens + eBytes*entries + 2*8*kv + p*int64(k)*44 + 8*int64(c.NumDocs())
+	v := int64(c.NumWords())
+	return zBytes*tokens + 8*int64(c.NumDocs()) + eBytes*entries + 8*v + 8*int64(k)*v + p*int64(k)*44
 }
 
 // shardCount returns the number of shards of c for the option

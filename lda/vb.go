@@ -216,30 +216,48 @@ func (l *VB) Options() VBOptions { return l.opts }
 // EstimateVBBytes returns the working memory of a batch VB fit of c with
 // k topics on threads goroutines: four V x K matrices (the variational
 // parameters lambda, exp(E[log beta]) word-major, the expected counts and
-// the model), two D x K matrices (gamma and exp(E[log theta])), the
-// word-major copy of the counts and a workspace per goroutine.
+// the model), two D x K matrices (gamma and exp(E[log theta])) and an
+// offset per document, the word-major copy of the counts (8 bytes per
+// nonzero), two values per word and the per-block partial sums.
 func EstimateVBBytes(c *corpus.Corpus, k, threads int) int64 {
 	kv := int64(k) * int64(c.NumWords())
-	dk := int64(k) * int64(c.NumDocs())
-	return 4*8*kv + 2*8*dk + 16*c.NNZ() + int64(parallel.Threads(threads))*(8*int64(k)*64+1<<16)
+	d := int64(c.NumDocs())
+	return 4*8*kv + 2*8*d*int64(k) + 8*d + 8*c.NNZ() + vbWorkBytes(c, k, threads, d)
+}
+
+// vbWorkBytes returns the bytes of VB's vectors per word (live, 1 byte,
+// and the word-major offsets, 8), its partial sums per block of vbGrain
+// of the n documents at once (8 K + 24) and its workspaces per goroutine.
+func vbWorkBytes(c *corpus.Corpus, k, threads int, n int64) int64 {
+	kk := int64(k)
+	return 9*int64(c.NumWords()) + (8*kk+24)*(n/vbGrain+1) + int64(parallel.Threads(threads))*3*8*kk
 }
 
 // EstimateOnlineVBBytes returns the working memory of an online VB fit
 // (VBOptions.Online) of c with k topics, mini-batches of batchSize
 // documents (0: DefaultVBBatchSize) and threads goroutines: the four V x
 // K matrices of the batch fit, but per-document state for one mini-batch
-// only (two batchSize x K matrices and the mini-batch's word-major
-// counts, at most its share of the nonzeros times 4), the order of the
-// documents and a workspace per goroutine.
+// only (two s x K matrices for mini-batches of s documents, and the
+// word-major counts of the largest mini-batch, 8 bytes per nonzero:
+// counted as the mean nonzeros of s documents plus four standard
+// deviations of their sum), the order of the documents and the vectors of
+// the batch fit.
 func EstimateOnlineVBBytes(c *corpus.Corpus, k, threads, batchSize int) int64 {
 	if batchSize == 0 {
 		batchSize = DefaultVBBatchSize
 	}
 	d := int64(max(1, c.NumDocs()))
-	s := min(int64(batchSize), d)
+	perPass := (d + int64(batchSize) - 1) / int64(batchSize)
+	s := (d + perPass - 1) / perPass // the largest mini-batch
 	kv := int64(k) * int64(c.NumWords())
-	nnz := 4 * c.NNZ() * s / d
-	return 4*8*kv + 2*8*s*int64(k) + 8*int64(c.NumWords()) + 8*nnz + 4*d + int64(parallel.Threads(threads))*(8*int64(k)*64+1<<16)
+	mean := float64(c.NNZ()) / float64(d)
+	variance := 0.0
+	for i := range c.NumDocs() {
+		x := float64(c.Offsets[i+1]-c.Offsets[i]) - mean
+		variance += x * x / float64(d)
+	}
+	nnz := min(c.NNZ(), int64(float64(s)*mean+4*math.Sqrt(variance*float64(s))))
+	return 4*8*kv + 2*8*s*int64(k) + 8*s + 8*nnz + 4*d + vbWorkBytes(c, k, threads, s)
 }
 
 // vbGrain is the fixed block of documents or words of the parallel loops

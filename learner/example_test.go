@@ -34,5 +34,5 @@ func Example() {
 	fmt.Println(stages)
 	// Output:
 	// anchor 10
-	// [row norms anchor words recover]
+	// [co-occurrence row norms anchor words recover]
 }

@@ -45,7 +45,10 @@ func (f *fit) cluster(ctx context.Context) error {
 		return err
 	}
 	sp := newSpace(f.h, f.novel)
-	_, dist, err := sp.matrices(ctx, f.o.Threads)
+	// The bar counts the rows of E, the bulk of the work, then the
+	// grouping as one more step.
+	f.o.Progress.Report("clustering", 0, s+1)
+	_, dist, err := sp.matrices(ctx, f.o.Threads, func(done int) { f.o.Progress.Report("clustering", done, s+1) })
 	if err != nil {
 		return err
 	}
@@ -106,6 +109,7 @@ func (f *fit) cluster(ctx context.Context) error {
 		clustered += len(g)
 	}
 	f.params["unclustered"] = s - clustered
+	f.o.Progress.Report("clustering", s+1, s+1)
 	return nil
 }
 

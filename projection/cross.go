@@ -115,14 +115,14 @@ func (sp *space) self(i int) float64 {
 // E_ab - E_ba + E_bb (symmetric, zero diagonal), an unbiased estimate of
 // D times the squared distance of the expected rows (section 4.2). The
 // rows are computed in parallel, each in a fixed order.
-func (sp *space) matrices(ctx context.Context, threads int) (e, dist []float64, err error) {
+func (sp *space) matrices(ctx context.Context, threads int, progress func(done int)) (e, dist []float64, err error) {
 	s := len(sp.words)
 	e = make([]float64, s*s)
 	err = parallel.For(ctx, s, 8, threads, func(lo, hi int) {
 		for a := lo; a < hi; a++ {
 			sp.row(sp.words[a], e[a*s:(a+1)*s])
 		}
-	}, nil)
+	}, progress)
 	if err != nil {
 		return nil, nil, err
 	}

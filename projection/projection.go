@@ -215,46 +215,74 @@ func (o Options) minHits(k int) int {
 func rpBlock(docs int) int { return max(1, min(64, (8<<20)/max(1, docs))) }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
-// with opts: the split (the tokens of half one per nonzero, both halves by
-// document and by word, 52 bytes per nonzero at the peak), the word
-// masses, then the detection's own buffers (RP: one block of directions
-// and their projections, and X~^T with Cooccurrence; DDP: three
-// candidate-length rows per goroutine and the candidates' rows by
-// document; Binning: per-bin accumulators), four s x s matrices of the
-// novel words (the two of distances, and the affinities and eigenvectors
-// of the spectral fallback; s at most 2P/MinHits for RP, B for Binning,
+// with opts, the corpus aside. The split keeps the tokens of half one (4
+// bytes per nonzero) and X~ and X~' (12 bytes per nonzero of either half:
+// a nonzero of count n lands in both halves with probability 1 -
+// 2^(1-n), about), a few vectors per document and per word; beside them,
+// the peak is the largest of: the split's second transpose (12 bytes per
+// nonzero of half two), the detection's buffers (RP: one block of
+// directions, the documents' projections and the words', and X~^T with
+// Cooccurrence; DDP: the candidates' rows of both halves by document and
+// four candidate-length rows per goroutine; Binning: per-goroutine
+// accumulators), the clustering's (the novel words' rows by document and
+// the s x s matrices of their distances, two, or four with the spectral
+// fallback of RP and DDP; s is at most 2P/MinHits for RP, B for Binning,
 // Top for DDP or a guess of 5K when Top is 0: Fit checks again with the
-// words found), the K representative rows of both halves and a few V x K
-// matrices.
+// words found) and the topics' (the representatives' rows over the
+// documents, D x K twice, and four V x K matrices). A word's rows are
+// counted with the average nonzeros of a candidate (those in at least
+// MinDF documents).
 func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 	o := opts.withK(c, k)
-	v, d, nnz := int64(c.NumWords()), int64(c.NumDocs()), c.NNZ()
-	kk := int64(k)
-	need := 52*nnz + 4*8*v + 8*d
-	var s int64
+	v, d, nnz, kk, th := int64(c.NumWords()), int64(c.NumDocs()), c.NNZ(), int64(k), int64(o.ThreadCount())
+	halves := 0.0 // the expected nonzeros of both halves
+	for _, n := range c.Counts {
+		halves += 2 - math.Ldexp(1, 1-int(n))
+	}
+	both := int64(halves)
+	minDF := o.MinDF
+	if minDF == 0 {
+		minDF = corpus.AutoMinDF(c.NumDocs())
+	}
+	var cands, candNNZ int64
+	for _, n := range c.DocFreq() {
+		if n >= minDF {
+			cands, candNNZ = cands+1, candNNZ+int64(n)
+		}
+	}
+	if cands < kk { // Fit lowers the automatic threshold: count every word
+		cands, candNNZ = v, nnz
+	}
+	candRows := both * candNNZ / max(nnz, 1) // the candidates' nonzeros in both halves
+	kept := 4*nnz + 12*both + 12*d + 8*8*v
+	split := 6*both + 16*d
+	var detect, s int64
+	squares := int64(4) // distance matrices of s x s
 	switch o.Method {
 	case DDP:
-		need += 3*8*v*int64(o.ThreadCount()) + 2*12*nnz
+		detect = 12*candRows + 16*d + 4*8*cands*th
 		s = int64(o.Top)
 		if s == 0 {
 			s = 5 * kk // a guess; cluster checks again with the words found
 		}
 	case Binning:
-		need += 3 * 8 * v * int64(o.ThreadCount())
-		s = int64(o.Bins)
+		detect = 20 * v * th
+		s, squares = int64(o.Bins), 2
 	default:
-		b := int64(rpBlock(max(c.NumDocs(), c.NumWords())))
-		need += 8 * b * (d + 2*v)
+		dim := d
 		if o.Cooccurrence {
-			need += 12 * nnz // X~^T
+			dim = v
+			detect = 6*both + 8*d // X~^T
 		}
+		pb := min(int64(o.Projections), int64(rpBlock(int(max(d, dim)))))
+		detect += 8 * pb * (dim + d + v)
 		// each novel word takes MinHits of the 2P hits
 		s = max(kk, 2*int64(o.Projections)/int64(o.minHits(k)))
 	}
-	s = min(s, v)
-	need += 4*8*s*s + 2*12*nnz
-	need += 2*8*kk*d + 4*8*v*kk
-	return need
+	s = min(s, cands)
+	cluster := 12*candRows*s/max(cands, 1) + 16*d + squares*8*s*s
+	topics := 2*8*d*kk + 4*8*v*kk + 24*v
+	return kept + max(split, detect, cluster, topics)
 }
 
 // Fit learns k topics from c: the split into two halves, the novel words

@@ -428,7 +428,7 @@ func TestStages(t *testing.T) {
 			}
 		}},
 	})
-	if got := strings.Join(reported, ","); got != "split,novel words,topics" {
+	if got := strings.Join(reported, ","); got != "split,novel words,clustering,topics" {
 		t.Errorf("progress stages %s", got)
 	}
 	var timed []string
@@ -498,7 +498,7 @@ func TestSpaceMatchesDense(t *testing.T) {
 	}
 	words := []int{0, 5, 9, 13, 27}
 	sp := newSpace(h, words)
-	e, dist, err := sp.matrices(context.Background(), 2)
+	e, dist, err := sp.matrices(context.Background(), 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,15 +54,19 @@ func NewKMeans(opts KMeansOptions) (*KMeans, error) {
 func (l *KMeans) Options() KMeansOptions { return l.opts }
 
 // KMeansEstimateBytes returns the working memory of the k-means baseline
-// for c and k topics: the sparse D x V matrix of word frequencies (12
-// bytes per nonzero) and the unit-length copy k-means makes of its values
-// (8 more), the best restart's centres and the topics (K x V each, 8 bytes
-// per entry), a few values per document, and for each restart running at
-// once, one per CPU, the centres, their sums and k-means' bounds, 4 bytes
-// per document and cluster (internal/kmeans.WorkBytes).
-func KMeansEstimateBytes(c *corpus.Corpus, k int) int64 {
+// for c and k topics under o: the sparse D x V matrix of word frequencies
+// (12 bytes per nonzero) and the unit-length copy k-means makes of its
+// values (8 more), the best restart's centres and the topics (K x V each,
+// 8 bytes per entry), a few values per document, and for each restart
+// running at once, one per thread, the centres, their sums and k-means'
+// bounds, 4 bytes per document and cluster (internal/kmeans.WorkBytes).
+func KMeansEstimateBytes(c *corpus.Corpus, k int, o KMeansOptions) int64 {
 	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	return 20*c.NNZ() + 2*8*int64(k)*v + 24*d + kmeans.WorkBytes(int(d), int(v), k, kmeans.Options{Restarts: DefaultKMeansRestarts})
+	restarts := o.Restarts
+	if restarts == 0 {
+		restarts = DefaultKMeansRestarts
+	}
+	return 20*c.NNZ() + 2*8*int64(k)*v + 24*d + kmeans.WorkBytes(int(d), int(v), k, kmeans.Options{Restarts: restarts, Threads: o.Threads})
 }
 
 // Fit learns k topics from c: spherical k-means (distance 1 - cos) of the
@@ -80,7 +84,7 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 		return nil, err
 	}
 	if err := o.Settings.CheckMemory(fmt.Sprintf("kmeans: k-means topics of %d documents over %d words with K = %d", c.NumDocs(), c.NumWords(), k),
-		KMeansEstimateBytes(c, k)); err != nil {
+		KMeansEstimateBytes(c, k, o)); err != nil {
 		return nil, err
 	}
 	params := map[string]any{

@@ -135,18 +135,31 @@ func checkKMeans(name string, restarts, iter *int, tol *float64, defaultRestarts
 func (l *Learner) Options() Options { return l.opts }
 
 // EstimateBytes returns the working memory Projector needs for c and k
-// topics: the document frequencies and their transpose (12 bytes per
-// nonzero each), the randomized SVD's dense blocks ((D + V) x (K+p) words,
-// six of them at most), the projected documents and their unit copy in
-// k-means, the barycentric directions (D x K), the right singular vectors
-// (V x (K-1)), the topics (K x V, twice) and k-means' bounds, 4 bytes per
-// document and cluster for each restart running at once, one per CPU
-// (internal/kmeans.WorkBytes).
-func EstimateBytes(c *corpus.Corpus, k int) int64 {
-	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	l := int64(k) + DefaultOversample
-	return 24*c.NNZ() + 6*8*(v+d)*l + 3*8*d*int64(k) + 3*8*v*int64(k) +
-		kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: DefaultRestarts})
+// topics under o, the corpus aside: the documents' word frequencies (12
+// bytes per nonzero), kept to the end, beside the largest of the SVD's
+// peak, the clustering's and the topics'. The SVD holds the transpose of
+// the frequencies its operator makes (12 bytes per nonzero) and at most
+// three dense (D + V) x (K-1 + Oversample) blocks (the sketch and the two
+// of its QR, or the small SVD's copies); the clustering holds the
+// projected documents (D x (K-1)), the unit copy k-means makes of them and
+// k-means' bounds, 4 bytes per document and cluster for each restart
+// running at once, one per thread (internal/kmeans.WorkBytes); the topics
+// step the projected documents and the topics (K x V, twice).
+func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
+	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
+	p := int64(o.Oversample)
+	if p == 0 {
+		p = DefaultOversample
+	}
+	l := min(kk-1+max(p, 0), v, d)
+	restarts := o.Restarts
+	if restarts == 0 {
+		restarts = DefaultRestarts
+	}
+	svd := 12*c.NNZ() + 8*v + 3*8*(v+d)*l
+	cluster := 2*8*d*(kk-1) + kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: restarts, Threads: o.Threads})
+	topics := 8*d*(kk-1) + 2*8*v*kk
+	return 12*c.NNZ() + 8*d + 8*v + max(svd, cluster, topics)
 }
 
 // Fit learns k topics from c by the steps of section 6.2 of the paper (see
@@ -166,7 +179,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, fmt.Errorf("projector: K = %d topics for %d words: want K-1 <= V", k, c.NumWords())
 	}
 	if err := o.Settings.CheckMemory(fmt.Sprintf("projector: Projector for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
-		EstimateBytes(c, k)); err != nil {
+		EstimateBytes(c, k, o)); err != nil {
 		return nil, err
 	}
 	f := &fit{o: &o, c: c, k: k, docs: docs, params: map[string]any{

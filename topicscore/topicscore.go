@@ -188,13 +188,25 @@ func New(opts Options) (*Learner, error) {
 // filled in.
 func (l *Learner) Options() Options { return l.opts }
 
-// EstimateBytes returns the working memory Fit needs for c and k topics:
-// D and its transpose (12 bytes per nonzero each), the randomized SVD's
-// dense blocks, R, the barycentric weights and the topics.
-func EstimateBytes(c *corpus.Corpus, k int) int64 {
-	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	l := int64(k) + 10
-	return 2*12*c.NNZ() + 6*8*(v+d)*l + 4*8*v*int64(k)
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// under o, the corpus aside: the larger of the SVD's peak and the vertex
+// hunting's. The SVD holds D and the transpose the randomized SVD makes of
+// it (12 bytes per nonzero each; D^T, the copy D is made from, is dropped
+// first) and its dense blocks, three (V + D) x (K + 10) matrices at most
+// (the sketch and the two of its QR, or the small SVD's copies). The
+// vertex hunting holds the left singular vectors, R and the topics (V x K
+// each) and k-means' bounds for the M centres of the V rows of R
+// (internal/kmeans.WorkBytes).
+func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
+	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
+	l := min(kk+10, v, d) // K + the default oversampling
+	svd := 2*12*c.NNZ() + 3*8*(v+d)*l + 8*(v+d)
+	m := o.M
+	if m == 0 {
+		m = 10 * k
+	}
+	hunt := 3*8*v*kk + kmeans.WorkBytes(c.NumWords(), k-1, min(m, c.NumWords()), kmeans.Options{Restarts: o.Restarts, Threads: o.Threads})
+	return max(svd, hunt)
 }
 
 // Fit learns k topics from c by steps 1-5 of section 3 of the paper. It
@@ -212,7 +224,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > c.NumDocs():
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
 	}
-	if err := o.Settings.CheckMemory(fmt.Sprintf("topicscore: Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k)); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("topicscore: Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k, o)); err != nil {
 		return nil, err
 	}
 	f := fit{o: &o, c: c, k: k, params: map[string]any{"normalize": o.Normalize}}

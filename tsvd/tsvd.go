@@ -213,17 +213,33 @@ func New(opts Options) (*Learner, error) {
 // filled in.
 func (l *Learner) Options() Options { return l.opts }
 
-// EstimateBytes returns the working memory Fit needs for c and k topics:
-// the count-scale copy of the first half (8 bytes per nonzero), B and its
-// transpose (12 bytes per nonzero each, at most one nonzero of B per
-// nonzero of c), the word-major copy of the frequencies for the
-// catchwords (12 bytes per nonzero), the randomized SVD's dense blocks,
-// the projected documents, the Lloyd centres and their sums (V x K each),
-// g(i, l), the catchword scores of the documents and the topics.
-func EstimateBytes(c *corpus.Corpus, k int) int64 {
-	v, d := int64(c.NumWords()), int64(c.NumDocs())
-	l := int64(k) + 10
-	return (8+24+12)*c.NNZ() + 6*8*(v+d)*l + 8*d*int64(k) + 5*8*v*int64(k)
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// under o, the corpus aside. B, the thresholded second half (s documents:
+// half of them, or all with NoSplit), has at most the nonzeros of its
+// documents, counted as their share of nnz; it takes 12 bytes a nonzero,
+// 13.5 with the spare capacity append leaves (an eighth on average). The
+// peak is B beside the largest of: a copy of B being appended (the
+// thresholding builds B, a copy to count its distinct rows and the copy
+// kept; at the last growth of its values the old array and the new are
+// both live, twice 8 bytes a nonzero, beside 4 for the indices: 20 bytes
+// a nonzero), B's transpose for the SVD (12 bytes a nonzero) with its
+// dense (s + V) x (K + 10) blocks, or the thresholded first half being
+// appended for the dominant topics (20 bytes a nonzero) with the
+// projected documents, their scores, the Lloyd centres and the topics;
+// plus a few values per document and per word.
+func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
+	v, d, nnz, kk := int64(c.NumWords()), int64(c.NumDocs()), c.NNZ(), int64(k)
+	s := d - d/2
+	if o.NoSplit {
+		s = d
+	}
+	nb := nnz * s / max(d, 1) // B's nonzeros at most
+	n1 := nnz - nb            // those of the first half
+	l := min(kk+10, s, v)     // the SVD's sketch: K + the default oversampling
+	threshold := 20 * nb
+	svd := 12*nb + 8*int64(o.ThreadCount())*v + 8*(3*s*l+2*v*l) + 8*s*kk // B^T and its counts, Y, its QR, Omega and A^T Q, the points
+	topics := 20*n1 + 2*8*s*kk + 2*8*(d-s) + 2*8*v*kk                    // the first half, points and scores, its labels, centres and topics
+	return 27*nb/2 + max(threshold, svd, topics) + 8*d + 16*s + 12*v
 }
 
 // Fit learns k topics from c by steps 1-6 of section 3.3 of the paper. It
@@ -246,7 +262,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	case k > s:
 		return nil, fmt.Errorf("tsvd: K = %d topics for %d documents to cluster (%d in all): want K <= the documents of the second half (or NoSplit)", k, s, c.NumDocs())
 	}
-	if err := o.Settings.CheckMemory(fmt.Sprintf("tsvd: TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k)); err != nil {
+	if err := o.Settings.CheckMemory(fmt.Sprintf("tsvd: TSVD for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k, o)); err != nil {
 		return nil, err
 	}
 	if o.W0 == 0 {
