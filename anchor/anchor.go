@@ -221,10 +221,9 @@ func (l *Learner) fit(ctx context.Context, in input, k int, op cooc.Source) (*mo
 	if err != nil {
 		return nil, nil, err
 	}
-	if op == nil {
-		op = f.shared
-	}
-	return f.model(), op, nil
+	// f.shared, not op: the parameter must not keep a shared operator live
+	// through a refinement that has dropped it.
+	return f.model(), f.shared, nil
 }
 
 // fitAuto is Fit with RectifyAuto: the paper's pipeline, then, when its
@@ -550,27 +549,46 @@ func candidates(df []int, docs int, p []float64, k, minDF int) ([]int, int, erro
 // recovery's V x K matrices. Refine drops the operator, then holds the
 // EM's word-major copy of the counts (8 bytes a nonzero) and its D x K and
 // V x K parameters, three and four of each. For RectifyAuto it is the
-// largest of its two fits; the rectified one refines beside the paper's
-// operator, which stays live. Fit checks each fit's own estimate before it
+// largest of its two fits (the rectified one shares the paper's operator
+// and drops it before it refines). Fit checks each fit's own estimate before it
 // starts it, so the rectified fit, which runs only when the paper's
 // topics are noisy, can be refused after the paper's.
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
-	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
-	th := int64(parallel.Threads(o.Threads))
-	cands := int64(0)
+	z := sizes{v: int64(c.NumWords()), d: int64(c.NumDocs()), nnz: c.NNZ(), cands: countCandidates(c.DocFreq(), c.NumDocs(), k, o),
+		q: cooc.EstimateOperatorBytes(c), norms: cooc.EstimateSqRowNormsBytes(c, o.Threads)}
+	return estimate(z, k, o)
+}
+
+// sizes are what the working memory of a fit depends on.
+type sizes struct {
+	v, d, nnz, cands int64
+	q                int64 // Q's form: the operator over the documents, or the dense matrix
+	norms            int64 // the working space of Q's row norms
+}
+
+// countCandidates returns the number of anchor candidates (at least k)
+// among words of the given document frequencies.
+func countCandidates(df []int, docs, k int, o Options) int64 {
 	minDF := o.AnchorMinDF
 	if minDF == 0 {
-		minDF = corpus.AutoMinDF(c.NumDocs())
+		minDF = corpus.AutoMinDF(docs)
 	}
-	for _, n := range c.DocFreq() {
+	var cands int64
+	for _, n := range df {
 		if n >= minDF {
 			cands++
 		}
 	}
-	cands = max(cands, kk)
+	return max(cands, int64(k))
+}
+
+// estimate is EstimateBytes for a fit of the given sizes.
+func estimate(z sizes, k int, o Options) int64 {
+	v, d, kk, cands := z.v, z.d, int64(k), z.cands
+	th := int64(parallel.Threads(o.Threads))
 	vk := 8 * v * kk // a V x K matrix
-	// The operator; per word p, 1/p and the document frequencies.
-	op := cooc.EstimateOperatorBytes(c) + 24*v
+	// Q; per word p, 1/p and the document frequencies.
+	op := z.q + 24*v
 	// The recovery: the anchors' dots, C and the topics, and a solve's
 	// result per word; RecoverKL's goroutines each hold the support of a
 	// row of Q-bar by the K anchors' entries (up to V K values, a quarter
@@ -589,28 +607,27 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	// distances); its clean-up (G and G M^-1 beside the dots); the
 	// recovery; the covariance (the anchors' dots, the topics, A and A^+T,
 	// the quadratic form's 16 partial K x K sums).
-	paper := op + max(cooc.EstimateSqRowNormsBytes(c, o.Threads)+16*cands, 2*vk+8*cands*kk+24*cands,
+	paper := op + max(z.norms+16*cands, 2*vk+8*cands*kk+24*cands,
 		vk+3*8*cands*kk, recovery, 4*vk+8*16*kk*kk)
 	// The dense N x N block beside: the operator's rows being copied into
 	// it (one per goroutine); the subspace iteration's Z, W, Y and Y^T and
 	// its per-row vectors; or the recovery's G^T and its product with the
 	// block, G, Y and C over all words, and a result per word.
-	n := int64(rectifyWords(c, k, &o))
+	n := int64(rectifyN(int(v), k, &o))
 	l := min(n, kk+rectifyOversample)
 	rectified := op + 8*n*n + max(8*v*th, 8*n*(2*l+2*kk+2+th), 16*n*kk+3*vk+32*v)
 	// The EM's word-major copy of the counts, its offsets, the document
 	// lengths, gamma, exp(E[log theta]) and the next gamma (D x K), phi,
 	// the next phi and the topics before and after (V x K).
-	refine := 8*c.NNZ() + 8*v + 8*d + 3*8*d*kk + 4*vk
-	switch {
-	case o.Rectify == RectifyAuto && o.Refine > 0:
-		return max(paper, rectified, op+refine) // the rectified fit refines beside the paper's operator
-	case o.Rectify == RectifyAuto:
-		return max(paper, rectified)
-	}
-	need := paper
-	if o.Rectify == RectifyAP {
+	refine := 8*z.nnz + 8*v + 8*d + 3*8*d*kk + 4*vk
+	var need int64
+	switch o.Rectify {
+	case RectifyAuto:
+		need = max(paper, rectified)
+	case RectifyAP:
 		need = rectified
+	default:
+		need = paper
 	}
 	if o.Refine > 0 {
 		need = max(need, refine+24*v) // the operator dropped; p and 1/p kept
@@ -618,21 +635,24 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	return need
 }
 
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: the package's EstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
 	if o.Rectify == RectifyAP {
-		n := rectifyWords(c, k, o)
+		n := rectifyN(c.NumWords(), k, o)
 		what = fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d, rectifying the dense %d x %d co-occurrence block of the most frequent words",
 			c.NumWords(), c.NumDocs(), k, n, n)
 	}
 	return o.Settings.CheckMemory(what, EstimateBytes(c, k, *o))
 }
 
-// rectifyWords returns N, the size of the rectified block.
-func rectifyWords(c *corpus.Corpus, k int, o *Options) int { return rectifyN(c.NumWords(), k, o) }
-
-// rectifyN returns N for a vocabulary of v words.
+// rectifyN returns N, the size of the rectified block, for a vocabulary
+// of v words.
 func rectifyN(v, k int, o *Options) int {
 	n := o.RectifyWords
 	if n == 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/memtest"
 	"github.com/hulltopics/hull/learner"
@@ -56,6 +57,21 @@ func TestMemoryEstimate(t *testing.T) {
 				if tc.o.Rectify == RectifyAuto && rectified != string(RectifyAP) {
 					t.Errorf("%s D=%d: rectify_chosen %v, want the rectified fit to run", tc.name, d, rectified)
 				}
+			}
+			// From statistics: the dense Q instead of the operator.
+			st, err := cooc.FromCorpus(context.Background(), separable, cooc.Options{Threads: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []Options{opts(RecoverL2, RectifyNone, 0), opts(RecoverL2, RectifyAP, 0)} {
+				l, err := New(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				memtest.Compare(t, fmt.Sprintf("anchor from statistics, --rectify %s D=%d V=%d K=%d", o.Rectify, d, v, k), EstimateStatsBytes(st, k, o), func() error {
+					_, err := l.FitStats(context.Background(), st, k)
+					return err
+				})
 			}
 		}
 	})

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
-	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -103,22 +102,16 @@ func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Mo
 }
 
 // EstimateStatsBytes returns the working memory FitStats needs for s and
-// k topics under o, the statistics themselves aside: the dense V x V Q
-// and the V x K and candidates x K matrices of the pipeline (as
-// EstimateBytes counts them), or the rectified block.
+// k topics under o, the statistics themselves aside: what EstimateBytes
+// counts, with the dense V x V Q (8 V^2 bytes) in place of the operator
+// over the documents, and no refinement (FitStats skips it).
 func EstimateStatsBytes(s *cooc.Stats, k int, o Options) int64 {
-	if o.Rectify == RectifyAuto {
-		paper, rectified := autoOptions(o)
-		return max(EstimateStatsBytes(s, k, paper), EstimateStatsBytes(s, k, rectified))
+	v := int64(len(s.Vocab))
+	df := make([]int, len(s.DocFreq))
+	for w, n := range s.DocFreq {
+		df[w] = int(n)
 	}
-	v, kk := int64(len(s.Vocab)), int64(k)
-	th := int64(parallel.Threads(o.Threads))
-	need := 8 * v * v
-	if o.Rectify == RectifyAP {
-		n := int64(rectifyN(len(s.Vocab), k, &o))
-		l := int64(k + rectifyOversample)
-		return need + 8*n*n + 5*8*n*l + 8*v*th + 16*v + 6*8*v*kk
-	}
-	cands := max(v, kk) // at most V candidates
-	return need + 8*v + 6*8*v + 9*8*v*kk + 3*8*cands*kk + 48*v + 8*20*kk*kk
+	o.Refine = 0
+	z := sizes{v: v, d: s.Docs, cands: countCandidates(df, int(s.Docs), k, o), q: 8 * v * v, norms: 8 * v}
+	return estimate(z, k, o)
 }

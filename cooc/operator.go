@@ -91,14 +91,15 @@ func (op *Operator) NumWords() int { return op.c.NumWords() }
 // EstimateOperatorBytes returns the bytes an Operator holds for c: the
 // packed documents and the word-major positions (10 bytes a nonzero, 14
 // when counts do not fit the packing), a few vectors per document and per
-// word, and MulVec's partial sums.
+// word, and MulVec's partial sums. The counting sort that builds it holds
+// 8 transposeBlocks V bytes more, briefly, before anything else of a fit.
 func EstimateOperatorBytes(c *corpus.Corpus) int64 {
 	v := int64(c.NumWords())
 	perNNZ := int64(10)
 	if !packs32(c) {
 		perNNZ = 14
 	}
-	return perNNZ*c.NNZ() + 24*int64(c.NumDocs()) + 24*v + 8*vecChunks*v + 8*transposeBlocks*v
+	return perNNZ*c.NNZ() + 24*int64(c.NumDocs()) + 24*v + 8*vecChunks*v
 }
 
 // EstimateSqRowNormsBytes returns the bytes SqRowNorms allocates for c

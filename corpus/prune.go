@@ -66,7 +66,10 @@ func (o PruneOptions) validate() error {
 // Prune returns a new corpus keeping the words selected by opts (in their
 // original order) and the documents left non-empty, with a report. It is
 // an error when opts is invalid or when no word or no document is left.
-// c is not modified. Prune runs in O(nnz + V log V).
+// c is not modified; when every word and document is kept, the result
+// shares c's vocabulary, ids and counts instead of copying them (a corpus
+// is not modified once built), so that a large corpus is not held twice.
+// Prune runs in O(nnz + V log V).
 func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	rep := PruneReport{WordsBefore: c.NumWords(), DocsBefore: c.NumDocs(), TokensBefore: c.Tokens()}
 	if err := opts.validate(); err != nil {
@@ -112,7 +115,8 @@ func selectWords(df []int, numDocs int, opts PruneOptions, rep *PruneReport) []b
 }
 
 // restrict returns c restricted to the kept words (renumbered in order),
-// without the documents left empty.
+// without the documents left empty: c's storage itself when that is all
+// of it, else a copy sized exactly (one counting pass first).
 func restrict(c *Corpus, keep []bool) *Corpus {
 	remap := make([]int32, len(keep))
 	out := &Corpus{Offsets: []int64{0}}
@@ -123,6 +127,13 @@ func restrict(c *Corpus, keep []bool) *Corpus {
 			out.Vocab = append(out.Vocab, c.Vocab[w])
 		}
 	}
+	nnz, docs := keptSize(c, remap)
+	if len(out.Vocab) == c.NumWords() && nnz == c.NNZ() && docs == c.NumDocs() {
+		shared := *c
+		return &shared
+	}
+	out.Words, out.Counts = make([]int32, 0, nnz), make([]int32, 0, nnz)
+	out.DocIDs, out.Offsets = make([]string, 0, docs), make([]int64, 1, docs+1)
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
 		start := len(out.Words)
@@ -138,4 +149,23 @@ func restrict(c *Corpus, keep []bool) *Corpus {
 		}
 	}
 	return out
+}
+
+// keptSize returns the nonzeros and the non-empty documents c keeps under
+// remap (-1: a word dropped).
+func keptSize(c *Corpus, remap []int32) (nnz int64, docs int) {
+	for d := range c.NumDocs() {
+		words, _ := c.Doc(d)
+		n := 0
+		for _, w := range words {
+			if remap[w] >= 0 {
+				n++
+			}
+		}
+		nnz += int64(n)
+		if n > 0 {
+			docs++
+		}
+	}
+	return nnz, docs
 }

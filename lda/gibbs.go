@@ -231,6 +231,13 @@ func checkInit(name string, init Init, m *model.Model) error {
 	return nil
 }
 
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: EstimateGibbsBytes. It makes the
+// learner a learner.Estimator.
+func (l *Gibbs) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return EstimateGibbsBytes(c, k, l.opts.Shards)
+}
+
 // EstimateGibbsBytes returns the working memory Fit needs for c, k topics
 // and the given number of shards (GibbsOptions.Shards; 0 for
 // DefaultGibbsShards): the token topics (2 bytes each for K <= 65536) and

@@ -213,6 +213,16 @@ func NewVB(opts VBOptions) (*VB, error) {
 // Options returns the learner's options with defaults filled in.
 func (l *VB) Options() VBOptions { return l.opts }
 
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: EstimateVBBytes, or EstimateOnlineVBBytes for the online variant. It makes the
+// learner a learner.Estimator.
+func (l *VB) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	if l.opts.Online {
+		return EstimateOnlineVBBytes(c, k, l.opts.Threads, l.opts.BatchSize)
+	}
+	return EstimateVBBytes(c, k, l.opts.Threads)
+}
+
 // EstimateVBBytes returns the working memory of a batch VB fit of c with
 // k topics on threads goroutines: four V x K matrices (the variational
 // parameters lambda, exp(E[log beta]) word-major, the expected counts and

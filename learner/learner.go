@@ -21,6 +21,15 @@ type StatsLearner interface {
 	FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error)
 }
 
+// Estimator is a Learner that says how much working memory a fit needs
+// beside the corpus (within 25% of the measured peak on the sizes of the
+// learners' TestMemoryEstimate). Every hull learner is one; the command
+// line sets the garbage collector's soft limit from it.
+type Estimator interface {
+	Learner
+	EstimateBytes(c *corpus.Corpus, k int) int64
+}
+
 // Progress reports that done of total units of the named stage are
 // complete. A stage starts with done == 0 and ends with done == total.
 // Implementations must be cheap and safe to call from one goroutine at a

@@ -66,6 +66,9 @@ func TestEveryStageReportsProgress(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if e, ok := l.(learner.Estimator); !ok || e.EstimateBytes(c, truth.K) <= 0 {
+				t.Errorf("%s is not a learner.Estimator with a positive estimate", name)
+			}
 			m, err := l.Fit(context.Background(), c, truth.K)
 			if err != nil {
 				t.Fatal(err)

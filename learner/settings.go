@@ -29,13 +29,25 @@ type Settings struct {
 	// (Gibbs's log likelihood, the variational bound). Learners never call
 	// it concurrently.
 	Log func(line string)
+	// Budget, if non-nil, is told the working memory a fit is about to
+	// need once its memory check has passed (CheckMemory), again before
+	// each of a learner's successive fits (anchor's paper fit, then its
+	// rectified one): the command line sets the garbage collector's soft
+	// limit from it.
+	Budget func(need int64)
 }
 
 // CheckMemory returns a *MemoryError, saying what needs the bytes, when
 // need exceeds s.MaxMemory (or half the RAM when it is 0); otherwise nil.
 // Learners call it before allocating.
 func (s Settings) CheckMemory(what string, need int64) error {
-	return memory.Check(what, need, s.MaxMemory, "reduce the vocabulary or K")
+	if err := memory.Check(what, need, s.MaxMemory, "reduce the vocabulary or K"); err != nil {
+		return err
+	}
+	if s.Budget != nil {
+		s.Budget(need)
+	}
+	return nil
 }
 
 // ThreadCount returns the number of goroutines s runs on: Threads, or the

@@ -215,6 +215,11 @@ func (o Options) minHits(k int) int {
 func rpBlock(docs int) int { return max(1, min(64, (8<<20)/max(1, docs))) }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: the package's EstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics
 // with opts, the corpus aside. The split keeps the tokens of half one (4
 // bytes per nonzero) and X~ and X~' (12 bytes per nonzero of either half:
 // a nonzero of count n lands in both halves with probability 1 -

@@ -53,6 +53,13 @@ func NewKMeans(opts KMeansOptions) (*KMeans, error) {
 // Options returns the learner's options with the defaults filled in.
 func (l *KMeans) Options() KMeansOptions { return l.opts }
 
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: KMeansEstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *KMeans) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return KMeansEstimateBytes(c, k, l.opts)
+}
+
 // KMeansEstimateBytes returns the working memory of the k-means baseline
 // for c and k topics under o: the sparse D x V matrix of word frequencies
 // (12 bytes per nonzero) and the unit-length copy k-means makes of its

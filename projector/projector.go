@@ -134,6 +134,11 @@ func checkKMeans(name string, restarts, iter *int, tol *float64, defaultRestarts
 // Options returns the learner's options with the defaults filled in.
 func (l *Learner) Options() Options { return l.opts }
 
+// EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: the package's EstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+
 // EstimateBytes returns the working memory Projector needs for c and k
 // topics under o, the corpus aside: the documents' word frequencies (12
 // bytes per nonzero), kept to the end, beside the largest of the SVD's

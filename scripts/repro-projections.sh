@@ -44,8 +44,9 @@
 #     novel ("--proj-min-hits 1", no hit floor), rp-df1 RP without the
 #     candidate floor ("--proj-min-df 1"), rp-paper both (Algorithm 2 as
 #     printed), ddp-df1 and binning-df1 DDP and Binning without the
-#     candidate floor. Those that "hull fit" does not know are reported and
-#     skipped.
+#     candidate floor; anchor-df1 and anchor-paper-df1 are anchor and
+#     anchor-paper without the anchor candidates' floor ("--anchor-min-df
+#     1"). Those that "hull fit" does not know are reported and skipped.
 #   HULL: a hull binary to run instead of building ./cmd/hull (to compare
 #     two versions).
 #   GIBBS_ITER: Gibbs sweeps (default 300; the fit runs on one thread, so
@@ -90,6 +91,8 @@ spec() {
 	rp-paper) echo "rp --proj-min-hits 1 --proj-min-df 1" ;;
 	ddp-df1) echo "ddp --proj-min-df 1" ;;
 	binning-df1) echo "binning --proj-min-df 1" ;;
+	anchor-df1) echo "anchor --anchor-min-df 1" ;;
+	anchor-paper-df1) echo "anchor --rectify none --refine 0 --anchor-min-df 1" ;;
 	*) echo "$1" ;;
 	esac
 }

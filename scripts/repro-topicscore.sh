@@ -13,7 +13,10 @@
 #   (a few minutes and 1 GB).
 #   FIT_FLAGS adds flags to every fit, e.g. FIT_FLAGS="--score-truncate inf",
 #   or R's k-means defaults: FIT_FLAGS="--score-restarts 1
-#   --score-kmeans-iter 10 --score-kmeans-tol 1e-12".
+#   --score-kmeans-iter 10 --score-kmeans-tol 1e-12"; without hull's own
+#   additions to the paper's vertex hunting (topicscore/doc.go,
+#   "Departures"): FIT_FLAGS="--score-search exhaustive".
+#   HULL: a hull binary to run instead of building ./cmd/hull.
 # Prints one line per setting: mean l1_max (and its standard deviation over
 # the corpora), mean fit time without reading the corpus.
 set -euo pipefail
@@ -23,8 +26,8 @@ exps=${*:-1 2 3 4}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=$tmp/hull
-go build -o "$bin" ./cmd/hull
+bin=${HULL:-$tmp/hull}
+[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
 
 # fit_eval K DIR FLAGS...: fits DIR/docword.txt, prints "l1_max fit-seconds".
 fit_eval() {

@@ -31,7 +31,8 @@
 #   reused when present). SOURCE_ALPHA and SOURCE_BETA change the source
 #   model's priors (the run before issue 19 used gibbs' defaults, 0.1 x K =
 #   5 and 0.01). KINDS="semi dominant k100" selects the corpora. NOSPLIT=1
-#   adds a TSVD fit with --tsvd-no-split; BEST_OF=N adds the least TSVD
+#   adds a TSVD fit with --tsvd-no-split; HULL is a hull binary to run
+#   instead of building ./cmd/hull; BEST_OF=N adds the least TSVD
 #   error over seeds 1..N, chosen by the error against the truth (an
 #   oracle: the paper's "we run 10 independent random initializations ...
 #   and report the best result" may mean this).
@@ -49,8 +50,8 @@ beta=${SOURCE_BETA:-1}
 nips=../shared/data/nips/docword.nips.txt.gz
 cd "$(dirname "$0")/.."
 mkdir -p "$work"
-bin=$work/hull
-go build -o "$bin" ./cmd/hull
+bin=${HULL:-$work/hull}
+[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
 
 src=$work/nips-gibbs-k50-v2000-a$alpha-b$beta.json
 if [[ " $kinds " == *" semi "* ]] && [ ! -f "$src" ]; then

@@ -189,6 +189,11 @@ func New(opts Options) (*Learner, error) {
 func (l *Learner) Options() Options { return l.opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: the package's EstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics
 // under o, the corpus aside: the larger of the SVD's peak and the vertex
 // hunting's. The SVD holds D and the transpose the randomized SVD makes of
 // it (12 bytes per nonzero each; D^T, the copy D is made from, is dropped

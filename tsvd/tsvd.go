@@ -214,6 +214,11 @@ func New(opts Options) (*Learner, error) {
 func (l *Learner) Options() Options { return l.opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
+// with the learner's options: the package's EstimateBytes. It makes the
+// learner a learner.Estimator.
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+
+// EstimateBytes returns the working memory Fit needs for c and k topics
 // under o, the corpus aside. B, the thresholded second half (s documents:
 // half of them, or all with NoSplit), has at most the nonzeros of its
 // documents, counted as their share of nnz; it takes 12 bytes a nonzero,

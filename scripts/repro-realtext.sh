@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Every learner on real text (issue 13's tables, rerun for issue 19): KOS
+# (K = 20), NIPS (K = 50) and Reuters train (K = 20, --min-df 5 --max-df
+# 0.5, NMI and purity against ../shared/data/reuters/labels.tsv). Per row,
+# one fit and one evaluation:
+#
+#   /usr/bin/time -f "%U %S" hull fit -q --threads 2 --algo A -k K [FLAGS] INPUT -o M.json
+#   hull eval M.json --reference INPUT [--labels labels.tsv] --json
+#
+# and prints one Markdown row: learner and flags, distinct top words (of K x
+# 10), near-duplicate topic pairs, the largest topic's share of the
+# documents, rare topics, collapsed, NPMI, [NMI, purity,] CPU seconds of the
+# fit (user + system, reading included), and a note from the model's Params
+# (the rule or branch the learner took: rectify_chosen, thresholds and
+# fallback_topics, vertex_search and vertex_recovered, clustering).
+#
+# Usage: scripts/repro-realtext.sh [kos] [nips] [reuters]   (default: all three)
+#   ROWS, an extended regular expression, keeps the rows whose label
+#   ("algo flags", e.g. "rp --proj-min-df 343") matches it; SKIP drops those
+#   that match. HULL is the binary (default: built from this tree into
+#   WORK, default /tmp/hull-repro-realtext). The rows "without hull's
+#   additions" (--proj-min-hits 1, --proj-min-df 1, --anchor-min-df 1,
+#   --score-search exhaustive, --score-min-centre 1, --tsvd-thresholds
+#   paper|authors) measure them on and off.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=${WORK:-/tmp/hull-repro-realtext}
+mkdir -p "$work"
+if [ -z "${HULL:-}" ]; then
+	HULL=$work/hull
+	go build -o "$HULL" ./cmd/hull
+fi
+data=../shared/data
+corpora=${*:-kos nips reuters}
+
+# rows CORPUS: one "algo flags" per line; P10 and P20 stand for 10% and
+# 20% of the documents (the --proj-min-df of issue 13's tables).
+rows() {
+	local p10=$1 p20=$2 corpus=$3
+	cat <<EOF
+anchor
+anchor --anchor-min-df 1
+gibbs
+anchor --rectify none --refine 0
+anchor --rectify none --refine 0 --anchor-min-df 1
+anchor-kl
+recover
+score
+score --score-search exhaustive
+score --score-search sp
+score --score-min-centre 1
+score --normalize
+tsvd
+tsvd --tsvd-thresholds paper
+tsvd --tsvd-thresholds authors
+projector
+kmeans
+rp
+rp --proj-min-hits 1
+rp --proj-min-df $p10
+rp --proj-min-df $p10 --proj-min-hits 1
+rp --proj-min-df 1
+ddp
+ddp --proj-min-df $p10
+ddp --proj-min-df 1
+binning
+binning --proj-min-df $p10
+binning --proj-min-df 1
+EOF
+	if [ "$corpus" != reuters ]; then
+		printf '%s\n' "rp --proj-min-df $p20" "ddp --proj-min-df $p20" "binning --proj-min-df $p20"
+	fi
+}
+
+for corpus in $corpora; do
+	case $corpus in
+	kos)
+		k=20 input=(--vocab $data/kos/vocab.kos.txt $data/kos/docword.kos.txt.gz) ref=$data/kos/docword.kos.txt.gz labels=() p10=343 p20=686 ;;
+	nips)
+		k=50 input=(--vocab $data/nips/vocab.nips.txt $data/nips/docword.nips.txt.gz) ref=$data/nips/docword.nips.txt.gz labels=() p10=248 p20=500 ;;
+	reuters)
+		k=20 input=(--min-df 5 --max-df 0.5 $data/reuters/reuters-train.jsonl.gz) ref=$data/reuters/reuters-train.jsonl.gz labels=(--labels $data/reuters/labels.tsv) p10=1396 p20=2792 ;;
+	*) echo "unknown corpus $corpus (want kos nips reuters)" >&2; exit 2 ;;
+	esac
+	echo "== $corpus, K = $k ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"
+	if [ "$corpus" = reuters ]; then
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | collapsed | NPMI | NMI | purity | CPU | note |"
+	else
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | collapsed | NPMI | CPU | note |"
+	fi
+	while read -r label; do
+		[ -n "$label" ] || continue
+		if [ -n "${ROWS:-}" ] && ! [[ $label =~ ${ROWS} ]]; then continue; fi
+		if [ -n "${SKIP:-}" ] && [[ $label =~ ${SKIP} ]]; then continue; fi
+		read -r -a words <<<"$label"
+		algo=${words[0]}
+		m=$work/$corpus-model.json
+		if ! /usr/bin/time -f "%U %S" -o "$work/time" "$HULL" fit -q --threads 2 --algo "$algo" -k "$k" "${words[@]:1}" "${input[@]}" -o "$m" >/dev/null 2>"$work/stderr"; then
+			echo "| $label | fails: $(grep -v '^[[:space:]]*$' "$work/stderr" | tail -1) |"
+			continue
+		fi
+		cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time")
+		"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json 2>/dev/null >"$work/eval.json"
+		note=$(jq -r '.params as $p | [
+			(if $p.rectify_chosen then "rectify " + ($p.rectify_chosen | tostring) else empty end),
+			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
+			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
+			(if $p.clustering then $p.clustering else empty end)
+			] | join("; ")' "$m")
+		read -r distinct pairs largest rare collapsed npmi nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
+			.largest_topic_share, .rare_topics, .collapsed, .coherence_npmi, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
+		[ "$collapsed" = true ] && collapsed="**yes**" || collapsed=no
+		if [ "$corpus" = reuters ]; then
+			printf '| %s | %d | %d | %.2f | %d | %s | %.3f | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$collapsed" "$npmi" "$nmi" "$purity" "$cpu" "$note"
+		else
+			printf '| %s | %d | %d | %.2f | %d | %s | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$collapsed" "$npmi" "$cpu" "$note"
+		fi
+	done < <(rows "$p10" "$p20" "$corpus")
+done
