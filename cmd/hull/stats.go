@@ -106,7 +106,10 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	}
 	if vocab != nil {
 		var rep corpus.AlignReport
-		if c, rep = corpus.Align(c, vocab); rep.UnknownWords > 0 {
+		pre := c.Preprocessing
+		c, rep = corpus.Align(c, vocab)
+		c.Preprocessing = pre // how the text was prepared; no pruning: the words are given
+		if rep.UnknownWords > 0 {
 			fmt.Fprintf(stderr, "--words: %d words outside %s dropped (%d tokens; %d kept)\n", rep.UnknownWords, textsafe.Escape(f.words), rep.DroppedTokens, rep.Tokens)
 		}
 	}

@@ -1,0 +1,277 @@
+// Command hull-beam computes hull's co-occurrence statistics on Apache
+// Beam: the file "hull stats" writes, for "hull fit --stats", from sharded
+// inputs read and prepared exactly as "hull fit" reads them. It runs on
+// Beam's local Prism runner by default, and on any portable runner (Flink,
+// Spark, Dataflow) with Beam's flags (--runner, --endpoint,
+// --environment_type, ...).
+//
+//	hull-beam --input 'shards/*.txt' --output corpus.stats
+//	hull fit --stats corpus.stats -k 20 -o model.json
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/hulltopics/hull/beam/pipeline"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
+)
+
+// listFlag is a flag that may be repeated, each value a comma-separated
+// list (as hull's --stopwords).
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error {
+	for s := range strings.SplitSeq(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// inputFlag is --input: repeatable, one pattern each (a pattern may hold
+// commas).
+type inputFlag []string
+
+func (l *inputFlag) String() string     { return strings.Join(*l, " ") }
+func (l *inputFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+var (
+	inputs      inputFlag
+	output      = flag.String("output", "", "the statistics file to write (.gz: gzip; local or gs://...; required)")
+	format      = flag.String("format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected for each input)")
+	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to each local input)")
+	stopwords   listFlag
+	noStopwords = flag.Bool("no-stopwords", false, "do not remove the embedded English stop words from raw text")
+	stem        = flag.Bool("stem", false, "stem raw-text tokens (English Snowball)")
+	minDF       = flag.Int("min-df", 0, "drop words in fewer than N documents")
+	maxDF       = flag.Float64("max-df", 0, "drop words in more than this fraction of documents (0: keep all)")
+	maxVocab    = flag.Int("max-vocab", 0, "keep only the N words of highest document frequency (0: all)")
+	noPrune     = flag.Bool("no-prune", false, "keep every word of raw text (default: drop words in fewer than 2-5 documents or more than half of them)")
+	encoding    = flag.String("encoding", "auto", "raw text that is not UTF-8: auto (read each such file or line as Windows-1252/Latin-1), utf-8 (invalid bytes separate words), latin1 (everything)")
+	strict      = flag.Bool("strict", false, "fail on raw text that is not valid UTF-8, naming every such file or line (up to 20)")
+	clean       = flag.String("clean", "", "cleaning presets for raw text, comma-separated: email, markup")
+	dropNumbers = flag.Bool("drop-numbers", false, "drop raw-text tokens without a letter (1988, 3-4)")
+	dropJunk    = flag.Bool("drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
+	maxTokenLen = flag.Int("max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
+	minLength   = flag.Int("min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
+	rangeMiB    = flag.Int64("range-mib", 64, "split each bundle's statistics into ranges of rows of about this many MiB (dense), merged in parallel")
+	partials    = flag.String("partials-dir", "", "directory every worker sees for the partial statistics, removed after the run (default: a new .hull-beam-* directory next to --output)")
+	shuffle     = flag.Bool("shuffle-partials", false, "pass the partial statistics through the runner instead of --partials-dir (Prism then holds them in memory, several times)")
+)
+
+func init() {
+	flag.Var(&inputs, "input", "an input file, directory or glob pattern (local or gs://...); repeat for more (arguments after the flags are inputs too)")
+	flag.Var(&stopwords, "stopwords", "extra stop-word file(s) for raw text, one word per line (comma-separated or repeated)")
+	flag.StringVar(output, "o", "", "short for --output")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), `Usage: hull-beam --input PATTERN [--input PATTERN...] --output FILE [flags] [PATTERN...]
+
+Computes the co-occurrence statistics of the inputs ("hull stats"), read and
+pruned as "hull fit" reads them with the same flags, on Apache Beam; then
+"hull fit --stats FILE -k K" learns topics from them. The default runner is
+Prism, in this process; --runner flink|spark --endpoint HOST:PORT, or
+--runner dataflow --project P --region R --temp_location gs://..., runs it
+on a cluster (see beam/README.md).
+
+`)
+		fmt.Fprintln(flag.CommandLine.Output(), "The pipeline's flags (hull fit's reading flags among them):")
+		printFlags(func(name string) bool { return own[name] })
+		fmt.Fprintln(flag.CommandLine.Output(), "\nBeam's flags:")
+		printFlags(func(name string) bool { return !own[name] })
+	}
+}
+
+// ownNames are the flags of hull-beam without a '-' in their names (Beam's
+// use '_').
+var ownNames = map[string]bool{"input": true, "output": true, "o": true, "format": true, "vocab": true, "stopwords": true,
+	"stem": true, "encoding": true, "strict": true, "clean": true}
+
+// own holds the names of the flags hull-beam defines, as opposed to Beam's.
+var own = map[string]bool{}
+
+// printFlags prints the flags keep selects, as flag.PrintDefaults does.
+func printFlags(keep func(string) bool) {
+	flag.VisitAll(func(f *flag.Flag) {
+		if !keep(f.Name) {
+			return
+		}
+		name, usage := flag.UnquoteUsage(f)
+		line := "  -" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+			def := f.DefValue
+			if name == "string" {
+				def = strconv.Quote(def)
+			}
+			line += " (default " + def + ")"
+		}
+		fmt.Fprintln(flag.CommandLine.Output(), line)
+	})
+}
+
+func main() {
+	flag.VisitAll(func(f *flag.Flag) {
+		if strings.Contains(f.Name, "-") || ownNames[f.Name] {
+			own[f.Name] = true
+		}
+	})
+	parse(os.Args[1:])
+	beam.Init() // on a remote worker this runs the worker and does not return
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "hull-beam:", err)
+		os.Exit(1)
+	}
+}
+
+// parse parses the flags in args, which may come after the inputs too
+// (as with hull), taking the other arguments as inputs.
+func parse(args []string) {
+	for {
+		flag.CommandLine.Parse(args) // exits on an error
+		rest := flag.Args()
+		if len(rest) == 0 {
+			return
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			inputs = append(inputs, rest...)
+			return
+		}
+		inputs = append(inputs, rest[0])
+		args = rest[1:]
+	}
+}
+
+func run() error {
+	opts, err := options()
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	p, s := beam.NewPipelineWithRoot()
+	if err := pipeline.Build(ctx, s, opts); err != nil {
+		return flagError(err)
+	}
+	start := time.Now()
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(ctx); rerr != nil {
+			fmt.Fprintf(os.Stderr, "hull-beam: removing the partial statistics in %s: %v\n", opts.PartialsDir, rerr)
+		}
+		return runError(err)
+	}
+	if rep := pipeline.Report(res); rep != "" {
+		fmt.Fprint(os.Stderr, rep)
+	}
+	if async := flag.Lookup("async"); async != nil && async.Value.String() == "true" {
+		fmt.Fprintf(os.Stderr, "submitted: the job writes %s\n", opts.Output)
+		return nil
+	}
+	if !strings.Contains(opts.Output, "://") {
+		if _, err := os.Stat(opts.Output); err != nil {
+			return fmt.Errorf("the pipeline ended without writing %s: %w", opts.Output, err)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s in %v\n", opts.Output, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// options returns the pipeline's options of the flags, checked as hull
+// checks its reading flags.
+func options() (pipeline.Options, error) {
+	switch {
+	case len(inputs) == 0:
+		return pipeline.Options{}, errors.New("no input: give --input PATTERN (or the patterns after the flags)")
+	case *output == "":
+		return pipeline.Options{}, errors.New("--output is required: the statistics file to write")
+	case *minDF < 0:
+		return pipeline.Options{}, fmt.Errorf("--min-df %d: want >= 0 (0: keep every word)", *minDF)
+	case !(*maxDF >= 0 && *maxDF <= 1):
+		return pipeline.Options{}, fmt.Errorf("--max-df %v: want a fraction of the documents in [0, 1] (0: no limit)", *maxDF)
+	case *maxVocab < 0:
+		return pipeline.Options{}, fmt.Errorf("--max-vocab %d: want >= 0 (0: every word)", *maxVocab)
+	case *noPrune && (*minDF != 0 || *maxDF != 0 || *maxVocab != 0):
+		return pipeline.Options{}, errors.New("--no-prune keeps every word: it cannot go with --min-df, --max-df or --max-vocab")
+	case *minLength < 1:
+		return pipeline.Options{}, fmt.Errorf("--min-length %d: want >= 1", *minLength)
+	case *maxTokenLen < 0:
+		return pipeline.Options{}, fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", *maxTokenLen)
+	case *maxTokenLen != 0 && *maxTokenLen < *minLength:
+		return pipeline.Options{}, fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", *maxTokenLen, *minLength)
+	case *rangeMiB < 1:
+		return pipeline.Options{}, fmt.Errorf("--range-mib %d: want >= 1", *rangeMiB)
+	case *shuffle && *partials != "":
+		return pipeline.Options{}, errors.New("--shuffle-partials passes the partial statistics through the runner: it cannot go with --partials-dir")
+	}
+	f, err := corpus.ParseFormat(*format)
+	if err != nil {
+		return pipeline.Options{}, fmt.Errorf("--format: %w", err)
+	}
+	enc, err := text.ParseEncoding(*encoding)
+	if err != nil {
+		return pipeline.Options{}, fmt.Errorf("--encoding: %w", err)
+	}
+	cl, err := text.ParseClean(*clean)
+	if err != nil {
+		return pipeline.Options{}, fmt.Errorf("--clean: %w", err)
+	}
+	minLen := *minLength
+	if minLen == text.DefaultMinLen {
+		minLen = 0 // the default, recorded as such (as hull does)
+	}
+	o := pipeline.Options{
+		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict,
+		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
+			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen},
+		RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
+	}
+	if !o.ShufflePartials && o.PartialsDir == "" {
+		o.PartialsDir = pipeline.DefaultPartialsDir(o.Output) // named here, to be removed if the run fails
+	}
+	if *noPrune || *minDF != 0 || *maxDF != 0 || *maxVocab != 0 {
+		o.Prune = &corpus.PruneOptions{MinDF: *minDF, MaxDF: *maxDF, MaxVocab: *maxVocab}
+	}
+	return o, nil
+}
+
+// flagOf names the flag of each field of pipeline.Options.
+var flagOf = map[string]string{"Inputs": "--input", "Output": "--output", "Format": "--format", "Text": "--stopwords",
+	"Prune.MinDF": "--min-df", "Prune.MaxDF": "--max-df", "Prune.MaxVocab": "--max-vocab", "RangeBytes": "--range-mib"}
+
+// flagError names the flag of an invalid option.
+func flagError(err error) error {
+	var oe *pipeline.OptionError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("%s: %w", flagOf[oe.Field], oe.Err)
+	}
+	return err
+}
+
+// readFlags are the flags of the reader's options that its errors name,
+// as hull names them.
+var readFlags = strings.NewReplacer("ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
+	"ReadOptions.Strict", "--strict")
+
+// runError shortens the error of a failed run to what the user must fix
+// when it holds one of hull's ("file:line: what is wrong"), keeping Beam's
+// whole message otherwise.
+func runError(err error) error {
+	if msg := pipeline.UserError(err); msg != "" {
+		return errors.New(readFlags.Replace(msg))
+	}
+	return err
+}

@@ -1,0 +1,198 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
+)
+
+// Options say what the pipeline reads, how, and where it writes. The
+// reading and pruning fields are those of corpus.ReadOptions and
+// corpus.PruneOptions, set as "hull fit" sets them from its flags.
+type Options struct {
+	// Inputs are files, directories (format dir) or glob patterns, local
+	// or on a file system Beam knows (gs://, s3://): each file is one
+	// input of "hull fit", the files of a pattern in byte order of their
+	// paths. A pattern that matches nothing is an error.
+	Inputs []string
+	// Output is the statistics file to write (".gz": gzip-compressed),
+	// local or on a file system Beam knows.
+	Output string
+
+	// Format forces the input format (corpus.ReadOptions.Format); "" detects
+	// it for each input.
+	Format corpus.Format
+	// Vocab is the vocabulary file of uci, ldac and triplet inputs; ""
+	// finds it next to each local input. Remote numeric inputs need it.
+	Vocab string
+	// Text is the decoding and tokenizing of raw text
+	// (corpus.ReadOptions.Text). Its stop-word files are read when the
+	// pipeline is built, so that workers need not see them.
+	Text text.Options
+	// Strict makes raw text that is not valid UTF-8 an error.
+	Strict bool
+	// Prune is the pruning after reading; nil means hull fit's default:
+	// corpus.RawTextPrune(D) when raw text was tokenized, none otherwise.
+	// A zero PruneOptions keeps every word (--no-prune).
+	Prune *corpus.PruneOptions
+
+	// RangeBytes bounds the dense size of one range of rows of the
+	// statistics: a bundle's statistics are split into about
+	// 8 V^2 / RangeBytes ranges, merged in parallel. 0 means 64 MiB.
+	RangeBytes int64
+	// PartialsDir is the directory, local or remote, seen by every
+	// worker, that holds the statistics of the bundles and of the merged
+	// ranges between the steps of the second pass (see Partials); it is
+	// removed at the end of a successful run. "" means
+	// DefaultPartialsDir(Output).
+	PartialsDir string
+	// ShufflePartials passes those statistics through the runner instead,
+	// in the elements: no directory, but a runner that holds its elements
+	// in memory (Prism) holds several copies of them.
+	ShufflePartials bool
+}
+
+// DefaultPartialsDir returns a new directory name next to output, for the
+// partial statistics.
+func DefaultPartialsDir(output string) string {
+	dir := filepath.Dir(output)
+	if isRemote(output) {
+		dir = output[:strings.LastIndex(output, "/")]
+	}
+	return fmt.Sprintf("%s/.hull-beam-%x-%04x", dir, time.Now().UnixNano(), rand.Uint32()&0xffff)
+}
+
+// defaultRangeBytes is the RangeBytes of the zero value.
+const defaultRangeBytes = 64 << 20
+
+// OptionError reports an invalid field of Options; the command names it by
+// its flag.
+type OptionError struct {
+	Field string // "Inputs", "Text", "Prune.MaxDF", ...
+	Err   error
+}
+
+func (e *OptionError) Error() string { return "pipeline: Options." + e.Field + ": " + e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// check validates o and returns it with the format parsed and the text
+// options resolved (stop-word files read).
+func (o Options) check() (Options, error) {
+	bad := func(field, format string, args ...any) (Options, error) {
+		return o, &OptionError{Field: field, Err: fmt.Errorf(format, args...)}
+	}
+	if len(o.Inputs) == 0 {
+		return bad("Inputs", "no input")
+	}
+	if o.Output == "" {
+		return bad("Output", "no output file")
+	}
+	f, err := corpus.ParseFormat(string(o.Format))
+	if err != nil {
+		return bad("Format", "%v", err)
+	}
+	o.Format = f
+	if o.Text, err = o.Text.Resolved(); err != nil {
+		return bad("Text", "%v", err)
+	}
+	if p := o.Prune; p != nil {
+		switch {
+		case p.MinDF < 0:
+			return bad("Prune.MinDF", "%d, want >= 0", p.MinDF)
+		case !(p.MaxDF >= 0 && p.MaxDF <= 1):
+			return bad("Prune.MaxDF", "%v, want a fraction of the documents in [0, 1] (0: no limit)", p.MaxDF)
+		case p.MaxVocab < 0:
+			return bad("Prune.MaxVocab", "%d, want >= 0", p.MaxVocab)
+		}
+	}
+	if o.RangeBytes < 0 {
+		return bad("RangeBytes", "%d, want >= 0 (0: 64 MiB)", o.RangeBytes)
+	}
+	if o.RangeBytes == 0 {
+		o.RangeBytes = defaultRangeBytes
+	}
+	switch {
+	case o.ShufflePartials:
+		o.PartialsDir = ""
+	case o.PartialsDir == "":
+		o.PartialsDir = DefaultPartialsDir(o.Output)
+	}
+	return o, nil
+}
+
+// Shard is one input file and its place among the inputs.
+type Shard struct {
+	Path  string
+	Index int // 0, 1, ... in the order of the inputs
+}
+
+// Expand returns the files of inputs in order: each pattern's matches in
+// byte order of their paths (a path without glob characters is itself, a
+// directory included), the patterns in the order given. A pattern that
+// matches nothing is an error.
+func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
+	var shards []Shard
+	for _, p := range inputs {
+		files, err := expand(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			shards = append(shards, Shard{Path: f, Index: len(shards)})
+		}
+	}
+	return shards, nil
+}
+
+// expand returns the files pattern p names, sorted.
+func expand(ctx context.Context, p string) ([]string, error) {
+	glob := strings.ContainsAny(p, "*?[")
+	var files []string
+	switch {
+	case !isRemote(p) && !glob:
+		if _, err := os.Stat(p); err != nil {
+			return nil, err
+		}
+		return []string{p}, nil
+	case !isRemote(p):
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		files = m
+	default:
+		fs, err := filesystem.New(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		defer fs.Close()
+		if files, err = fs.List(ctx, p); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no file matches", p)
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// isRemote reports whether path names a file system by a scheme
+// ("gs://bucket/x"): it is then read through Beam's file systems.
+func isRemote(path string) bool {
+	i := strings.Index(path, "://")
+	return i > 0 && !strings.ContainsAny(path[:i], `/\`)
+}
+
+// errNothingLeft is the error when pruning keeps no word.
+var errNothingLeft = errors.New("prune: nothing left")

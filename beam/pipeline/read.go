@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
+)
+
+// ReadConfig is how a worker reads an input: the fields of
+// corpus.ReadOptions that the flags set. It travels with the DoFns, in
+// JSON.
+type ReadConfig struct {
+	Format corpus.Format
+	Vocab  string
+	Text   text.Options // resolved: no stop-word files to read
+	Strict bool
+}
+
+// read reads the input at path as "hull fit" reads it: a local path with
+// corpus.ReadFile (vocabulary files found next to it), a remote one
+// (scheme://) from Beam's file system with corpus.ReadFrom. Errors are
+// hull's: "path:line: what is wrong".
+func (rc ReadConfig) read(ctx context.Context, path string) (*corpus.Corpus, error) {
+	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
+		Log: func(line string) { log.Info(ctx, line) }}
+	if !isRemote(path) {
+		return corpus.ReadFile(path, opts)
+	}
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	if isRemote(rc.Vocab) {
+		data, err := readAll(ctx, rc.Vocab)
+		if err != nil {
+			return nil, err
+		}
+		if opts.VocabWords, err = corpus.ReadVocab(bytes.NewReader(data), rc.Vocab); err != nil {
+			return nil, err
+		}
+		opts.Vocab = ""
+	}
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return corpus.ReadFrom(r, path, opts)
+}
+
+// slots bounds the inputs a worker process reads at once, and the bundles
+// of the second pass it runs at once (each with its accumulator), to one
+// per CPU, whatever the number of bundles the runner gives it at once
+// (Prism runs up to 8): more would only hold more memory, for the work is
+// CPU-bound. A bundle waiting for a slot makes no progress, so Prism
+// splits off its other inputs for other bundles.
+var slots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// acquire takes a slot, or returns the context's error.
+func acquire(ctx context.Context) error {
+	select {
+	case slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// release gives back a slot acquire took.
+func release() { <-slots }
+
+// readAll returns the content of the remote file at path.
+func readAll(ctx context.Context, path string) ([]byte, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+// peakRSS returns the peak resident memory of the process in MiB (VmHWM),
+// 0 where /proc does not tell it.
+func peakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb >> 10
+		}
+	}
+	return 0
+}
