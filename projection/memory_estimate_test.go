@@ -1,8 +1,6 @@
 package projection
 
 import (
-	"context"
-	"fmt"
 	"testing"
 
 	"github.com/hulltopics/hull/internal/memtest"
@@ -14,21 +12,14 @@ import (
 // docs/BENCHMARKS.md).
 func TestMemoryEstimate(t *testing.T) {
 	memtest.Run(t, func(t *testing.T) {
-		const v, k = 2000, 10
-		for _, d := range memtest.Docs() {
-			c := memtest.Corpus(t, d, v, k)
-			for _, m := range []Method{RP, DDP, Binning} {
+		var cases []memtest.Case
+		for _, m := range []Method{RP, DDP, Binning} {
+			cases = append(cases, memtest.Case{Name: string(m), New: func() (learner.Estimator, error) {
 				o := *defaultOptions(m)
-				o.Settings = learner.Settings{Seed: 1, Threads: 2}
-				l, err := New(o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				memtest.Compare(t, fmt.Sprintf("%s D=%d V=%d nnz=%d K=%d", m, d, v, c.NNZ(), k), EstimateBytes(c, k, l.Options()), func() error {
-					_, err := l.Fit(context.Background(), c, k)
-					return err
-				})
-			}
+				o.Settings = memtest.Settings
+				return New(o)
+			}})
 		}
+		memtest.CompareLearners(t, 2000, 10, cases...)
 	})
 }

@@ -1,8 +1,6 @@
 package projector
 
 import (
-	"context"
-	"fmt"
 	"testing"
 
 	"github.com/hulltopics/hull/internal/memtest"
@@ -14,26 +12,8 @@ import (
 // docs/BENCHMARKS.md).
 func TestMemoryEstimate(t *testing.T) {
 	memtest.Run(t, func(t *testing.T) {
-		const v, k = 2000, 10
-		s := learner.Settings{Seed: 1, Threads: 2}
-		for _, d := range memtest.Docs() {
-			c := memtest.Corpus(t, d, v, k)
-			p, err := New(Options{Settings: s})
-			if err != nil {
-				t.Fatal(err)
-			}
-			memtest.Compare(t, fmt.Sprintf("projector D=%d V=%d nnz=%d K=%d", d, v, c.NNZ(), k), EstimateBytes(c, k, p.Options()), func() error {
-				_, err := p.Fit(context.Background(), c, k)
-				return err
-			})
-			km, err := NewKMeans(KMeansOptions{Settings: s})
-			if err != nil {
-				t.Fatal(err)
-			}
-			memtest.Compare(t, fmt.Sprintf("kmeans D=%d V=%d nnz=%d K=%d", d, v, c.NNZ(), k), KMeansEstimateBytes(c, k, km.Options()), func() error {
-				_, err := km.Fit(context.Background(), c, k)
-				return err
-			})
-		}
+		memtest.CompareLearners(t, 2000, 10,
+			memtest.Case{Name: "projector", New: func() (learner.Estimator, error) { return New(Options{Settings: memtest.Settings}) }},
+			memtest.Case{Name: "kmeans", New: func() (learner.Estimator, error) { return NewKMeans(KMeansOptions{Settings: memtest.Settings}) }})
 	})
 }

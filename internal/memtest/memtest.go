@@ -47,8 +47,10 @@ package memtest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
+	"github.com/hulltopics/hull/learner"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -336,5 +338,35 @@ func poisson(rng *rand.Rand, lambda float64) int {
 			return n
 		}
 		n++
+	}
+}
+
+// Case is a learner whose estimate a comparison checks: its name in the
+// log and a constructor (called once per corpus).
+type Case struct {
+	Name string
+	New  func() (learner.Estimator, error)
+}
+
+// Settings are the run settings of the comparisons: seed 1, 2 threads.
+var Settings = learner.Settings{Seed: 1, Threads: 2}
+
+// CompareLearners runs Compare for each case on Corpus(d, v, k) for each d
+// of Docs(): the learner's EstimateBytes against the peak of its Fit.
+// Call it under Run.
+func CompareLearners(t *testing.T, v, k int, cases ...Case) {
+	t.Helper()
+	for _, d := range Docs() {
+		c := Corpus(t, d, v, k)
+		for _, tc := range cases {
+			l, err := tc.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			Compare(t, fmt.Sprintf("%s D=%d V=%d nnz=%d K=%d", tc.Name, d, v, c.NNZ(), k), l.EstimateBytes(c, k), func() error {
+				_, err := l.Fit(context.Background(), c, k)
+				return err
+			})
+		}
 	}
 }
