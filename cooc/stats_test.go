@@ -291,3 +291,24 @@ func FuzzReadStats(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkStatsFile writes and reads back the statistics of 2,000
+// documents over 3,000 words (about 1.1M nonzero entries, 13 MB).
+func BenchmarkStatsFile(b *testing.B) {
+	c := randomCorpus(19, 2000, 3000, 200)
+	s, err := FromCorpus(context.Background(), c, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if _, err := s.WriteTo(&buf); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := ReadStats(bytes.NewReader(buf.Bytes()), "bench", 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}

@@ -46,12 +46,15 @@ type statsHeader struct {
 // fraction, and last the SHA-256 of everything before it. Equal
 // statistics give equal bytes.
 func (s *Stats) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: bufio.NewWriterSize(w, 1<<20), h: sha256.New()}
+	cw := newCountWriter(w)
 	s.encode(cw)
 	if cw.err == nil {
-		cw.w.Write(cw.h.Sum(nil))
-		cw.n += sha256.Size
-		cw.err = cw.w.Flush()
+		cw.err = cw.w.Flush() // the hash has every byte before the checksum
+	}
+	if cw.err == nil {
+		var n int
+		n, cw.err = w.Write(cw.h.Sum(nil))
+		cw.n += int64(n)
 	}
 	return cw.n, cw.err
 }
@@ -59,8 +62,9 @@ func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 // Digest returns the hex SHA-256 of s's encoding: equal statistics, and
 // only those, have equal digests. It is the checksum ending the file.
 func (s *Stats) Digest() string {
-	cw := &countWriter{w: bufio.NewWriter(io.Discard), h: sha256.New()}
+	cw := newCountWriter(io.Discard)
 	s.encode(cw)
+	cw.w.Flush()
 	return hex.EncodeToString(cw.h.Sum(nil))
 }
 
@@ -101,7 +105,9 @@ func (s *Stats) encode(cw *countWriter) {
 	}
 }
 
-// countWriter writes to w and h, counting bytes and keeping the first error.
+// countWriter writes to a destination and to a SHA-256 through one
+// buffer (so that the hash sees large chunks, not an entry at a time),
+// counting bytes and keeping the first error.
 type countWriter struct {
 	w   *bufio.Writer
 	h   hash.Hash
@@ -109,11 +115,15 @@ type countWriter struct {
 	err error
 }
 
+func newCountWriter(dst io.Writer) *countWriter {
+	h := sha256.New()
+	return &countWriter{w: bufio.NewWriterSize(io.MultiWriter(dst, h), 1<<20), h: h}
+}
+
 func (cw *countWriter) write(p []byte) {
 	if cw.err != nil {
 		return
 	}
-	cw.h.Write(p)
 	var n int
 	n, cw.err = cw.w.Write(p)
 	cw.n += int64(n)
@@ -201,20 +211,20 @@ func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 func (s *Stats) readEntries(sr *countReader, nonzeros int64, name string) error {
 	entries := int64(len(s.sums))
 	at := int64(-1)
+	lo := make([]byte, 8) // one buffer: a fresh array per entry would escape to the heap
 	for i := range nonzeros {
 		start := sr.n
 		gap, err1 := binary.ReadUvarint(sr)
 		hi, err2 := binary.ReadUvarint(sr)
-		var lo [8]byte
-		_, err3 := io.ReadFull(sr, lo[:])
-		if err := errors.Join(err1, err2, err3); err != nil {
+		_, err3 := io.ReadFull(sr, lo)
+		if err1 != nil || err2 != nil || err3 != nil {
 			return fmt.Errorf("%s: byte %d: entry %d of %d cut short or malformed", name, start, i+1, nonzeros)
 		}
 		if gap >= uint64(entries-at-1) {
 			return fmt.Errorf("%s: byte %d: entry beyond the %d entries of rows %d-%d", name, start, entries, s.lo, s.hi)
 		}
 		at += int64(gap) + 1
-		s.sums[at] = fixed{hi, binary.LittleEndian.Uint64(lo[:])}
+		s.sums[at] = fixed{hi, binary.LittleEndian.Uint64(lo)}
 		if s.sums[at] == (fixed{}) {
 			return fmt.Errorf("%s: byte %d: a zero entry is stored", name, start)
 		}
