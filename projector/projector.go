@@ -77,6 +77,35 @@ type Options struct {
 	// KMeansTol stops a restart once an iteration lowers the inertia by
 	// less than this fraction of it. Default 1e-8.
 	KMeansTol float64
+	// KMeansSample is the number of projected documents the k-means
+	// restarts run on, drawn at random; the best restart's centres then
+	// start one last run of Lloyd's iterations on all the documents
+	// (internal/kmeans Options.Sample). 0 selects
+	// DefaultKMeansSamplePerTopic x K documents when there are at least
+	// twice as many, else all of them; negative: always all of them.
+	KMeansSample int
+}
+
+// DefaultKMeansSamplePerTopic is the number of documents per topic of the
+// default k-means sample (Options.KMeansSample). At 300,000 documents and
+// K = 100 the restarts on 50,000 of them and the last run on all took 21 s
+// where 20 restarts on all took 87 s, and reached a lower inertia
+// (docs/BENCHMARKS.md).
+const DefaultKMeansSamplePerTopic = 500
+
+// kmeansSample returns the sample size of the k-means restarts for n
+// documents and k topics: 0 for all of them.
+func (o *Options) kmeansSample(n, k int) int {
+	m := o.KMeansSample
+	switch {
+	case m < 0:
+		return 0
+	case m == 0 && n >= 2*DefaultKMeansSamplePerTopic*k:
+		return DefaultKMeansSamplePerTopic * k
+	case m >= n:
+		return 0
+	}
+	return m
 }
 
 // Learner learns topics by Projector. Create it with New.
@@ -142,14 +171,16 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 // EstimateBytes returns the working memory Projector needs for c and k
 // topics under o, the corpus aside: the documents' word frequencies (12
 // bytes per nonzero), kept to the end, beside the largest of the SVD's
-// peak, the clustering's and the topics'. The SVD holds the transpose of
-// the frequencies its operator makes (12 bytes per nonzero) and at most
-// three dense (D + V) x (K-1 + Oversample) blocks (the sketch and the two
-// of its QR, or the small SVD's copies); the clustering holds the
-// projected documents (D x (K-1)), the unit copy k-means makes of them and
-// k-means' bounds, 4 bytes per document and cluster for each restart
-// running at once, one per thread (internal/kmeans.WorkBytes); the topics
-// step the projected documents and the topics (K x V, twice).
+// peak, the clustering's and the topics'. The SVD holds the scratch of its
+// products (internal/linalg.SVDScratchBytes: the transpose of the
+// frequencies, or the partial sums that replace it when there are many
+// more documents than words) and at most three dense (D + V) x (K-1 +
+// Oversample) blocks (the sketch and the two of its QR, or the small
+// SVD's copies); the clustering holds the projected documents (D x
+// (K-1)), the unit copy k-means makes of them and k-means' bounds, 4
+// bytes per document and cluster for each restart running at once, one
+// per thread, on the sample when there is one (internal/kmeans.WorkBytes);
+// the topics step the projected documents and the topics (K x V, twice).
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	p := int64(o.Oversample)
@@ -161,8 +192,8 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	if restarts == 0 {
 		restarts = DefaultRestarts
 	}
-	svd := 12*c.NNZ() + 8*v + 3*8*(v+d)*l
-	cluster := 2*8*d*(kk-1) + kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: restarts, Threads: o.Threads})
+	svd := linalg.SVDScratchBytes(int(d), int(v), c.NNZ(), int(l)) + 8*v + 3*8*(v+d)*l
+	cluster := 2*8*d*(kk-1) + kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: restarts, Threads: o.Threads, Sample: o.kmeansSample(int(d), k)})
 	topics := 8*d*(kk-1) + 2*8*v*kk
 	return 12*c.NNZ() + 8*d + 8*v + max(svd, cluster, topics)
 }
@@ -307,8 +338,10 @@ func (f *fit) cluster(ctx context.Context) error {
 			copy(pts.RawRowView(r), f.points.RawRowView(i))
 		}
 	}
+	sample := f.o.kmeansSample(len(rows), f.k)
+	f.params["kmeans_sample"] = sample
 	res, err := kmeans.ClusterCosine(pts, f.k, kmeans.Options{Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed, Threads: f.o.Threads,
-		Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
+		Sample: sample, Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
 	if err != nil {
 		return fmt.Errorf("projector: k-means of the projected documents: %w", err)
 	}

@@ -31,6 +31,7 @@ var projectorOptions = []learner.Option{
 	{Field: "NoScale", Flag: "projector-no-scale", Usage: "skip the scaling step (topics from the k-means centres as found)"},
 	{Field: "PowerIters", Flag: "projector-power-iters", Usage: "power iterations of the randomized SVD (0: 4; negative: none)"},
 	{Field: "Oversample", Flag: "projector-oversample", Usage: "extra directions of the randomized SVD's sketch (0: 10; negative: none)"},
+	{Field: "KMeansSample", Flag: "projector-kmeans-sample", Usage: "documents the k-means restarts run on before one last run on all (0: 500 K when there are at least twice as many; negative: all)"},
 }
 
 // kmeansOptions are the k-means options Projector and the k-means topics

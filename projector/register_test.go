@@ -17,7 +17,7 @@ func TestRegistered(t *testing.T) {
 		flags []string
 		want  any
 	}{
-		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "kmeans-restarts", "kmeans-iter", "kmeans-tol"},
+		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "projector-kmeans-sample", "kmeans-restarts", "kmeans-iter", "kmeans-tol"},
 			func() any { l, _ := New(Options{Settings: learner.Settings{Seed: 2}}); return l.Options() }()},
 		{KMeansAlgorithm, []string{"kmeans-restarts", "kmeans-iter", "kmeans-tol"},
 			func() any { l, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 2}}); return l.Options() }()},

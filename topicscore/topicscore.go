@@ -195,17 +195,20 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // under o, the corpus aside: the larger of the SVD's peak and the vertex
-// hunting's. The SVD holds D and the transpose the randomized SVD makes of
-// it (12 bytes per nonzero each; D^T, the copy D is made from, is dropped
-// first) and its dense blocks, three (V + D) x (K + 10) matrices at most
-// (the sketch and the two of its QR, or the small SVD's copies). The
+// hunting's. The SVD holds D (12 bytes per nonzero; D^T, the copy D is
+// made from, is dropped first), the scratch of its products
+// (internal/linalg.SVDScratchBytes: the transpose of D, and partial sums
+// when there are many more documents than words) and its dense blocks:
+// the V x (K + 10) sketch with the two blocks of its QR, and the D x (K +
+// 10) product with D^T (the randomized SVD orthonormalises the V-side
+// block last, and the D side only when it is the smaller). The
 // vertex hunting holds the left singular vectors, R and the topics (V x K
 // each) and k-means' bounds for the M centres of the V rows of R
 // (internal/kmeans.WorkBytes).
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	l := min(kk+10, v, d) // K + the default oversampling
-	svd := 2*12*c.NNZ() + 3*8*(v+d)*l + 8*(v+d)
+	svd := 12*c.NNZ() + linalg.SVDScratchBytes(int(v), int(d), c.NNZ(), int(l)) + 8*(3*v+d)*l + 8*(v+d)
 	m := o.M
 	if m == 0 {
 		m = 10 * k

@@ -227,7 +227,9 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 // thresholding builds B, a copy to count its distinct rows and the copy
 // kept; at the last growth of its values the old array and the new are
 // both live, twice 8 bytes a nonzero, beside 4 for the indices: 20 bytes
-// a nonzero), B's transpose for the SVD (12 bytes a nonzero) with its
+// a nonzero), the scratch of the SVD's products
+// (internal/linalg.SVDScratchBytes: B's transpose, 12 bytes a nonzero, or
+// partial sums when there are many more documents than words) with its
 // dense (s + V) x (K + 10) blocks, or the thresholded first half being
 // appended for the dominant topics (20 bytes a nonzero) with the
 // projected documents, their scores, the Lloyd centres and the topics;
@@ -242,8 +244,9 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	n1 := nnz - nb            // those of the first half
 	l := min(kk+10, s, v)     // the SVD's sketch: K + the default oversampling
 	threshold := 20 * nb
-	svd := 12*nb + 8*int64(o.ThreadCount())*v + 8*(3*s*l+2*v*l) + 8*s*kk // B^T and its counts, Y, its QR, Omega and A^T Q, the points
-	topics := 20*n1 + 2*8*s*kk + 2*8*(d-s) + 2*8*v*kk                    // the first half, points and scores, its labels, centres and topics
+	// B^T and its counts or partial sums, Y, its QR, Omega and A^T Q, the points
+	svd := linalg.SVDScratchBytes(int(s), int(v), nb, int(l)) + 8*int64(o.ThreadCount())*v + 8*(3*s*l+2*v*l) + 8*s*kk
+	topics := 20*n1 + 2*8*s*kk + 2*8*(d-s) + 2*8*v*kk // the first half, points and scores, its labels, centres and topics
 	return 27*nb/2 + max(threshold, svd, topics) + 8*d + 16*s + 12*v
 }
 

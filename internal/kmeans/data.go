@@ -39,6 +39,8 @@ type data interface {
 	// row returns x_i as dim dense values, either a view of the points or
 	// buf (of length dim) overwritten.
 	row(i int, buf []float64) []float64
+	// subset returns a copy of the points idx, in that order.
+	subset(idx []int) data
 }
 
 // blockRows is the number of rows dots takes at a time.
@@ -128,6 +130,14 @@ func (d *denseData) dots(idx []int, _, ct []float64, k int, out, buf []float64) 
 	mulNN(out, buf, len(idx), dim, ct, k)
 }
 
+func (d *denseData) subset(idx []int) data {
+	x := make([]float64, 0, len(idx)*d.dim)
+	for _, i := range idx {
+		x = append(x, d.row(i, nil)...)
+	}
+	return &denseData{x: x, stride: d.dim, dim: d.dim}
+}
+
 func (d *denseData) add(sum []float64, i int) { floats.Add(sum[:d.dim], d.row(i, nil)) }
 
 func (d *denseData) sub(sum []float64, i int) { floats.Sub(sum[:d.dim], d.row(i, nil)) }
@@ -212,6 +222,17 @@ func (d *csrData) dots(idx []int, c, ct []float64, k int, out, _ []float64) {
 			floats.AddScaled(o, val[q], ct[int(t)*k:][:k])
 		}
 	}
+}
+
+func (d *csrData) subset(idx []int) data {
+	s := &csrData{dim: d.dim, ptr: make([]int64, 1, len(idx)+1)}
+	for _, i := range idx {
+		lo, hi := d.ptr[i], d.ptr[i+1]
+		s.col = append(s.col, d.col[lo:hi]...)
+		s.val = append(s.val, d.val[lo:hi]...)
+		s.ptr = append(s.ptr, int64(len(s.val)))
+	}
+	return s
 }
 
 func (d *csrData) add(sum []float64, i int) {

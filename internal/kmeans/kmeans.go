@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/hulltopics/hull/internal/parallel"
@@ -39,8 +40,20 @@ type Options struct {
 	// Threads bounds the goroutines used (0: one per CPU). It never
 	// changes the result.
 	Threads int
+	// Sample, when 0 < Sample < n, runs the restarts on a uniform sample
+	// of Sample of the n points (drawn from PCG(Seed, sampleStream), kept
+	// in point order) and then one more run of Lloyd's iterations on all
+	// the points, started from the centres of the sample's best restart;
+	// its result is returned. The restarts pick among local optima, which
+	// a sample of a few hundred points per cluster ranks as the whole does
+	// at a fraction of the cost (Bradley and Fayyad 1998 refine initial
+	// points on subsamples likewise). 0, the default, runs every restart
+	// on all the points. A sample with fewer than k distinct points falls
+	// back to that.
+	Sample int
 	// Progress, if non-nil, is called after each restart with the number
-	// of restarts done and Restarts, from one goroutine at a time.
+	// of restarts done and Restarts (Restarts+1 with Sample, the last run
+	// counting as one), from one goroutine at a time.
 	Progress func(done, total int)
 }
 
@@ -93,16 +106,23 @@ func Cluster(points *mat.Dense, k int, o Options) (Result, error) {
 // under o, besides the points (and the unit copy the cosine variants make)
 // and the result: for each restart running at once (min(Threads,
 // Restarts) of them), the bounds, 4 bytes per point and centre, and about
-// ten values per point and six per centre and coordinate.
+// ten values per point and six per centre and coordinate. With a Sample,
+// the restarts hold that for the sample and its dense copy (dim values a
+// point: the sparse copy of ClusterCosineCSR is smaller), and the last
+// run a worker for all the points.
 func WorkBytes(n, dim, k int, o Options) int64 {
 	o, _ = options(o)
-	conc := min(parallel.Threads(o.Threads), max(o.Restarts, 1))
-	return int64(conc)*workerBytes(n, dim, k) + 8*int64(n)
+	conc := int64(min(parallel.Threads(o.Threads), max(o.Restarts, 1)))
+	if m := o.Sample; m > 0 && m < n {
+		restarts := conc*workerBytes(m, dim, k) + 8*int64(m)*int64(dim+2)
+		return max(restarts, workerBytes(n, dim, k)) + 8*int64(n)
+	}
+	return conc*workerBytes(n, dim, k) + 8*int64(n)
 }
 
 // options checks o and fills in the defaults.
 func options(o Options) (Options, error) {
-	if o.Restarts < 0 || o.MaxIter < 0 || o.Tol < 0 || math.IsNaN(o.Tol) {
+	if o.Restarts < 0 || o.MaxIter < 0 || o.Tol < 0 || math.IsNaN(o.Tol) || o.Sample < 0 {
 		return o, fmt.Errorf("kmeans: negative option in %+v", o)
 	}
 	if o.Restarts == 0 {
@@ -171,6 +191,31 @@ type problem struct {
 // restart index), a total order, so the result does not depend on which
 // restart finishes first.
 func run(g data, n, dim, work, k int, cosine bool, o Options, trace func(restart int, inertia float64)) (Result, error) {
+	if o.Sample > 0 && o.Sample < n {
+		res, err := runSampled(g, n, dim, work, k, cosine, o, trace)
+		var few fewDistinctError
+		if !errors.As(err, &few) {
+			return res, err
+		}
+	}
+	p, err := newProblem(g, n, dim, work, k, cosine, o)
+	if err != nil {
+		return Result{}, err
+	}
+	return p.restarts(trace)
+}
+
+// fewDistinctError is the error of a problem with fewer than k distinct
+// points: the k.
+type fewDistinctError int
+
+func (e fewDistinctError) Error() string {
+	return fmt.Sprintf("kmeans: fewer than k = %d distinct points", int(e))
+}
+
+// newProblem checks that g has at least k distinct points and returns
+// the problem with the points' norms.
+func newProblem(g data, n, dim, work, k int, cosine bool, o Options) (*problem, error) {
 	p := &problem{pts: g, n: n, dim: dim, k: k, cosine: cosine, o: o, work: work, sq: make([]float64, n)}
 	for i := range p.sq {
 		p.sq[i] = g.sqNorm(i)
@@ -183,14 +228,84 @@ func run(g data, n, dim, work, k int, cosine bool, o Options, trace func(restart
 	// only up to rounding).
 	p.gamma = float64(2*dim+16) * 0x1p-52
 	if !p.distinctAtLeast(k) {
-		return Result{}, fmt.Errorf("kmeans: fewer than k = %d distinct points", k)
+		return nil, fewDistinctError(k)
 	}
+	return p, nil
+}
+
+// runSampled is run with o.Sample: the restarts on the sample, then one
+// run of Lloyd's iterations on every point from the best restart's
+// centres, on all the threads. trace sees that run as restart
+// o.Restarts.
+func runSampled(g data, n, dim, work, k int, cosine bool, o Options, trace func(restart int, inertia float64)) (Result, error) {
+	idx := samplePoints(n, o.Sample, o.Seed)
+	so := o
+	so.Sample = 0
+	if o.Progress != nil {
+		so.Progress = func(done, _ int) { o.Progress(done, o.Restarts+1) }
+	}
+	sp, err := newProblem(g.subset(idx), len(idx), dim, work, k, cosine, so)
+	if err != nil {
+		return Result{}, err
+	}
+	best, err := sp.restarts(trace)
+	if err != nil {
+		return Result{}, err
+	}
+	p, err := newProblem(g, n, dim, work, k, cosine, o)
+	if err != nil {
+		return Result{}, err
+	}
+	p.setInner(parallel.Threads(o.Threads))
+	w := newWorker(p)
+	w.startAt(best.Centers.RawMatrix().Data)
+	w.makeGroups()
+	var tr func(float64)
+	if trace != nil {
+		tr = func(in float64) { trace(o.Restarts, in) }
+	}
+	w.lloyd(tr)
+	res := Result{Centers: mat.NewDense(k, dim, append([]float64(nil), w.c...)), Assign: w.assign, Inertia: w.inertia()}
+	if o.Progress != nil {
+		o.Progress(o.Restarts+1, o.Restarts+1)
+	}
+	return res, nil
+}
+
+// sampleStream is the second PCG seed word of Options.Sample's draw.
+const sampleStream = 0x6b6d5f73616d706c // "km_sampl"
+
+// samplePoints returns m of the indices 0..n-1 drawn uniformly without
+// replacement (a partial Fisher-Yates shuffle), in increasing order.
+func samplePoints(n, m int, seed uint64) []int {
+	rng := rand.New(rand.NewPCG(seed, sampleStream))
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := 0; i < m; i++ {
+		j := i + rng.IntN(n-i)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	idx := perm[:m]
+	slices.Sort(idx)
+	return idx
+}
+
+// setInner sets the goroutines of each restart and the grain of their
+// blocks, which only affects scheduling: blocks of at least ~64k flops
+// and a few blocks per goroutine.
+func (p *problem) setInner(inner int) {
+	p.inner = inner
+	p.grain = max(blockRows, 1<<16/max(1, p.k*p.work), p.n/(8*inner))
+}
+
+// restarts runs the restarts of p and returns the best.
+func (p *problem) restarts(trace func(restart int, inertia float64)) (Result, error) {
+	dim, k, o := p.dim, p.k, p.o
 	threads := parallel.Threads(o.Threads)
 	conc := min(threads, o.Restarts)
-	p.inner = max(1, threads/conc)
-	// The grain only affects scheduling: blocks of at least ~64k flops and
-	// a few blocks per goroutine.
-	p.grain = max(blockRows, 1<<16/max(1, k*work), n/(8*p.inner))
+	p.setInner(max(1, threads/conc))
 
 	var mu sync.Mutex // guards best, done and trace
 	best := Result{Inertia: math.Inf(1)}

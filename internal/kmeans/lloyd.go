@@ -132,6 +132,17 @@ func (w *worker) setCentre(j, i int) {
 	w.h[j] = 0
 }
 
+// startAt sets the centres to c (k x dim, row by row), in place of a
+// seeding.
+func (w *worker) startAt(c []float64) {
+	copy(w.c, c)
+	for j := range w.k {
+		cj := w.centre(j)
+		w.cn[j] = dotInOrder(cj, cj)
+		w.h[j] = 0
+	}
+}
+
 // forPoints calls fn on blocks of points in parallel; fn must write only
 // the state of its own points.
 func (w *worker) forPoints(fn func(lo, hi int)) {

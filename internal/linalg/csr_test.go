@@ -165,6 +165,37 @@ func TestProductsThreadIndependent(t *testing.T) {
 	}
 }
 
+// The scatter product of a tall A^T equals the serial loop within
+// rounding and is bit-identical for every thread count.
+func TestTMulScatter(t *testing.T) {
+	a := randCSR(4000, 300, 0.05, 6)
+	if !a.scatters() {
+		t.Fatal("the test matrix does not take the scatter path")
+	}
+	b := randDense(4000, 9, 3)
+	serial := mat.NewDense(300, 9, nil)
+	for i := 0; i < a.Rows; i++ {
+		for p := a.RowPtr[i]; p < a.RowPtr[i+1]; p++ {
+			axpy(a.Val[p], b.RawRowView(i), serial.RawRowView(int(a.ColIdx[p])))
+		}
+	}
+	ref := mat.NewDense(300, 9, nil)
+	parts := a.tmulScatter(ref, b, nil, 1)
+	if e := maxAbsDiff(ref, serial); e > 1e-12 {
+		t.Errorf("tmulScatter differs from the serial loop by %g", e)
+	}
+	for _, threads := range []int{2, 3, 8, 0} {
+		got := mat.NewDense(300, 9, nil)
+		parts = a.tmulScatter(got, b, parts, threads) // reused scratch, too
+		if !bitEqual(got, ref) {
+			t.Fatalf("threads=%d: tmulScatter differs from threads=1", threads)
+		}
+	}
+	if randCSR(300, 4000, 0.05, 6).scatters() {
+		t.Error("a wide matrix takes the scatter path")
+	}
+}
+
 func expectPanic(t *testing.T, name string, f func()) {
 	t.Helper()
 	defer func() {

@@ -20,21 +20,43 @@ type operator interface {
 	tmul(dst, b *mat.Dense, threads int)
 }
 
-// csrOp is a CSR matrix as an operator; it builds the transpose on the
-// first product with A^T and keeps it.
+// csrOp is a CSR matrix as an operator. The product with the transpose
+// of whichever of A and A^T is tall (CSR.scatters) scatters its rows into
+// partial sums (CSR.tmulScatter), reading the long dense operand in order;
+// the other product gathers rows of the short one. For a wide A that takes
+// a transposed copy, made on first use and kept; a matrix neither tall nor
+// wide multiplies by A and by its transposed copy.
 type csrOp struct {
 	a, at *CSR
+	parts []float64 // tmulScatter's partial sums
 }
 
 func (o *csrOp) dims() (int, int) { return o.a.Rows, o.a.Cols }
 
-func (o *csrOp) mul(dst, b *mat.Dense, threads int) { o.a.MulDense(dst, b, threads) }
-
-func (o *csrOp) tmul(dst, b *mat.Dense, threads int) {
+// transposed returns A^T, made on the first call.
+func (o *csrOp) transposed(threads int) *CSR {
 	if o.at == nil {
 		o.at = o.a.transpose(threads)
 	}
-	o.at.MulDense(dst, b, threads)
+	return o.at
+}
+
+func (o *csrOp) mul(dst, b *mat.Dense, threads int) {
+	if o.a.scatters() || !scatters(o.a.Cols, o.a.Rows) {
+		o.a.MulDense(dst, b, threads)
+		return
+	}
+	o.a.mulOperands("MulDense", dst, b)
+	o.parts = o.transposed(threads).tmulScatter(dst, b, o.parts, threads)
+}
+
+func (o *csrOp) tmul(dst, b *mat.Dense, threads int) {
+	if !o.a.scatters() {
+		o.transposed(threads).MulDense(dst, b, threads)
+		return
+	}
+	o.a.tmulOperands("TMulDense", dst, b)
+	o.parts = o.a.tmulScatter(dst, b, o.parts, threads)
 }
 
 // Shifted is the Rows x Cols matrix A - 1 mu^T: the CSR matrix A with the

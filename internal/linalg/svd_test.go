@@ -111,6 +111,13 @@ func TestRandomizedSVDMatchesExact(t *testing.T) {
 	checkSVD(t, "planted 300x200", a, 5, SVDOptions{Seed: 1}, 1e-8, 1e-8)
 	checkSVD(t, "planted 200x300", a.Transpose(), 5, SVDOptions{Seed: 2, Threads: 2}, 1e-8, 1e-8)
 	checkSVD(t, "planted k=3", a, 3, SVDOptions{Seed: 3}, 1e-8, 1e-8)
+	// Tall enough that products with A^T scatter (CSR.scatters).
+	tall := planted(500, 200, 5, 0.9, 0.2, 5)
+	if !tall.scatters() {
+		t.Fatal("the tall test matrix does not take the scatter path")
+	}
+	checkSVD(t, "planted 500x200", tall, 5, SVDOptions{Seed: 6}, 1e-8, 1e-8)
+	checkSVD(t, "planted 200x500", tall.Transpose(), 5, SVDOptions{Seed: 6}, 1e-8, 1e-8)
 	// When k+p covers min(Rows, Cols) the factorisation is exact.
 	r := randCSR(60, 25, 0.3, 9)
 	checkSVD(t, "exact 60x25", r, 25, SVDOptions{Seed: 4}, 1e-10, 1e-6)
@@ -146,21 +153,25 @@ func TestRandomizedSVDPowerIterations(t *testing.T) {
 }
 
 func TestRandomizedSVDThreadIndependent(t *testing.T) {
-	// Large enough that the transpose is split and the QR runs in parallel.
-	a := randCSR(5000, 800, 0.05, 3)
-	u1, s1, v1, err := RandomizedSVD(a, 8, SVDOptions{Seed: 7, Threads: 1, PowerIters: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, threads := range []int{2, 3, 0} {
-		u, s, v, err := RandomizedSVD(a, 8, SVDOptions{Seed: 7, Threads: threads, PowerIters: 2})
+	// Large enough that the transpose is split and the QR runs in parallel;
+	// and tall (or wide) enough that products with A^T (or A) scatter.
+	for _, a := range []*CSR{randCSR(3000, 2000, 0.02, 3), randCSR(6000, 500, 0.05, 4), randCSR(500, 6000, 0.05, 4)} {
+		u1, s1, v1, err := RandomizedSVD(a, 8, SVDOptions{Seed: 7, Threads: 1, PowerIters: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fmt.Sprint(s) != fmt.Sprint(s1) || !bitEqual(u, u1) || !bitEqual(v, v1) {
-			t.Fatalf("threads=%d: result differs from threads=1", threads)
+		for _, threads := range []int{2, 3, 0} {
+			u, s, v, err := RandomizedSVD(a, 8, SVDOptions{Seed: 7, Threads: threads, PowerIters: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(s) != fmt.Sprint(s1) || !bitEqual(u, u1) || !bitEqual(v, v1) {
+				t.Fatalf("%dx%d, threads=%d: result differs from threads=1", a.Rows, a.Cols, threads)
+			}
 		}
 	}
+	a := randCSR(5000, 800, 0.05, 3)
+	_, s1, _, _ := RandomizedSVD(a, 8, SVDOptions{Seed: 7, PowerIters: 2})
 	_, s2, _, _ := RandomizedSVD(a, 8, SVDOptions{Seed: 8, PowerIters: 2})
 	if fmt.Sprint(s2) == fmt.Sprint(s1) {
 		t.Error("a different seed gave bit-identical singular values")
