@@ -195,10 +195,10 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // under o, the corpus aside: the larger of the SVD's peak and the vertex
-// hunting's. The SVD holds D (12 bytes per nonzero; D^T, the copy D is
-// made from, is dropped first), the scratch of its products
-// (internal/linalg.SVDScratchBytes: the transpose of D, and partial sums
-// when there are many more documents than words) and its dense blocks:
+// hunting's. The SVD holds D^T (12 bytes per nonzero), the scratch of its
+// products (internal/linalg.SVDScratchBytes: D itself unless there are
+// many more documents than words, and then partial sums) and its dense
+// blocks:
 // the V x (K + 10) sketch with the two blocks of its QR, and the D x (K +
 // 10) product with D^T (the randomized SVD orthonormalises the V-side
 // block last, and the D side only when it is the smaller). The
@@ -208,7 +208,7 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	l := min(kk+10, v, d) // K + the default oversampling
-	svd := 12*c.NNZ() + linalg.SVDScratchBytes(int(v), int(d), c.NNZ(), int(l)) + 8*(3*v+d)*l + 8*(v+d)
+	svd := 12*c.NNZ() + linalg.SVDScratchBytes(int(d), int(v), c.NNZ(), int(l)) + 8*(3*v+d)*l + 8*(v+d)
 	m := o.M
 	if m == 0 {
 		m = 10 * k
@@ -305,8 +305,9 @@ func (f *fit) svd(ctx context.Context) error {
 			dt.Val[i] *= inv[w]
 		}
 	}
-	d := dt.Transpose()
-	u, s, _, err := linalg.RandomizedSVD(d, f.k, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads})
+	// The SVD of D = dt^T, the words x documents matrix: with many more
+	// documents than words its products need only dt.
+	u, s, _, err := linalg.TransposedRandomizedSVD(dt, f.k, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads})
 	if err != nil {
 		return fmt.Errorf("topicscore: SVD: %w", err)
 	}

@@ -251,13 +251,13 @@ func (a *CSR) scatters() bool { return scatters(a.Rows, a.Cols) }
 func scatters(rows, cols int) bool { return 2*int64(cols) <= int64(rows) }
 
 // SVDScratchBytes returns the memory the products of RandomizedSVD (and
-// Shifted.RandomizedSVD) keep for a rows x cols matrix with nnz nonzeros
-// and l = k + Oversample sketch columns, besides the dense blocks: a
-// transposed copy (12 bytes a nonzero) unless the matrix is tall, and the
-// scatterBlocks partial sums of the scattered product (min(rows, cols) x l
-// values each) when the matrix or its transpose is tall (see csrOp). The
-// transpose's counts, one value per column and goroutine, are not
-// included.
+// Shifted.RandomizedSVD, TransposedRandomizedSVD) keep for the rows x cols
+// matrix it is given, with nnz nonzeros and l = k + Oversample sketch
+// columns, besides the dense blocks: a transposed copy (12 bytes a
+// nonzero) unless the matrix is tall, and the scatterBlocks partial sums
+// of the scattered product (min(rows, cols) x l values each) when the
+// matrix or its transpose is tall (see csrOp). The transpose's counts, one
+// value per column and goroutine, are not included.
 func SVDScratchBytes(rows, cols int, nnz int64, l int) int64 {
 	var b int64
 	if !scatters(rows, cols) {

@@ -25,7 +25,12 @@ const safeMin = 0x1p-1022 / 0x1p-53
 // done in a column-major copy so that every reflector touches contiguous
 // memory; each column is updated by one goroutine, so the result does not
 // depend on threads. It takes O(n m^2) time and n m + m words of scratch.
-func orthonormalize(y *mat.Dense, threads int) {
+func orthonormalize(y *mat.Dense, threads int) { thinQR(y, nil, threads) }
+
+// thinQR is orthonormalize that also sets r, when non-nil (m x m), to the
+// factor R: y = Q R with R upper triangular (its diagonal the reflectors'
+// betas, of either sign).
+func thinQR(y, r *mat.Dense, threads int) {
 	n, m := y.Dims()
 	if m > n {
 		panic("linalg: orthonormalize needs a tall matrix")
@@ -93,6 +98,14 @@ func orthonormalize(y *mat.Dense, threads int) {
 		}
 		x[0] = beta
 		apply(j, a, j+1)
+	}
+	if r != nil {
+		r.Zero()
+		for j := 0; j < m; j++ {
+			for i := 0; i <= j; i++ {
+				r.Set(i, j, a[j*n+i])
+			}
+		}
 	}
 	// Q = H_0 H_1 ... H_{m-1} applied to the first m columns of I, as in
 	// dorg2r: the reflectors are applied backwards to a shrinking block, so

@@ -135,3 +135,28 @@ func TestOrthonormalizeTinyColumn(t *testing.T) {
 		}
 	}
 }
+
+// thinQR's R reconstructs the matrix with its Q, is upper triangular, and
+// leaves Q equal to orthonormalize's, bit for bit.
+func TestThinQRFactor(t *testing.T) {
+	y := randDense(5000, 12, 5)
+	q, r := mat.DenseCopyOf(y), mat.NewDense(12, 12, nil)
+	thinQR(q, r, 0)
+	q2 := mat.DenseCopyOf(y)
+	orthonormalize(q2, 0)
+	if !bitEqual(q, q2) {
+		t.Error("thinQR's Q differs from orthonormalize's")
+	}
+	for i := 0; i < 12; i++ {
+		for j := 0; j < i; j++ {
+			if r.At(i, j) != 0 {
+				t.Fatalf("R[%d][%d] = %v below the diagonal", i, j, r.At(i, j))
+			}
+		}
+	}
+	var qr mat.Dense
+	qr.Mul(q, r)
+	if e := maxAbsDiff(&qr, y); e > 1e-12 {
+		t.Errorf("Q R differs from y by %g", e)
+	}
+}

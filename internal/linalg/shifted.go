@@ -20,20 +20,34 @@ type operator interface {
 	tmul(dst, b *mat.Dense, threads int)
 }
 
-// csrOp is a CSR matrix as an operator. The product with the transpose
-// of whichever of A and A^T is tall (CSR.scatters) scatters its rows into
-// partial sums (CSR.tmulScatter), reading the long dense operand in order;
-// the other product gathers rows of the short one. For a wide A that takes
-// a transposed copy, made on first use and kept; a matrix neither tall nor
-// wide multiplies by A and by its transposed copy.
+// csrOp is a CSR matrix as an operator, given as A or as its transpose.
+// The product with the transpose of whichever of A and A^T is tall
+// (CSR.scatters) scatters its rows into partial sums (CSR.tmulScatter),
+// reading the long dense operand in order; the other product gathers rows
+// of the short one. So a tall A needs only A and a wide one only A^T; the
+// other, or both for a matrix neither tall nor wide, is made on first use
+// and kept.
 type csrOp struct {
-	a, at *CSR
+	a, at *CSR      // A and A^T: at least one is set
 	parts []float64 // tmulScatter's partial sums
 }
 
-func (o *csrOp) dims() (int, int) { return o.a.Rows, o.a.Cols }
+func (o *csrOp) dims() (int, int) {
+	if o.a != nil {
+		return o.a.Rows, o.a.Cols
+	}
+	return o.at.Cols, o.at.Rows
+}
 
-// transposed returns A^T, made on the first call.
+// direct returns A, made on the first call when only A^T was given.
+func (o *csrOp) direct(threads int) *CSR {
+	if o.a == nil {
+		o.a = o.at.transpose(threads)
+	}
+	return o.a
+}
+
+// transposed returns A^T, made on the first call when only A was given.
 func (o *csrOp) transposed(threads int) *CSR {
 	if o.at == nil {
 		o.at = o.a.transpose(threads)
@@ -42,21 +56,23 @@ func (o *csrOp) transposed(threads int) *CSR {
 }
 
 func (o *csrOp) mul(dst, b *mat.Dense, threads int) {
-	if o.a.scatters() || !scatters(o.a.Cols, o.a.Rows) {
-		o.a.MulDense(dst, b, threads)
+	if rows, cols := o.dims(); !scatters(cols, rows) {
+		o.direct(threads).MulDense(dst, b, threads)
 		return
 	}
-	o.a.mulOperands("MulDense", dst, b)
-	o.parts = o.transposed(threads).tmulScatter(dst, b, o.parts, threads)
+	at := o.transposed(threads) // A is wide: A b = (A^T)^T b, scattered
+	at.tmulOperands("MulDense", dst, b)
+	o.parts = at.tmulScatter(dst, b, o.parts, threads)
 }
 
 func (o *csrOp) tmul(dst, b *mat.Dense, threads int) {
-	if !o.a.scatters() {
+	if rows, cols := o.dims(); !scatters(rows, cols) {
 		o.transposed(threads).MulDense(dst, b, threads)
 		return
 	}
-	o.a.tmulOperands("TMulDense", dst, b)
-	o.parts = o.a.tmulScatter(dst, b, o.parts, threads)
+	a := o.direct(threads)
+	a.tmulOperands("TMulDense", dst, b)
+	o.parts = a.tmulScatter(dst, b, o.parts, threads)
 }
 
 // Shifted is the Rows x Cols matrix A - 1 mu^T: the CSR matrix A with the

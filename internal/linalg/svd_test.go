@@ -259,3 +259,25 @@ func TestRandomizedSVDRankDeficient(t *testing.T) {
 		}
 	}
 }
+
+// TransposedRandomizedSVD of A^T is RandomizedSVD of A, bit for bit, for
+// a wide, a tall and a square-ish A.
+func TestTransposedRandomizedSVD(t *testing.T) {
+	for _, a := range []*CSR{randCSR(300, 2000, 0.05, 1), randCSR(2000, 300, 0.05, 2), randCSR(700, 500, 0.05, 3)} {
+		o := SVDOptions{Seed: 4, PowerIters: 2}
+		u1, s1, v1, err := RandomizedSVD(a, 6, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u2, s2, v2, err := TransposedRandomizedSVD(a.Transpose(), 6, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(s1) != fmt.Sprint(s2) || !bitEqual(u1, u2) || !bitEqual(v1, v2) {
+			t.Errorf("%dx%d: TransposedRandomizedSVD differs from RandomizedSVD", a.Rows, a.Cols)
+		}
+	}
+	if _, _, _, err := TransposedRandomizedSVD(&CSR{Rows: 1, Cols: 1, RowPtr: []int64{0, 1}, ColIdx: []int32{3}, Val: []float64{1}}, 1, SVDOptions{}); err == nil {
+		t.Error("a malformed matrix: no error")
+	}
+}
