@@ -55,8 +55,9 @@ type Options struct {
 	// the recovered topics little (docs/BENCHMARKS.md).
 	Tolerance float64
 	// MaxIter bounds the iterations of each word's solve (active-set
-	// iterations for RecoverL2, exponentiated-gradient ones for RecoverKL);
-	// default 1000.
+	// iterations for RecoverL2, projected Newton ones for RecoverKL,
+	// exponentiated-gradient ones for RecoverKL when rectified); default
+	// 1000.
 	MaxIter int
 
 	// Rectify selects the treatment of the co-occurrence matrix before the
@@ -410,7 +411,9 @@ func (f *fit) recover(ctx context.Context) error {
 		}
 	}
 	if f.o.Recover == RecoverKL {
-		solve = recoverKL
+		solve = func(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+			return recoverKL(ctx, sp, anchors, f.anchorDots, o, progress) // from RecoverL2's solution
+		}
 	}
 	if f.blk != nil {
 		rectified := recoverRectified
@@ -542,17 +545,18 @@ func candidates(df []int, docs int, p []float64, k, minDF int) ([]int, int, erro
 // corpora) and a few vectors per word. Beside it, the paper's pipeline
 // holds the largest of: the row norms' partial sums, FastAnchorWords'
 // V x K and candidates x K matrices, the recovery's (the anchors' dots,
-// C and the topics, V x K each; RecoverKL adds per goroutine the support
-// of a row of Q-bar by the K anchors, Original a fourth V x K) and the
-// covariance's (four V x K). RectifyAP holds instead the dense N x N
-// block beside the subspace iteration's N x (K + 10) blocks or the
-// recovery's V x K matrices. Refine drops the operator, then holds the
-// EM's word-major copy of the counts (8 bytes a nonzero) and its D x K and
-// V x K parameters, three and four of each. For RectifyAuto it is the
-// largest of its two fits (the rectified one shares the paper's operator
-// and drops it before it refines). Fit checks each fit's own estimate before it
-// starts it, so the rectified fit, which runs only when the paper's
-// topics are noisy, can be refused after the paper's.
+// C and the topics, V x K each; RecoverKL adds the anchor rows and per
+// goroutine the support of a row of Q-bar by the K anchors, Original a
+// fourth V x K) and the covariance's (four V x K). RectifyAP holds
+// instead the dense N x N block beside the subspace iteration's N x (K +
+// 10) blocks or the recovery's V x K matrices. Refine drops the operator,
+// then holds the EM's word-major copy of the counts (8 bytes a nonzero)
+// and its D x K and V x K parameters, three and four of each. For
+// RectifyAuto it is the largest of its two fits (the rectified one shares
+// the paper's operator and drops it before it refines). Fit checks each
+// fit's own estimate before it starts it, so the rectified fit, which
+// runs only when the paper's topics are noisy, can be refused after the
+// paper's.
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	z := sizes{v: int64(c.NumWords()), d: int64(c.NumDocs()), nnz: c.NNZ(), cands: countCandidates(c.DocFreq(), c.NumDocs(), k, o),
 		q: cooc.EstimateOperatorBytes(c), norms: cooc.EstimateSqRowNormsBytes(c, o.Threads)}
@@ -590,14 +594,15 @@ func estimate(z sizes, k int, o Options) int64 {
 	// Q; per word p, 1/p and the document frequencies.
 	op := z.q + 24*v
 	// The recovery: the anchors' dots, C and the topics, and a solve's
-	// result per word; RecoverKL's goroutines each hold the support of a
-	// row of Q-bar by the K anchors' entries (up to V K values, a quarter
-	// more with append's spare capacity) and three rows; Original holds
-	// Q_S, its solution and the topics beside the anchors' dots.
+	// result per word; RecoverKL adds the anchor rows (V x K) and its
+	// goroutines each hold the support of a row of Q-bar by the K
+	// anchors' entries, in float64 and in float32 for Newton's Hessian
+	// (up to 12 V K bytes), and seven rows; Original holds Q_S, its
+	// solution and the topics beside the anchors' dots.
 	recovery := 3*vk + 32*v
 	switch o.Recover {
 	case RecoverKL:
-		recovery += th * (10*v*kk + 28*v)
+		recovery += vk + th*(12*v*kk+56*v)
 	case Original:
 		recovery = 4 * vk
 	}

@@ -185,6 +185,25 @@ func BenchmarkRecoverL2NIPS100(b *testing.B) {
 	b.ReportMetric(st.MeanIter, "iter/word")
 }
 
+// RecoverKL's 12,419 simplex solves by projected Newton from RecoverL2's
+// solution (recoverKL, that solution included), from the kernel
+// FastAnchorWords leaves; the mean Newton iterations per word and the
+// largest KKT gap are reported.
+func BenchmarkRecoverKLNIPS100(b *testing.B) {
+	c, sp := nipsStage(b)
+	anchors, z := nipsAnchors(b, c, sp)
+	o := DefaultOptions()
+	var st solveStats
+	for b.Loop() {
+		var err error
+		if _, st, err = recoverKL(context.Background(), sp, anchors, z, &o, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(st.MeanIter, "iter/word")
+	b.ReportMetric(st.MaxGap, "max-gap")
+}
+
 // R = A^+ Q A^+T as one quadratic form through the operator.
 func BenchmarkTopicCovarianceNIPS100(b *testing.B) {
 	c, sp := nipsStage(b)

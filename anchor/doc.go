@@ -41,10 +41,25 @@
 //     the minimum itself in about as many iterations as C_i has positive
 //     entries (20 to 40 on the corpora of docs/BENCHMARKS.md) and stops
 //     on the same KKT gap, below Tolerance, as the paper's exponentiated
-//     gradient (supplement D.2), which RecoverKL uses, with an Armijo line
-//     search. Bayes' rule then gives A = diag(p) C with columns
-//     normalised and p(z) = C^T p. The original Recover (Algorithm 2,
-//     matrix inversion) is kept as the paper's baseline.
+//     gradient (EG, supplement D.2). RecoverKL has no such kernel: each
+//     evaluation of KL(Qbar_i || C_i Qbar_S) and its gradient costs O(S
+//     K) for the S nonzeros of the row, and EG from the uniform point
+//     needed over 200 of them a word at K = 100 (a 30,000-document corpus
+//     took more than 2,000 CPU seconds). It starts instead from RecoverL2's
+//     solution, whose support is near the KL solution's, and runs a
+//     projected Newton method (internal/simplex.Newton): the Hessian on a
+//     working set W (the support and the indices whose gradient is below
+//     the support's mean), the quadratic model minimised on the simplex
+//     by the active-set method, a line search whose first step keeps
+//     every p_j above a tenth of its value (fraction to the boundary),
+//     and EG's KKT-gap test on the exact gradient, so the minimum is the
+//     one EG approaches, within Tolerance, in 3 to 8 iterations a word.
+//     The Hessian's products are taken in float32 (they only shape the
+//     step). The rectified pipeline's RecoverKL, whose objective is not a
+//     divergence (its rows do not sum to 1), still uses EG. Bayes' rule
+//     then gives A = diag(p) C with columns normalised and p(z) = C^T p.
+//     The original Recover (Algorithm 2, matrix inversion) is kept as the
+//     paper's baseline.
 //  4. R = A^+ Q A^+T, the topic-topic matrix (section 3), taken as the
 //     quadratic form sum_d s_d u_d u_d^T (u_d = A^+ h_d) less the diagonal
 //     correction, one pass over the documents.
@@ -142,10 +157,13 @@
 // K^2 C + K^3) on Q-bar (the norms from Q's upper triangle, then K
 // products) and O(K N^2) on the rectified block; RecoverL2 in O(V F (K +
 // F^2)) beyond the kernel FastAnchorWords leaves (O(K nnz + N^2 K) for
-// the rectified rows); RecoverKL in O(V S K T) where S is the number of
-// nonzeros of a row of Q (N when rectified); R in O(K nnz + D K^2 / 2 + V
-// K^2). On the paper's pipeline at 300,000 documents (K = 100, V =
-// 14,036, 55M nonzeros) the norms and the K products are most of the
+// the rectified rows); RecoverKL in O(V S (K + W^2 / 2) T') beyond
+// RecoverL2, where S is the number of nonzeros of a row of Q, W the
+// working set (30 to 60 at K = 100) and T' the Newton iterations (3 to
+// 8), the Hessian's S W^2 / 2 products most of it (the rectified
+// RecoverKL, by EG, O(V N K T)); R in O(K nnz + D K^2 / 2 + V K^2). On
+// the paper's pipeline at 300,000 documents (K = 100, V = 14,036, 55M
+// nonzeros) the norms and the K products are most of the
 // time (docs/BENCHMARKS.md). The rectification's block takes
 // O(sum over the block's words of the lengths of their documents + N V)
 // to fill, O(N^2) memory (8 N^2 bytes: 8 MB at N = 1000, against 381 MB

@@ -77,12 +77,10 @@ func TestAnchorDotsAreRecoverKernel(t *testing.T) {
 	}
 }
 
-// RecoverL2's active-set solves reach at least the objective of EG run to
-// a tight tolerance, word by word, on the kernel of a real fit.
-func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
-	if testing.Short() {
-		t.Skip("EG to a tight tolerance for every word")
-	}
+// recoveryFixture returns the Q-bar space of a separable corpus of 3,000
+// documents, its 10 anchors and RecoverL2's kernel Q-bar Q-bar_S^T.
+func recoveryFixture(t *testing.T) (*qbarSpace, []int, *mat.Dense) {
+	t.Helper()
 	c, _ := separable(t, 3000, 13)
 	op, err := cooc.NewOperator(c, 2)
 	if err != nil {
@@ -97,6 +95,16 @@ func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sp, anchors, z
+}
+
+// RecoverL2's active-set solves reach at least the objective of EG run to
+// a tight tolerance, word by word, on the kernel of a real fit.
+func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("EG to a tight tolerance for every word")
+	}
+	sp, anchors, z := recoveryFixture(t)
 	o := Options{Tolerance: 1e-5, MaxIter: 1000}
 	got, st, err := solveL2(context.Background(), z, anchorGram(z, anchors), sp.invP, &o, nil)
 	if err != nil {
@@ -139,4 +147,48 @@ func TestRecoverL2ActiveSetReachesEG(t *testing.T) {
 			t.Fatalf("word %d: active set %v above EG %v", i, as, eg.Value)
 		}
 	}
+}
+
+// RecoverKL's Newton solves from RecoverL2's solution converge on every
+// word and reach at least the objective of EG from the uniform point run
+// to a tight tolerance, less the tolerance (the KKT gap bounds the
+// distance to the minimum).
+func TestRecoverKLNewtonReachesEG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("EG to a tight tolerance for every word")
+	}
+	sp, anchors, z := recoveryFixture(t)
+	o := Options{Tolerance: 1e-5, MaxIter: 1000}
+	got, st, err := recoverKL(context.Background(), sp, anchors, z, &o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.MaxIter+st.Stalled > 0 || st.MaxGap >= o.Tolerance {
+		t.Fatalf("newton: %+v", st)
+	}
+	tight := Options{Tolerance: 1e-9, MaxIter: 50000}
+	tr := make([][]float64, len(anchors))
+	for m, a := range anchors {
+		tr[m] = sp.point(a)
+	}
+	kl := &klObjective{k: len(anchors)}
+	row := make([]float64, sp.size())
+	var egIter float64
+	for i := 0; i < sp.size(); i++ {
+		if sp.invP[i] == 0 {
+			continue
+		}
+		sp.row(i, row)
+		kl.load(row, tr)
+		x := make([]float64, len(anchors))
+		for m := range x {
+			x[m] = 1 / float64(len(x))
+		}
+		eg := simplex.EG(kl, x, tight.settings(), nil)
+		egIter += float64(eg.Iter)
+		if f := kl.Eval(got.RawRowView(i), nil); f > eg.Value+o.Tolerance {
+			t.Fatalf("word %d: Newton %v above EG %v", i, f, eg.Value)
+		}
+	}
+	t.Logf("Newton %.1f iterations a word, EG to 1e-9 %.1f", st.MeanIter, egIter/float64(sp.size()))
 }

@@ -94,27 +94,6 @@ func solveL2(ctx context.Context, y, gram *mat.Dense, invP []float64, o *Options
 	})
 }
 
-// recoverKL solves, for every word i, min over the simplex of
-// KL(Qbar_i || C_i Qbar_S) (Algorithm 3). Only the words j with
-// Qbar_ij > 0 enter the divergence; among them, those where every anchor
-// row is 0 add the same infinite constant for every C_i and are left out.
-func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
-	v, k := sp.size(), len(anchors)
-	t := make([][]float64, k)
-	for m, a := range anchors {
-		t[m] = sp.point(a)
-	}
-	return solveWords(ctx, v, k, o, progress, sp.invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
-		kl := &klObjective{k: k}
-		row := make([]float64, v)
-		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
-			sp.row(i, row)
-			kl.load(row, t)
-			return simplex.EG(kl, x, o.settings(), ws)
-		}
-	})
-}
-
 // solveWords runs one simplex solve per word in parallel and returns C.
 // newSolver is called once per block of words to make a solver with its
 // own scratch space; words with p(w) = 0 (in no document of two tokens)
@@ -139,6 +118,11 @@ func solveWords(ctx context.Context, v, k int, o *Options, progress learner.Prog
 			results[i] = solve(i, x, &ws)
 		}
 	}, func(done int) { progress.Report("recover", done, v) })
+	return c, summarize(results), err
+}
+
+// summarize returns the statistics of the words' solves.
+func summarize(results []simplex.Result) solveStats {
 	var st solveStats
 	for _, r := range results {
 		switch {
@@ -147,13 +131,14 @@ func solveWords(ctx context.Context, v, k int, o *Options, progress learner.Prog
 		case !r.Converged:
 			st.MaxIter++
 		}
-		st.MeanIter += float64(r.Iter) / float64(v)
+		st.MeanIter += float64(r.Iter) / float64(len(results))
 		st.MaxGap = math.Max(st.MaxGap, r.Gap)
 	}
-	return c, st, err
+	return st
 }
 
-// klObjective is KL(q || x^T T) restricted to a support of S words.
+// klObjective is KL(q || x^T T) restricted to a support of S words, for
+// EG (recoverRectifiedKL; recoverKL uses klNewton).
 type klObjective struct {
 	k  int
 	q  []float64 // q_j on the support

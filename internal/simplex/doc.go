@@ -10,9 +10,9 @@
 // evaluations of f with its gradient (one per line-search trial).
 //
 // Complexity: O(K) per iteration beyond the objective's own evaluations
-// (O(K^2) for Quadratic). It backs RecoverKL (Arora et al. 2013,
-// Algorithm 3) and is meant for every simplex-constrained regression in
-// hull.
+// (O(K^2) for Quadratic). It backs the rectified RecoverKL (Arora et
+// al. 2013, Algorithm 3) and is meant for every simplex-constrained
+// regression in hull.
 //
 // ActiveSet minimises a Quadratic with a positive definite A exactly, by
 // a primal active-set method (Nocedal and Wright, Algorithm 16.3) from the
@@ -23,4 +23,14 @@
 // has positive entries. It backs RecoverL2, where A, the Gram matrix of
 // the anchor rows, is shared by every word; when A_FF is numerically
 // singular it falls back to EG.
+//
+// Newton minimises a SecondOrder f (value, gradient and Hessian on a
+// working set of indices) by projected Newton: each iteration minimises
+// the quadratic model on the simplex restricted to the working set by
+// ActiveSet and line-searches towards its minimiser, from any point of
+// the simplex (zeros allowed), stopping on EG's KKT gap of f's own
+// gradient. Near the minimum it converges quadratically where EG
+// converges linearly: RecoverKL's rows at K = 100 take 3 to 8 iterations
+// instead of over 200, each costing one Hessian on the working set W
+// (O(|W|^2) per term of f) and O(|W|^3) for the model.
 package simplex
