@@ -60,16 +60,7 @@ func TestActiveSetMatchesEG(t *testing.T) {
 		if !ra.Converged && !ra.Stalled {
 			t.Fatalf("trial %d (K=%d): active set did not converge: %+v", trial, k, ra)
 		}
-		sum := 0.0
-		for _, v := range xa {
-			if v < 0 {
-				t.Fatalf("trial %d: negative entry %v", trial, v)
-			}
-			sum += v
-		}
-		if math.Abs(sum-1) > 1e-12 {
-			t.Fatalf("trial %d: sums to %v", trial, sum)
-		}
+		checkOnSimplex(t, trial, xa)
 		if ra.Value > re.Value+1e-12*math.Max(1, math.Abs(re.Value)) {
 			t.Errorf("trial %d (K=%d): active set %v above EG %v", trial, k, ra.Value, re.Value)
 		}
@@ -126,5 +117,21 @@ func BenchmarkActiveSet(b *testing.B) {
 	var ws ActiveSetWorkspace
 	for b.Loop() {
 		ActiveSet(q, x, Settings{Tol: 1e-5, MaxIter: 1000}, &ws)
+	}
+}
+
+// checkOnSimplex fails the test unless x is a point of the simplex:
+// non-negative entries summing to 1 within 1e-12.
+func checkOnSimplex(t *testing.T, trial int, x []float64) {
+	t.Helper()
+	sum := 0.0
+	for _, v := range x {
+		if v < 0 {
+			t.Fatalf("trial %d: negative entry %v", trial, v)
+		}
+		sum += v
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Fatalf("trial %d: sums to %v", trial, sum)
 	}
 }

@@ -129,16 +129,7 @@ func TestNewtonMatchesEG(t *testing.T) {
 		if !rn.Converged {
 			t.Fatalf("trial %d (K=%d): Newton did not converge: %+v", trial, k, rn)
 		}
-		sum := 0.0
-		for _, v := range xn {
-			if v < 0 {
-				t.Fatalf("trial %d: negative entry %v", trial, v)
-			}
-			sum += v
-		}
-		if math.Abs(sum-1) > 1e-12 {
-			t.Fatalf("trial %d: sums to %v", trial, sum)
-		}
+		checkOnSimplex(t, trial, xn)
 		if rn.Value > re.Value+1e-7 {
 			t.Errorf("trial %d (K=%d): Newton %v above EG %v (%+v)", trial, k, rn.Value, re.Value, re)
 		}
