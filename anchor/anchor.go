@@ -55,9 +55,8 @@ type Options struct {
 	// the recovered topics little (docs/BENCHMARKS.md).
 	Tolerance float64
 	// MaxIter bounds the iterations of each word's solve (active-set
-	// iterations for RecoverL2, projected Newton ones for RecoverKL,
-	// exponentiated-gradient ones for RecoverKL when rectified); default
-	// 1000.
+	// iterations for RecoverL2, projected Newton ones for RecoverKL);
+	// default 1000.
 	MaxIter int
 
 	// Rectify selects the treatment of the co-occurrence matrix before the

@@ -137,56 +137,6 @@ func summarize(results []simplex.Result) solveStats {
 	return st
 }
 
-// klObjective is KL(q || x^T T) restricted to a support of S words, for
-// EG (recoverRectifiedKL; recoverKL uses klNewton).
-type klObjective struct {
-	k  int
-	q  []float64 // q_j on the support
-	ts []float64 // S x K, row j = (T_1j, ..., T_Kj) on the support
-	r  []float64
-}
-
-// load sets the objective for the Q-bar row q.
-func (o *klObjective) load(q []float64, t [][]float64) {
-	o.q, o.ts = o.q[:0], o.ts[:0]
-	for j, x := range q {
-		if x <= 0 {
-			continue
-		}
-		n := len(o.ts)
-		any := false
-		for m := range t {
-			o.ts = append(o.ts, t[m][j])
-			any = any || t[m][j] > 0
-		}
-		if !any {
-			o.ts = o.ts[:n]
-			continue
-		}
-		o.q = append(o.q, x)
-	}
-	if cap(o.r) < len(o.q) {
-		o.r = make([]float64, len(o.q))
-	}
-	o.r = o.r[:len(o.q)]
-}
-
-// Eval implements simplex.Objective.
-func (o *klObjective) Eval(x, grad []float64) float64 {
-	f := 0.0
-	for j, q := range o.q {
-		o.r[j] = dot(x, o.ts[j*o.k:(j+1)*o.k])
-		f += q * math.Log(q/o.r[j])
-	}
-	if grad != nil {
-		clear(grad)
-		for j, q := range o.q {
-			axpy(-q/o.r[j], o.ts[j*o.k:(j+1)*o.k], grad)
-		}
-	}
-	return f
-}
-
 // topicsFromC applies Bayes' rule (section 3): A' = diag(p) C, p(z) the
 // column sums of A', and A the columns of A' normalised. It returns the
 // topics as K rows over V words and p(z).

@@ -34,8 +34,22 @@ func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, dots *mat.Dens
 	for m, a := range anchors {
 		t[m] = sp.point(a)
 	}
-	st, err := solveKL(ctx, c, sp, t, o, progress)
+	row := func(i int, q, _ []float64) { sp.row(i, q) }
+	st, err := solveKL(ctx, c, klRows{n: sp.size(), invP: sp.invP, row: row, t: t}, o, progress)
 	return c, st, err
+}
+
+// klRows is what solveKL needs of the words' problems: row(i, q, full)
+// sets q (length n) to word i's row, full being scratch of one value per
+// word; T's K rows t are over the same n columns,
+// words with invP 0 are skipped, and lin, when not nil, is the linear term
+// of the generalised divergence (see klNewton).
+type klRows struct {
+	n    int
+	invP []float64
+	row  func(i int, q, full []float64)
+	t    [][]float64
+	lin  []float64
 }
 
 // solveKL refines every row C_i of c, a point of the simplex (RecoverL2's
@@ -48,15 +62,13 @@ func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, dots *mat.Dens
 // 30,000. Words with invP 0 keep C_i = 0.
 //
 // Because the rows of Q-bar sum to 1, so does x^T T for every x of the
-// simplex, and sum_j q_j log(q_j / p_j) is the divergence itself. (The
-// rectified anchor rows of recoverRectifiedKL do not sum to 1: that
-// objective is not a divergence, and its exact minimiser can give a
-// topic no mass, which EG, stopping short of zeros, hides; it stays on
-// EG.)
-func solveKL(ctx context.Context, c *mat.Dense, sp *qbarSpace, t [][]float64, o *Options, progress learner.Progress) (solveStats, error) {
+// simplex, and sum_j q_j log(q_j / p_j) is the divergence itself. The
+// rectified pipeline's rows do not sum to 1 and pass rows.lin (see
+// recoverRectifiedKL).
+func solveKL(ctx context.Context, c *mat.Dense, rows klRows, o *Options, progress learner.Progress) (solveStats, error) {
 	v, k := c.Dims()
-	covered := make([]bool, v)
-	for _, tm := range t {
+	covered := make([]bool, rows.n)
+	for _, tm := range rows.t {
 		for j, x := range tm {
 			covered[j] = covered[j] || x > 0
 		}
@@ -64,16 +76,16 @@ func solveKL(ctx context.Context, c *mat.Dense, sp *qbarSpace, t [][]float64, o 
 	results := make([]simplex.Result, v)
 	progress.Report("recover", 0, v)
 	err := parallel.For(ctx, v, 16, o.Threads, func(lo, hi int) {
-		kl := &klNewton{k: k}
-		q := make([]float64, v)
+		kl := &klNewton{k: k, lin: rows.lin}
+		q, full := make([]float64, rows.n), make([]float64, v)
 		var ws simplex.NewtonWorkspace
 		for i := lo; i < hi; i++ {
-			if sp.invP[i] == 0 {
+			if rows.invP[i] == 0 {
 				results[i].Converged = true
 				continue
 			}
-			sp.row(i, q)
-			kl.load(q, t, covered)
+			rows.row(i, q, full)
+			kl.load(q, rows.t, covered)
 			x := c.RawRowView(i)
 			kl.cover(x)
 			results[i] = simplex.Newton(kl, x, o.settings(), &ws)
@@ -87,10 +99,19 @@ func solveKL(ctx context.Context, c *mat.Dense, sp *qbarSpace, t [][]float64, o 
 //
 //	g_m = -sum_j (q_j / p_j) T_mj,  H_ml = sum_j (q_j / p_j^2) T_mj T_lj.
 //
+// With lin set it is the generalised divergence of nonnegative vectors
+// that need not sum to 1 (Csiszar's I-divergence, the objective of Lee
+// and Seung's KL NMF), sum_j q_j log(q_j / p_j) - q_j + p_j, whose sum of
+// p_j over every column is x^T lin, lin_m the sum of T's row m: it adds
+// lin to the gradient and nothing to the Hessian. Where T's rows sum to 1
+// it is the divergence above plus a constant on the simplex.
+//
 // T's rows are held on the support, contiguous, so that p, g and H are
 // axpys and dot products of length S.
 type klNewton struct {
 	k      int
+	lin    []float64 // the generalised divergence's linear term, or nil
+	qSum   float64   // sum_j q_j on the support, with lin
 	idx    []int     // the support's words
 	q      []float64 // q_j on the support
 	t      []float64 // K x S, row m = T_m on the support
@@ -129,6 +150,7 @@ func (o *klNewton) load(q []float64, t [][]float64, covered []bool) {
 		}
 	}
 	o.p, o.r, o.py = grow(o.p, s), grow(o.r, s), grow(o.py, s)
+	o.qSum = floats.Sum(o.q)
 }
 
 // grow returns a slice of length n, reusing s's array when it is large
@@ -158,6 +180,9 @@ func (o *klNewton) Value(x []float64) float64 {
 	f := 0.0
 	for j, q := range o.q {
 		f += q * math.Log(q/o.p[j])
+	}
+	if o.lin != nil {
+		f += floats.Dot(x, o.lin) - o.qSum
 	}
 	return f
 }
@@ -199,6 +224,9 @@ func (o *klNewton) Gradient(grad []float64) {
 	o.ratios()
 	for m := range grad {
 		grad[m] = -floats.Dot(o.r, o.row(m))
+	}
+	if o.lin != nil {
+		floats.Add(grad, o.lin)
 	}
 }
 

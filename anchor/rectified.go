@@ -7,7 +7,6 @@ import (
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/internal/simplex"
 	"github.com/hulltopics/hull/learner"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -184,13 +183,28 @@ func anchorRows(sp *qbarSpace, b *block, anchors []int) [][]float64 {
 }
 
 // recoverRectifiedKL is RecoverKL (Algorithm 3) against the rectified
-// anchor rows: for every word i, C_i minimises KL(Qbar_{i,N} || C_i G)
-// over the simplex, Qbar_{i,N} being the rectified row m x_i / p(i) for a
-// word of the block and the row of Q-bar restricted to the block's words
-// for any other (see recoverRectified).
+// anchor rows G: for every word i, C_i minimises the divergence of C_i G
+// from Qbar_{i,N} over the simplex, Qbar_{i,N} being the rectified row m
+// x_i / p(i) for a word of the block and the row of Q-bar restricted to
+// the block's words for any other (see recoverRectified). Neither those
+// rows nor G's sum to 1, so the divergence is the generalised one,
+// sum_j q_j log(q_j / p_j) - q_j + p_j (klNewton with lin): zero where
+// C_i G = Qbar_{i,N}, as the separable model has it. The plain KL
+// divergence's sum_j q_j log(q_j / p_j) would fall as every p_j grows:
+// its minimiser favours the anchors whose rows have the largest sums and
+// can give a topic no mass at all. Each word is solved by simplex.Newton
+// from recoverRectified's solution, as recoverKL does from RecoverL2's.
 func recoverRectifiedKL(ctx context.Context, sp *qbarSpace, b *block, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
-	v, k, n := sp.size(), len(anchors), b.x.n
+	c, _, err := recoverRectified(ctx, sp, b, anchors, o, nil)
+	if err != nil {
+		return nil, solveStats{}, err
+	}
+	v, n := sp.size(), b.x.n
 	g := anchorRows(sp, b, anchors)
+	lin := make([]float64, len(g))
+	for m, gm := range g {
+		lin[m] = floats.Sum(gm)
+	}
 	local := make([]int, v)
 	for i := range local {
 		local[i] = -1
@@ -198,26 +212,21 @@ func recoverRectifiedKL(ctx context.Context, sp *qbarSpace, b *block, anchors []
 	for j, w := range b.words {
 		local[w] = j
 	}
-	return solveWords(ctx, v, k, o, progress, sp.invP, func() func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
-		kl := &klObjective{k: k}
-		full := make([]float64, v)
-		q := make([]float64, n)
-		return func(i int, x []float64, ws *simplex.Workspace) simplex.Result {
-			if j := local[i]; j >= 0 {
-				f := b.mass * sp.invP[i]
-				for c, x := range b.x.row(j) {
-					q[c] = f * x
-				}
-			} else {
-				sp.row(i, full)
-				for c, w := range b.words {
-					q[c] = full[w]
-				}
+	row := func(i int, q, full []float64) {
+		if j := local[i]; j >= 0 {
+			f := b.mass * sp.invP[i]
+			for c, x := range b.x.row(j) {
+				q[c] = f * x
 			}
-			kl.load(q, g)
-			return simplex.EG(kl, x, o.settings(), ws)
+			return
 		}
-	})
+		sp.row(i, full)
+		for c, w := range b.words {
+			q[c] = full[w]
+		}
+	}
+	st, err := solveKL(ctx, c, klRows{n: n, invP: sp.invP, row: row, t: g, lin: lin}, o, progress)
+	return c, st, err
 }
 
 // diagonalCovariance is the topic-topic matrix of Lee et al. 2015
