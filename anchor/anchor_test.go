@@ -349,3 +349,57 @@ func TestRectifyAuto(t *testing.T) {
 		t.Errorf("KOS: %d distinct top words after rectification; want readable topics", d)
 	}
 }
+
+// RectifyAuto with RecoverKL screens the paper's topics by RecoverL2's
+// from the same anchors: where those are distinct (planted topics) the
+// paper's RecoverKL runs and its topics are kept, the same as the paper's
+// pipeline gives; where they are near-copies (KOS) the rectified fit
+// runs without the paper's RecoverKL and gives the rectified pipeline's
+// topics.
+func TestRectifyAutoKLScreen(t *testing.T) {
+	c, truth := separable(t, 5000, 4)
+	paper := Options{Recover: RecoverKL, Settings: learner.Settings{Seed: 1}}
+	_, want := fitL1(t, c, truth, paper)
+	auto := DefaultOptions()
+	auto.Recover, auto.Seed = RecoverKL, 1
+	_, got := fitL1(t, c, truth, auto)
+	if got.Params["rectify_chosen"] != "none" || got.Params["screened_by"] != nil || !reflect.DeepEqual(got.Topics, want.Topics) {
+		t.Errorf("separable: chose %v (params %v); want the paper's RecoverKL topics kept", got.Params["rectify_chosen"], got.Params)
+	}
+	stages := map[string]bool{}
+	for _, tm := range got.Provenance.Timings {
+		stages[tm.Stage] = true
+	}
+	if !stages[ScreenStage] || !stages["recover"] {
+		t.Errorf("separable: stages %v; want the screen and RecoverKL", got.Provenance.Timings)
+	}
+	if testing.Short() {
+		t.Skip("the KOS half reads ../shared/data and fits twice")
+	}
+	kos, err := corpus.ReadFile("../../shared/data/kos/docword.kos.txt.gz", corpus.ReadOptions{})
+	if err != nil {
+		t.Skip(err)
+	}
+	fit := func(o Options) *model.Model {
+		l, _ := New(o)
+		m, err := l.Fit(context.Background(), kos, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	m := fit(auto)
+	if m.Params["rectify_chosen"] != "ap" || m.Params["paper_recover"] != "l2" {
+		t.Errorf("KOS: chose %v (params %v); want rectification after the RecoverL2 screen", m.Params["rectify_chosen"], m.Params)
+	}
+	for _, tm := range m.Provenance.Timings {
+		if tm.Stage == "paper recover" {
+			t.Errorf("KOS: the paper's RecoverKL ran (%.2f s) though the screen found its topics noisy", tm.Seconds)
+		}
+	}
+	direct := withRecover(rectified(), RecoverKL)
+	direct.Seed = 1
+	if want := fit(direct); !reflect.DeepEqual(m.Topics, want.Topics) {
+		t.Error("KOS: the topics differ from the rectified pipeline's")
+	}
+}

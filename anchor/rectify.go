@@ -35,7 +35,9 @@ const (
 	// noise); then it fits again with RectifyAP and the Refine iterations.
 	// Planted, well separated topics thus keep the paper's recovery, and
 	// real text gets the rectified topics. Params["rectify_chosen"] says
-	// which was kept.
+	// which was kept. With RecoverKL, RecoverL2's topics from the same
+	// anchors are judged first, and the paper's RecoverKL runs only when
+	// they are not noisy (Params["paper_recover"] = "l2" when it did not).
 	RectifyAuto Rectifier = "auto"
 )
 

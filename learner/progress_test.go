@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/lda"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
@@ -12,8 +13,9 @@ import (
 
 // sharedBars names the progress stage that covers a timed stage whose
 // work one bar shows across stages: Gibbs's sweeps, burn-in and sampling
-// alike, and the variational EM's iterations.
-var sharedBars = map[string]string{"burn-in": lda.GibbsStage, "sampling": lda.GibbsStage, "em": lda.VBStage}
+// alike, the variational EM's iterations, and anchor-kl's RecoverL2 screen
+// and RecoverKL.
+var sharedBars = map[string]string{"burn-in": lda.GibbsStage, "sampling": lda.GibbsStage, "em": lda.VBStage, anchor.ScreenStage: "recover"}
 
 // stageRecord is what one stage reported: its total and whether it
 // started (done 0) and ended (done == total).
