@@ -162,10 +162,9 @@
 //
 // For V words, C candidates, D documents, nnz document-word entries, N
 // rectified words, F positive entries of a row of C, I alternating
-// projections and E EM
-// iterations: Q in O(sum_d nnz_d^2) time if streamed row by row, never
-// stored; FastAnchorWords in O(sum_d nnz_d^2 / 2 + V^2 + K nnz + K^2 V +
-// K^2 C + K^3) on Q-bar (the norms from Q's upper triangle, then K
+// projections and E EM iterations: Q in O(sum_d nnz_d^2) time if streamed
+// row by row, never stored; FastAnchorWords in O(sum_d nnz_d^2 / 2 + V^2 +
+// K nnz + K^2 V + K^2 C + K^3) on Q-bar (the norms from Q's upper triangle, then K
 // products) and O(K N^2) on the rectified block; RecoverL2 in O(V F (K +
 // F^2)) beyond the kernel FastAnchorWords leaves (O(K nnz + N^2 K) for
 // the rectified rows); RecoverKL in O(V S (K + W^2 / 2) T') beyond
