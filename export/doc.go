@@ -1,7 +1,8 @@
 // Package export writes a model, and the topic weights of documents under
 // it, as the files other tools read: MALLET's topic keys and document
-// topics, the inputs of pyLDAvis.prepare as JSON, and CSV tables for
-// pandas and R. Package report renders models for a person to look at;
+// topics, the inputs of pyLDAvis.prepare as JSON, CSV tables for pandas
+// and R, and the top words of each topic as JSON (hull topics --json).
+// Package report renders models for a person to look at;
 // this package hands them to other programs, so every file is exact data
 // (words verbatim, numbers with every digit needed to read them back)
 // rather than display text.
@@ -84,6 +85,34 @@
 // "null" as words). A "\r\n" inside a word reads back as "\n" with
 // encoding/csv, whose reader normalises line breaks in quoted fields.
 //
+// # Topics as JSON
+//
+// WriteTopicsJSON writes what "hull topics --json" prints, the top words
+// of each topic for a program to read: one object, indented by two
+// spaces and followed by a line break,
+//
+//	{"k": K, "vocab_size": V, "characteristic_kind": KIND,
+//	 "topics": [{"id": 0, "share": p, "words": [...], "weights": [...],
+//	             "anchor": WORD, "characteristic": WORD}, ...]}
+//
+// Topics are numbered from 0 (hull topics prints them from 1). share is
+// the topic's p(z) (model.Model.TopicWeights), null where the model does
+// not know it; words are the topic's top words, most probable first, and
+// weights their probabilities in the topic, each the shortest decimal
+// that reads back to the same double. A topic's marked word
+// (model.Model.MarkedWord) is "anchor" where the learner finds anchor
+// words (model.MarkAnchor); otherwise it is "characteristic", and the
+// top-level "characteristic_kind" (model.Model.MarkKind: "catchword",
+// "vertex word", "characteristic word") says what it is. These three keys
+// are left out where there is no such word. Words are JSON strings of the
+// words verbatim; besides the escapes of encoding/json, the control and
+// bidirectional characters it leaves raw (DEL, the C1 controls, U+202E)
+// are written as \u escapes (package internal/textsafe), so that the
+// output is safe to print on a terminal and decodes to the same words.
+// It is not a Format of Save: it describes one model's topics on a stream
+// (a pipe, a program's standard output) rather than files for another
+// tool.
+//
 // # Files
 //
 // Save writes a format's files at once: for Mallet and CSV into a
@@ -97,5 +126,6 @@
 // cannot hold.
 //
 // Complexity: O(K V log V) to rank the words of every topic (the topic
-// keys and the CSV topic words), O(K V + D K + nnz) for the pyLDAvis JSON.
+// keys, the CSV topic words and the topics JSON), O(K V + D K + nnz) for
+// the pyLDAvis JSON.
 package export

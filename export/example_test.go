@@ -94,6 +94,53 @@ func ExampleWritePyLDAvis() {
 	// "term_frequency": [2,1,1,1]}
 }
 
+func ExampleWriteTopicsJSON() {
+	m := &model.Model{
+		Algorithm:    "anchor",
+		K:            2,
+		Vocab:        []string{"bread", "oven", "rain", "snow"},
+		Topics:       [][]float64{{0.6, 0.4, 0, 0}, {0, 0.1, 0.2, 0.7}},
+		TopicWeights: []float64{0.3, 0.7},
+		Anchors:      []int{0, 3}, // the anchor word of each topic
+	}
+	if err := export.WriteTopicsJSON(os.Stdout, m, 2); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// {
+	//   "k": 2,
+	//   "vocab_size": 4,
+	//   "topics": [
+	//     {
+	//       "id": 0,
+	//       "share": 0.3,
+	//       "words": [
+	//         "bread",
+	//         "oven"
+	//       ],
+	//       "weights": [
+	//         0.6,
+	//         0.4
+	//       ],
+	//       "anchor": "bread"
+	//     },
+	//     {
+	//       "id": 1,
+	//       "share": 0.7,
+	//       "words": [
+	//         "snow",
+	//         "rain"
+	//       ],
+	//       "weights": [
+	//         0.7,
+	//         0.2
+	//       ],
+	//       "anchor": "snow"
+	//     }
+	//   ]
+	// }
+}
+
 // Save writes a format's files together into a directory.
 func ExampleSave() {
 	dir, _ := os.MkdirTemp("", "export")

@@ -13,8 +13,10 @@
 // gzip from the content, says at which byte a malformed file goes wrong,
 // migrates files of format version 1 and validates the model.
 // CheckVocab is the one check that a corpus is on a model's vocabulary
-// (ErrVocabMismatch).
+// (ErrVocabMismatch). MarkedWord and MarkKind give the one word a learner
+// singles out for each topic (its anchor word, catchword or vertex word)
+// and what to call it, the same for every display and export of a model.
 //
 // Complexity: Save, Load and Validate are O(K V + D) for D training
-// documents; TopWords is O(V log V).
+// documents; TopWords is O(V log V); MarkedWord and MarkKind are O(1).
 package model

@@ -35,3 +35,25 @@ func Example() {
 	// 0 bread oven
 	// 1 snow rain
 }
+
+// A learner that singles out one word per topic marks it; MarkKind says
+// what the words are.
+func ExampleModel_MarkedWord() {
+	m := &model.Model{
+		Algorithm:  "tsvd",
+		K:          2,
+		Vocab:      []string{"bread", "oven", "rain", "snow"},
+		Topics:     [][]float64{{0.6, 0.4, 0, 0}, {0, 0, 0.3, 0.7}},
+		TopicWords: [][]int{{1, 0}, {}}, // TSVD's catchwords; topic 1 has none
+	}
+	for k := 0; k < m.K; k++ {
+		if w := m.MarkedWord(k); w >= 0 {
+			fmt.Printf("topic %d: %s %q\n", k, m.MarkKind(), m.Vocab[w])
+		} else {
+			fmt.Printf("topic %d: none\n", k)
+		}
+	}
+	// Output:
+	// topic 0: catchword "oven"
+	// topic 1: none
+}

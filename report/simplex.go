@@ -19,12 +19,13 @@ import (
 // the Topic-SCORE paper: the sample of points (one grey dot per word),
 // those of the words in m.TopicWords (the words nearest each vertex) in
 // red, the centres the vertices were chosen from in blue, and the K
-// vertices as triangles, labelled with their topic number and anchor word
-// (m.Anchors, where known; escaped by textsafe.Escape, so that an SVG of
-// the plot is well-formed XML whatever the word), every pair joined by a
-// dashed edge. With K > 3
-// the picture is the projection of the simplex on its first two
-// coordinates. Save the plot with its Save or WriterTo method.
+// vertices as triangles, labelled with their topic number and, where m
+// marks anchor words (m.MarkKind() is model.MarkAnchor), the anchor word
+// m.MarkedWord(k) (escaped by textsafe.Escape, so that an SVG of the plot
+// is well-formed XML whatever the word), every pair joined by a dashed
+// edge; Topic-SCORE's vertex words (model.MarkVertexWord) label no
+// vertex. With K > 3 the picture is the projection of the simplex on its
+// first two coordinates. Save the plot with its Save or WriterTo method.
 //
 // It returns an error if m has no Simplex, if K < 3 (the simplex of K = 2
 // topics is a segment on a line) or if m fails Validate.
@@ -60,8 +61,8 @@ func Simplex(m *model.Model) (*plot.Plot, error) {
 	labels := make([]string, m.K)
 	for k := range labels {
 		labels[k] = strconv.Itoa(k + 1)
-		if len(m.Anchors) == m.K {
-			labels[k] += " " + textsafe.Escape(m.Vocab[m.Anchors[k]])
+		if m.MarkKind() == model.MarkAnchor {
+			labels[k] += " " + textsafe.Escape(m.Vocab[m.MarkedWord(k)])
 		}
 	}
 

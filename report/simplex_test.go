@@ -57,6 +57,38 @@ func TestSimplex(t *testing.T) {
 	}
 }
 
+// A vertex is labelled with its anchor word only where the model marks
+// anchors (model.MarkAnchor), not with Topic-SCORE's vertex words.
+func TestSimplexLabelsAnchorsOnly(t *testing.T) {
+	m := simplexModel()
+	m.Anchors = nil // marks vertex words (TopicWords) now
+	if kind := m.MarkKind(); kind != model.MarkVertexWord {
+		t.Fatalf("MarkKind() = %q, want %q", kind, model.MarkVertexWord)
+	}
+	p, err := Simplex(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := p.WriterTo(3*vg.Inch, 3*vg.Inch, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{">1<", ">2<", ">3<"} {
+		if !bytes.Contains(b.Bytes(), []byte(text)) {
+			t.Errorf("the SVG lacks %s", text)
+		}
+	}
+	for _, text := range []string{">1 a<", ">2 b<"} {
+		if bytes.Contains(b.Bytes(), []byte(text)) {
+			t.Errorf("the SVG labels a vertex word: %s", text)
+		}
+	}
+}
+
 func TestSimplexErrors(t *testing.T) {
 	none := simplexModel()
 	none.Simplex, none.Algorithm = nil, "anchor"

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
-	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/export"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -54,7 +53,7 @@ terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`
 				return err
 			}
 			if asJSON {
-				return writeTopicsJSON(cmd, m, top)
+				return export.WriteTopicsJSON(cmd.OutOrStdout(), m, top)
 			}
 			printTopics(cmd.OutOrStdout(), m, top)
 			return nil
@@ -63,54 +62,4 @@ terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`
 	cmd.Flags().IntVar(&top, "top", 10, "top words per topic")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
 	return cmd
-}
-
-type topicsJSON struct {
-	K         int `json:"k"`
-	VocabSize int `json:"vocab_size"`
-	// CharacteristicKind names the characteristic words of the topics
-	// where the learner marks those rather than anchors.
-	CharacteristicKind string      `json:"characteristic_kind,omitempty"`
-	Topics             []topicJSON `json:"topics"`
-}
-
-type topicJSON struct {
-	ID             int       `json:"id"`
-	Share          *float64  `json:"share"` // null where the model does not know p(z)
-	Words          []string  `json:"words"`
-	Weights        []float64 `json:"weights"`
-	Anchor         string    `json:"anchor,omitempty"`
-	Characteristic string    `json:"characteristic,omitempty"`
-}
-
-func writeTopicsJSON(cmd *cobra.Command, m *model.Model, top int) error {
-	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab)}
-	kind := markKind(m)
-	if kind != anchorKind {
-		out.CharacteristicKind = kind
-	}
-	for k := 0; k < m.K; k++ {
-		t := topicJSON{ID: k, Words: []string{}, Weights: []float64{}}
-		if len(m.TopicWeights) == m.K {
-			t.Share = &m.TopicWeights[k]
-		}
-		for _, i := range m.TopWords(k, top) {
-			t.Words = append(t.Words, m.Vocab[i])
-			t.Weights = append(t.Weights, m.Topics[k][i])
-		}
-		if w := markedWord(m, k); w >= 0 && kind == anchorKind {
-			t.Anchor = m.Vocab[w]
-		} else if w >= 0 {
-			t.Characteristic = m.Vocab[w]
-		}
-		out.Topics = append(out.Topics, t)
-	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return err
-	}
-	// The same JSON, with \u escapes for the control and bidirectional
-	// characters that encoding/json leaves raw (DEL, C1, U+202E).
-	_, err = cmd.OutOrStdout().Write(append(textsafe.JSON(b), '\n'))
-	return err
 }

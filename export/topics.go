@@ -1,0 +1,71 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/model"
+)
+
+// topicsJSON is the object WriteTopicsJSON writes.
+type topicsJSON struct {
+	K         int `json:"k"`
+	VocabSize int `json:"vocab_size"`
+	// CharacteristicKind names the characteristic words of the topics
+	// where the learner marks those rather than anchors.
+	CharacteristicKind string      `json:"characteristic_kind,omitempty"`
+	Topics             []topicJSON `json:"topics"`
+}
+
+// topicJSON is one topic of topicsJSON.
+type topicJSON struct {
+	ID             int       `json:"id"`
+	Share          *float64  `json:"share"` // null where the model does not know p(z)
+	Words          []string  `json:"words"`
+	Weights        []float64 `json:"weights"`
+	Anchor         string    `json:"anchor,omitempty"`
+	Characteristic string    `json:"characteristic,omitempty"`
+}
+
+// WriteTopicsJSON writes the top words of each topic of m as one indented
+// JSON object followed by a line break, the output of "hull topics --json"
+// (see the package documentation): per topic its top most probable words,
+// most probable first (model.Model.TopWords, words of weight 0 included),
+// their weights, its share p(z) where known and its marked word
+// (model.Model.MarkedWord), under "anchor" or "characteristic". top <= 0
+// lists no word; top >= len(m.Vocab) every word. It returns an error for a
+// weight JSON cannot hold (NaN, an infinity), before writing anything, and
+// any error of w.
+func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
+	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab)}
+	kind := m.MarkKind()
+	if kind != model.MarkAnchor {
+		out.CharacteristicKind = kind
+	}
+	for k := 0; k < m.K; k++ {
+		t := topicJSON{ID: k, Words: []string{}, Weights: []float64{}}
+		if len(m.TopicWeights) == m.K {
+			t.Share = &m.TopicWeights[k]
+		}
+		for _, i := range m.TopWords(k, top) {
+			t.Words = append(t.Words, m.Vocab[i])
+			t.Weights = append(t.Weights, m.Topics[k][i])
+		}
+		if i := m.MarkedWord(k); i >= 0 && kind == model.MarkAnchor {
+			t.Anchor = m.Vocab[i]
+		} else if i >= 0 {
+			t.Characteristic = m.Vocab[i]
+		}
+		out.Topics = append(out.Topics, t)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("export: topics JSON: %w", err)
+	}
+	// The same JSON, with \u escapes for the control and bidirectional
+	// characters that encoding/json leaves raw (DEL, C1, U+202E).
+	_, err = w.Write(append(textsafe.JSON(b), '\n'))
+	return err
+}

@@ -1,0 +1,192 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/hulltopics/hull/model"
+)
+
+// The topics JSON has the same keys for every learner: the marked word
+// under "anchor" for anchor words, under "characteristic" with its kind
+// otherwise, neither for a learner that marks none; share null where p(z)
+// is unknown.
+func TestTopicsJSONGolden(t *testing.T) {
+	vocab := []string{"bread", "oven", "rain"}
+	topics := [][]float64{{0.5, 0.5, 0}, {0.2, 0.3, 0.5}}
+	for _, tc := range []struct {
+		name string
+		m    *model.Model
+		top  int
+		want string
+	}{
+		{"anchors", &model.Model{Algorithm: "anchor", K: 2, Vocab: vocab, Topics: topics, TopicWeights: []float64{0.25, 0.75}, Anchors: []int{1, 2}}, 2,
+			`{
+  "k": 2,
+  "vocab_size": 3,
+  "topics": [
+    {
+      "id": 0,
+      "share": 0.25,
+      "words": [
+        "bread",
+        "oven"
+      ],
+      "weights": [
+        0.5,
+        0.5
+      ],
+      "anchor": "oven"
+    },
+    {
+      "id": 1,
+      "share": 0.75,
+      "words": [
+        "rain",
+        "oven"
+      ],
+      "weights": [
+        0.5,
+        0.3
+      ],
+      "anchor": "rain"
+    }
+  ]
+}
+`},
+		// Words of weight 0 are listed too; a topic without catchwords has
+		// no "characteristic".
+		{"catchwords", &model.Model{Algorithm: "tsvd", K: 2, Vocab: vocab, Topics: topics, TopicWords: [][]int{{}, {0, 2}}}, 5,
+			`{
+  "k": 2,
+  "vocab_size": 3,
+  "characteristic_kind": "catchword",
+  "topics": [
+    {
+      "id": 0,
+      "share": null,
+      "words": [
+        "bread",
+        "oven",
+        "rain"
+      ],
+      "weights": [
+        0.5,
+        0.5,
+        0
+      ]
+    },
+    {
+      "id": 1,
+      "share": null,
+      "words": [
+        "rain",
+        "oven",
+        "bread"
+      ],
+      "weights": [
+        0.5,
+        0.3,
+        0.2
+      ],
+      "characteristic": "bread"
+    }
+  ]
+}
+`},
+		{"no marks, no words", &model.Model{Algorithm: "gibbs", K: 1, Vocab: vocab, Topics: topics[1:], Alpha: []float64{0.1}}, 0,
+			`{
+  "k": 1,
+  "vocab_size": 3,
+  "topics": [
+    {
+      "id": 0,
+      "share": null,
+      "words": [],
+      "weights": []
+    }
+  ]
+}
+`},
+	} {
+		var b bytes.Buffer
+		if err := WriteTopicsJSON(&b, tc.m, tc.top); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("%s: wrote\n%s\nwant\n%s", tc.name, b.String(), tc.want)
+		}
+	}
+}
+
+// Hostile words come back verbatim when decoded, and none of their
+// control or bidirectional characters is written raw.
+func TestTopicsJSONHostileWords(t *testing.T) {
+	m := hostileModel()
+	m.Vocab = append(m.Vocab[:len(m.Vocab)-2], "x\u007f\u009by", "rl\u202eo") // DEL, C1 CSI, RLO: raw in encoding/json
+	m.Anchors = []int{len(m.Vocab) - 2, len(m.Vocab) - 1, 0}
+	var b bytes.Buffer
+	if err := WriteTopicsJSON(&b, m, len(m.Vocab)); err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.IndexFunc(b.String(), func(r rune) bool {
+		return r != '\n' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r))
+	}); i >= 0 {
+		t.Errorf("raw control character at byte %d: %q", i, b.String()[max(i-10, 0):min(i+10, b.Len())])
+	}
+	var got struct {
+		K      int `json:"k"`
+		Topics []struct {
+			ID      int       `json:"id"`
+			Share   float64   `json:"share"`
+			Words   []string  `json:"words"`
+			Weights []float64 `json:"weights"`
+			Anchor  string    `json:"anchor"`
+		} `json:"topics"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.K != 3 || len(got.Topics) != 3 {
+		t.Fatalf("k %d, %d topics, want 3", got.K, len(got.Topics))
+	}
+	for k, tp := range got.Topics {
+		top := m.TopWords(k, len(m.Vocab))
+		want := make([]string, len(top))
+		for r, i := range top {
+			want[r] = m.Vocab[i]
+			if tp.Weights[r] != m.Topics[k][i] {
+				t.Errorf("topic %d word %d: weight %v, want %v", k, r, tp.Weights[r], m.Topics[k][i])
+			}
+		}
+		if tp.ID != k || tp.Share != m.TopicWeights[k] || !slices.Equal(tp.Words, want) || tp.Anchor != m.Vocab[m.Anchors[k]] {
+			t.Errorf("topic %d: %+v, want words %q and anchor %q", k, tp, want, m.Vocab[m.Anchors[k]])
+		}
+	}
+}
+
+type failWriter struct{}
+
+var errFail = errors.New("write failed")
+
+func (failWriter) Write([]byte) (int, error) { return 0, errFail }
+
+// A weight JSON cannot hold is refused before writing; w's error is
+// returned.
+func TestTopicsJSONErrors(t *testing.T) {
+	m := &model.Model{K: 1, Vocab: []string{"a", "b"}, Topics: [][]float64{{math.NaN(), 1}}}
+	var b bytes.Buffer
+	if err := WriteTopicsJSON(&b, m, 2); err == nil || b.Len() > 0 {
+		t.Errorf("NaN weight: %v after %d bytes, want an error before writing", err, b.Len())
+	}
+	m.Topics[0][0] = 0
+	if err := WriteTopicsJSON(failWriter{}, m, 2); !errors.Is(err, errFail) {
+		t.Errorf("failing writer: %v, want %v", err, errFail)
+	}
+}
