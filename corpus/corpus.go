@@ -57,6 +57,19 @@ func (c *Corpus) DocLen(d int) int {
 	return n
 }
 
+// EmptyDocs returns the number of documents without a token, such as
+// those left empty by Align or FromTokensOn when none of their words is
+// in the vocabulary. Time O(D).
+func (c *Corpus) EmptyDocs() int {
+	n := 0
+	for d := range c.NumDocs() {
+		if c.Offsets[d] == c.Offsets[d+1] {
+			n++
+		}
+	}
+	return n
+}
+
 // Tokens returns the total number of tokens in the corpus.
 func (c *Corpus) Tokens() int64 {
 	var n int64

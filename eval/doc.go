@@ -36,7 +36,11 @@
 // "Measures"). They compare words by their strings, not their indices, so
 // the two models may have different vocabularies: a word missing from one
 // model has probability 0 there. L1Recovery and CosineRecovery require
-// the two models to have the same number of topics.
+// the two models to have the same number of topics. CheckTruthCorpus
+// tells, by the corpus digests the two models record, whether the truth is
+// of the corpus the learned model was fitted on (a *CorpusMismatchError
+// when not, ErrNoDigest when a digest is missing); the measures do not
+// check it.
 //
 // Cost: aligning the vocabularies takes O(K V) time, the K x K distance
 // matrix O(K^2 V), and the matching O(K^3), for K topics over a combined
@@ -94,8 +98,9 @@
 // topics, with their class labels: NMI is the mutual information over the
 // arithmetic mean of the two entropies (scikit-learn's default), in
 // [0, 1]; purity the share of documents in the most common class of their
-// part. ReadLabels reads "id<TAB>label" files and LabelClasses numbers the
-// labels of a corpus's documents by their ids. O(n log n).
+// part. ReadLabels reads "id<TAB>label" files (ReadLabelsFile by path)
+// and LabelClasses numbers the labels of a corpus's documents by their
+// ids. O(n log n).
 //
 // # Held-out perplexity
 //

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -62,6 +63,18 @@ func ReadLabels(r io.Reader, name string) (map[string]string, error) {
 		return nil, fmt.Errorf("%s: no label", name)
 	}
 	return labels, nil
+}
+
+// ReadLabelsFile reads the labels file at path with ReadLabels, its errors
+// naming the file by path. An error opening path is that of os.Open, an
+// *fs.PathError whose Op is "open", returned as it is.
+func ReadLabelsFile(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadLabels(f, path)
 }
 
 // LabelClasses numbers the labels of the documents ids: classes[d] is the

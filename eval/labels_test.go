@@ -2,9 +2,13 @@ package eval
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -142,4 +146,36 @@ func TestNMIAndPurity(t *testing.T) {
 		}
 	}()
 	NMI([]int{0}, []int{0, 1})
+}
+
+func TestReadLabelsFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "labels.tsv")
+	if err := os.WriteFile(path, []byte("id\tlabel\n1\tcocoa\n9\tearn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadLabelsFile(path)
+	if want := map[string]string{"1": "cocoa", "9": "earn"}; err != nil || !maps.Equal(got, want) {
+		t.Errorf("got %v, %v; want %v", got, err, want)
+	}
+	// Errors of the content name the file by its path, as ReadLabels does.
+	if err := os.WriteFile(path, []byte("1\tearn\n2 acq\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadLabelsFile(path); err == nil || err.Error() != path+":2: want id<TAB>label, found no tab" {
+		t.Errorf("bad line: error %v", err)
+	}
+	// A file that cannot be opened: os.Open's error as it is.
+	missing := filepath.Join(dir, "missing.tsv")
+	_, err = ReadLabelsFile(missing)
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Op != "open" || pe.Path != missing || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: error %v, want os.Open's", err)
+	}
+	// A directory opens but cannot be read: an error naming it, not one of
+	// opening.
+	_, err = ReadLabelsFile(dir)
+	if err == nil || !strings.HasPrefix(err.Error(), dir+": ") || errors.As(err, &pe) && pe.Op == "open" {
+		t.Errorf("directory: error %v", err)
+	}
 }

@@ -15,7 +15,8 @@ import (
 // figures of TopicHealth only.
 type SuiteOptions struct {
 	// Truth, if not nil, is the true model: L1Recovery and CosineRecovery
-	// (which need Truth.K == K).
+	// (which need Truth.K == K). Measure does not check that it is of the
+	// model's corpus: CheckTruthCorpus does.
 	Truth *model.Model
 	// CountRecovered adds RecoveredAt(m, Truth, RecoveredAt), the number
 	// of true topics matched at cosine >= RecoveredAt; it needs Truth. The
@@ -103,7 +104,9 @@ type Measures struct {
 // first error of a measure (such as a model.ErrVocabMismatch, or models
 // of different K for l1 recovery without CountRecovered), and an error
 // when o.Labels is given without a corpus or labels none of its
-// documents. Time: that of the measures that apply (see each).
+// documents. It scores o.Truth whatever corpus it records: call
+// CheckTruthCorpus first to refuse a truth of another corpus. Time: that
+// of the measures that apply (see each).
 func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, error) {
 	var ms Measures
 	switch {

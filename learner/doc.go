@@ -16,6 +16,8 @@
 //     ErrTooFewWords and ErrUnknownLearner.
 //   - RunStages, the staged fit with timings and cancellation between
 //     stages.
+//   - Progress, the callback through which a fit reports each stage, and
+//     LogProgress, which writes it as lines of a log.
 //
 // Complexity: the registry's operations are O(options) per call (a
 // reflective set per option); see each learner's package for its fit.

@@ -207,8 +207,11 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	if err := child.Run(); err != nil {
 		return 0, 0, fmt.Errorf("hull fit failed: %v: %s", err, strings.TrimSpace(errb.String()))
 	}
-	return time.Since(start).Seconds(), childPeakRSS(child.ProcessState), nil
+	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
 }
+
+// peakRSS forwards to memory.PeakRSS for printTimings (output.go).
+func peakRSS() int64 { return memory.PeakRSS() }
 
 // args returns the command-line flags that reproduce in.
 func (in *inputFlags) args() []string {

@@ -172,23 +172,23 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 	return eval.Measure(ctx, m, o)
 }
 
-// checkTruthDigest returns an error when the truth at path records the
-// digest of another corpus than the one m was fitted on (both record it:
-// model.Provenance.InputDigest). A digest missing on either side cannot be
-// checked: a note on log says so.
+// checkTruthDigest checks with eval.CheckTruthCorpus that the truth at
+// path is of the corpus m was fitted on, and says so in flags: a digest
+// missing on either side gets a note on log and no error.
 func checkTruthDigest(m, truth *model.Model, path string, log io.Writer) error {
-	md, td := m.Provenance.InputDigest, truth.Provenance.InputDigest
+	err := eval.CheckTruthCorpus(m, truth)
+	var mismatch *eval.CorpusMismatchError
 	switch {
-	case md == "" || td == "":
+	case errors.Is(err, eval.ErrNoDigest):
 		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", path)
 		return nil
-	case md != td:
+	case errors.As(err, &mismatch):
 		return fmt.Errorf("--truth %s is of the corpus of digest %s, the model was fitted on a corpus of digest %s: "+
 			"the truth is not of the model's corpus (another corpus, or a synth directory written over halfway). "+
 			"Pruning (--min-df, --max-df, --max-vocab), stop words, --stem or another --format change the corpus fitted, and its digest, too: "+
-			"--ignore-digest scores anyway", path, td, md)
+			"--ignore-digest scores anyway", path, mismatch.Truth, mismatch.Model)
 	}
-	return nil
+	return err
 }
 
 // pruning says how readAligned prunes its input.

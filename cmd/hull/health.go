@@ -1,9 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"strings"
 
 	"github.com/hulltopics/hull/eval"
@@ -57,12 +58,12 @@ func rareTopics(h *eval.Health) string {
 	}
 }
 
-// readLabels reads the labels file of --labels.
+// readLabels reads the labels file of --labels with eval.ReadLabelsFile,
+// naming the flag when the file cannot be opened.
 func readLabels(path string) (map[string]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	labels, err := eval.ReadLabelsFile(path)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "open" {
 		return nil, fmt.Errorf("--labels: %w", err)
 	}
-	defer f.Close()
-	return eval.ReadLabels(f, path)
+	return labels, err
 }

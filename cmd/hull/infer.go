@@ -99,7 +99,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
-	if empty := emptyDocs(c); empty > 0 {
+	if empty := c.EmptyDocs(); empty > 0 {
 		fmt.Fprintf(stderr, "note: %d documents have no word the model knows and get the prior mean\n", empty)
 	}
 	readTime := time.Since(start)
@@ -158,13 +158,5 @@ func (f *inferFlags) check() error {
 	return f.input.check()
 }
 
-// emptyDocs returns the number of documents of c without tokens.
-func emptyDocs(c *corpus.Corpus) int {
-	n := 0
-	for d := range c.NumDocs() {
-		if c.Offsets[d] == c.Offsets[d+1] {
-			n++
-		}
-	}
-	return n
-}
+// emptyDocs forwards to corpus.Corpus.EmptyDocs for export.go.
+func emptyDocs(c *corpus.Corpus) int { return c.EmptyDocs() }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
 
-	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/schollz/progressbar/v3"
 )
@@ -17,14 +15,14 @@ const barDelay = 500 * time.Millisecond
 
 // newProgress returns a learner.Progress for w: on a terminal, a progress
 // bar for each stage running longer than barDelay; on a file or pipe (a
-// log), log lines (see logProgress); on any other writer, nil.
+// log), log lines (learner.LogProgress); on any other writer, nil.
 func newProgress(w io.Writer) learner.Progress {
 	f, ok := w.(*os.File)
 	switch {
 	case !ok:
 		return nil
 	case !isTerminal(f):
-		return logProgress(w, time.Now)
+		return learner.LogProgress(w, time.Now)
 	}
 	var (
 		stage   string
@@ -56,51 +54,4 @@ func newProgress(w io.Writer) learner.Progress {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// logEvery is how often logProgress reports a running stage.
-const logEvery = 10 * time.Second
-
-// logProgress returns a learner.Progress that writes log lines on w, for
-// a log without a terminal: a line when a stage starts, one at least every
-// logEvery while it runs (done of total, rate and estimated time left),
-// and one when a stage that ran at least logEvery ends. now is the clock.
-func logProgress(w io.Writer, now func() time.Time) learner.Progress {
-	var (
-		stage         string
-		started, last time.Time
-		finished      bool
-	)
-	return func(s string, done, total int) {
-		t := now()
-		if s != stage {
-			stage, started, last, finished = s, t, t, false
-			fmt.Fprintf(w, "%s: started (%d to do)\n", textsafe.Escape(s), total)
-		}
-		if finished {
-			return
-		}
-		elapsed := t.Sub(started)
-		switch {
-		case total > 0 && done >= total:
-			finished = true
-			if elapsed >= logEvery {
-				fmt.Fprintf(w, "%s: done in %s\n", textsafe.Escape(s), elapsed.Round(time.Second/10))
-			}
-		case t.Sub(last) >= logEvery:
-			last = t
-			fmt.Fprintf(w, "%s: %s\n", textsafe.Escape(s), progressLine(done, total, elapsed))
-		}
-	}
-}
-
-// progressLine describes a stage that has done done of total in elapsed.
-func progressLine(done, total int, elapsed time.Duration) string {
-	rate := float64(done) / elapsed.Seconds()
-	line := fmt.Sprintf("%d of %d (%.1f%%), %.4g/s", done, total, 100*float64(done)/float64(max(total, 1)), rate)
-	if rate > 0 && total > done {
-		left := time.Duration(float64(total-done) / rate * float64(time.Second))
-		line += fmt.Sprintf(", about %s left", left.Round(time.Second))
-	}
-	return line
 }

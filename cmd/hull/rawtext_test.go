@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/model"
@@ -167,29 +166,5 @@ func TestCorpusCommandOnSGML(t *testing.T) {
 		if strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) < 0 {
 			t.Fatalf("--drop-numbers kept %q", w)
 		}
-	}
-}
-
-// TestLogProgress checks the log lines of a stage without a terminal.
-func TestLogProgress(t *testing.T) {
-	var b bytes.Buffer
-	now := time.Unix(0, 0)
-	p := logProgress(&b, func() time.Time { return now })
-	p("quick", 0, 10)
-	p("quick", 10, 10)
-	p("sweeps", 0, 100)
-	for i := 1; i <= 100; i++ {
-		now = now.Add(time.Second)
-		p("sweeps", i, 100)
-	}
-	got := b.String()
-	for _, want := range []string{"quick: started (10 to do)\n", "sweeps: 10 of 100 (10.0%), 1/s, about 1m30s left\n",
-		"sweeps: 90 of 100", "sweeps: done in 1m40s\n"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("log %q lacks %q", got, want)
-		}
-	}
-	if strings.Contains(got, "quick: done") || strings.Count(got, "sweeps: ") != 11 {
-		t.Errorf("log %q: want no end line for a quick stage and 11 lines for the long one", got)
 	}
 }

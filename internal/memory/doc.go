@@ -1,6 +1,8 @@
 // Package memory holds hull's memory guard: the default limit (half the
 // machine's RAM), the error a computation returns before allocating above
-// it, and the parsing and printing of byte sizes. Learners reach it through
+// it, the parsing and printing of byte sizes, and the peak resident memory
+// of this process and of a finished child (PeakRSS, ChildPeakRSS: measured
+// on Linux, 0 elsewhere). Learners reach the guard through
 // learner.Settings.CheckMemory; cooc.Compute uses it directly.
 //
 // Complexity: constant, except DefaultLimit, which reads /proc/meminfo once.

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package memory
+
+import "os"
+
+// PeakRSS returns 0: the peak resident set size is not measured on this
+// platform (see the Linux version).
+func PeakRSS() int64 { return 0 }
+
+// ChildPeakRSS returns 0: the peak resident set size is not measured on
+// this platform (see the Linux version).
+func ChildPeakRSS(*os.ProcessState) int64 { return 0 }

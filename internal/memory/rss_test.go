@@ -1,0 +1,78 @@
+package memory
+
+import (
+	"os"
+	"os/exec"
+	"runtime"
+	"testing"
+)
+
+// rssChildEnv makes the test binary, run as a child by TestChildPeakRSS,
+// touch rssChildBytes and exit.
+const (
+	rssChildEnv   = "HULL_MEMORY_RSS_CHILD=1"
+	rssChildBytes = 64 << 20
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv("HULL_MEMORY_RSS_CHILD") == "1" {
+		runtime.KeepAlive(touch(rssChildBytes))
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// touch allocates n bytes and writes every page, so that they are resident.
+func touch(n int) []byte {
+	b := make([]byte, n)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	return b
+}
+
+func TestPeakRSS(t *testing.T) {
+	before := PeakRSS()
+	b := touch(64 << 20)
+	after := PeakRSS()
+	runtime.KeepAlive(b)
+	if runtime.GOOS != "linux" {
+		if before != 0 || after != 0 {
+			t.Fatalf("on %s: peak RSS %d then %d, want 0 (not measured)", runtime.GOOS, before, after)
+		}
+		return
+	}
+	// Bytes, not kilobytes: 64 MiB of touched pages are resident.
+	if after < before || after < 64<<20 {
+		t.Errorf("peak RSS %d before touching 64 MiB, %d after: want at least %d after", before, after, 64<<20)
+	}
+	if after > 1<<40 {
+		t.Errorf("peak RSS %d: not in bytes", after)
+	}
+}
+
+func TestChildPeakRSS(t *testing.T) {
+	if ChildPeakRSS(nil) != 0 {
+		t.Error("ChildPeakRSS(nil) != 0")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	child := exec.Command(exe, "-test.run=^$")
+	child.Env = append(os.Environ(), rssChildEnv)
+	if out, err := child.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v: %s", err, out)
+	}
+	got := ChildPeakRSS(child.ProcessState)
+	if runtime.GOOS != "linux" {
+		if got != 0 {
+			t.Fatalf("on %s: child peak RSS %d, want 0 (not measured)", runtime.GOOS, got)
+		}
+		return
+	}
+	// The child touched rssChildBytes; this process's own peak is not it.
+	if got < rssChildBytes || got > 1<<40 {
+		t.Errorf("child peak RSS %d bytes, want at least the %d it touched", got, rssChildBytes)
+	}
+}
