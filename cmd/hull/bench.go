@@ -210,9 +210,6 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
 }
 
-// peakRSS forwards to memory.PeakRSS for printTimings (output.go).
-func peakRSS() int64 { return memory.PeakRSS() }
-
 // args returns the command-line flags that reproduce in.
 func (in *inputFlags) args() []string {
 	var a []string

@@ -153,7 +153,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		if err != nil {
 			return err
 		}
-		if empty := emptyDocs(c); empty > 0 {
+		if empty := c.EmptyDocs(); empty > 0 {
 			fmt.Fprintf(stderr, "note: %d documents have no word the model knows and get the prior mean\n", empty)
 		}
 		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})

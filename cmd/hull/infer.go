@@ -6,7 +6,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/model"
@@ -157,6 +156,3 @@ func (f *inferFlags) check() error {
 	}
 	return f.input.check()
 }
-
-// emptyDocs forwards to corpus.Corpus.EmptyDocs for export.go.
-func emptyDocs(c *corpus.Corpus) int { return c.EmptyDocs() }

@@ -48,7 +48,7 @@ func printTimings(w io.Writer, timings []model.Timing, total time.Duration) {
 		parts[i] = fmt.Sprintf("%s %s", t.Stage, fmtSeconds(t.Seconds))
 	}
 	fmt.Fprintf(w, "time: %s; total %s", strings.Join(parts, ", "), fmtSeconds(total.Seconds()))
-	if rss := peakRSS(); rss > 0 {
+	if rss := memory.PeakRSS(); rss > 0 {
 		fmt.Fprintf(w, "; peak RSS %s", memory.Format(rss))
 	}
 	fmt.Fprintln(w)
