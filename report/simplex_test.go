@@ -65,18 +65,7 @@ func TestSimplexLabelsAnchorsOnly(t *testing.T) {
 	if kind := m.MarkKind(); kind != model.MarkVertexWord {
 		t.Fatalf("MarkKind() = %q, want %q", kind, model.MarkVertexWord)
 	}
-	p, err := Simplex(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := p.WriterTo(3*vg.Inch, 3*vg.Inch, "svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := w.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
+	b := simplexSVG(t, m)
 	for _, text := range []string{">1<", ">2<", ">3<"} {
 		if !bytes.Contains(b.Bytes(), []byte(text)) {
 			t.Errorf("the SVG lacks %s", text)
@@ -116,18 +105,7 @@ func TestSimplexErrors(t *testing.T) {
 func TestSimplexSVGEscapesWords(t *testing.T) {
 	m := simplexModel()
 	m.Vocab = []string{"a\x1b[2Jb", "be\al<&>", "nu\x00l\u202eo", "d\xff"}
-	p, err := Simplex(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := p.WriterTo(3*vg.Inch, 3*vg.Inch, "svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := w.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
+	b := simplexSVG(t, m)
 	d := xml.NewDecoder(bytes.NewReader(b.Bytes()))
 	var texts []string
 	inText := false
@@ -155,4 +133,22 @@ func TestSimplexSVGEscapesWords(t *testing.T) {
 			t.Errorf("the SVG's texts %q lack %q", texts, want)
 		}
 	}
+}
+
+// simplexSVG renders m's simplex plot as a 3 x 3 inch SVG.
+func simplexSVG(t *testing.T, m *model.Model) *bytes.Buffer {
+	t.Helper()
+	p, err := Simplex(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := p.WriterTo(3*vg.Inch, 3*vg.Inch, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return &b
 }
