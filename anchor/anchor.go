@@ -256,6 +256,7 @@ func paperKL(ctx context.Context, in input, k int, paper Options) (*model.Model,
 	o := paper
 	o.Recover = RecoverL2
 	f := newFit(&o, in, k, nil)
+	f.keepL2 = true // the screen's solution is RecoverKL's start
 	stages := f.stages()
 	var err error
 	if f.timings, err = learner.RunStages(ctx, stages[:len(stages)-1]); err != nil {
@@ -351,11 +352,15 @@ type fit struct {
 	// anchorDots is Q-bar Q-bar_S^T (V x K) for the anchors S found on
 	// Q-bar itself, kept from FastAnchorWords for RecoverL2.
 	anchorDots *mat.Dense
-	topics     [][]float64
-	pz         []float64
-	r          *mat.Dense
-	params     map[string]any
-	timings    []model.Timing
+	// keepL2 asks recover to keep RecoverL2's solution C in l2, where
+	// paperKL's RecoverKL starts from it.
+	keepL2  bool
+	l2      *mat.Dense
+	topics  [][]float64
+	pz      []float64
+	r       *mat.Dense
+	params  map[string]any
+	timings []model.Timing
 }
 
 func (f *fit) cooccurrence(ctx context.Context) error {
@@ -473,7 +478,7 @@ func (f *fit) recover(ctx context.Context) error {
 	}
 	if f.o.Recover == RecoverKL {
 		solve = func(ctx context.Context, sp *qbarSpace, anchors []int, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
-			return recoverKL(ctx, sp, anchors, f.anchorDots, o, progress) // from RecoverL2's solution
+			return recoverKL(ctx, sp, anchors, f.anchorDots, f.l2, o, progress) // from RecoverL2's solution
 		}
 	}
 	if f.blk != nil {
@@ -488,6 +493,9 @@ func (f *fit) recover(ctx context.Context) error {
 	c, st, err := solve(ctx, f.sp, f.anchorW, f.o, f.o.Progress)
 	if err != nil {
 		return err
+	}
+	if f.keepL2 && f.o.Recover == RecoverL2 && f.blk == nil {
+		f.l2 = c
 	}
 	f.params["tolerance"] = f.o.Tolerance
 	f.params["max_iter"] = f.o.MaxIter

@@ -196,7 +196,7 @@ func BenchmarkRecoverKLNIPS100(b *testing.B) {
 	var st solveStats
 	for b.Loop() {
 		var err error
-		if _, st, err = recoverKL(context.Background(), sp, anchors, z, &o, nil); err != nil {
+		if _, st, err = recoverKL(context.Background(), sp, anchors, z, nil, &o, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -159,7 +159,7 @@ func TestRecoverKLNewtonReachesEG(t *testing.T) {
 	}
 	sp, anchors, z := recoveryFixture(t)
 	o := Options{Tolerance: 1e-5, MaxIter: 1000}
-	got, st, err := recoverKL(context.Background(), sp, anchors, z, &o, nil)
+	got, st, err := recoverKL(context.Background(), sp, anchors, z, nil, &o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,16 +15,19 @@ import (
 // recoverKL solves, for every word i, min over the simplex of
 // KL(Qbar_i || C_i Qbar_S) (Algorithm 3) by projected Newton
 // (simplex.Newton) from RecoverL2's solution. dots is Qbar Qbar_S^T, the
-// kernel of RecoverL2, or nil to have it computed through the operator.
-// Only the words j with Qbar_ij > 0 enter the divergence; among them,
+// kernel of RecoverL2, or nil to have it computed through the operator;
+// start, when not nil, is RecoverL2's solution already computed (by
+// RectifyAuto's screen), which is refined in place instead. Only the words j with Qbar_ij > 0 enter the divergence; among them,
 // those where every anchor row is 0 add the same infinite constant for
 // every C_i and are left out.
-func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, dots *mat.Dense, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
-	var c *mat.Dense
+func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, dots, start *mat.Dense, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
+	c := start
 	var err error
-	if dots != nil {
+	switch {
+	case c != nil:
+	case dots != nil:
 		c, _, err = solveL2(ctx, dots, anchorGram(dots, anchors), sp.invP, o, nil)
-	} else {
+	default:
 		c, _, err = recoverL2(ctx, sp, anchors, o, nil)
 	}
 	if err != nil {
