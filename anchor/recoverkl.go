@@ -18,9 +18,10 @@ import (
 // (simplex.Newton) from RecoverL2's solution. dots is Qbar Qbar_S^T, the
 // kernel of RecoverL2, or nil to have it computed through the operator;
 // start, when not nil, is RecoverL2's solution already computed (by
-// RectifyAuto's screen), which is refined in place instead. Only the words j with Qbar_ij > 0 enter the divergence; among them,
-// those where every anchor row is 0 add the same infinite constant for
-// every C_i and are left out.
+// RectifyAuto's screen), which is refined in place instead. Only the
+// words j with Qbar_ij > 0 enter the divergence; among them, those where
+// every anchor row is 0 add the same infinite constant for every C_i and
+// are left out.
 func recoverKL(ctx context.Context, sp *qbarSpace, anchors []int, dots, start *mat.Dense, o *Options, progress learner.Progress) (*mat.Dense, solveStats, error) {
 	c := start
 	var err error
