@@ -75,12 +75,17 @@ func WriteLDAC(w io.Writer, c *Corpus) error {
 // WriteVocab writes the vocabulary of c, one word per line (line i holds
 // word i). A word that could not be read back as written is an error and
 // nothing is written: an empty word, invalid UTF-8, a word containing
-// whitespace (including newlines) or a repeated word.
+// whitespace (including newlines) or a repeated word. A first word that
+// starts with U+FEFF is preceded by a byte order mark: readers skip one
+// at the start of a file, and would otherwise take the word's own.
 func WriteVocab(w io.Writer, c *Corpus) error {
 	if err := checkVocab(c.Vocab); err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, writeBufSize)
+	if len(c.Vocab) > 0 && strings.HasPrefix(c.Vocab[0], string(utf8BOM)) {
+		bw.Write(utf8BOM)
+	}
 	for _, word := range c.Vocab {
 		bw.WriteString(word)
 		bw.WriteByte('\n')

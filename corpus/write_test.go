@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,21 @@ func TestWriteVocabErrors(t *testing.T) {
 	}
 	if err := WriteLDAC(&bytes.Buffer{}, invalid); err == nil {
 		t.Error("WriteLDAC of an invalid corpus: no error")
+	}
+}
+
+// TestWriteVocabLeadingBOM: a first word that starts with U+FEFF reads
+// back as written, though readers skip a byte order mark at the start of
+// a file (found by FuzzReadVocab).
+func TestWriteVocabLeadingBOM(t *testing.T) {
+	for _, vocab := range [][]string{{"\ufeff"}, {"\ufeffa", "b"}, {"a", "\ufeffb"}} {
+		var b bytes.Buffer
+		if err := WriteVocab(&b, &Corpus{Vocab: vocab, Offsets: []int64{0}}); err != nil {
+			t.Fatalf("WriteVocab(%q): %v", vocab, err)
+		}
+		back, err := ReadVocab(&b, "v.txt")
+		if err != nil || !slices.Equal(back, vocab) {
+			t.Errorf("round trip of %q: %q, %v", vocab, back, err)
+		}
 	}
 }
