@@ -3,6 +3,8 @@ package cooc_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -60,4 +62,34 @@ func ExampleStats_Merge() {
 	// Output:
 	// documents: 3 identical: true
 	// Q(rain, snow) = 0.222
+}
+
+// Shards of a corpus, each counted where it lives and saved, are merged
+// from their files into the statistics of the whole, ready for a learner.
+func ExampleMergeFiles() {
+	dir, err := os.MkdirTemp("", "shards")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	vocab := []string{"rain", "snow", "sun"}
+	var paths []string
+	for i, doc := range [][]int32{{0, 1}, {1, 2}} {
+		s := cooc.NewStats(vocab)
+		s.AddDoc(doc, []int32{2, 1})
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("shard%d.stats", i)))
+		if err := s.Save(paths[i]); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	whole, err := cooc.MergeFiles(paths, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("documents:", whole.Docs, "tokens:", whole.Tokens)
+	// Output:
+	// documents: 2 tokens: 6
 }

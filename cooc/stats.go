@@ -226,6 +226,20 @@ func (s *Stats) addRow(c *corpus.Corpus, t *wordMajor, units []uint64, i int) {
 	}
 }
 
+// String says what s holds in one line: documents (those of two or more
+// tokens, which Q counts), words, tokens, the row range when s holds only
+// part of Q's rows, the preparation of the documents and the first 16
+// digits of the digest. The words of the preparation record are the
+// corpus's own: escape them before printing to a terminal.
+func (s *Stats) String() string {
+	rows := ""
+	if s.lo != 0 || s.hi != len(s.Vocab) {
+		rows = fmt.Sprintf(", rows %d-%d only", s.lo, s.hi)
+	}
+	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s; digest %s",
+		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), s.Digest()[:16])
+}
+
 // Merge adds o to s: afterwards s holds the statistics of the documents
 // of both. They must have the same vocabulary, row range and
 // preprocessing record.

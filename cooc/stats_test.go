@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -181,6 +182,54 @@ func TestStatsMergeRefusesOtherVocab(t *testing.T) {
 	o.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI}
 	if err := s.Merge(o); err == nil || !strings.Contains(err.Error(), "prepared differently") {
 		t.Fatalf("Merge of other preprocessing: %v", err)
+	}
+}
+
+// TestMergeFiles: shards saved apart and merged from their files are the
+// whole; a file of another vocabulary is named, and no file is an error.
+func TestMergeFiles(t *testing.T) {
+	c := randomCorpus(5, 90, 20, 15)
+	dir := t.TempDir()
+	var paths []string
+	for i, cut := range [][2]int{{60, 90}, {0, 25}, {25, 60}} {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("shard%d.stats", i)))
+		if err := statsOf(c, cut[0], cut[1]).Save(paths[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged, err := MergeFiles(paths, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Digest() != fromCorpus(t, c, 1).Digest() {
+		t.Fatal("merged shards differ from the whole")
+	}
+	other := filepath.Join(dir, "other.stats")
+	if err := NewStats(append([]string{"zz"}, c.Vocab[1:]...)).Save(other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MergeFiles(append(paths, other), 0); !errors.Is(err, ErrVocabDiffers) || !strings.HasPrefix(err.Error(), other+": ") {
+		t.Fatalf("merging a file of another vocabulary: %v", err)
+	}
+	if _, err := MergeFiles(nil, 0); err == nil {
+		t.Fatal("merging no file: no error")
+	}
+}
+
+// TestStatsString: the one-line summary counts what s holds and names a
+// range of rows only when s holds part of Q's rows.
+func TestStatsString(t *testing.T) {
+	c := randomCorpus(2, 30, 12, 10)
+	c.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI}
+	s := fromCorpus(t, c, 1)
+	want := fmt.Sprintf("%d documents (%d of 2 or more tokens), 12 words, %d tokens; ", s.Docs, s.Used, s.Tokens)
+	if got := s.String(); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "digest "+s.Digest()[:16]) || strings.Contains(got, "rows") {
+		t.Fatalf("String() = %q, want %q...", got, want)
+	}
+	part := s.Split(2)[1]
+	lo, hi := part.Rows()
+	if got := part.String(); !strings.Contains(got, fmt.Sprintf(", rows %d-%d only; ", lo, hi)) {
+		t.Fatalf("String() of rows %d-%d = %q", lo, hi, got)
 	}
 }
 

@@ -148,6 +148,32 @@ func LoadStats(path string, maxMemory int64) (*Stats, error) {
 	return ReadStats(f, path, maxMemory)
 }
 
+// MergeFiles loads the statistics files at paths, computed over disjoint
+// sets of documents, and merges them in order (Stats.Merge): the result
+// is bit for bit that of all the documents at once, whatever the order.
+// Each file is refused above maxMemory (0: half the RAM); an error of
+// Merge names the file that does not fit the ones before it.
+func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("cooc: no statistics files to merge")
+	}
+	var sum *Stats
+	for _, path := range paths {
+		s, err := LoadStats(path, maxMemory)
+		switch {
+		case err != nil:
+			return nil, err
+		case sum == nil:
+			sum = s
+		default:
+			if err := sum.Merge(s); err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+		}
+	}
+	return sum, nil
+}
+
 // ReadStats reads statistics in the format of WriteTo from r (gzip-
 // compressed or not); name prefixes its errors, which say the line of the
 // header or the byte of the entries that is wrong. It refuses, before

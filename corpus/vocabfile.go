@@ -13,14 +13,25 @@ import (
 	"unicode/utf8"
 )
 
-// readVocabFile reads the vocabulary file at path (gzip is detected).
-func readVocabFile(path string) ([]string, error) {
+// ReadVocabFile reads the vocabulary file at path, gzip-compressed or
+// not, as ReadVocab does; its errors name the file.
+func ReadVocabFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("vocabulary: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	return ReadVocab(f, path)
+}
+
+// readVocabFile is ReadVocabFile for the reader, whose error for a file
+// that cannot be opened says it is the vocabulary.
+func readVocabFile(path string) ([]string, error) {
+	vocab, err := ReadVocabFile(path)
+	if _, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, fmt.Errorf("vocabulary: %w", err)
+	}
+	return vocab, err
 }
 
 // ReadVocab reads a vocabulary file from r, possibly gzip-compressed (by

@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -183,5 +185,38 @@ func TestWriteVocabLeadingBOM(t *testing.T) {
 		if err != nil || !slices.Equal(back, vocab) {
 			t.Errorf("round trip of %q: %q, %v", vocab, back, err)
 		}
+	}
+}
+
+// TestReadVocabFile reads back what WriteVocab wrote, gzip-compressed or
+// not; a missing file is the *fs.PathError, a malformed one names it.
+func TestReadVocabFile(t *testing.T) {
+	dir := t.TempDir()
+	words := []string{"rain", "snow", "sun"}
+	var b bytes.Buffer
+	if err := WriteVocab(&b, &Corpus{Vocab: words, Offsets: []int64{0}}); err != nil {
+		t.Fatal(err)
+	}
+	plain, zipped := filepath.Join(dir, "v.txt"), filepath.Join(dir, "v.txt.gz")
+	if err := os.WriteFile(plain, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(zipped, []byte(gzipBytes(b.Bytes())), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{plain, zipped} {
+		if got, err := ReadVocabFile(path); err != nil || !slices.Equal(got, words) {
+			t.Errorf("ReadVocabFile(%s) = %q, %v", path, got, err)
+		}
+	}
+	if _, err := ReadVocabFile(filepath.Join(dir, "none")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("a\na\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadVocabFile(bad); err == nil || !strings.HasPrefix(err.Error(), bad+":2: ") {
+		t.Errorf("repeated word: %v", err)
 	}
 }

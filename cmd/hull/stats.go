@@ -90,8 +90,8 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	}
 	var vocab []string
 	if f.words != "" {
-		if vocab, err = readWordsFile(f.words); err != nil {
-			return err
+		if vocab, err = corpus.ReadVocabFile(f.words); err != nil {
+			return fmt.Errorf("--words: %w", err)
 		}
 	}
 	start := time.Now()
@@ -123,7 +123,7 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 		return envError{err}
 	}
 	timings = append(timings, model.Timing{Stage: "statistics", Seconds: time.Since(mark).Seconds()})
-	fmt.Fprintf(stderr, "stats: %s\n", describeStats(s))
+	fmt.Fprintf(stderr, "stats: %s\n", textsafe.Escape(s.String()))
 	printTimings(stderr, timings, time.Since(start))
 	return nil
 }
@@ -137,34 +137,6 @@ func checkOutput(path string) error {
 		return fmt.Errorf("-o: %w", err)
 	}
 	return nil
-}
-
-// readWordsFile reads a vocabulary file: one word per line.
-func readWordsFile(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("--words: %w", err)
-	}
-	defer f.Close()
-	vocab, err := corpus.ReadVocab(f, path)
-	if err != nil {
-		return nil, fmt.Errorf("--words: %w", err)
-	}
-	if len(vocab) == 0 {
-		return nil, fmt.Errorf("--words: %s holds no word", path)
-	}
-	return vocab, nil
-}
-
-// describeStats says what s holds in one line.
-func describeStats(s *cooc.Stats) string {
-	lo, hi := s.Rows()
-	rows := ""
-	if lo != 0 || hi != len(s.Vocab) {
-		rows = fmt.Sprintf(", rows %d-%d only", lo, hi)
-	}
-	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s; digest %s",
-		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, textsafe.Escape(s.Preprocessing.String()), s.Digest()[:16])
 }
 
 func newStatsMergeCmd() *cobra.Command {
@@ -185,23 +157,15 @@ all the documents gives, in any order of the files.`,
 			if err := checkOutput(output); err != nil {
 				return err
 			}
-			var sum *cooc.Stats
-			for _, path := range args {
-				s, err := cooc.LoadStats(path, limit)
-				if err != nil {
-					return statsError(err)
-				}
-				if sum == nil {
-					sum = s
-				} else if err := sum.Merge(s); err != nil {
-					return fmt.Errorf("%s: %w", path, err)
-				}
+			sum, err := cooc.MergeFiles(args, limit)
+			if err != nil {
+				return statsError(err)
 			}
 			if err := sum.Save(output); err != nil {
 				return envError{err}
 			}
 			if !quiet {
-				fmt.Fprintf(cmd.ErrOrStderr(), "stats: %s\n", describeStats(sum))
+				fmt.Fprintf(cmd.ErrOrStderr(), "stats: %s\n", textsafe.Escape(sum.String()))
 			}
 			return nil
 		},
@@ -230,7 +194,7 @@ func newStatsShowCmd() *cobra.Command {
 				}
 				return nil
 			}
-			fmt.Fprintln(out, describeStats(s))
+			fmt.Fprintln(out, textsafe.Escape(s.String()))
 			return nil
 		},
 	}
@@ -281,7 +245,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	if err != nil {
 		return statsError(err)
 	}
-	fmt.Fprintf(stderr, "stats: %s\n", describeStats(s))
+	fmt.Fprintf(stderr, "stats: %s\n", textsafe.Escape(s.String()))
 	readTime := time.Since(start)
 	// As fitLimit: --max-memory bounds the whole process, the statistics held included.
 	limit := settings.MaxMemory
