@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -387,5 +388,48 @@ func TestSave(t *testing.T) {
 	}
 	if _, err := ParseFormat("tsv"); err == nil || !strings.Contains(err.Error(), "mallet, pyldavis, csv") {
 		t.Errorf("ParseFormat(tsv): %v", err)
+	}
+}
+
+// TestPrepare: the directory and its missing parents are made, and undo
+// removes them; an existing file in the way, or a path of Save's that is
+// not a regular file, is refused with nothing left behind.
+func TestPrepare(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "a", "b")
+	undo, err := Prepare(CSV, out, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(out); err != nil || !st.IsDir() {
+		t.Fatalf("Prepare did not make %s: %v", out, err)
+	}
+	undo()
+	if _, err := os.Stat(filepath.Join(dir, "a")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("undo left %s: %v", filepath.Join(dir, "a"), err)
+	}
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Prepare(Mallet, filepath.Join(file, "sub"), false); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Fatalf("a file in the way: %v", err)
+	}
+	blocked := filepath.Join(dir, "c")
+	if err := os.MkdirAll(filepath.Join(blocked, MalletDocTopicsFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Prepare(Mallet, blocked, true); err == nil {
+		t.Fatal("a directory where Save writes a file: no error")
+	}
+	if _, err := Prepare(Mallet, blocked, false); err != nil {
+		t.Fatalf("without documents Save writes no doc-topics file: %v", err)
+	}
+	vis := filepath.Join(dir, "new", "vis.json")
+	if _, err := Prepare(PyLDAvis, vis, true); err == nil {
+		t.Fatal("pyLDAvis into a missing directory: no error")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("Prepare made a directory for pyLDAvis's file")
 	}
 }

@@ -86,6 +86,60 @@ func Paths(f Format, out string, withDocs bool) []string {
 	return paths
 }
 
+// Prepare readies out for Save before the long work that precedes it
+// (reading and inferring documents): for Mallet and CSV it makes the
+// directory out and its missing parents, refusing an existing
+// non-directory; then it checks that every file of Paths can be written
+// (atomicfile.Check). undo removes the directories it created, when still
+// empty, for a caller that fails before Save: nothing is left behind.
+func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
+	paths := Paths(f, out, withDocs)
+	undo = func() {}
+	if f != PyLDAvis {
+		if undo, err = makeDir(out); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range paths {
+		if err := atomicfile.Check(p); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	return undo, nil
+}
+
+// makeDir makes the directory dir and its missing parents, or refuses an
+// existing non-directory. remove removes the directories it created,
+// deepest first, when still empty.
+func makeDir(dir string) (remove func(), err error) {
+	var created []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return nil, fmt.Errorf("%s: not a directory", d)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		created = append(created, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return func() {
+		for _, d := range created {
+			os.Remove(d)
+		}
+	}, nil
+}
+
 // Check returns the error Save would return for m, top and whether
 // documents are given, without writing: an unknown format, an error
 // wrapping ErrNeedsDocs for PyLDAvis without documents, an error wrapping

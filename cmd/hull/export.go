@@ -4,14 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/hulltopics/hull/export"
 	"github.com/hulltopics/hull/infer"
-	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
@@ -112,23 +109,15 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 	if err != nil {
 		return err
 	}
-	paths := export.Paths(format, f.output, len(inputs) > 0)
-	if format != export.PyLDAvis {
-		removeCreated, err := makeOutDir(f.output)
-		if err != nil {
-			return fmt.Errorf("-o: %w", err)
-		}
-		defer func() {
-			if rerr != nil {
-				removeCreated()
-			}
-		}()
+	removeCreated, err := export.Prepare(format, f.output, len(inputs) > 0)
+	if err != nil {
+		return fmt.Errorf("-o: %w", err)
 	}
-	for _, p := range paths {
-		if err := atomicfile.Check(p); err != nil {
-			return fmt.Errorf("-o: %w", err)
+	defer func() {
+		if rerr != nil {
+			removeCreated()
 		}
-	}
+	}()
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {
 		stderr = io.Discard
@@ -206,36 +195,4 @@ func (f *exportFlags) check(cmd *cobra.Command, withInput bool) (export.Format, 
 		return "", fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
 	return format, f.input.check()
-}
-
-// makeOutDir makes the output directory dir and its missing parents, or
-// refuses an existing non-directory. The returned function removes the
-// directories it created, when still empty, for a command that fails
-// before writing into them.
-func makeOutDir(dir string) (removeCreated func(), err error) {
-	var created []string
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		st, err := os.Stat(d)
-		if err == nil {
-			if !st.IsDir() {
-				return nil, fmt.Errorf("%s: not a directory", d)
-			}
-			break
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
-		created = append(created, d)
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	return func() {
-		for _, d := range created { // deepest first
-			os.Remove(d)
-		}
-	}, nil
 }
