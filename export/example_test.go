@@ -160,3 +160,32 @@ func ExampleSave() {
 	// topic_words.csv
 	// doc_topics.csv
 }
+
+// Prepare makes the output directory before the long work, so a bad -o
+// fails at once; a caller that fails before Save undoes it.
+func ExamplePrepare() {
+	tmp, err := os.MkdirTemp("", "export")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "run1", "csv")
+	undo, err := export.Prepare(export.CSV, out, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// ... read and infer documents here; on failure: undo() ...
+	_ = undo
+	written, err := export.Save(export.CSV, out, bakery(), 2, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range written {
+		fmt.Println(filepath.Base(p))
+	}
+	// Output:
+	// topic_words.csv
+}
