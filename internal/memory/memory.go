@@ -85,20 +85,25 @@ func Format(n int64) string {
 
 // Parse parses a size such as "12GB", "512MiB", "800M" or "1e9" (decimal
 // and binary units are both read as powers of 1024; a plain number is
-// bytes).
+// bytes). A size under one byte, not finite or above 2^62 bytes is an
+// error: 0 means "the default" to the callers, and a flag must not reach
+// it by rounding.
 func Parse(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
-	mult := int64(1)
+	t := strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B")
+	binary := strings.HasSuffix(t, "I") // KiB, MiB, ...: the unit must come before
+	t = strings.TrimSuffix(t, "I")
+	mult := 1.0
 	if n := len(t); n > 0 {
 		if i := strings.IndexByte("KMGTP", t[n-1]); i >= 0 {
-			mult = int64(1) << (10 * (i + 1))
+			mult = float64(int64(1) << (10 * (i + 1)))
 			t = t[:n-1]
+		} else if binary {
+			t = "" // "8iB": no unit before the i
 		}
 	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-	if err != nil || x <= 0 || x*float64(mult) > 1<<62 {
-		return 0, fmt.Errorf("invalid size %q (want e.g. 8GiB, 500MB, 1e9)", s)
+	if bytes := x * mult; err != nil || !(bytes >= 1 && bytes <= 1<<62) {
+		return 0, fmt.Errorf("invalid size %q (want e.g. 8GiB, 500MB, 1e9 bytes; at least 1 byte)", s)
 	}
-	return int64(x * float64(mult)), nil
+	return int64(x * mult), nil
 }
