@@ -131,8 +131,9 @@ func New(opts Options) (*Learner, error) {
 	if opts.RectifyTolerance == 0 {
 		opts.RectifyTolerance = DefaultRectifyTolerance
 	}
+	name := AlgorithmName(opts.Recover) // errors name the learner registered for the method
 	bad := func(field string, value any, want string) error {
-		return &learner.OptionError{Learner: "anchor", Field: field, Value: value, Want: want}
+		return &learner.OptionError{Learner: name, Field: field, Value: value, Want: want}
 	}
 	switch {
 	case opts.AnchorMinDF < 0:
@@ -158,7 +159,7 @@ func New(opts Options) (*Learner, error) {
 	case opts.Refine < 0:
 		return nil, bad("Refine", opts.Refine, ">= 0")
 	}
-	if err := opts.Settings.Validate("anchor"); err != nil {
+	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
 	}
 	return &Learner{opts: opts}, nil
