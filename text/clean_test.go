@@ -341,3 +341,32 @@ func FuzzDropEncodedBlocks(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseClean parses arbitrary --clean lists: no panic; an error quotes
+// a name; a list parsed is canonical (each preset once, in CleanText's
+// order) and parses back from its names joined to itself.
+func FuzzParseClean(f *testing.F) {
+	for _, s := range []string{"", "none", "email", "Markup, EMAIL", "email,email", "x", ",", " none ", "email,,markup"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		presets, err := ParseClean(list)
+		if err != nil {
+			if !strings.Contains(err.Error(), "unknown cleaning preset") {
+				t.Fatalf("ParseClean(%q): error %q", list, err)
+			}
+			return
+		}
+		if want := canonicalCleanList(presets); !slices.Equal(presets, want) {
+			t.Fatalf("ParseClean(%q) = %q, not canonical (%q)", list, presets, want)
+		}
+		names := make([]string, len(presets))
+		for i, c := range presets {
+			names[i] = string(c)
+		}
+		back, err := ParseClean(strings.Join(names, ","))
+		if err != nil || !slices.Equal(back, presets) {
+			t.Fatalf("ParseClean(%q) = %q; its names parse to %q, %v", list, presets, back, err)
+		}
+	})
+}
