@@ -19,6 +19,12 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bad value before reading", []string{"fit", "-q", "--algo", "ddp", "-k", "3", "--proj-far", "2", missing}, "--proj-far 2: want in (0, 1]"},
 		{"unparsable value", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--tsvd-w0", "x", missing}, "--tsvd-w0 x: want a number"},
 		{"-k before reading", []string{"fit", "-q", missing}, "-k 0"},
+		{"-k 1 before reading", []string{"fit", "-q", "-k", "1", missing}, "-k 1: want the number of topics to learn, at least 2"},
+		// pflag's own parse errors, said as hull's checks say them.
+		{"integer flag", []string{"fit", "-q", "-k", "abc", missing}, "hull: -k/--topics abc: want an integer\n"},
+		{"unsigned flag", []string{"fit", "-q", "-k", "3", "--seed", "-1", missing}, "hull: --seed -1: want a non-negative integer\n"},
+		{"bool flag", []string{"fit", "--quiet=maybe", "-k", "3", missing}, "hull: -q/--quiet maybe: want true or false\n"},
+		{"int list flag", []string{"bench", "plusone", "--knn", "5,x", missing}, "hull: --knn 5,x: want integers separated by commas\n"},
 		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo anchor,rp"},
 		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},

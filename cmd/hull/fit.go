@@ -96,7 +96,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	}
 	f.input.maxMemory = settings.MaxMemory // the reader refuses declared sizes above it
 	switch {
-	case f.k < 0 || (f.k == 0 && len(args) > 0):
+	case f.k < 0 || f.k == 1 || (f.k == 0 && len(args) > 0):
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
 	case f.top < 0:
 		return fmt.Errorf("--top %d: want >= 0", f.top)

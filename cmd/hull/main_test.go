@@ -189,7 +189,7 @@ func TestBadInputExitsTwoWithFileLine(t *testing.T) {
 	cases := []badInput{
 		{"negative count", []string{"fit", "-k", "2", "--vocab", vocab, write("neg.txt", "2\n3\n2\n1 1 2\n2 2 -1\n")}, "neg.txt:5:"},
 		{"word id out of range", []string{"fit", "-k", "2", "--vocab", vocab, write("range.txt", "2\n3\n2\n1 1 2\n2 9 1\n")}, "range.txt:5:"},
-		{"K too small", []string{"fit", "-k", "1", "--vocab", vocab, good}, "K"},
+		{"K too small", []string{"fit", "-k", "1", "--vocab", vocab, good}, "-k 1"},
 		{"K not below V", []string{"fit", "-k", "3", "--vocab", vocab, good}, "K"},
 		{"missing file", []string{"fit", "-k", "2", filepath.Join(dir, "nope.txt")}, "nope.txt"},
 		{"unknown algorithm", []string{"fit", "--algo", "magic"}, "magic"},

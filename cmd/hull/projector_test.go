@@ -86,7 +86,7 @@ func TestFitProjectorBadInputExitsTwo(t *testing.T) {
 	dir := projectorCorpus(t)
 	input := filepath.Join(dir, "docword.txt")
 	expectBadInput(t, []badInput{
-		{"K too small", []string{"fit", "-q", "--algo", "projector", "-k", "1", input}, "K = 1"},
+		{"K too small", []string{"fit", "-q", "--algo", "projector", "-k", "1", input}, "-k 1"},
 		{"K above documents", []string{"fit", "-q", "--algo", "projector", "-k", "5000", input}, "K = 5000"},
 		{"delta above 1", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "1.5", input}, "--delta 1.5"},
 		{"negative delta", []string{"fit", "-q", "--algo", "projector", "-k", "6", "--delta", "-0.2", input}, "--delta -0.2"},

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hulltopics/hull/internal/version"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func newRootCmd() *cobra.Command {
@@ -16,6 +19,7 @@ corners of a simplex hidden in a corpus. Same input and --seed, same model.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError) // the subcommands inherit it
 	root.AddCommand(newFitCmd(), newCorpusCmd(), newStatsCmd(), newTopicsCmd(), newSynthCmd(), newInferCmd(), newEvalCmd(), newBenchCmd(), newPlotCmd(), newDiagnoseCmd(), newReportCmd(), newExportCmd(), newVersionCmd())
 	return root
 }
@@ -30,4 +34,34 @@ func newVersionCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// flagError says what a flag's value should be, as hull's own checks do
+// ("-k abc: want an integer"), where pflag names Go's parser
+// ("strconv.ParseInt: parsing ...: invalid syntax").
+func flagError(_ *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	f, want := bad.GetFlag(), bad.Unwrap().Error()
+	switch t := f.Value.Type(); {
+	case t == "intSlice":
+		want = "integers separated by commas"
+	case strings.HasPrefix(t, "uint"):
+		want = "a non-negative integer"
+	case strings.HasPrefix(t, "int"):
+		want = "an integer"
+	case strings.HasPrefix(t, "float"):
+		want = "a number"
+	case t == "bool":
+		want = "true or false"
+	case t == "duration":
+		want = "a duration such as 90s or 5m"
+	}
+	name := "--" + f.Name
+	if f.Shorthand != "" {
+		name = "-" + f.Shorthand + "/" + name
+	}
+	return fmt.Errorf("%s %s: want %s", name, bad.GetValue(), want)
 }

@@ -116,7 +116,7 @@ func TestFitScoreBadInputExitsTwo(t *testing.T) {
 	dir, _, _ := scoreFixture(t)
 	input := filepath.Join(dir, "docword.txt")
 	expectBadInput(t, []badInput{
-		{"K too small", []string{"fit", "-q", "--algo", "score", "-k", "1", input}, "K"},
+		{"K too small", []string{"fit", "-q", "--algo", "score", "-k", "1", input}, "-k 1"},
 		{"K above docs", []string{"fit", "-q", "--algo", "score", "-k", "301", input}, "K"},
 		{"K0 over budget", []string{"fit", "-q", "--algo", "score", "-k", "20", "--score-k0", "60", input}, "budget"},
 		{"negative m", []string{"fit", "-q", "--algo", "score", "-k", "6", "--score-m", "-3", input}, "--score-m -3"},

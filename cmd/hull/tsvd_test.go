@@ -71,7 +71,7 @@ func TestFitTSVDBadInputExitsTwo(t *testing.T) {
 	dir, path, _ := tsvdFixture(t)
 	input := filepath.Join(dir, "docword.txt")
 	expectBadInput(t, []badInput{
-		{"K too small", []string{"fit", "-q", "--algo", "tsvd", "-k", "1", input}, "K"},
+		{"K too small", []string{"fit", "-q", "--algo", "tsvd", "-k", "1", input}, "-k 1"},
 		{"K not below V", []string{"fit", "-q", "--algo", "tsvd", "-k", "1000", input}, "K = 1000"},
 		{"w0 above 1", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-w0", "2", input}, "--tsvd-w0 2"},
 		{"negative gamma", []string{"fit", "-q", "--algo", "tsvd", "-k", "10", "--tsvd-gamma", "-1", input}, "--tsvd-gamma -1"},
