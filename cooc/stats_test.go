@@ -287,6 +287,7 @@ func TestReadStatsErrors(t *testing.T) {
 		{"other", "docword\n", "f:1: not a hull statistics file"},
 		{"bad json", statsMagic + "{\n", "f:2: header"},
 		{"unknown field", statsMagic + `{"vocab":[],"doc_freq":[],"colour":1}` + "\n", `f:2: header: json: unknown field "colour"`},
+		{"type", statsMagic + `{"vocab":5,"doc_freq":[]}` + "\n", "f:2: header: field vocab holds a JSON number, want an array"},
 		{"freqs", statsMagic + `{"vocab":["a"],"doc_freq":[]}` + "\n", "f:2: header: 0 document frequencies for 1 words"},
 		{"rows", statsMagic + `{"vocab":["a"],"doc_freq":[0],"rows":[0,2]}` + "\n", "f:2: header: rows 0-2 of 1 words"},
 		{"counts", statsMagic + `{"vocab":["a"],"doc_freq":[0],"docs":1,"used":2}` + "\n", "f:2: header: counts out of range"},

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/jsonerr"
 	"github.com/hulltopics/hull/internal/memory"
 )
 
@@ -202,6 +203,9 @@ func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 	dec := json.NewDecoder(strings.NewReader(js))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&h); err != nil {
+		if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+			return nil, fmt.Errorf("%s:2: header: %s", name, jsonerr.Mismatch(te, "the header"))
+		}
 		return nil, fmt.Errorf("%s:2: header: %v", name, err)
 	}
 	if err := h.check(); err != nil {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/hulltopics/hull/internal/jsonerr"
 )
 
 // jsonlRecord is one line of the JSON-lines format. Pointers tell a
@@ -132,7 +134,7 @@ func jsonError(err error) error {
 		if want, ok := jsonFieldTypes[field]; ok {
 			return fmt.Errorf("%q must be %s, found a JSON %s", field, want, te.Value)
 		}
-		return fmt.Errorf("field %q: JSON %s where %s was expected", te.Field, te.Value, te.Type)
+		return errors.New(jsonerr.Mismatch(te, "the line"))
 	case errors.As(err, &se):
 		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, err)
 	}

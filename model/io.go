@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/jsonerr"
 )
 
 // Save writes m as JSON to path, gzip-compressed when path ends in ".gz".
@@ -99,7 +100,7 @@ func jsonPosition(err error, dec *json.Decoder) error {
 	case errors.As(err, &se):
 		return fmt.Errorf("byte %d: %w", se.Offset, err)
 	case errors.As(err, &te):
-		return fmt.Errorf("byte %d: %w", te.Offset, err)
+		return fmt.Errorf("byte %d: %s", te.Offset, jsonerr.Mismatch(te, "the file"))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("byte %d: the file ends inside the model: %w", dec.InputOffset(), err)
 	}

@@ -143,6 +143,10 @@ func (m *Model) Validate() error {
 	for key, x := range m.Params {
 		switch x.(type) {
 		case nil, bool, string, float64, float32, int, int64, int32, uint64, uint32, uint:
+		case []any: // as a model file's JSON decodes
+			return fmt.Errorf("model: params[%q] is a JSON array, want a number, string or boolean", key)
+		case map[string]any:
+			return fmt.Errorf("model: params[%q] is a JSON object, want a number, string or boolean", key)
 		default:
 			return fmt.Errorf("model: params[%q] is a %T, want a number, string or boolean", key, x)
 		}
