@@ -139,8 +139,13 @@ func TestSettings(t *testing.T) {
 		t.Fatalf("at the limit: %v", err)
 	}
 	var oe *OptionError
-	if err := (Settings{Threads: -1}).Validate("fake"); !errors.As(err, &oe) || oe.Field != "Threads" {
-		t.Fatalf("Validate: %v", err)
+	for _, threads := range []int{-1, MaxThreads + 1} {
+		if err := (Settings{Threads: threads}).Validate("fake"); !errors.As(err, &oe) || oe.Field != "Threads" {
+			t.Fatalf("Validate of %d threads: %v", threads, err)
+		}
+	}
+	if err := (Settings{Threads: MaxThreads}).Validate("fake"); err != nil {
+		t.Fatalf("Validate of MaxThreads: %v", err)
 	}
 	c := corpus.FromTokens([][]string{{"a", "b"}, {"b", "c"}})
 	p := Settings{Seed: 4, Threads: 3}.Provenance(c, []model.Timing{{Stage: "x", Seconds: 1}})

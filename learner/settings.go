@@ -91,12 +91,17 @@ func (s Settings) Logf(format string, args ...any) {
 	}
 }
 
+// MaxThreads bounds Settings.Threads. The result never depends on the
+// thread count, and beyond the cores more goroutines only add their
+// scratch to the memory a fit needs (and to its estimate).
+const MaxThreads = 4096
+
 // Validate returns an *OptionError naming the learner when a setting is out
-// of range (Threads or MaxMemory negative).
+// of range (Threads negative or above MaxThreads, MaxMemory negative).
 func (s Settings) Validate(learnerName string) error {
 	switch {
-	case s.Threads < 0:
-		return &OptionError{Learner: learnerName, Field: "Threads", Value: s.Threads, Want: ">= 0"}
+	case s.Threads < 0 || s.Threads > MaxThreads:
+		return &OptionError{Learner: learnerName, Field: "Threads", Value: s.Threads, Want: sprintf("in [0, %d] (0: one per CPU)", MaxThreads)}
 	case s.MaxMemory < 0:
 		return &OptionError{Learner: learnerName, Field: "MaxMemory", Value: s.MaxMemory, Want: ">= 0"}
 	}

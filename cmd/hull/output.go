@@ -21,7 +21,7 @@ func printTopics(w io.Writer, m *model.Model, top int) {
 	kind := m.MarkKind()
 	for k := 0; k < m.K; k++ {
 		mark := m.MarkedWord(k)
-		words := make([]string, 0, top+1)
+		words := make([]string, 0, min(top, len(m.Vocab))+1)
 		for _, i := range m.TopWords(k, top) {
 			if i == mark {
 				words = append(words, "*"+textsafe.Escape(m.Vocab[i])+"*")

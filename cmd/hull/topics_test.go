@@ -77,6 +77,15 @@ func TestTopicsBadTop(t *testing.T) {
 		{"negative --top", []string{"topics", escapeModel(t), "--top", "-1"}, "--top -1: want >= 0"},
 		{"negative --top before the model", []string{"topics", "no-such-model.json", "--top", "-2"}, "--top -2"},
 	})
+	// A --top above the vocabulary lists every word: it once sized a
+	// buffer and ran the process out of memory.
+	path := escapeModel(t)
+	for _, args := range [][]string{{"topics", path, "--top", "99999999999"}, {"topics", path, "--json", "--top", "99999999999"}} {
+		code, out, errOut := hull(t, args...)
+		if code != 0 || strings.Count(out, "wörd") != 3 { // each topic's list, and the second's anchor
+			t.Errorf("%v: exit %d, stderr %q, output %q", args, code, errOut, out)
+		}
+	}
 }
 
 // "hull topics" prints the same shape for every registered learner: one
