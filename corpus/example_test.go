@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -132,4 +134,36 @@ func ExampleReadFrom() {
 	// Output:
 	// 2 documents, 6 tokens
 	// stdin:2: word id 7 outside [0,2] (format ldac, detected from the first 2 lines; ReadOptions.Format sets it)
+}
+
+// A corpus saved for other tools: PrepareDir makes the directory before
+// the reading (so a bad -o fails at once), SaveDir writes the files.
+func ExampleSaveDir() {
+	tmp, err := os.MkdirTemp("", "corpus")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, "kos-uci")
+	opts := corpus.SaveOptions{Format: corpus.OutputUCI}
+	undo, err := corpus.PrepareDir(dir, opts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := corpus.FromTokens([][]string{{"rain", "snow", "rain"}, {"sun", "snow"}}) // read in practice
+	paths, err := corpus.SaveDir(dir, c, opts)
+	if err != nil {
+		undo()
+		fmt.Println(err)
+		return
+	}
+	for _, p := range paths {
+		fmt.Println(filepath.Base(p))
+	}
+	// Output:
+	// docword.txt
+	// vocab.txt
+	// docids.txt
 }

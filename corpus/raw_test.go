@@ -372,3 +372,33 @@ func FuzzReadDirEncoding(f *testing.F) {
 		}
 	})
 }
+
+// TestPrepareDir: the directory is made before the corpus exists, files in
+// the way are refused, and undo leaves nothing behind.
+func TestPrepareDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	undo, err := PrepareDir(dir, SaveOptions{Format: OutputLDAC, Gzip: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		t.Fatalf("PrepareDir did not make %s: %v", dir, err)
+	}
+	undo()
+	if _, err := os.Stat(filepath.Dir(dir)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("undo left %s: %v", filepath.Dir(dir), err)
+	}
+	blocked := t.TempDir()
+	if err := os.Mkdir(filepath.Join(blocked, VocabFileName), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PrepareDir(blocked, SaveOptions{}); err == nil || !strings.Contains(err.Error(), VocabFileName) {
+		t.Fatalf("a directory where the vocabulary goes: %v", err)
+	}
+	if _, err := PrepareDir(blocked, SaveOptions{Format: OutputJSONL}); err != nil {
+		t.Fatalf("JSON lines write no vocabulary file: %v", err)
+	}
+	if _, err := PrepareDir(blocked, SaveOptions{Format: "csv"}); err == nil {
+		t.Fatal("an unknown format: no error")
+	}
+}

@@ -54,6 +54,32 @@ type SaveOptions struct {
 	Gzip bool
 }
 
+// PrepareDir readies dir for SaveDir before the long work that precedes it
+// (reading the corpus): it makes dir and its missing parents, refusing an
+// existing non-directory, and checks that every file SaveDir may write
+// there with opts can be written (atomicfile.Check). undo removes the
+// directories it created, when still empty, for a caller that fails
+// before SaveDir.
+func PrepareDir(dir string, opts SaveOptions) (undo func(), err error) {
+	if opts.Format == "" {
+		opts.Format = OutputUCI
+	}
+	if _, err := ParseOutputFormat(string(opts.Format)); err != nil {
+		return nil, err
+	}
+	if undo, err = atomicfile.MakeDir(dir); err != nil {
+		return nil, err
+	}
+	// A corpus with a preprocessing record, so that its file is checked too.
+	for _, f := range saveFiles(&Corpus{Preprocessing: &Preprocessing{}}, opts) {
+		if err := atomicfile.Check(filepath.Join(dir, f.name)); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	return undo, nil
+}
+
 // SaveDir writes c into the directory dir (created if missing) in the
 // format of opts: the data file, the vocabulary (one word per line, line i
 // word i) and the document ids (one per line) where the data file does

@@ -96,7 +96,7 @@ func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
 	paths := Paths(f, out, withDocs)
 	undo = func() {}
 	if f != PyLDAvis {
-		if undo, err = makeDir(out); err != nil {
+		if undo, err = atomicfile.MakeDir(out); err != nil {
 			return nil, err
 		}
 	}
@@ -107,37 +107,6 @@ func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
 		}
 	}
 	return undo, nil
-}
-
-// makeDir makes the directory dir and its missing parents, or refuses an
-// existing non-directory. remove removes the directories it created,
-// deepest first, when still empty.
-func makeDir(dir string) (remove func(), err error) {
-	var created []string
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		st, err := os.Stat(d)
-		if err == nil {
-			if !st.IsDir() {
-				return nil, fmt.Errorf("%s: not a directory", d)
-			}
-			break
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
-		created = append(created, d)
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	return func() {
-		for _, d := range created {
-			os.Remove(d)
-		}
-	}, nil
 }
 
 // Check returns the error Save would return for m, top and whether

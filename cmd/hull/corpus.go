@@ -55,7 +55,7 @@ reads the uci output back (vocab.txt is found beside it).`,
 	return cmd
 }
 
-func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) error {
+func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 	format, err := corpus.ParseOutputFormat(f.to)
 	switch {
 	case err != nil:
@@ -66,6 +66,16 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) error {
 	if err := f.input.check(); err != nil {
 		return err
 	}
+	opts := corpus.SaveOptions{Format: format, Gzip: f.gzip}
+	removeCreated, err := corpus.PrepareDir(f.output, opts)
+	if err != nil {
+		return fmt.Errorf("-o: %w", err)
+	}
+	defer func() {
+		if rerr != nil {
+			removeCreated()
+		}
+	}()
 	stderr := cmd.ErrOrStderr()
 	if f.quiet {
 		stderr = io.Discard
@@ -74,7 +84,7 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) error {
 	if err != nil {
 		return err
 	}
-	paths, err := corpus.SaveDir(f.output, c, corpus.SaveOptions{Format: format, Gzip: f.gzip})
+	paths, err := corpus.SaveDir(f.output, c, opts)
 	if err != nil {
 		return envError{err}
 	}

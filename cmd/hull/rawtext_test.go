@@ -92,6 +92,10 @@ func TestFitRawNewsCollection(t *testing.T) {
 
 func TestRawTextFlagsCheckedFirst(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing")
+	aFile := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	expectBadInput(t, []badInput{
 		{"no -k", []string{"fit", missing}, "-k 0: want the number of topics"},
 		{"encoding", []string{"fit", "-k", "2", missing, "--encoding", "ebcdic"}, "--encoding:"},
@@ -101,7 +105,16 @@ func TestRawTextFlagsCheckedFirst(t *testing.T) {
 		{"no-prune with min-df", []string{"fit", "-k", "2", missing, "--no-prune", "--min-df", "3"}, "--no-prune keeps every word"},
 		{"corpus without -o", []string{"corpus", missing}, "-o is required"},
 		{"corpus --to", []string{"corpus", missing, "-o", missing, "--to", "csv"}, "--to: unknown output format"},
+		{"corpus -o a file", []string{"corpus", missing, "-o", aFile}, "-o: " + aFile + ": not a directory"},
 	})
+	// -o is made before the input is read, and removed when that fails.
+	out := filepath.Join(t.TempDir(), "new", "dir")
+	if code, _, _ := hull(t, "corpus", missing, "-o", out); code != exitBadInput {
+		t.Fatalf("corpus of a missing input: exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Dir(out)); !os.IsNotExist(err) {
+		t.Fatalf("corpus of a missing input left %s: %v", filepath.Dir(out), err)
+	}
 }
 
 // TestDefaultPruningOfRawText: raw text is pruned by default, said in the

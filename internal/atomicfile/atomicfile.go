@@ -165,6 +165,38 @@ func Remove(path string) error {
 	return syncDir(filepath.Dir(target))
 }
 
+// MakeDir makes the directory dir and its missing parents, or refuses an
+// existing non-directory, for a command that checks its output before
+// long work. remove removes the directories it created, deepest first,
+// when still empty: a command that fails before writing leaves nothing.
+func MakeDir(dir string) (remove func(), err error) {
+	var created []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return nil, fmt.Errorf("%s: not a directory", d)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		created = append(created, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return func() {
+		for _, d := range created {
+			os.Remove(d)
+		}
+	}, nil
+}
+
 // Check reports whether path can be written, before the work that makes
 // its content: its directory exists and accepts a new file (tried by
 // creating and removing a temporary file), and it is a regular file or
