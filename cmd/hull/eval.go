@@ -288,5 +288,8 @@ func (f *evalFlags) check() error {
 	if f.threads < 0 {
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
+	if x := f.recoveredAt; x != nil && !(*x >= 0 && *x <= 1) {
+		return fmt.Errorf("--recovered-at %v: want a cosine in [0, 1]", *x)
+	}
 	return f.input.check()
 }

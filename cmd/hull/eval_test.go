@@ -143,6 +143,10 @@ func TestEvalRecoveredAt(t *testing.T) {
 	if len(got) != 9 || got["recovered"] != 5.0 || got["recovered_threshold"] != 0.5 {
 		t.Errorf("want l1, cosine, unique words, health and recovered 5 at 0.5, got %v", got)
 	}
+	expectBadInput(t, []badInput{
+		{"NaN threshold", []string{"eval", m, "--truth", truth, "--recovered-at", "NaN"}, "hull: --recovered-at NaN: want a cosine in [0, 1]\n"},
+		{"threshold above 1", []string{"eval", "no-such-model.json", "--truth", truth, "--recovered-at", "2"}, "--recovered-at 2: want"},
+	})
 	// At threshold 1 no learned topic is exactly a true one.
 	code, out, _ = hull(t, "eval", m, "--truth", truth, "--recovered-at", "1")
 	if code != 0 || !regexp.MustCompile(`(?m)^recovered +0 +of the 5 true topics matched at cosine >= 1$`).MatchString(out) {
