@@ -2,6 +2,7 @@ package projector
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hulltopics/hull/corpus"
@@ -115,6 +116,9 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 			var err error
 			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads,
 				Progress: func(done, total int) { o.Progress.Report("k-means", done, total) }})
+			if errors.Is(err, kmeans.ErrFewDistinct) {
+				return fmt.Errorf("kmeans: the documents have fewer than K = %d distinct word frequencies", k)
+			}
 			if err != nil {
 				return fmt.Errorf("kmeans: %w", err)
 			}

@@ -206,12 +206,18 @@ func run(g data, n, dim, work, k int, cosine bool, o Options, trace func(restart
 }
 
 // fewDistinctError is the error of a problem with fewer than k distinct
-// points: the k.
+// points: the k. Callers prefix what the points are.
 type fewDistinctError int
 
 func (e fewDistinctError) Error() string {
-	return fmt.Sprintf("kmeans: fewer than k = %d distinct points", int(e))
+	return fmt.Sprintf("fewer than k = %d distinct points", int(e))
 }
+
+// ErrFewDistinct is wrapped by the error of a problem with fewer than k
+// distinct points.
+var ErrFewDistinct = errors.New("fewer distinct points than clusters")
+
+func (e fewDistinctError) Is(target error) bool { return target == ErrFewDistinct }
 
 // newProblem checks that g has at least k distinct points and returns
 // the problem with the points' norms.
