@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -355,6 +356,9 @@ func checkNonEmpty(name string, c *Corpus) error {
 	switch {
 	case c.NumDocs() == 0:
 		return parseErr(name, 0, "no documents")
+	case c.NNZ() == 0 && c.Preprocessing.Tokenized():
+		return parseErr(name, 0, "no tokens (all %d documents are empty once tokenized: stop words and words shorter than %d letters are dropped)",
+			c.NumDocs(), cmp.Or(c.Preprocessing.Text.MinLen, text.DefaultMinLen))
 	case c.NNZ() == 0:
 		return parseErr(name, 0, "no tokens (all %d documents are empty)", c.NumDocs())
 	}

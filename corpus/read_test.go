@@ -196,6 +196,7 @@ func TestReadFileErrors(t *testing.T) {
 		{"nodocs.txt", "0\n2\n0\n", FormatAuto, "nodocs.txt: no documents"},
 		{"notokens.txt", "3\n2\n0\n", FormatAuto, "notokens.txt: no tokens (all 3 documents are empty)"},
 		{"notokens.dat", "0\n0\n", FormatLDAC, "notokens.dat: no tokens (all 2 documents are empty)"},
+		{"stopwords.txt", "a the\nb of\n", FormatLines, "stopwords.txt: no tokens (all 2 documents are empty once tokenized: stop words and words shorter than 2 letters are dropped)"},
 		{"bad.dat", "1 0:1\n1 2:1\n", FormatAuto, "bad.dat:2: word id 2 outside [0,1]"},
 		{"badvocab.txt", "1 1 1\n", FormatTriplet, "v.txt:2: empty word"},
 		{"format.txt", "1 1 1\n", "csv", `unknown corpus format "csv"`},

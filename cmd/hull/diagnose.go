@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -230,7 +231,7 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
 	s := d.Settings
 	fmt.Fprintf(w, "%d documents (%d empty, left out), %d topics (%s model); weights by VB under the model's topics, prior concentration %.3g\n\n",
-		d.Docs, d.EmptyDocs, d.K, textsafe.Escape(d.Algorithm), s.Prior)
+		d.Docs, d.EmptyDocs, d.K, textsafe.Escape(cmp.Or(d.Algorithm, "unnamed")), s.Prior)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "documents with a dominant topic (alpha %.2g, beta %.2g)\t%.1f%%\n", s.Alpha, s.Beta, 100*d.DominantShare)
 	fmt.Fprintf(tw, "documents nearly pure (delta %.2g)\t%.1f%%\n", s.Delta, 100*d.PureShare)
