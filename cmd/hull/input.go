@@ -38,14 +38,18 @@ type inputFlags struct {
 	// fs holds the flags, to tell which were given; recorded, when set,
 	// is the text preparation a model records, which textOptions returns.
 	fs       *pflag.FlagSet
+	own      *pflag.FlagSet // the input flags alone, for given
 	recorded *text.Options
 	// maxMemory bounds the corpus a numeric input declares (0: half the
 	// RAM): the command's --max-memory, where it has one, sets it.
 	maxMemory int64
 }
 
-func (in *inputFlags) bind(fs *pflag.FlagSet) {
-	in.fs = fs
+func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
+	in.fs = cmdFlags
+	in.own = pflag.NewFlagSet("input", pflag.ContinueOnError)
+	defer cmdFlags.AddFlagSet(in.own)
+	fs := in.own
 	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir (default: detected)")
 	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
 	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line")
@@ -95,6 +99,17 @@ func (in *inputFlags) check() error {
 		return fmt.Errorf("--clean: %w", err)
 	}
 	return nil
+}
+
+// given returns the input flags given on the command line, sorted.
+func (in *inputFlags) given() []string {
+	var names []string
+	in.own.VisitAll(func(f *pflag.Flag) {
+		if f.Changed {
+			names = append(names, "--"+f.Name)
+		}
+	})
+	return names
 }
 
 // pruneFlagsSet reports whether a pruning flag was given.

@@ -232,6 +232,8 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return fmt.Errorf("--stats %s and INPUT %s: learn from one or the other", textsafe.Escape(f.stats), textsafe.Escape(args[0]))
 	case f.k < 2:
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
+	case len(f.input.given()) > 0:
+		return fmt.Errorf("%s: --stats learns from statistics already counted, which no input flag changes (give it to hull stats)", strings.Join(f.input.given(), ", "))
 	}
 	l, err := f.learners.build(f.algo, settings)
 	if err != nil {

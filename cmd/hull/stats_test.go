@@ -165,6 +165,7 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"stats", "--words", st, "--min-df", "2", "-o", filepath.Join(dir, "o.stats"), kos}, "--words fixes the vocabulary"},
 		{[]string{"fit", "-k", "3", "--stats", st, kos}, "learn from one or the other"},
 		{[]string{"fit", "--stats", st}, "-k 0"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", "--stem"}, "--min-df, --stem: --stats learns from statistics already counted"},
 		{[]string{"fit", "-k", "3", "--algo", "tsvd", "--stats", st}, "--algo tsvd learns from documents"},
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
