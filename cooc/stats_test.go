@@ -266,6 +266,15 @@ func TestStatsFileRoundTrip(t *testing.T) {
 	}
 }
 
+// TestLoadStatsDirectory: a directory is said to be one, not "not a hull
+// statistics file".
+func TestLoadStatsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := LoadStats(dir, 0); err == nil || err.Error() != dir+": is a directory" {
+		t.Fatalf("LoadStats of a directory: %v", err)
+	}
+}
+
 func TestReadStatsErrors(t *testing.T) {
 	c := randomCorpus(13, 60, 12, 12)
 	var buf bytes.Buffer

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -192,6 +193,9 @@ func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 	th := &tailHasher{r: in, h: sha256.New()}
 	sr := &countReader{r: bufio.NewReaderSize(th, 1<<20)}
 	line, err := sr.line(len(statsMagic))
+	if pe, ok := errors.AsType[*fs.PathError](err); ok { // a directory, an I/O error: not the content
+		return nil, fmt.Errorf("%s: %w", name, pe.Err)
+	}
 	if err != nil || line != statsMagic {
 		return nil, fmt.Errorf("%s:1: not a hull statistics file (want the line %q)", name, strings.TrimSpace(statsMagic))
 	}
