@@ -3,6 +3,8 @@ package synth_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hulltopics/hull/synth"
@@ -130,4 +132,37 @@ func ExampleNew() {
 	// Output:
 	// 200 documents; rho 0 so the catchwords are anchors: [0 10 20 30 40 50 60 70 80 90]
 	// synth: dominant: Delta = 0.1, want in [0, 0.08] (TSVD section 3.1)
+}
+
+// A corpus with its truth on disk, as "hull synth lda -o DIR" writes it:
+// PrepareDir checks DIR before the generation, WriteDir writes the set.
+func ExampleWriteDir() {
+	tmp, err := os.MkdirTemp("", "synth")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, "lda")
+	undo, err := synth.PrepareDir(dir)
+	if err != nil {
+		panic(err)
+	}
+	g := synth.LDA{K: 3, V: 50, Docs: 4, DocLength: 20, Alpha: 0.5, Beta: 0.1}
+	c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		undo()
+		panic(err)
+	}
+	if err := synth.WriteDir(dir, c, truth, theta); err != nil {
+		panic(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		fmt.Println(e.Name())
+	}
+	// Output:
+	// doc-topics.tsv
+	// docword.txt
+	// truth.json
+	// vocab.txt
 }

@@ -26,6 +26,24 @@ const (
 	DocTopicsFile = "doc-topics.tsv"
 )
 
+// PrepareDir readies dir for WriteDir before the generation: it makes dir
+// and its missing parents, refusing an existing non-directory, and checks
+// that each file of the set can be written (atomicfile.Check). undo
+// removes the directories it made, when still empty, for a caller that
+// fails before WriteDir.
+func PrepareDir(dir string) (undo func(), err error) {
+	if undo, err = atomicfile.MakeDir(dir); err != nil {
+		return nil, err
+	}
+	for _, name := range []string{DocwordFile, VocabFile, DocTopicsFile, TruthFile} {
+		if err := atomicfile.Check(filepath.Join(dir, name)); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	return undo, nil
+}
+
 // WriteDir writes a generated corpus and its truth into dir, creating dir
 // if needed: DocwordFile and VocabFile (the corpus, as corpus.SaveUCI
 // writes it), TruthFile (truth, as model.Save writes it) and, when theta is

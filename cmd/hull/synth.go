@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
@@ -85,12 +84,9 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 	}
 	fs.Uint64Var(&seed, "seed", 1, "random seed: the same parameters and seed give the same corpus")
 	fs.StringVarP(&out, "output", "o", "", "output directory (created if needed)")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = func(cmd *cobra.Command, _ []string) (rerr error) {
 		if out == "" {
 			return errors.New("-o DIR is required: the directory to write the corpus and its truth to")
-		}
-		if st, err := os.Stat(out); err == nil && !st.IsDir() {
-			return fmt.Errorf("-o %s: not a directory", out)
 		}
 		values := map[string]string{}
 		for _, o := range spec.Options {
@@ -102,6 +98,15 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		if err != nil {
 			return commandLineError(err, nil)
 		}
+		removeCreated, err := synth.PrepareDir(out)
+		if err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+		defer func() {
+			if rerr != nil {
+				removeCreated()
+			}
+		}()
 		c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
 		if err != nil {
 			return err

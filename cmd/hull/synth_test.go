@@ -172,12 +172,19 @@ func TestSynthBadFlagsExitTwo(t *testing.T) {
 	}
 }
 
+// TestSynthUnwritableOutput: an output under a file, or with a directory
+// where a file of the set goes, is refused before generating.
 func TestSynthUnwritableOutput(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "file")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
 	os.WriteFile(file, nil, 0o644)
-	code, out, errOut := hull(t, "synth", "lda", "--docs", "10", "-o", filepath.Join(file, "dir"))
-	if code != exitFailure || out != "" {
-		t.Fatalf("exit %d, stdout %q, stderr %q; want exit %d and no command line", code, out, errOut, exitFailure)
+	blocked := filepath.Join(dir, "blocked")
+	os.MkdirAll(filepath.Join(blocked, "truth.json"), 0o755)
+	for out, want := range map[string]string{filepath.Join(file, "dir"): file + ": not a directory", blocked: "truth.json is a directory"} {
+		code, stdout, errOut := hull(t, "synth", "lda", "--docs", "10", "-o", out)
+		if code != exitBadInput || stdout != "" || !strings.Contains(errOut, want) {
+			t.Errorf("-o %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", out, code, stdout, errOut, want)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // ErrNotRegular is wrapped by the error for a destination that exists and
@@ -179,7 +180,7 @@ func MakeDir(dir string) (remove func(), err error) {
 			}
 			break
 		}
-		if !errors.Is(err, os.ErrNotExist) {
+		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) { // ENOTDIR: an ancestor is a file, named below
 			return nil, err
 		}
 		created = append(created, d)
