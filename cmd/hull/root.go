@@ -37,7 +37,7 @@ func newVersionCmd() *cobra.Command {
 }
 
 // flagError says what a flag's value should be, as hull's own checks do
-// ("-k abc: want an integer"), where pflag names Go's parser
+// ("-k/--topics abc: want an integer"), where pflag names Go's parser
 // ("strconv.ParseInt: parsing ...: invalid syntax").
 func flagError(_ *cobra.Command, err error) error {
 	var bad *pflag.InvalidValueError
