@@ -72,6 +72,7 @@ out; the table says how many documents were used.`,
 	fs.IntVar(&f.eval.top, "top", 10, "top words per topic for coherence, unique words and health")
 	fs.Uint64Var(&f.eval.seed, "seed", 1, "seed of every fit and of the evaluation")
 	fs.IntVar(&f.eval.threads, "threads", 0, "worker goroutines per fit (0: one per CPU)")
+	fs.BoolVarP(&f.eval.quiet, "quiet", "q", false, "no progress or notes on stderr (failures are still said)")
 	f.eval.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
 	cmd.AddCommand(newPlusOneCmd())
@@ -104,7 +105,8 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if f.eval.reference == "" && len(inputs) == 1 {
 		f.eval.reference = inputs[0]
 	}
-	if err := checkLabels(&f.eval, cmd.ErrOrStderr()); err != nil {
+	log := logWriter(cmd, f.eval.quiet)
+	if err := checkLabels(&f.eval, log); err != nil {
 		return err
 	}
 	dir, err := os.MkdirTemp("", "hull-bench")
@@ -112,16 +114,15 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 		return envError{err}
 	}
 	defer os.RemoveAll(dir)
-	stderr := cmd.ErrOrStderr()
 	var rows []benchRow
 	for _, a := range f.algos {
-		row, err := benchAlgorithm(cmd.Context(), a, inputs, f, filepath.Join(dir, a+".json"), stderr)
+		row, err := benchAlgorithm(cmd.Context(), a, inputs, f, filepath.Join(dir, a+".json"), log)
 		if err != nil {
 			if cmd.Context().Err() != nil {
 				return err
 			}
 			row.Error = err.Error()
-			fmt.Fprintf(stderr, "bench: %s failed: %s\n", a, textsafe.EscapeLines(err.Error()))
+			fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", a, textsafe.EscapeLines(err.Error()))
 		}
 		rows = append(rows, row)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -76,10 +75,7 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 			removeCreated()
 		}
 	}()
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	c, err := f.input.read(args, stderr, newProgress(stderr), rawTextPrune)
 	if err != nil {
 		return err

@@ -177,10 +177,7 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err := f.validate(); err != nil {
 		return err
 	}
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	m, err := model.Load(modelPath)
 	if err != nil {

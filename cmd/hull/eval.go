@@ -32,6 +32,7 @@ type evalFlags struct {
 	recoveredAt *float64
 	// ignoreDigest scores against --truth whatever corpus it records.
 	ignoreDigest bool
+	quiet        bool
 }
 
 func newEvalCmd() *cobra.Command {
@@ -102,6 +103,7 @@ vocabulary by word.`,
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the measures that apply")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the held-out split and inference")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
 	f.input.bind(fs)
 	return cmd
 }
@@ -119,11 +121,11 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 		if err != nil {
 			return err
 		}
-		if err := checkTruthDigest(m, truth, f.truth, cmd.ErrOrStderr()); err != nil {
+		if err := checkTruthDigest(m, truth, f.truth, logWriter(cmd, f.quiet)); err != nil {
 			return err
 		}
 	}
-	ms, err := measure(cmd.Context(), m, f, cmd.ErrOrStderr())
+	ms, err := measure(cmd.Context(), m, f, logWriter(cmd, f.quiet))
 	if err != nil {
 		return err
 	}

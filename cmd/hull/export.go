@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -118,10 +117,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 			removeCreated()
 		}
 	}()
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	start := time.Now()
 	m, err := model.Load(modelPath)
 	if err != nil {

@@ -86,10 +86,7 @@ Algorithms (--algo):
 // runFit validates every flag, builds the learner and checks that -o can
 // be written before it reads any input, then reads, fits, saves and prints.
 func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	settings, err := runSettings(f.seed, f.threads, f.maxMemory, stderr, f.quiet)
 	if err != nil {
 		return err

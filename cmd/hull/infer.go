@@ -84,10 +84,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		}
 	}
 	method := infer.Method(f.method)
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	start := time.Now()
 	m, err := model.Load(modelPath)

@@ -9,6 +9,7 @@ import (
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
+	"github.com/spf13/cobra"
 )
 
 // printTopics prints one line per topic, the same shape for every
@@ -59,4 +60,13 @@ func fmtSeconds(s float64) string {
 		return fmt.Sprintf("%.0fms", s*1000)
 	}
 	return fmt.Sprintf("%.2fs", s)
+}
+
+// logWriter is where a command writes its progress and notes: stderr, or
+// nowhere with --quiet. Errors go to stderr either way.
+func logWriter(cmd *cobra.Command, quiet bool) io.Writer {
+	if quiet {
+		return io.Discard
+	}
+	return cmd.ErrOrStderr()
 }

@@ -19,6 +19,7 @@ func newPlotTopicsGridCmd() *cobra.Command {
 	var (
 		out, truth, layout string
 		o                  report.GridOptions
+		quiet              bool
 	)
 	cmd := &cobra.Command{
 		Use:   "topics-grid MODEL [--truth TRUTH] -o FILE.png",
@@ -76,7 +77,7 @@ models may have different K.`,
 			if r := g.Recovered; r != nil {
 				msg += fmt.Sprintf("; %d of %d true topics matched at cosine >= %g", r.Count, o.Truth.K, r.Threshold)
 			}
-			fmt.Fprintln(cmd.ErrOrStderr(), msg)
+			fmt.Fprintln(logWriter(cmd, quiet), msg)
 			if err := atomicfile.Write(out, func(f io.Writer) error { return png.Encode(f, g.Image) }); err != nil {
 				return envError{err}
 			}
@@ -91,5 +92,6 @@ models may have different K.`,
 	fs.IntVar(&o.Columns, "columns", 0, "topics per row (0: 8, or K when smaller)")
 	fs.Float64Var(&o.Threshold, "threshold", 0.9, "cosine from which a matched topic counts as recovered (green label)")
 	fs.StringVar(&o.Title, "title", "", "title of the picture (default: algorithm, K and the recovered count)")
+	fs.BoolVarP(&quiet, "quiet", "q", false, "no summary on stderr")
 	return cmd
 }

@@ -25,6 +25,7 @@ type plusOneFlags struct {
 	repeat      int
 	threads     int
 	asJSON      bool
+	quiet       bool
 	input       inputFlags
 	learners    *learnerFlags
 }
@@ -81,6 +82,7 @@ shows the mean precision and its standard deviation across seeds.`,
 	fs.IntVar(&f.repeat, "repeat", 1, "number of splits (seeds) to average over")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per predictor")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or notes on stderr")
 	f.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
 	return cmd
@@ -110,7 +112,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 			}
 		}
 	}
-	stderr := cmd.ErrOrStderr()
+	stderr := logWriter(cmd, f.quiet)
 	o := eval.PlusOneBenchOptions{K: f.k, LSI: f.lsi, KNN: f.knn, Seed: f.seed, Repeat: f.repeat, Threads: f.threads,
 		Log: func(line string) { fmt.Fprintln(stderr, line) }}
 	if err := loadPlusOneTruth(f, &o); err != nil {

@@ -90,10 +90,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err := atomicfile.Check(f.output); err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	start := time.Now()
 	m, err := model.Load(modelPath)

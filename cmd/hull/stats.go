@@ -70,10 +70,7 @@ show --vocab" of an earlier file); words outside it are dropped and counted.`,
 }
 
 func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
-	stderr := cmd.ErrOrStderr()
-	if f.quiet {
-		stderr = io.Discard
-	}
+	stderr := logWriter(cmd, f.quiet)
 	settings, err := runSettings(0, f.threads, f.maxMemory, stderr, f.quiet)
 	if err != nil {
 		return err

@@ -65,8 +65,9 @@ Run "hull synth KIND --help" for each kind's parameters and the paper it follows
 // validates them.
 func newSynthKind(spec *synth.Spec) *cobra.Command {
 	var (
-		seed uint64
-		out  string
+		seed  uint64
+		out   string
+		quiet bool
 	)
 	cmd := &cobra.Command{
 		Use:   spec.Name + " [flags] -o DIR",
@@ -84,6 +85,7 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 	}
 	fs.Uint64Var(&seed, "seed", 1, "random seed: the same parameters and seed give the same corpus")
 	fs.StringVarP(&out, "output", "o", "", "output directory (created if needed)")
+	fs.BoolVarP(&quiet, "quiet", "q", false, "no summary on stderr")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) (rerr error) {
 		if out == "" {
 			return errors.New("-o DIR is required: the directory to write the corpus and its truth to")
@@ -119,7 +121,7 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 			return envError{err}
 		}
 		fmt.Fprintln(cmd.OutOrStdout(), synthCommandLine(spec, truth, seed, out))
-		fmt.Fprintf(cmd.ErrOrStderr(), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
+		fmt.Fprintf(logWriter(cmd, quiet), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
 			spec.Name, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"],
 			strings.Join([]string{synth.DocwordFile, synth.VocabFile, synth.TruthFile, synth.DocTopicsFile}, ", "), out)
 		return nil
