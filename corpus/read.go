@@ -195,7 +195,7 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 		return nil, fmt.Errorf("%s: format %q needs a directory (use ReadFile)", name, FormatDir)
 	}
 	discover := func(f Format) (string, error) {
-		return "", parseErr(name, 0, "format %s needs a vocabulary: set ReadOptions.VocabWords (or ReadOptions.Vocab, a file)", f)
+		return "", parseErr(name, 0, "format %s needs a vocabulary: set ReadOptions.Vocab (a file) or ReadOptions.VocabWords", f)
 	}
 	return readStream(r, name, sizeOf(r), opts, discover)
 }

@@ -158,7 +158,7 @@ func TestReadFromErrors(t *testing.T) {
 		{"stdin", "", ReadOptions{}, "stdin: empty input", true},
 		{"", "", ReadOptions{}, "input: empty input", true},
 		{"stdin", "0\n0\n", ReadOptions{Format: FormatLDAC, VocabWords: ab}, "stdin: no tokens (all 2 documents are empty)", true},
-		{"stdin", "2 0:1 1:1\n", ReadOptions{}, "stdin: format ldac needs a vocabulary: set ReadOptions.VocabWords", false},
+		{"stdin", "2 0:1 1:1\n", ReadOptions{}, "stdin: format ldac needs a vocabulary: set ReadOptions.Vocab (a file) or ReadOptions.VocabWords", false},
 		{"stdin", "2 0:1 1:1\n", ReadOptions{Vocab: "testdata/missing.vocab"}, "missing.vocab", false},
 		{"stdin", "x\n", ReadOptions{Format: FormatDir}, `stdin: format "dir" needs a directory`, false},
 		{"stdin", "x\n", ReadOptions{Format: "csv"}, `unknown corpus format "csv"`, false},

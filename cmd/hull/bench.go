@@ -96,6 +96,9 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if f.repeat < 1 {
 		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
 	}
+	if slices.Contains(inputs, stdinPath) {
+		return errors.New("INPUT -: bench fits each algorithm in a process of its own, which reads INPUT again: give a file, not standard input")
+	}
 	if err := f.eval.check(); err != nil {
 		return err
 	}

@@ -212,7 +212,7 @@ func (in *inputFlags) readAligned(paths []string, m *model.Model, how pruning, l
 	}
 	switch how {
 	case noPruning:
-		raw, err = corpus.Read(paths, in.readOptions(progress))
+		raw, err = readPaths(paths, in.readOptions(progress))
 		err = readError(err)
 	case flagPruning:
 		raw, err = in.read(paths, log, progress, nil)
@@ -224,6 +224,9 @@ func (in *inputFlags) readAligned(paths []string, m *model.Model, how pruning, l
 	}
 	aligned, rep := corpus.Align(raw, m.Vocab)
 	name := strings.Join(paths, ", ")
+	if name == stdinPath {
+		name = "stdin"
+	}
 	if rep.Tokens == 0 {
 		return nil, nil, fmt.Errorf("%s: no word of the input is in the model's vocabulary (%d words, %d tokens): is it the right model, and the right --vocab?",
 			name, raw.NumWords(), rep.DroppedTokens)

@@ -54,6 +54,9 @@ collapsed (more than a quarter of the pairs near-duplicates, fewer than 40% of
 the top words different, one topic dominant in more than half the documents, or
 more than half the topics rare) a warning says what to try. --quiet skips it.
 
+INPUT "-" is standard input, read alone: zcat corpus.jsonl.gz | hull fit -k 20 -
+(numeric formats need --vocab there).
+
 With no INPUT, hull fits its embedded demo corpus: documents generated from a
 fixed seed over planted, human-readable themes, and prints how close each
 recovered topic is to its planted theme (l1 distance, 0 = identical, 2 = disjoint).

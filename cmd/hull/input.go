@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
@@ -127,7 +128,7 @@ func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progr
 	}
 	opts := in.readOptions(progress)
 	opts.Log = func(line string) { fmt.Fprintln(log, textsafe.EscapeLines(line)) }
-	c, err := corpus.Read(paths, opts)
+	c, err := readPaths(paths, opts)
 	if err != nil {
 		return nil, readError(err)
 	}
@@ -141,6 +142,21 @@ func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progr
 	}
 	fmt.Fprintf(log, "corpus: %s%s\n", rep, note)
 	return pruned, nil
+}
+
+// stdinPath is the INPUT that stands for standard input.
+const stdinPath = "-"
+
+// readPaths reads the corpus at paths, or standard input for the single
+// path "-" (a stream: numeric formats need --vocab).
+func readPaths(paths []string, opts corpus.ReadOptions) (*corpus.Corpus, error) {
+	switch {
+	case len(paths) == 1 && paths[0] == stdinPath:
+		return corpus.ReadFrom(os.Stdin, "stdin", opts)
+	case slices.Contains(paths, stdinPath):
+		return nil, errors.New("INPUT -: standard input is read alone, not with other inputs")
+	}
+	return corpus.Read(paths, opts)
 }
 
 // rawTextPrune is the default pruning of fit: corpus.RawTextPrune for raw
@@ -190,7 +206,7 @@ func (in *inputFlags) textOptions() text.Options {
 }
 
 // readFlags are the flags of the reader's options that its errors name.
-var readFlags = strings.NewReplacer("ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
+var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.VocabWords", "--vocab FILE", "ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
 	"ReadOptions.MaxMemory", "--max-memory", "ReadOptions.Strict", "--strict")
 
 // readError names the reader's options in a corpus error by their flags.

@@ -56,3 +56,37 @@ func TestInputFlagsCheckedFirst(t *testing.T) {
 		{"format", []string{"fit", "-k", "2", missing, "--format", "csv"}, `--format: unknown corpus format "csv"`},
 	})
 }
+
+// TestStdinInput: INPUT "-" reads standard input, alone; numeric input
+// there needs --vocab; bench, which reads INPUT once per fit, refuses it.
+func TestStdinInput(t *testing.T) {
+	dir := t.TempDir()
+	withStdin := func(content string, args ...string) (int, string, string) {
+		t.Helper()
+		path := filepath.Join(dir, "stdin")
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		saved := os.Stdin
+		os.Stdin = f
+		defer func() { os.Stdin = saved }()
+		return hull(t, args...)
+	}
+	lines := "apple banana cherry\napple durian cherry\nbanana egg fig\napple egg fig\n"
+	code, out, errOut := withStdin(lines, "fit", "-q", "-k", "2", "--no-prune", "-")
+	if code != 0 || strings.Count(out, "topic ") != 2 {
+		t.Fatalf("fit -: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	expectBadInput(t, []badInput{
+		{"- with another input", []string{"fit", "-k", "2", "-", filepath.Join(dir, "stdin")}, "INPUT -: standard input is read alone"},
+		{"bench -", []string{"bench", "-k", "2", "-"}, "INPUT -: bench fits each algorithm in a process of its own"},
+	})
+	if code, _, errOut := withStdin("3\n2\n4\n1 1 2\n2 2 1\n3 1 1\n", "fit", "-q", "-k", "2", "-"); code != exitBadInput || !strings.Contains(errOut, "stdin: format uci needs a vocabulary: set --vocab FILE") {
+		t.Errorf("uci on stdin without --vocab: exit %d, stderr %q", code, errOut)
+	}
+}
