@@ -149,7 +149,7 @@ func New(opts Options) (*Learner, error) {
 	case opts.Rectify != RectifyNone && opts.Recover == Original:
 		return nil, bad("Rectify", opts.Rectify, "none with Recover = original (matrix inversion needs every row of Q)")
 	case opts.Rectify != RectifyNone && opts.ProjectDim > 0:
-		return nil, bad("ProjectDim", opts.ProjectDim, "0 with Rectify = ap (the rectified block is searched exactly)")
+		return nil, bad("ProjectDim", opts.ProjectDim, "0 unless Rectify = none (the rectified block is searched exactly)")
 	case opts.RectifyWords < 0:
 		return nil, bad("RectifyWords", opts.RectifyWords, ">= 0")
 	case opts.RectifyMaxIter < 0:

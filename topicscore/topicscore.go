@@ -422,7 +422,7 @@ func (f *fit) vertices(ctx context.Context) error {
 		}
 		if n := binomial(k0, k); n > f.o.MaxSimplices { // DefaultK0 keeps within it: only a K0 set
 			return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(
-				"at most %d: C(%d, %d) = %s simplices is above the budget MaxSimplices = %d",
+				"at most %d: C(%d, %d) = %s simplices is above the budget of %d (MaxSimplices)",
 				largestK0(k, f.o.MaxSimplices), k0, k, countString(n), f.o.MaxSimplices)}
 		}
 	}

@@ -8,12 +8,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 	"github.com/spf13/pflag"
 
-	// The learners register their names and options with package learner.
-	_ "github.com/hulltopics/hull/anchor"
+	// The learners register their names and options with package learner
+	// (anchor too, imported above).
 	_ "github.com/hulltopics/hull/lda"
 	_ "github.com/hulltopics/hull/projection"
 	_ "github.com/hulltopics/hull/projector"
@@ -228,7 +229,7 @@ func commandLineError(err error, spec *learner.Spec) error {
 			spec, _ = learner.Lookup(oe.Learner)
 		}
 		if flag := spec.Flag(oe.Field); flag != "" {
-			return fmt.Errorf("--%s %v: want %s", flag, oe.Value, oe.Want)
+			return fmt.Errorf("--%s %v: want %s", flag, oe.Value, flagWords(oe.Want, spec))
 		}
 		return err
 	}
@@ -252,10 +253,33 @@ type fieldsAsFlags struct {
 
 func (e fieldsAsFlags) Unwrap() error { return e.err }
 
-func (e fieldsAsFlags) Error() string {
-	msg := e.err.Error()
-	for _, o := range e.spec.Options {
+func (e fieldsAsFlags) Error() string { return flagWords(e.err.Error(), e.spec) }
+
+// learnerFlagWords is flagWords for the options of every learner in
+// algos (a log line may quote any of their errors).
+func learnerFlagWords(msg string, algos []string) string {
+	for _, a := range algos {
+		if spec, err := learner.Lookup(a); err == nil {
+			msg = flagWords(msg, spec)
+		}
+	}
+	return msg
+}
+
+// recoverMethod is anchor's "Recover = METHOD" in a message: on the
+// command line the method is the learner, --algo.
+var recoverMethod = regexp.MustCompile(`\bRecover = (\w+)`)
+
+// flagWords names in msg spec's options by their flags where the library
+// names their Go fields: "Rectify = ap" -> "--rectify ap", "raise
+// Projections" -> "raise --proj-p".
+func flagWords(msg string, spec *learner.Spec) string {
+	msg = recoverMethod.ReplaceAllStringFunc(msg, func(m string) string {
+		return "--algo " + anchor.AlgorithmName(anchor.Method(recoverMethod.FindStringSubmatch(m)[1]))
+	})
+	for _, o := range spec.Options {
 		if len(o.Field) > 1 { // a one-letter field could be any capital
+			msg = regexp.MustCompile(`\b`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
 			msg = regexp.MustCompile(`\b`+o.Field+`\b`).ReplaceAllString(msg, "--"+o.Flag)
 		}
 	}

@@ -114,7 +114,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 	}
 	stderr := logWriter(cmd, f.quiet)
 	o := eval.PlusOneBenchOptions{K: f.k, LSI: f.lsi, KNN: f.knn, Seed: f.seed, Repeat: f.repeat, Threads: f.threads,
-		Log: func(line string) { fmt.Fprintln(stderr, line) }}
+		Log: func(line string) { fmt.Fprintln(stderr, learnerFlagWords(line, f.algos)) }}
 	if err := loadPlusOneTruth(f, &o); err != nil {
 		return err
 	}
