@@ -134,8 +134,25 @@ func main() {
 	beam.Init() // on a remote worker this runs the worker and does not return
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "hull-beam:", err)
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
+}
+
+// badInput marks an error of the flags or the inputs found before the run,
+// which the user must fix: exit status 2, as hull's (and the flag
+// package's own). Any other error exits 1: a DoFn's error comes back from
+// the runner as text, where a malformed input and a failing disk look
+// alike.
+type badInput struct{ error }
+
+func (e badInput) Unwrap() error { return e.error }
+
+// exitStatus returns the exit status of err: 2 for bad input, else 1.
+func exitStatus(err error) int {
+	if errors.As(err, new(badInput)) {
+		return 2
+	}
+	return 1
 }
 
 // parse parses the flags in args, which may come after the inputs too
@@ -159,12 +176,12 @@ func parse(args []string) {
 func run() error {
 	opts, err := options()
 	if err != nil {
-		return err
+		return badInput{err}
 	}
 	ctx := context.Background()
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
-		return flagError(err)
+		return badInput{flagError(err)}
 	}
 	start := time.Now()
 	res, err := beamx.RunWithMetrics(ctx, p)
@@ -263,7 +280,7 @@ func flagError(err error) error {
 
 // readFlags are the flags of the reader's options that its errors name,
 // as hull names them.
-var readFlags = strings.NewReplacer("ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
+var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.VocabWords", "--vocab FILE", "ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
 	"ReadOptions.Strict", "--strict")
 
 // runError shortens the error of a failed run to what the user must fix

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// TestExitStatus: the flags' and the inputs' errors exit 2, as hull's; the
+// runner's and the file system's exit 1.
+func TestExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{badInput{errors.New("--min-df -1: want >= 0")}, 2},
+		{fmt.Errorf("building: %w", badInput{errors.New("x")}), 2},
+		{runError(errors.New("job failed: worker lost")), 1},
+		{errors.New("the pipeline ended without writing o.stats"), 1},
+	} {
+		if got := exitStatus(tc.err); got != tc.want {
+			t.Errorf("exitStatus(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
