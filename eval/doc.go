@@ -82,7 +82,7 @@
 // least half of their top words (near-duplicates); from each document's
 // dominant topic, the share of the documents whose dominant topic is the
 // largest topic's and the topics dominant in fewer than 0.5% of them
-// (rare). The topics have collapsed when more than a quarter of the pairs
+// (rare; 1/(2K) above K = 100). The topics have collapsed when more than a quarter of the pairs
 // are near-duplicates, when fewer than 40% of the slots hold different
 // words, when one topic dominates more than half of the documents (and
 // twice the even share 1/K), or when more than half of the topics are

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
@@ -34,6 +35,9 @@ const (
 	CollapsedLargestShare = 0.5
 	// RareTopicShare is the share of documents below which a topic is
 	// rare: it is the dominant topic of fewer than 0.5% of the documents.
+	// Above K = 100 the threshold is half the even share, 1/(2K)
+	// (Health.RareShare): at K = 300 even topics dominate 0.33% of the
+	// documents each, and all would be rare.
 	RareTopicShare = 0.005
 	// CollapsedRareShare is the share of the topics above which rare
 	// topics are a collapse: more than half of them.
@@ -75,8 +79,10 @@ type Health struct {
 	// on ties), -1 without documents, and LargestShare its DocShare.
 	LargestTopic int
 	LargestShare float64
-	// RareTopics lists, in increasing order, the topics dominant in fewer
-	// than RareTopicShare of the documents.
+	// RareShare is the share of the documents below which a topic is rare,
+	// min(RareTopicShare, 1/(2K)), and RareTopics lists, in increasing
+	// order, the topics dominant in fewer than RareShare of them.
+	RareShare  float64
 	RareTopics []int
 
 	// Collapsed is set when any of Signs is: more than CollapsedPairShare
@@ -142,13 +148,14 @@ func (h *Health) documentFigures(dominant []int) {
 		return
 	}
 	h.DocShare = make([]float64, h.K)
+	h.RareShare = math.Min(RareTopicShare, 0.5/float64(h.K))
 	h.LargestTopic = 0
 	for k, n := range count {
 		h.DocShare[k] = float64(n) / float64(h.Docs)
 		if n > count[h.LargestTopic] {
 			h.LargestTopic = k
 		}
-		if h.DocShare[k] < RareTopicShare {
+		if h.DocShare[k] < h.RareShare {
 			h.RareTopics = append(h.RareTopics, k)
 		}
 	}
@@ -158,8 +165,8 @@ func (h *Health) documentFigures(dominant []int) {
 			h.LargestTopic+1, 100*h.LargestShare))
 	}
 	if float64(len(h.RareTopics)) > CollapsedRareShare*float64(h.K) {
-		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topics are the dominant topic of fewer than %.1f%% of the documents (more than half)",
-			len(h.RareTopics), h.K, 100*RareTopicShare))
+		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topics are the dominant topic of fewer than %.2g%% of the documents (more than half)",
+			len(h.RareTopics), h.K, 100*h.RareShare))
 	}
 }
 

@@ -138,6 +138,24 @@ func TestTopicHealthDocumentFigures(t *testing.T) {
 	if h := TopicHealth(m2, slices.Concat(repeat(0, 90), repeat(1, 10)), 2); h.Collapsed || h.LargestShare != 0.9 {
 		t.Errorf("K = 2: %+v", h)
 	}
+	// K = 300 even topics dominate 0.33% of the documents each: none is
+	// rare (the threshold is 1/(2K) = 0.17% above K = 100), and one topic
+	// with no document is.
+	var many [][]int
+	for k := range 300 {
+		many = append(many, []int{k})
+	}
+	m300 := topWordsModel("anchor", 301, many...)
+	var even []int
+	for k := range 299 {
+		even = append(even, repeat(k, 3)...)
+	}
+	if h := TopicHealth(m300, even, 1); h.Collapsed || !slices.Equal(h.RareTopics, []int{299}) || h.RareShare != 0.5/300 {
+		t.Errorf("K = 300, even: rare %v (below %v), signs %q", h.RareTopics, h.RareShare, h.Signs)
+	}
+	if h := TopicHealth(m, slices.Concat(repeat(0, 50), repeat(1, 50)), 2); h.RareShare != RareTopicShare {
+		t.Errorf("K = 10: rare below %v, want %v", h.RareShare, RareTopicShare)
+	}
 	// No document with a dominant topic: no document figures.
 	if h := TopicHealth(m2, []int{-1, -1}, 2); h.Docs != 0 || h.LargestTopic != -1 || h.DocShare != nil {
 		t.Errorf("all left out: %+v", h)

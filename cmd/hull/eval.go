@@ -74,7 +74,8 @@ mean over topics) is always reported, and so is the topics' health:
 "collapsed". With --reference (else --heldout) it adds, from each document's
 dominant topic (variational inference, at most 20 updates per document),
 "largest_topic_share" (share of the documents whose dominant topic is the largest
-topic's), "rare_topics" (topics dominant in fewer than 0.5% of the documents) and
+topic's), "rare_topics" (topics dominant in fewer than 0.5% of the documents, 1/(2K)
+above K = 100) and
 "health_docs" (the documents counted). The topics have collapsed when more than a
 quarter of the topic pairs are near-duplicates, fewer than 40% of the top words
 differ, one topic is dominant in more than half the documents or more than half

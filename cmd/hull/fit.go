@@ -49,7 +49,7 @@ After the topics, stderr gets their health: how many different words the K x 10
 top words hold, how many topic pairs share at least half of their top 10 words,
 the share of the training documents whose dominant topic (by variational
 inference, at most 20 updates per document) is the largest topic's, and the
-topics dominant in fewer than 0.5% of the documents. When the topics have
+topics dominant in fewer than 0.5% of the documents (1/(2K) above K = 100). When the topics have
 collapsed (more than a quarter of the pairs near-duplicates, fewer than 40% of
 the top words different, one topic dominant in more than half the documents, or
 more than half the topics rare) a warning says what to try. --quiet skips it.

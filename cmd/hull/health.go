@@ -43,7 +43,7 @@ func printHealth(w io.Writer, h *eval.Health) {
 
 // rareTopics describes the rare topics of h, numbered from 1.
 func rareTopics(h *eval.Health) string {
-	share := fmt.Sprintf("%.1f%%", 100*eval.RareTopicShare)
+	share := fmt.Sprintf("%.2g%%", 100*h.RareShare)
 	switch n := len(h.RareTopics); n {
 	case 0:
 		return "no topic is the dominant topic of fewer than " + share
