@@ -70,11 +70,7 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 	if err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}
-	defer func() {
-		if rerr != nil {
-			removeCreated()
-		}
-	}()
+	defer undoOnError(&rerr, removeCreated)
 	stderr := logWriter(cmd, f.quiet)
 	c, err := f.input.read(args, stderr, newProgress(stderr), rawTextPrune)
 	if err != nil {

@@ -112,11 +112,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 	if err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}
-	defer func() {
-		if rerr != nil {
-			removeCreated()
-		}
-	}()
+	defer undoOnError(&rerr, removeCreated)
 	stderr := logWriter(cmd, f.quiet)
 	start := time.Now()
 	m, err := model.Load(modelPath)

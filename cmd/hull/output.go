@@ -70,3 +70,11 @@ func logWriter(cmd *cobra.Command, quiet bool) io.Writer {
 	}
 	return cmd.ErrOrStderr()
 }
+
+// undoOnError calls undo (removing an output directory made before the
+// work) when the command fails: deferred with the command's named error.
+func undoOnError(err *error, undo func()) {
+	if *err != nil {
+		undo()
+	}
+}

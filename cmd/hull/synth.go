@@ -104,11 +104,7 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		if err != nil {
 			return fmt.Errorf("-o: %w", err)
 		}
-		defer func() {
-			if rerr != nil {
-				removeCreated()
-			}
-		}()
+		defer undoOnError(&rerr, removeCreated)
 		c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
 		if err != nil {
 			return err
