@@ -116,3 +116,12 @@ func UserError(err error) string {
 	}
 	return strings.TrimSpace(msg)
 }
+
+// InputError returns the message of UserError when it is an error of an
+// input itself (hull's "file:line: what is wrong" for a malformed or
+// empty input), which the user must fix, and false for any other error
+// of the run.
+func InputError(err error) (string, bool) {
+	msg, ok := strings.CutPrefix(UserError(err), badInputMark)
+	return msg, ok
+}

@@ -294,8 +294,8 @@ func TestBadInput(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("got error %v, want one with %q", err, want)
 	}
-	if got := UserError(err); !strings.HasPrefix(got, want) {
-		t.Errorf("UserError = %q, want %q...", got, want)
+	if got, ok := InputError(err); !ok || !strings.HasPrefix(got, want) {
+		t.Errorf("InputError = %q, %v, want %q...", got, ok, want)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out.stats")); err == nil {
 		t.Error("a failed run wrote its output")

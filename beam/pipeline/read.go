@@ -3,6 +3,8 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -25,11 +27,27 @@ type ReadConfig struct {
 	Strict bool
 }
 
+// badInputMark begins the text of an error of the input itself (a
+// *corpus.ParseError): the error reaches the launcher as text, where a
+// malformed input and a failing disk would otherwise look alike
+// (InputError).
+const badInputMark = "bad input: "
+
 // read reads the input at path as "hull fit" reads it: a local path with
 // corpus.ReadFile (vocabulary files found next to it), a remote one
 // (scheme://) from Beam's file system with corpus.ReadFrom. Errors are
-// hull's: "path:line: what is wrong".
+// hull's: "path:line: what is wrong", marked as bad input when the input
+// is malformed.
 func (rc ReadConfig) read(ctx context.Context, path string) (*corpus.Corpus, error) {
+	c, err := rc.readCorpus(ctx, path)
+	if _, ok := errors.AsType[*corpus.ParseError](err); ok {
+		return nil, fmt.Errorf("%s%w", badInputMark, err)
+	}
+	return c, err
+}
+
+// readCorpus is read without the mark.
+func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpus, error) {
 	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
 		Log: func(line string) { log.Info(ctx, line) }}
 	if !isRemote(path) {

@@ -138,11 +138,10 @@ func main() {
 	}
 }
 
-// badInput marks an error of the flags or the inputs found before the run,
-// which the user must fix: exit status 2, as hull's (and the flag
-// package's own). Any other error exits 1: a DoFn's error comes back from
-// the runner as text, where a malformed input and a failing disk look
-// alike.
+// badInput marks an error of the flags or of the inputs (found before the
+// run, or a malformed input during it: pipeline.InputError), which the
+// user must fix: exit status 2, as hull's (and the flag package's own).
+// Any other error, the runner's or the file system's, exits 1.
 type badInput struct{ error }
 
 func (e badInput) Unwrap() error { return e.error }
@@ -287,6 +286,9 @@ var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.V
 // when it holds one of hull's ("file:line: what is wrong"), keeping Beam's
 // whole message otherwise.
 func runError(err error) error {
+	if msg, ok := pipeline.InputError(err); ok {
+		return badInput{errors.New(readFlags.Replace(msg))}
+	}
 	if msg := pipeline.UserError(err); msg != "" {
 		return errors.New(readFlags.Replace(msg))
 	}
