@@ -213,9 +213,13 @@ func TestUnwritableOutputLeavesNoFile(t *testing.T) {
 	}
 }
 
+// TestVersion: "hull version" and "hull --version" print the same line.
 func TestVersion(t *testing.T) {
 	code, out, _ := hull(t, "version")
 	if code != 0 || !strings.HasPrefix(out, "hull ") {
 		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if code, flag, _ := hull(t, "--version"); code != 0 || flag != out {
+		t.Fatalf("--version: exit %d, output %q, want %q", code, flag, out)
 	}
 }

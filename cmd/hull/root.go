@@ -18,7 +18,9 @@ func newRootCmd() *cobra.Command {
 corners of a simplex hidden in a corpus. Same input and --seed, same model.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version.Version, // hull --version, as hull version
 	}
+	root.SetVersionTemplate("hull {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError) // the subcommands inherit it
 	root.AddCommand(newFitCmd(), newCorpusCmd(), newStatsCmd(), newTopicsCmd(), newSynthCmd(), newInferCmd(), newEvalCmd(), newBenchCmd(), newPlotCmd(), newDiagnoseCmd(), newReportCmd(), newExportCmd(), newVersionCmd())
 	return root
