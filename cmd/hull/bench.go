@@ -121,8 +121,8 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	for _, a := range f.algos {
 		row, err := benchAlgorithm(cmd.Context(), a, inputs, f, filepath.Join(dir, a+".json"), log)
 		if err != nil {
-			if cmd.Context().Err() != nil {
-				return err
+			if ctxErr := cmd.Context().Err(); ctxErr != nil {
+				return ctxErr // interrupted: the child's failure is a consequence
 			}
 			row.Error = err.Error()
 			fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", a, textsafe.EscapeLines(err.Error()))
@@ -189,6 +189,9 @@ func benchAlgorithm(ctx context.Context, algo string, inputs []string, f *benchF
 	return row, err
 }
 
+// childGrace is how long an interrupted child fit may take to stop.
+const childGrace = 5 * time.Second
+
 // childEnv marks a process started by hull bench: the test binary runs
 // hull's main when it sees it.
 const childEnv = "HULL_BENCH_CHILD=1"
@@ -205,6 +208,10 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	args = append(args, f.learners.args(algo)...)
 	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
 	child.Env = append(os.Environ(), childEnv)
+	// Interrupted, the child stops as hull does on SIGINT (its temporary
+	// files removed), and is killed only if it has not within childGrace.
+	child.Cancel = func() error { return child.Process.Signal(os.Interrupt) }
+	child.WaitDelay = childGrace
 	var errb strings.Builder
 	child.Stderr = &errb
 	start := time.Now()

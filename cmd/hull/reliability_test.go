@@ -221,3 +221,41 @@ func TestEvalTruthDigest(t *testing.T) {
 		t.Errorf("synth, fit, eval: exit %d: %s", code, errOut)
 	}
 }
+
+// TestBenchInterrupted: SIGINT during "hull bench" stops it as an
+// interruption (exit 130 and hull's message), not as a failed fit: the
+// child fit is interrupted too, and its failure is not the news.
+func TestBenchInterrupted(t *testing.T) {
+	needData(t, kos)
+	cmd := hullChild("bench", "--algos", "anchor,gibbs", "-k", "20", "--repeat", "3", kos)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() { // a child fit runs
+		fmt.Fprintln(&log, sc.Text())
+		if strings.HasPrefix(sc.Text(), "bench: anchor, run 2") {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	for sc.Scan() {
+		fmt.Fprintln(&log, sc.Text())
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no exit within 60 s of SIGINT")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(log.String(), "hull: interrupted by signal: interrupt") || strings.Contains(log.String(), "failed") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 130 and the interruption only", code, log.String())
+	}
+}
