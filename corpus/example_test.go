@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"context"
 	"fmt"
 	"log"
 	"math/rand/v2"
@@ -153,7 +154,7 @@ func ExampleSaveDir() {
 		return
 	}
 	c := corpus.FromTokens([][]string{{"rain", "snow", "rain"}, {"sun", "snow"}}) // read in practice
-	paths, err := corpus.SaveDir(dir, c, opts)
+	paths, err := corpus.SaveDir(context.Background(), dir, c, opts)
 	if err != nil {
 		undo()
 		fmt.Println(err)

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -240,7 +241,7 @@ func TestSaveDirRoundTrip(t *testing.T) {
 	}
 	for _, f := range outputFormats {
 		dir := filepath.Join(t.TempDir(), "out")
-		paths, err := SaveDir(dir, c, SaveOptions{Format: f, Gzip: f == OutputUCI})
+		paths, err := SaveDir(context.Background(), dir, c, SaveOptions{Format: f, Gzip: f == OutputUCI})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +267,7 @@ func TestSaveDirRoundTrip(t *testing.T) {
 			t.Errorf("%s: no %s: %v", f, PreprocessingFileName, err)
 		}
 	}
-	if _, err := SaveDir(t.TempDir(), c, SaveOptions{Format: "csv"}); err == nil {
+	if _, err := SaveDir(context.Background(), t.TempDir(), c, SaveOptions{Format: "csv"}); err == nil {
 		t.Error("SaveDir of format csv: no error")
 	}
 }
@@ -400,5 +401,20 @@ func TestPrepareDir(t *testing.T) {
 	}
 	if _, err := PrepareDir(blocked, SaveOptions{Format: "csv"}); err == nil {
 		t.Fatal("an unknown format: no error")
+	}
+}
+
+// TestSaveDirCancelled: a done context stops the writes; nothing is left
+// in the directory.
+func TestSaveDirCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	c := FromTokens([][]string{{"rain", "snow"}, {"sun"}})
+	if _, err := SaveDir(ctx, dir, c, SaveOptions{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("SaveDir with a cancelled context: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("left %v", entries)
 	}
 }

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -86,8 +87,9 @@ func PrepareDir(dir string, opts SaveOptions) (undo func(), err error) {
 // not hold them, and c.Preprocessing as JSON when set. Every file is
 // written in full to a temporary file first and the files are renamed
 // into place only when all are complete, so a failure leaves dir as it
-// was. It returns the paths written, data file first.
-func SaveDir(dir string, c *Corpus, opts SaveOptions) ([]string, error) {
+// was (ctx done included: the writes stop with its error). It returns
+// the paths written, data file first.
+func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]string, error) {
 	if opts.Format == "" {
 		opts.Format = OutputUCI
 	}
@@ -108,7 +110,7 @@ func SaveDir(dir string, c *Corpus, opts SaveOptions) ([]string, error) {
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), f.write)
+		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(atomicfile.CancelWriter(ctx, w)) })
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package synth_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -153,7 +154,7 @@ func ExampleWriteDir() {
 		undo()
 		panic(err)
 	}
-	if err := synth.WriteDir(dir, c, truth, theta); err != nil {
+	if err := synth.WriteDir(context.Background(), dir, c, truth, theta); err != nil {
 		panic(err)
 	}
 	entries, _ := os.ReadDir(dir)

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -55,8 +56,9 @@ func PrepareDir(dir string) (undo func(), err error) {
 // its input digest that of the corpus as corpus.Read reads it back (the
 // digest "hull fit" records), and as its version this hull's. c and truth
 // are not modified. It returns an error if a file cannot be written, if c
-// or its vocabulary cannot be written as UCI files (corpus.WriteVocab) or
-// if truth fails Validate.
+// or its vocabulary cannot be written as UCI files (corpus.WriteVocab), if
+// truth fails Validate, or ctx's error once ctx is done before the files
+// are complete (they are then discarded).
 //
 // The set is written so that a TruthFile present is always that of the
 // files beside it, even when the process is killed halfway (TruthFile
@@ -75,7 +77,7 @@ func PrepareDir(dir string) (undo func(), err error) {
 // Besides, "hull eval --truth" checks the truth's digest against the
 // model's. The temporary files of a killed run are removed by the next
 // WriteDir into the same directory.
-func WriteDir(dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64) error {
+func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64) error {
 	numbered := *c
 	numbered.DocIDs = make([]string, c.NumDocs())
 	for d := range numbered.DocIDs {
@@ -115,7 +117,7 @@ func WriteDir(dir string, c *corpus.Corpus, truth *model.Model, theta [][]float6
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), f.write)
+		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(atomicfile.CancelWriter(ctx, w)) })
 		if err != nil {
 			return err
 		}

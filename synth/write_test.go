@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -20,7 +22,7 @@ func TestWriteDir(t *testing.T) {
 	}
 	ids, digest := slices.Clone(c.DocIDs), truth.Provenance.InputDigest
 	dir := filepath.Join(t.TempDir(), "new", "lda")
-	if err := WriteDir(dir, c, truth, theta); err != nil {
+	if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(c.DocIDs, ids) || truth.Provenance.InputDigest != digest || truth.Provenance.HullVersion != "" {
@@ -60,7 +62,7 @@ func TestWriteDir(t *testing.T) {
 	// Without theta there is no doc-topics file; an invalid truth writes
 	// nothing.
 	dir2 := filepath.Join(t.TempDir(), "two")
-	if err := WriteDir(dir2, c, truth, nil); err != nil {
+	if err := WriteDir(context.Background(), dir2, c, truth, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir2, DocTopicsFile)); !os.IsNotExist(err) {
@@ -69,7 +71,7 @@ func TestWriteDir(t *testing.T) {
 	bad := *truth
 	bad.K = 2
 	dir3 := filepath.Join(t.TempDir(), "three")
-	if err := WriteDir(dir3, c, &bad, theta); err == nil {
+	if err := WriteDir(context.Background(), dir3, c, &bad, theta); err == nil {
 		t.Error("no error for an invalid truth")
 	}
 	if _, err := os.Stat(dir3); !os.IsNotExist(err) {
@@ -96,7 +98,7 @@ func TestWriteDirKilledHalfway(t *testing.T) {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "m.json"), []byte("a model of the user's"), 0o644)
 		beforeCommit = func(string) {}
-		if err := WriteDir(dir, c1, truth1, theta1); err != nil {
+		if err := WriteDir(context.Background(), dir, c1, truth1, theta1); err != nil {
 			t.Fatal(err)
 		}
 		beforeCommit = func(step string) {
@@ -106,7 +108,7 @@ func TestWriteDirKilledHalfway(t *testing.T) {
 		}
 		func() {
 			defer func() { recover() }()
-			WriteDir(dir, c2, truth2, theta2)
+			WriteDir(context.Background(), dir, c2, truth2, theta2)
 			t.Fatalf("no kill before %s", kill)
 		}()
 		back, err := corpus.ReadFile(filepath.Join(dir, DocwordFile), corpus.ReadOptions{})
@@ -149,14 +151,32 @@ func TestWriteDirReplacesSetWithoutTheta(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := WriteDir(dir, c, truth, theta); err != nil {
+	if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDir(dir, c, truth, nil); err != nil {
+	if err := WriteDir(context.Background(), dir, c, truth, nil); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 3 {
 		t.Errorf("%d files, want docword, vocab and truth", len(entries))
+	}
+}
+
+// TestWriteDirCancelled: a done context stops the writes; nothing is left
+// in the directory.
+func TestWriteDirCancelled(t *testing.T) {
+	c, truth, theta, err := LDA{K: 2, V: 20, Docs: 5, DocLength: 10, Alpha: 0.5, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	if err := WriteDir(ctx, dir, c, truth, theta); !errors.Is(err, context.Canceled) {
+		t.Fatalf("WriteDir with a cancelled context: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("left %v", entries)
 	}
 }

@@ -76,7 +76,10 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 	if err != nil {
 		return err
 	}
-	paths, err := corpus.SaveDir(f.output, c, opts)
+	if err := cmd.Context().Err(); err != nil {
+		return err // interrupted while reading, which does not stop: write nothing
+	}
+	paths, err := corpus.SaveDir(cmd.Context(), f.output, c, opts)
 	if err != nil {
 		return envError{err}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
@@ -21,7 +22,7 @@ func writeLDA(t *testing.T, dir string, docs int, seed uint64) (string, string) 
 	}
 	// As "hull synth" writes them: the truth records the digest of the
 	// corpus as read back, which "hull eval --truth" checks.
-	if err := synth.WriteDir(dir, c, truth, nil); err != nil {
+	if err := synth.WriteDir(context.Background(), dir, c, truth, nil); err != nil {
 		t.Fatal(err)
 	}
 	return filepath.Join(dir, synth.DocwordFile), filepath.Join(dir, synth.TruthFile)

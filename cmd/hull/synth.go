@@ -113,7 +113,10 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		if err := corpus.WriteVocab(io.Discard, c); err != nil {
 			return err // a vocabulary (of a --model) that a vocabulary file cannot hold
 		}
-		if err := synth.WriteDir(out, c, truth, theta); err != nil {
+		if err := cmd.Context().Err(); err != nil {
+			return err // interrupted while generating, which does not stop: write nothing
+		}
+		if err := synth.WriteDir(cmd.Context(), out, c, truth, theta); err != nil {
 			return envError{err}
 		}
 		fmt.Fprintln(cmd.OutOrStdout(), synthCommandLine(spec, truth, seed, out))
