@@ -144,35 +144,10 @@ func TestSIGTERMStopsCleanly(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.json")
 	cmd := hullChild("fit", "-k", "20", kos, "-o", path)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var log strings.Builder
-	sc := bufio.NewScanner(stderr)
-	for sc.Scan() { // the corpus is read: the fit has begun
-		fmt.Fprintln(&log, sc.Text())
-		if strings.HasPrefix(sc.Text(), "corpus:") {
-			break
-		}
-	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	for sc.Scan() {
-		fmt.Fprintln(&log, sc.Text())
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("no exit within 60 s of SIGTERM")
-	}
-	if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGTERM) || !strings.Contains(log.String(), "hull: interrupted by signal: terminated") {
-		t.Errorf("exit %d (%v), stderr:\n%s\nwant 143 and a message", code, cmd.ProcessState, log.String())
+	// Once the corpus is read, the fit has begun.
+	code, log := signalWhen(t, cmd, func(line string) bool { return strings.HasPrefix(line, "corpus:") }, syscall.SIGTERM)
+	if code != 128+int(syscall.SIGTERM) || !strings.Contains(log, "hull: interrupted by signal: terminated") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 143 and a message", code, log)
 	}
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a model was written: %v", err)
@@ -228,6 +203,18 @@ func TestEvalTruthDigest(t *testing.T) {
 func TestBenchInterrupted(t *testing.T) {
 	needData(t, kos)
 	cmd := hullChild("bench", "--algos", "anchor,gibbs", "-k", "20", "--repeat", "3", kos)
+	// Once the second run is announced, a child fit runs.
+	code, log := signalWhen(t, cmd, func(line string) bool { return strings.HasPrefix(line, "bench: anchor, run 2") }, os.Interrupt)
+	if code != 130 || !strings.Contains(log, "hull: interrupted by signal: interrupt") || strings.Contains(log, "failed") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 130 and the interruption only", code, log)
+	}
+}
+
+// signalWhen starts cmd, sends it sig once a line of its stderr is ready,
+// and returns its exit status and all its stderr; it fails t if cmd has
+// not exited within 60 s of the signal.
+func signalWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool, sig os.Signal) (int, string) {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -237,13 +224,13 @@ func TestBenchInterrupted(t *testing.T) {
 	}
 	var log strings.Builder
 	sc := bufio.NewScanner(stderr)
-	for sc.Scan() { // a child fit runs
+	for sc.Scan() {
 		fmt.Fprintln(&log, sc.Text())
-		if strings.HasPrefix(sc.Text(), "bench: anchor, run 2") {
+		if ready(sc.Text()) {
 			break
 		}
 	}
-	cmd.Process.Signal(os.Interrupt)
+	cmd.Process.Signal(sig)
 	for sc.Scan() {
 		fmt.Fprintln(&log, sc.Text())
 	}
@@ -253,9 +240,7 @@ func TestBenchInterrupted(t *testing.T) {
 	case <-done:
 	case <-time.After(60 * time.Second):
 		cmd.Process.Kill()
-		t.Fatal("no exit within 60 s of SIGINT")
+		t.Fatalf("no exit within 60 s of %v", sig)
 	}
-	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(log.String(), "hull: interrupted by signal: interrupt") || strings.Contains(log.String(), "failed") {
-		t.Errorf("exit %d, stderr:\n%s\nwant 130 and the interruption only", code, log.String())
-	}
+	return cmd.ProcessState.ExitCode(), log.String()
 }
