@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -81,6 +82,9 @@ func readDir(dir string, in textInput) (*Corpus, error) {
 			return nil
 		case d.IsDir() || !isRegularFile(path, d):
 			return nil
+		}
+		if in.ctx != nil && in.ctx.Err() != nil {
+			return in.ctx.Err()
 		}
 		rel, err := filepath.Rel(dir, path)
 		if err != nil {
@@ -193,7 +197,8 @@ type textInput struct {
 	tok    *text.Tokenizer
 	opts   text.Options // tok's
 	strict bool
-	log    func(string) // nil: no report
+	log    func(string)    // nil: no report
+	ctx    context.Context // nil: never done
 }
 
 // newTextDocs returns an empty assembly for the input name, whose units

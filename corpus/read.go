@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -92,6 +93,10 @@ type ReadOptions struct {
 	// total is the size of the file, or for ReadFrom the size of the
 	// reader if it tells it (see ReadFrom), else the bytes read so far.
 	Progress func(stage string, done, total int)
+	// Context, if not nil, stops the read once it is done: the reader
+	// returns an error wrapping the context's (context.Canceled, ...) at
+	// its next read of the input, or before the next file of a directory.
+	Context context.Context
 	// Log, if non-nil, receives a line for each input whose format was
 	// detected, naming it and the format, e.g.
 	// "t.txt: format triplet (detected from the first 3 lines)", and for
@@ -226,6 +231,9 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 // but dir. discover returns the vocabulary file of the numeric format f
 // when opts sets no vocabulary.
 func readStream(r io.Reader, name string, size int64, opts ReadOptions, discover func(f Format) (string, error)) (*Corpus, error) {
+	if opts.Context != nil {
+		r = cancelReader{opts.Context, r}
+	}
 	br, err := decompress(withProgress(r, name, size, opts.Progress), name)
 	if err != nil {
 		return nil, err
@@ -348,7 +356,7 @@ var textReaders = map[Format]func(r io.Reader, name string, in textInput) (*Corp
 // textInput returns the tokenizer and decoding settings of opts.
 func (opts ReadOptions) textInput() (textInput, error) {
 	tok, err := text.New(opts.Text)
-	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, log: opts.Log}, err
+	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, log: opts.Log, ctx: opts.Context}, err
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
 	"maps"
 	"os"
@@ -257,5 +259,32 @@ func TestReadFromProgress(t *testing.T) {
 		if calls == 0 || stage != "read stdin" || done != len(data) || total != tc.wantTotal {
 			t.Errorf("%d calls, last %q %d/%d; want \"read stdin\" %d/%d", calls, stage, done, total, len(data), tc.wantTotal)
 		}
+	}
+}
+
+// TestReadCancelled: a done ReadOptions.Context stops every reader with an
+// error wrapping the context's.
+func TestReadCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	lines := writeFile(t, dir, "docs.txt", "rain snow rain\nsun snow\n")
+	sub := filepath.Join(dir, "files")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, sub, "a.txt", "rain snow rain")
+	opts := ReadOptions{Context: ctx}
+	for name, read := range map[string]func() (*Corpus, error){
+		"file":      func() (*Corpus, error) { return ReadFile(lines, opts) },
+		"stream":    func() (*Corpus, error) { return ReadFrom(strings.NewReader("rain snow\n"), "stdin", opts) },
+		"directory": func() (*Corpus, error) { return ReadFile(sub, opts) },
+	} {
+		if c, err := read(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: %v, %v; want context.Canceled", name, c, err)
+		}
+	}
+	if _, err := ReadFile(lines, ReadOptions{Context: context.Background()}); err != nil {
+		t.Errorf("a live context: %v", err)
 	}
 }

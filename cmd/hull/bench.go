@@ -109,7 +109,7 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 		f.eval.reference = inputs[0]
 	}
 	log := logWriter(cmd, f.eval.quiet)
-	if err := checkLabels(&f.eval, log); err != nil {
+	if err := checkLabels(cmd.Context(), &f.eval, log); err != nil {
 		return err
 	}
 	dir, err := os.MkdirTemp("", "hull-bench")
@@ -141,7 +141,7 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 
 // checkLabels reads the --labels file, if any, and checks before any fit
 // that it labels documents of the reference corpus, saying on log how many.
-func checkLabels(f *evalFlags, log io.Writer) error {
+func checkLabels(ctx context.Context, f *evalFlags, log io.Writer) error {
 	if f.labels == "" {
 		return nil
 	}
@@ -152,7 +152,7 @@ func checkLabels(f *evalFlags, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, err := corpus.Read([]string{f.reference}, f.input.readOptions(nil))
+	c, err := corpus.Read([]string{f.reference}, f.input.readOptions(ctx, nil))
 	if err != nil {
 		return readError(err)
 	}

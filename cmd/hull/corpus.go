@@ -72,7 +72,7 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 	}
 	defer undoOnError(&rerr, removeCreated)
 	stderr := logWriter(cmd, f.quiet)
-	c, err := f.input.read(args, stderr, newProgress(stderr), rawTextPrune)
+	c, err := f.input.read(cmd.Context(), args, stderr, newProgress(stderr), rawTextPrune)
 	if err != nil {
 		return err
 	}

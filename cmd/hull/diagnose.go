@@ -183,7 +183,7 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err != nil {
 		return err
 	}
-	raw, c, err := f.input.readAligned([]string{input}, m, modelPruning, stderr, progress)
+	raw, c, err := f.input.readAligned(cmd.Context(), []string{input}, m, modelPruning, stderr, progress)
 	if err != nil {
 		return err
 	}

@@ -167,7 +167,7 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 		c    **corpus.Corpus
 	}{{f.heldout, &o.Heldout}, {f.reference, &o.Reference}} {
 		if in.path != "" {
-			if _, *in.c, err = f.input.readAligned([]string{in.path}, m, noPruning, log, nil); err != nil {
+			if _, *in.c, err = f.input.readAligned(ctx, []string{in.path}, m, noPruning, log, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -207,18 +207,18 @@ const (
 // model records (useModelText), pruned as how says, and aligns the corpus
 // to m's vocabulary, reporting on log the words the model lacks. It
 // returns the corpus as read too.
-func (in *inputFlags) readAligned(paths []string, m *model.Model, how pruning, log io.Writer, progress learner.Progress) (raw, aligned *corpus.Corpus, err error) {
+func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.Model, how pruning, log io.Writer, progress learner.Progress) (raw, aligned *corpus.Corpus, err error) {
 	if err := in.useModelText(m); err != nil {
 		return nil, nil, err
 	}
 	switch how {
 	case noPruning:
-		raw, err = readPaths(paths, in.readOptions(progress))
+		raw, err = readPaths(paths, in.readOptions(ctx, progress))
 		err = readError(err)
 	case flagPruning:
-		raw, err = in.read(paths, log, progress, nil)
+		raw, err = in.read(ctx, paths, log, progress, nil)
 	case modelPruning:
-		raw, err = in.read(paths, log, progress, modelPrune(m))
+		raw, err = in.read(ctx, paths, log, progress, modelPrune(m))
 	}
 	if err != nil {
 		return nil, nil, err

@@ -130,7 +130,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 	var timings []model.Timing
 	if len(inputs) > 0 {
 		progress := newProgress(stderr)
-		_, c, err := f.input.readAligned(inputs, m, noPruning, stderr, progress)
+		_, c, err := f.input.readAligned(cmd.Context(), inputs, m, noPruning, stderr, progress)
 		if err != nil {
 			return err
 		}

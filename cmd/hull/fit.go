@@ -115,7 +115,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		return runFitStats(cmd, args, f, settings, stderr)
 	}
 	start := time.Now()
-	c, truth, err := loadFitInput(args, &f.input, stderr, settings.Progress)
+	c, truth, err := loadFitInput(cmd.Context(), args, &f.input, stderr, settings.Progress)
 	if err != nil {
 		return err
 	}
@@ -186,14 +186,14 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 
 // loadFitInput reads and prunes the inputs, or generates the demo corpus
 // (and returns its truth) when there are none.
-func loadFitInput(args []string, in *inputFlags, log io.Writer, progress learner.Progress) (*corpus.Corpus, *model.Model, error) {
+func loadFitInput(ctx context.Context, args []string, in *inputFlags, log io.Writer, progress learner.Progress) (*corpus.Corpus, *model.Model, error) {
 	if len(args) == 0 {
 		c, truth := synth.Demo()
 		fmt.Fprintf(log, "demo corpus: %d documents, %d words, %d planted themes (seeded; run with INPUT for your own corpus)\n",
 			c.NumDocs(), c.NumWords(), truth.K)
 		return c, truth, nil
 	}
-	c, err := in.read(args, log, progress, rawTextPrune)
+	c, err := in.read(ctx, args, log, progress, rawTextPrune)
 	return c, nil, err
 }
 

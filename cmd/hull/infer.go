@@ -91,7 +91,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
-	_, c, err := f.input.readAligned(inputs, m, flagPruning, stderr, progress)
+	_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
 	if err != nil {
 		return err
 	}

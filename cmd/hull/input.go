@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -122,11 +123,11 @@ func (in *inputFlags) pruneFlagsSet() bool {
 // dropped on log: by the pruning flags when one is given, else by
 // byDefault (nil: no pruning), which returns the options for the corpus
 // read and why they apply.
-func (in *inputFlags) read(paths []string, log io.Writer, progress learner.Progress, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) (*corpus.Corpus, error) {
+func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, progress learner.Progress, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) (*corpus.Corpus, error) {
 	if err := in.check(); err != nil {
 		return nil, err
 	}
-	opts := in.readOptions(progress)
+	opts := in.readOptions(ctx, progress)
 	opts.Log = func(line string) { fmt.Fprintln(log, textsafe.EscapeLines(line)) }
 	c, err := readPaths(paths, opts)
 	if err != nil {
@@ -183,10 +184,11 @@ func modelPrune(m *model.Model) func(*corpus.Corpus) (corpus.PruneOptions, strin
 	}
 }
 
-// readOptions returns the corpus reader's options of the input flags.
-func (in *inputFlags) readOptions(progress learner.Progress) corpus.ReadOptions {
+// readOptions returns the corpus reader's options of the input flags; ctx
+// stops the read (Ctrl-C).
+func (in *inputFlags) readOptions(ctx context.Context, progress learner.Progress) corpus.ReadOptions {
 	return corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions(), Strict: in.strict,
-		MaxMemory: in.maxMemory, Progress: progress}
+		MaxMemory: in.maxMemory, Progress: progress, Context: ctx}
 }
 
 // textOptions returns the decoding and tokenizer options of the input

@@ -126,7 +126,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads})
 		}})
 	}
-	c, err := f.input.read(args, stderr, nil, rawTextPrune)
+	c, err := f.input.read(cmd.Context(), args, stderr, nil, rawTextPrune)
 	if err != nil {
 		return err
 	}

@@ -101,7 +101,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	var timings []model.Timing
 	var dominant []int
 	if len(inputs) > 0 {
-		_, c, err := f.input.readAligned(inputs, m, flagPruning, stderr, progress)
+		_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
 		if err != nil {
 			return err
 		}

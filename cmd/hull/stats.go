@@ -97,7 +97,7 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	if vocab != nil {
 		prune = nil
 	}
-	c, err := f.input.read(args, stderr, settings.Progress, prune)
+	c, err := f.input.read(cmd.Context(), args, stderr, settings.Progress, prune)
 	if err != nil {
 		return err
 	}
