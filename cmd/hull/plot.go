@@ -12,6 +12,7 @@ import (
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // newPlotCmd returns "hull plot", whose subcommands draw figures of models.
@@ -66,8 +67,9 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 				return errors.New("-o FILE is required: the .png or .svg file to write")
 			case format != "png" && format != "svg":
 				return fmt.Errorf("-o %s: want a .png or .svg file", out)
-			case !(size > 0):
-				return fmt.Errorf("--size %v: want a positive number of inches", size)
+			case !(size > 0 && size <= maxPlotInches):
+				return fmt.Errorf("--size %v: want a positive number of inches, at most %d (a PNG of %d inches is %d pixels square)",
+					size, maxPlotInches, maxPlotInches, maxPlotInches*vgimg.DefaultDPI)
 			}
 			if err := atomicfile.Check(out); err != nil {
 				return fmt.Errorf("-o: %w", err)
@@ -91,6 +93,11 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the figure to write: FILE.png or FILE.svg")
-	cmd.Flags().Float64Var(&size, "size", 6, "width and height of the figure, in inches")
+	cmd.Flags().Float64Var(&size, "size", 6, fmt.Sprintf("width and height of the figure, in inches (at most %d)", maxPlotInches))
 	return cmd
 }
+
+// maxPlotInches bounds --size: the PNG's RGBA image is (96 size)^2 x 4
+// bytes, 88 MiB at 50 inches; above, gonum/plot panics or the process
+// runs out of memory (and an infinite size writes an SVG of "+Inf").
+const maxPlotInches = 50

@@ -51,6 +51,10 @@ models may have different K.`,
 				return fmt.Errorf("-o %s: want a .png file", out)
 			case !(o.Threshold > 0 && o.Threshold <= 1):
 				return fmt.Errorf("--threshold %v: want a cosine in (0, 1]", o.Threshold)
+			case o.Scale < 0 || o.Scale > report.MaxScale:
+				return fmt.Errorf("--scale %d: want 0 (128 / side) to %d picture pixels per image pixel", o.Scale, report.MaxScale)
+			case o.Columns < 0 || o.Columns > report.MaxColumns:
+				return fmt.Errorf("--columns %d: want 0 (8, or K when smaller) to %d topics per row", o.Columns, report.MaxColumns)
 			}
 			if err := atomicfile.Check(out); err != nil {
 				return fmt.Errorf("-o: %w", err)

@@ -84,6 +84,8 @@ func TestPlotTopicsGridBadInput(t *testing.T) {
 		{[]string{m, "-o", png, "--layout", "names"}, "not a pixel name"},
 		{[]string{m, "-o", png, "--layout", "rows"}, "layout"},
 		{[]string{m, "-o", png, "--threshold", "0"}, "--threshold"},
+		{[]string{m, "-o", png, "--scale", "2000"}, "--scale 2000: want 0 (128 / side) to 64"},
+		{[]string{m, "-o", png, "--columns", "-1"}, "--columns -1: want 0 (8, or K when smaller) to 256"},
 		{[]string{m, "-o", png, "--truth", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{filepath.Join(dir, "missing.json"), "-o", png}, "missing.json"},
 	} {

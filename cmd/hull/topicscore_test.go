@@ -98,6 +98,9 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 		{"missing -o", []string{"plot", "simplex", path}, "-o"},
 		{"bad extension", []string{"plot", "simplex", path, "-o", filepath.Join(dir, "fig.gif")}, "fig.gif"},
 		{"bad size", []string{"plot", "simplex", path, "-o", png, "--size", "0"}, "size"},
+		// A huge PNG made gonum/plot panic ("huge or negative dimensions").
+		{"huge size", []string{"plot", "simplex", path, "-o", png, "--size", "1e300"}, "--size 1e+300: want a positive number of inches, at most 50"},
+		{"infinite size", []string{"plot", "simplex", path, "-o", png, "--size", "inf"}, "--size +Inf: want"},
 		{"missing model", []string{"plot", "simplex", filepath.Join(dir, "nope.json"), "-o", png}, "nope.json"},
 		{"not a model", []string{"plot", "simplex", filepath.Join(dir, "vocab.txt"), "-o", png}, "vocab.txt"},
 		{"not a score model", []string{"plot", "simplex", anchorModel, "-o", png}, "Topic-SCORE"},
