@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,19 +46,6 @@ func (p *progressReader) Read(b []byte) (int, error) {
 		p.report(p.stage, p.done, max(p.total, p.done))
 	}
 	return n, err
-}
-
-// cancelReader is r whose reads fail with ctx's error once ctx is done.
-type cancelReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c cancelReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
 }
 
 // sizeOf returns the length in bytes of the stream r if it tells it (a

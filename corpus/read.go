@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -232,7 +233,7 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 // when opts sets no vocabulary.
 func readStream(r io.Reader, name string, size int64, opts ReadOptions, discover func(f Format) (string, error)) (*Corpus, error) {
 	if opts.Context != nil {
-		r = cancelReader{opts.Context, r}
+		r = ctxio.Reader(opts.Context, r)
 	}
 	br, err := decompress(withProgress(r, name, size, opts.Progress), name)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/ctxio"
 )
 
 // OutputFormat names a format SaveDir writes.
@@ -110,7 +111,7 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(atomicfile.CancelWriter(ctx, w)) })
+		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(ctxio.Writer(ctx, w)) })
 		if err != nil {
 			return nil, err
 		}

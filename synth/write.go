@@ -9,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/doctopics"
 	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/model"
@@ -117,7 +118,7 @@ func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Mo
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(atomicfile.CancelWriter(ctx, w)) })
+		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(ctxio.Writer(ctx, w)) })
 		if err != nil {
 			return err
 		}

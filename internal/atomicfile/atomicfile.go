@@ -31,7 +31,6 @@ package atomicfile
 
 import (
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -165,24 +164,6 @@ func Remove(path string) error {
 		return err
 	}
 	return syncDir(filepath.Dir(target))
-}
-
-// CancelWriter returns w whose writes fail with ctx's error once ctx is
-// done: a write function given to Prepare or Write through it stops at
-// its next write when the caller is interrupted, and the temporary file
-// is discarded.
-func CancelWriter(ctx context.Context, w io.Writer) io.Writer { return cancelWriter{ctx, w} }
-
-type cancelWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c cancelWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
 }
 
 // MakeDir makes the directory dir and its missing parents, or refuses an
