@@ -80,9 +80,13 @@ type Options struct {
 	// 0 selects DefaultRectifyTolerance.
 	RectifyTolerance float64
 
-	// Refine is the number of EM iterations run from the recovered topics
-	// (see the package documentation); 0 runs none.
+	// Refine is the most EM iterations run from the recovered topics (see
+	// the package documentation); 0 runs none.
 	Refine int
+	// RefineTolerance stops the refinement early once an iteration moves
+	// the topics by less than this mean l1 distance; 0 selects
+	// DefaultRefineTolerance.
+	RefineTolerance float64
 }
 
 // DefaultOptions returns the options of "hull fit --algo anchor": RecoverL2
@@ -100,6 +104,7 @@ func DefaultOptions() Options {
 		RectifyMaxIter:   DefaultRectifyMaxIter,
 		RectifyTolerance: DefaultRectifyTolerance,
 		Refine:           DefaultRefine,
+		RefineTolerance:  DefaultRefineTolerance,
 	}
 }
 
@@ -131,6 +136,9 @@ func New(opts Options) (*Learner, error) {
 	if opts.RectifyTolerance == 0 {
 		opts.RectifyTolerance = DefaultRectifyTolerance
 	}
+	if opts.RefineTolerance == 0 {
+		opts.RefineTolerance = DefaultRefineTolerance
+	}
 	name := AlgorithmName(opts.Recover) // errors name the learner registered for the method
 	bad := func(field string, value any, want string) error {
 		return &learner.OptionError{Learner: name, Field: field, Value: value, Want: want}
@@ -158,6 +166,8 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("RectifyTolerance", opts.RectifyTolerance, "a finite number > 0")
 	case opts.Refine < 0:
 		return nil, bad("Refine", opts.Refine, ">= 0")
+	case !(opts.RefineTolerance > 0) || math.IsInf(opts.RefineTolerance, 1):
+		return nil, bad("RefineTolerance", opts.RefineTolerance, "a finite number > 0")
 	}
 	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
@@ -530,19 +540,28 @@ func (f *fit) refine(ctx context.Context) error {
 		return err
 	}
 	var change float64
-	for it := 0; it < f.o.Refine; it++ {
-		f.o.Progress.Report("refine", it, f.o.Refine)
+	iterations, converged := 0, false
+	for !converged && iterations < f.o.Refine {
+		f.o.Progress.Report("refine", iterations, f.o.Refine)
 		var err error
 		if change, err = r.step(ctx); err != nil {
 			return err
 		}
-		f.o.Settings.Logf("anchor: refine iteration %d: topics moved by %.3g (mean l1)", it+1, change)
+		iterations++
+		converged = change < f.o.RefineTolerance
+		f.o.Settings.Logf("anchor: refine iteration %d: topics moved by %.3g (mean l1)", iterations, change)
+	}
+	if converged && iterations < f.o.Refine {
+		f.o.Settings.Logf("anchor: refinement converged after %d iterations (tolerance %g)", iterations, f.o.RefineTolerance)
 	}
 	f.o.Progress.Report("refine", f.o.Refine, f.o.Refine)
 	f.topics, f.pz = r.topics()
 	cov, err := r.covariance()
 	f.r = cov
 	f.params["refine"] = f.o.Refine
+	f.params["refine_tolerance"] = f.o.RefineTolerance
+	f.params["refine_iterations"] = iterations
+	f.params["refine_converged"] = converged
 	f.params["refine_change"] = roundSig(change, 4)
 	return err
 }

@@ -271,6 +271,8 @@ func TestNewRejectsBadOptions(t *testing.T) {
 		{Options{RectifyTolerance: math.NaN()}, "RectifyTolerance"},
 		{Options{RectifyTolerance: -1}, "RectifyTolerance"},
 		{Options{Refine: -1}, "Refine"},
+		{Options{RefineTolerance: -1}, "RefineTolerance"},
+		{Options{RefineTolerance: math.Inf(1)}, "RefineTolerance"},
 	} {
 		_, err := New(tc.o)
 		var oe *learner.OptionError
@@ -313,6 +315,29 @@ func rectified() Options {
 	o := DefaultOptions()
 	o.Rectify = RectifyAP
 	return o
+}
+
+// The refinement stops once an iteration moves the topics by less than
+// RefineTolerance, with the topics of exactly that many iterations; the
+// bound on the iterations still holds.
+func TestRefineStopsOnceSettled(t *testing.T) {
+	c, truth := separable(t, 2000, 8)
+	o := rectified()
+	o.Refine, o.RefineTolerance = 1_000_000, 1e-3
+	_, settled := fitL1(t, c, truth, o)
+	p := settled.Params
+	n, _ := p["refine_iterations"].(int)
+	if p["refine_converged"] != true || n < 2 || n >= 1000 || !(p["refine_change"].(float64) < 1e-3) {
+		t.Fatalf("refine_iterations %v, refine_change %v, refine_converged %v", p["refine_iterations"], p["refine_change"], p["refine_converged"])
+	}
+	o.Refine, o.RefineTolerance = n, 1e-300
+	_, fixed := fitL1(t, c, truth, o)
+	if !reflect.DeepEqual(fixed.Topics, settled.Topics) {
+		t.Error("the settled topics differ from those of the same number of iterations")
+	}
+	if fixed.Params["refine_converged"] != false || fixed.Params["refine_iterations"] != n {
+		t.Errorf("bounded run: refine_iterations %v, refine_converged %v", fixed.Params["refine_iterations"], fixed.Params["refine_converged"])
+	}
 }
 
 // RectifyAuto keeps the paper's topics where they are distinct (planted

@@ -130,7 +130,9 @@
 //     diagonal under separability, so A = B_S^-1 C_SS B_S^-1 on the
 //     rectified block, normalised to sum 1; it is non-negative.
 //
-//   - Refinement (Refine EM iterations, DefaultRefine by default):
+//   - Refinement (at most Refine EM iterations, DefaultRefine by default,
+//     fewer once an iteration moves the topics by less than
+//     RefineTolerance in mean l1):
 //     variational EM for LDA (Blei, Ng and Jordan 2003, section 5.3) with
 //     Dirichlet(0.1) document weights and topics smoothed by 0.01, started
 //     from the recovered topics: 5 E-steps with the topics fixed, then per
@@ -138,8 +140,9 @@
 //     one M-step (a partial E-step, as in Neal and Hinton's incremental
 //     EM). It replaces the topics, p(z) (the expected share of the tokens)
 //     and the topic-topic matrix (the documents' mean E[theta theta^T]).
-//     Params record refine and refine_change (the topics' mean l1 move in
-//     the last iteration). Arora et al. (conclusion) tried their topics as
+//     Params record refine, refine_tolerance, refine_iterations (run),
+//     refine_change (the topics' mean l1 move in the last iteration) and
+//     refine_converged. Arora et al. (conclusion) tried their topics as
 //     a start for MCMC without finding a hybrid better than either method
 //     alone on their corpora; on real text, where the spectral topics
 //     share their frequent words, the few EM iterations are what separate
