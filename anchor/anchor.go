@@ -299,6 +299,11 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 
 // auto is fitAuto on either input.
 func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, error) {
+	// Refuse before any work a fit whose rectified branch would not fit
+	// (the estimate covers both branches).
+	if err := in.checkMemory(k, &l.opts); err != nil {
+		return nil, err
+	}
 	paper, rectified := autoOptions(l.opts)
 	var m *model.Model
 	var op cooc.Source
@@ -740,10 +745,12 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
-	if o.Rectify == RectifyAP {
-		n := rectifyN(c.NumWords(), k, o)
-		what = fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d, rectifying the dense %d x %d co-occurrence block of the most frequent words",
-			c.NumWords(), c.NumDocs(), k, n, n)
+	n := rectifyN(c.NumWords(), k, o)
+	switch o.Rectify {
+	case RectifyAP:
+		what += fmt.Sprintf(", rectifying the dense %d x %d co-occurrence block of the most frequent words", n, n)
+	case RectifyAuto:
+		what += fmt.Sprintf(", with the dense %d x %d co-occurrence block of the most frequent words rectified if the paper's topics are near-copies", n, n)
 	}
 	return o.Settings.CheckMemory(what, EstimateBytes(c, k, *o))
 }

@@ -210,6 +210,35 @@ func TestMemoryEstimateCountsTheRectifiedBlock(t *testing.T) {
 	}
 }
 
+// RectifyAuto may rectify after the paper's fit, so its estimate covers
+// the rectified block: a bound that leaves the block out is refused before
+// the paper's fit starts (it was checked only after that fit, the fit done
+// for nothing when its topics were noisy).
+func TestAutoRefusesBeforeThePaperFit(t *testing.T) {
+	c, _ := separable(t, 200, 5)
+	auto := DefaultOptions()
+	auto.RectifyWords = 400
+	paper, _ := autoOptions(auto)
+	if EstimateBytes(c, 10, paper) >= EstimateBytes(c, 10, auto) {
+		t.Fatalf("paper %d >= auto %d: the case needs a block larger than the paper's fit", EstimateBytes(c, 10, paper), EstimateBytes(c, 10, auto))
+	}
+	auto.MaxMemory = EstimateBytes(c, 10, paper) // enough for the paper's fit alone
+	var stages []string
+	auto.Progress = func(stage string, done, total int) { stages = append(stages, stage) }
+	l, err := New(auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.Fit(context.Background(), c, 10)
+	var me *learner.MemoryError
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), "400 x 400") {
+		t.Fatalf("err = %v, want a *learner.MemoryError naming the 400 x 400 block", err)
+	}
+	if len(stages) > 0 {
+		t.Errorf("refused after the stages %q ran", stages)
+	}
+}
+
 // A rectified fit records what it did in the model's parameters.
 func TestRectifiedModelReportsItsWork(t *testing.T) {
 	c, truth := separable(t, 2000, 8)
