@@ -266,8 +266,11 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 			return s, fmt.Errorf("--max-memory: %w", err)
 		}
 		// The garbage collector keeps the heap under the limit, where the
-		// default would let it grow to twice the live data before it collects.
-		debug.SetMemoryLimit(s.MaxMemory)
+		// default would let it grow to twice the live data before it
+		// collects; its limit leaves out the resident memory it does not
+		// manage (the binary's pages), so that the limit bounds the
+		// process's resident memory.
+		debug.SetMemoryLimit(max(s.MaxMemory-memory.OutsideGo(), s.MaxMemory/2))
 	}
 	if !quiet {
 		prefix := ""

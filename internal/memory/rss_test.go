@@ -76,3 +76,24 @@ func TestChildPeakRSS(t *testing.T) {
 		t.Errorf("child peak RSS %d bytes, want at least the %d it touched", got, rssChildBytes)
 	}
 }
+
+// OutsideGo counts the binary's resident pages, not the heap: touching
+// 64 MiB of heap leaves it within a few MiB.
+func TestOutsideGo(t *testing.T) {
+	before := OutsideGo()
+	b := touch(64 << 20)
+	after := OutsideGo()
+	runtime.KeepAlive(b)
+	if runtime.GOOS != "linux" {
+		if before != 0 || after != 0 {
+			t.Fatalf("on %s: %d then %d, want 0 (not measured)", runtime.GOOS, before, after)
+		}
+		return
+	}
+	if before <= 0 || before > 256<<20 {
+		t.Errorf("OutsideGo() = %d before touching the heap: want the binary's resident pages, 0 to 256 MiB", before)
+	}
+	if d := after - before; d > 8<<20 || d < -8<<20 {
+		t.Errorf("OutsideGo() %d before touching 64 MiB of heap, %d after: it counts the heap", before, after)
+	}
+}
