@@ -30,7 +30,8 @@
 // a multiple of 2^-64 and summed as 128-bit integers, so that the Stats of
 // disjoint sets of documents merge in any order and grouping into bit for
 // bit those of their union (what a distributed engine, hull's Beam
-// pipeline in beam/, needs), and are written to a checksummed file.
+// pipeline in beam/, needs), and are written to a checksummed file, whose
+// summary (header and digest, StatsSummary) reads in O(V) memory.
 // Stats.Matrix gives the dense Q from them, and Matrix.Source gives it the
 // interface the anchor learners read Q through (Source), which Operator
 // implements too.

@@ -231,13 +231,24 @@ func (s *Stats) addRow(c *corpus.Corpus, t *wordMajor, units []uint64, i int) {
 // part of Q's rows, the preparation of the documents and the first 16
 // digits of the digest. The words of the preparation record are the
 // corpus's own: escape them before printing to a terminal.
-func (s *Stats) String() string {
-	rows := ""
-	if s.lo != 0 || s.hi != len(s.Vocab) {
-		rows = fmt.Sprintf(", rows %d-%d only", s.lo, s.hi)
+func (s *Stats) String() string { return s.Summary().String() }
+
+// Summary returns what a statistics file of s says about itself (its
+// header and digest).
+func (s *Stats) Summary() *StatsSummary {
+	return &StatsSummary{Vocab: s.Vocab, Docs: s.Docs, Used: s.Used, Tokens: s.Tokens, DocFreq: s.DocFreq,
+		Preprocessing: s.Preprocessing, Rows: [2]int{s.lo, s.hi}, Nonzeros: s.nonzeros(), Digest: s.Digest()}
+}
+
+// nonzeros counts the nonzero entries held.
+func (s *Stats) nonzeros() int64 {
+	var nz int64
+	for _, x := range s.sums {
+		if x != (fixed{}) {
+			nz++
+		}
 	}
-	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s; digest %s",
-		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), s.Digest()[:16])
+	return nz
 }
 
 // Merge adds o to s: afterwards s holds the statistics of the documents

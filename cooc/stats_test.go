@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -312,6 +313,36 @@ func TestReadStatsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
+		if _, serr := ReadStatsSummary(strings.NewReader(tc.data), "f"); serr == nil || serr.Error() != err.Error() {
+			t.Errorf("%s: ReadStatsSummary: error %v, want ReadStats's %v", tc.name, serr, err)
+		}
+	}
+}
+
+// ReadStatsSummary says what ReadStats's statistics say of themselves,
+// for whole files, row ranges and gzip, without holding the entries.
+func TestReadStatsSummary(t *testing.T) {
+	c := randomCorpus(23, 40, 30, 12)
+	s, err := FromCorpus(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for i, p := range append(s.Split(3), s) {
+		path := filepath.Join(dir, fmt.Sprintf("s%d.stats.gz", i))
+		if err := p.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		got, err := LoadStatsSummary(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := p.Summary(); !reflect.DeepEqual(got, want) {
+			t.Errorf("part %d: summary %+v, want %+v", i, got, want)
+		}
+		if got.String() != p.String() || got.Nonzeros == 0 {
+			t.Errorf("part %d: %q (%d nonzeros), want %q", i, got.String(), got.Nonzeros, p.String())
+		}
 	}
 }
 
@@ -329,8 +360,16 @@ func FuzzReadStats(f *testing.F) {
 	f.Add([]byte(statsMagic + `{"vocab":["a","b"],"doc_freq":[1,1],"docs":1,"used":1,"tokens":2,"rows":[0,2],"nonzeros":1}` + "\n\x01\x00\x01\x02\x03\x04\x05\x06\x07\x08"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadStats(bytes.NewReader(data), "f", 1<<20)
+		sum, serr := ReadStatsSummary(bytes.NewReader(data), "f")
 		if err != nil {
+			if serr == nil && !strings.Contains(err.Error(), "memory") {
+				t.Fatalf("ReadStats: %v; ReadStatsSummary read the file", err)
+			}
 			return
+		}
+		// The summary checks what ReadStats checks and says what it read.
+		if serr != nil || !reflect.DeepEqual(sum, s.Summary()) {
+			t.Fatalf("ReadStatsSummary: %+v, %v; want %+v", sum, serr, s.Summary())
 		}
 		// What reads writes back to the same bytes.
 		var buf bytes.Buffer

@@ -180,7 +180,7 @@ func newStatsShowCmd() *cobra.Command {
 		Short: "Say what a statistics file holds (or list its words)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := cooc.LoadStats(args[0], 0)
+			s, err := cooc.LoadStatsSummary(args[0])
 			if err != nil {
 				return statsError(err)
 			}
