@@ -31,7 +31,7 @@ import (
 // topics is a segment on a line) or if m fails Validate.
 func Simplex(m *model.Model) (*plot.Plot, error) {
 	if m.Simplex == nil {
-		return nil, fmt.Errorf("report: a %q model has no simplex: only Topic-SCORE models record one", m.Algorithm)
+		return nil, fmt.Errorf("report: the model (algorithm %q) has no simplex: only Topic-SCORE models record one", m.Algorithm)
 	}
 	if m.K < 3 {
 		return nil, fmt.Errorf("report: K = %d: the simplex lives in %d dimension; plotting needs K >= 3", m.K, m.K-1)

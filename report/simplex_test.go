@@ -88,7 +88,7 @@ func TestSimplexErrors(t *testing.T) {
 	flat := simplexModel()
 	flat.Simplex = &model.Simplex{Vertices: [][]float64{{0}, {1}, {2}}}
 	for want, m := range map[string]*model.Model{
-		`"anchor" model has no simplex: only Topic-SCORE`: none,
+		`(algorithm "anchor") has no simplex: only Topic-SCORE`: none,
 		"K = 2":                    two,
 		"sample words":             bad,
 		"fewer than 2 coordinates": flat,
