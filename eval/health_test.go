@@ -192,6 +192,45 @@ func TestDominantOf(t *testing.T) {
 	}
 }
 
+// A sample's dominant topics are those of its documents in the whole
+// corpus (each document's weights are inferred on their own), the others
+// -1; n >= D is the whole corpus.
+func TestSampleDominantTopics(t *testing.T) {
+	train, _, _, m := suiteFixture(t)
+	ctx := context.Background()
+	all, err := DominantTopics(ctx, m, train, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := train.NumDocs()
+	if got, n, err := SampleDominantTopics(ctx, m, train, d, 1); err != nil || n != d || !slices.Equal(got, all) {
+		t.Errorf("n = D: %d sampled, error %v, same as DominantTopics %v", n, err, slices.Equal(got, all))
+	}
+	n := d / 7
+	got, sampled, err := SampleDominantTopics(ctx, m, train, n, 1)
+	if err != nil || sampled != n || len(got) != d {
+		t.Fatalf("n = %d: %d sampled of %d, error %v", n, sampled, len(got), err)
+	}
+	grid := make(map[int]bool)
+	for i := range n {
+		grid[i*d/n] = true
+	}
+	kept := 0
+	for doc, k := range got {
+		switch {
+		case grid[doc] && k != all[doc]:
+			t.Errorf("document %d of the sample: dominant %d, want %d", doc, k, all[doc])
+		case !grid[doc] && k != -1:
+			t.Errorf("document %d is not in the sample but has dominant topic %d", doc, k)
+		case k != -1:
+			kept++
+		}
+	}
+	if kept == 0 || kept > n {
+		t.Errorf("%d documents with a dominant topic, want 1 to %d", kept, n)
+	}
+}
+
 func TestDominantTopics(t *testing.T) {
 	train, _, _, m := suiteFixture(t)
 	ctx := context.Background()

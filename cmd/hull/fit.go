@@ -48,8 +48,9 @@ times go to stderr.
 After the topics, stderr gets their health: how many different words the K x 10
 top words hold, how many topic pairs share at least half of their top 10 words,
 the share of the training documents whose dominant topic (by variational
-inference, at most 20 updates per document) is the largest topic's, and the
-topics dominant in fewer than 0.5% of the documents (1/(2K) above K = 100). When the topics have
+inference, at most 20 updates per document; of 20,000 documents sampled evenly
+when there are more) is the largest topic's, and the topics dominant in fewer
+than 0.5% of the documents (1/(2K) above K = 100). When the topics have
 collapsed (more than a quarter of the pairs near-duplicates, fewer than 40% of
 the top words different, one topic dominant in more than half the documents, or
 more than half the topics rare) a warning says what to try. --quiet skips it.
@@ -175,12 +176,12 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 	if m.CheckVocab(c.Vocab) != nil {
 		c, _ = corpus.Align(c, m.Vocab)
 	}
-	dominant, err := eval.DominantTopics(ctx, m, c, threads)
+	dominant, sampled, err := eval.SampleDominantTopics(ctx, m, c, eval.HealthSampleDocs, threads)
 	if err != nil {
 		return model.Timing{}, err
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
-	printHealth(log, &h)
+	printHealth(log, &h, sampled, c.NumDocs())
 	return model.Timing{Stage: "health", Seconds: time.Since(start).Seconds()}, nil
 }
 

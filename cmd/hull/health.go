@@ -30,13 +30,18 @@ func collapseWarning(h *eval.Health) string {
 }
 
 // printHealth prints the figures of h in two lines (one without
-// documents), then the collapse warning if any.
-func printHealth(w io.Writer, h *eval.Health) {
+// documents), then the collapse warning if any; the document figures are
+// of a sample when sampled < docs.
+func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 	fmt.Fprintf(w, "health: %d different words among the %d x %d top words; %d of the %d topic pairs share at least half of their top words\n",
 		h.DistinctWords, h.K, h.Top, h.NearDuplicatePairs, h.Pairs)
 	if h.Docs > 0 {
-		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of the %d documents; %s\n",
-			h.LargestTopic+1, 100*h.LargestShare, h.Docs, rareTopics(h))
+		of := fmt.Sprintf("the %d documents", h.Docs)
+		if sampled < docs {
+			of = fmt.Sprintf("%d documents sampled evenly from %d", h.Docs, docs)
+		}
+		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s\n",
+			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h))
 	}
 	fmt.Fprint(w, collapseWarning(h))
 }

@@ -38,6 +38,16 @@ func TestFitPrintsHealth(t *testing.T) {
 	}
 }
 
+// The document figures of a sample say so.
+func TestPrintHealthOfASample(t *testing.T) {
+	h := eval.Health{K: 2, Top: 10, Pairs: 1, DistinctWords: 20, Docs: 19990, LargestTopic: 1, LargestShare: 0.6, RareShare: 0.005}
+	var b strings.Builder
+	printHealth(&b, &h, 20000, 300000)
+	if want := "health: topic 2 is the dominant topic of 60.0% of 19990 documents sampled evenly from 300000; no topic"; !strings.Contains(b.String(), want) {
+		t.Errorf("got\n%s\nwant %q", b.String(), want)
+	}
+}
+
 // TestFitWarnsWhenCollapsed: on KOS, ddp's 20 topics are copies of one
 // another; hull fit says so and what to try, in flags.
 func TestFitWarnsWhenCollapsed(t *testing.T) {

@@ -269,7 +269,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	printTopics(cmd.OutOrStdout(), m, f.top)
 	if !f.quiet {
 		h := eval.TopicHealth(m, nil, eval.DefaultTopN) // no documents: the words' figures only
-		printHealth(stderr, &h)
+		printHealth(stderr, &h, 0, 0)
 	}
 	printTimings(stderr, m.Provenance.Timings, time.Since(start))
 	return nil
