@@ -23,19 +23,13 @@ import (
 )
 
 // firstEstimate returns the estimate l's Fit checks first, before it
-// allocates: its package's estimate for its options. RectifyAuto checks
-// the paper's pipeline first (the rectified fit, which runs only when the
-// paper's topics are noisy, is checked after it), so that is the figure a
-// limit must be below for the fit to be refused before it allocates.
+// allocates: its package's estimate for its options (for RectifyAuto,
+// both of its fits: the rectified one may follow the paper's).
 func firstEstimate(t *testing.T, l learner.Learner, c *corpus.Corpus, k int) int64 {
 	t.Helper()
 	switch l := l.(type) {
 	case *anchor.Learner:
-		o := l.Options()
-		if o.Rectify == anchor.RectifyAuto {
-			o.Rectify, o.Refine = anchor.RectifyNone, 0
-		}
-		return anchor.EstimateBytes(c, k, o)
+		return anchor.EstimateBytes(c, k, l.Options())
 	case *tsvd.Learner:
 		return tsvd.EstimateBytes(c, k, l.Options())
 	case *topicscore.Learner:
