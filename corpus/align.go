@@ -1,5 +1,7 @@
 package corpus
 
+import "slices"
+
 // AlignReport says what Align had to drop.
 type AlignReport struct {
 	// UnknownWords is the number of distinct words of the input that the
@@ -15,7 +17,11 @@ type AlignReport struct {
 // its id and the counts of the words vocab knows; words vocab lacks are
 // dropped and counted. Documents left empty are kept (callers decide), so
 // document i of the result is document i of c. Models and their test or
-// reference corpora are joined this way. Time O(nnz + V).
+// reference corpora are joined this way. When c's words are vocab's, in
+// its order, the result shares c's documents (a Corpus is not changed in
+// place) and takes O(V + D) time; else O(nnz + V) when the words vocab
+// knows keep their order in it (a pruned corpus), O(nnz log n) for
+// documents of n distinct words otherwise.
 func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	index := make(map[string]int32, len(vocab))
 	for i, w := range vocab {
@@ -24,33 +30,78 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 		}
 	}
 	remap := make([]int32, c.NumWords())
-	var rep AlignReport
+	ordered, last, known := true, int32(-1), 0 // the known words keep their order: rows stay sorted
 	for i, w := range c.Vocab {
 		j, ok := index[w]
 		if !ok {
 			j = -1
+		} else {
+			ordered = ordered && j > last
+			last = j
+			known++
 		}
 		remap[i] = j
 	}
+	if ordered && known == len(c.Vocab) && known == len(vocab) {
+		// The same words in the same order: nothing to re-index.
+		return &Corpus{Vocab: vocab, DocIDs: c.DocIDs, Offsets: c.Offsets, Words: c.Words, Counts: c.Counts},
+			AlignReport{Tokens: c.Tokens()}
+	}
+	var rep AlignReport
 	unknown := make([]bool, c.NumWords())
-	b := NewBuilder(vocab)
-	for d := 0; d < c.NumDocs(); d++ {
+	var kept int // the entries kept, to allocate them once
+	for _, w := range c.Words {
+		if remap[w] >= 0 {
+			kept++
+		}
+	}
+	out := &Corpus{Vocab: vocab, DocIDs: slices.Clone(c.DocIDs), Offsets: make([]int64, 1, c.NumDocs()+1),
+		Words: make([]int32, 0, kept), Counts: make([]int32, 0, kept)}
+	var row []uint64 // a reordered document: word << 32 | count
+	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
+		start := len(out.Words)
 		for q, w := range words {
 			if j := remap[w]; j >= 0 {
-				b.Add(j, counts[q])
+				out.Words = append(out.Words, j)
+				out.Counts = append(out.Counts, counts[q])
 				rep.Tokens += int64(counts[q])
 			} else {
 				unknown[w] = true
 				rep.DroppedTokens += int64(counts[q])
 			}
 		}
-		b.EndDoc(c.DocIDs[d])
+		if !ordered {
+			row = sortRow(out, start, row)
+		}
+		out.Offsets = append(out.Offsets, int64(len(out.Words)))
 	}
 	for _, u := range unknown {
 		if u {
 			rep.UnknownWords++
 		}
 	}
-	return b.Corpus(), rep
+	return out, rep
+}
+
+// sortRow sorts the entries of c from start on by word, summing the counts
+// of a word that occurs twice (two words of the input with one string), and
+// returns the scratch it used.
+func sortRow(c *Corpus, start int, scratch []uint64) []uint64 {
+	scratch = scratch[:0]
+	for q := start; q < len(c.Words); q++ {
+		scratch = append(scratch, uint64(c.Words[q])<<32|uint64(uint32(c.Counts[q])))
+	}
+	slices.Sort(scratch)
+	c.Words, c.Counts = c.Words[:start], c.Counts[:start]
+	for _, e := range scratch {
+		w, n := int32(e>>32), int32(uint32(e))
+		if k := len(c.Words) - 1; k >= start && c.Words[k] == w {
+			c.Counts[k] += n
+			continue
+		}
+		c.Words = append(c.Words, w)
+		c.Counts = append(c.Counts, n)
+	}
+	return scratch
 }
