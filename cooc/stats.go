@@ -1,6 +1,8 @@
 package cooc
 
 import (
+	"github.com/hulltopics/hull/internal/terms"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -112,7 +114,7 @@ func (s *Stats) at(i, j int) int64 {
 func (s *Stats) AddDoc(words, counts []int32) {
 	if !slices.IsSorted(words) {
 		words, counts = slices.Clone(words), slices.Clone(counts)
-		sortTerms(words, counts)
+		terms.Sort(words, counts, nil)
 	}
 	var n int64
 	for q, w := range words {
@@ -139,19 +141,6 @@ func (s *Stats) AddDoc(words, counts []int32) {
 			}
 			row[words[r]-i].add(pair(num, u))
 		}
-	}
-}
-
-// sortTerms sorts a document's words increasingly, with their counts.
-func sortTerms(words, counts []int32) {
-	idx := make([]int, len(words))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int { return int(words[a]) - int(words[b]) })
-	w, k := slices.Clone(words), slices.Clone(counts)
-	for i, j := range idx {
-		words[i], counts[i] = w[j], k[j]
 	}
 }
 

@@ -1,6 +1,10 @@
 package corpus
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hulltopics/hull/internal/terms"
+)
 
 // AlignReport says what Align had to drop.
 type AlignReport struct {
@@ -57,7 +61,7 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	}
 	out := &Corpus{Vocab: vocab, DocIDs: slices.Clone(c.DocIDs), Offsets: make([]int64, 1, c.NumDocs()+1),
 		Words: make([]int32, 0, kept), Counts: make([]int32, 0, kept)}
-	var row []uint64 // a reordered document: word << 32 | count
+	var scratch []uint64
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
 		start := len(out.Words)
@@ -71,8 +75,10 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 				rep.DroppedTokens += int64(counts[q])
 			}
 		}
-		if !ordered {
-			row = sortRow(out, start, row)
+		if !ordered { // sort the row, summing two input words of one string
+			var n int
+			n, _, scratch = terms.Compact(out.Words[start:], out.Counts[start:], scratch)
+			out.Words, out.Counts = out.Words[:start+n], out.Counts[:start+n]
 		}
 		out.Offsets = append(out.Offsets, int64(len(out.Words)))
 	}
@@ -82,26 +88,4 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 		}
 	}
 	return out, rep
-}
-
-// sortRow sorts the entries of c from start on by word, summing the counts
-// of a word that occurs twice (two words of the input with one string), and
-// returns the scratch it used.
-func sortRow(c *Corpus, start int, scratch []uint64) []uint64 {
-	scratch = scratch[:0]
-	for q := start; q < len(c.Words); q++ {
-		scratch = append(scratch, uint64(c.Words[q])<<32|uint64(uint32(c.Counts[q])))
-	}
-	slices.Sort(scratch)
-	c.Words, c.Counts = c.Words[:start], c.Counts[:start]
-	for _, e := range scratch {
-		w, n := int32(e>>32), int32(uint32(e))
-		if k := len(c.Words) - 1; k >= start && c.Words[k] == w {
-			c.Counts[k] += n
-			continue
-		}
-		c.Words = append(c.Words, w)
-		c.Counts = append(c.Counts, n)
-	}
-	return scratch
 }

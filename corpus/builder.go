@@ -1,9 +1,10 @@
 package corpus
 
 import (
+	"github.com/hulltopics/hull/internal/terms"
+
 	"fmt"
 	"slices"
-	"sort"
 )
 
 // Builder assembles a Corpus one document at a time. Counts of a repeated
@@ -17,14 +18,15 @@ type Builder struct {
 	offsets []int64
 	words   []int32
 	counts  []int32
-	pending map[int32]int32
+	start   int      // the first entry of the open document
+	scratch []uint64 // for terms.Compact
 }
 
 // NewBuilder returns a Builder. If vocab is non-nil the vocabulary is fixed
 // to it (documents then refer to words by index or by known string);
 // otherwise words are added as they are first seen.
 func NewBuilder(vocab []string) *Builder {
-	b := &Builder{index: make(map[string]int32), offsets: []int64{0}, pending: make(map[int32]int32)}
+	b := &Builder{index: make(map[string]int32), offsets: []int64{0}}
 	if vocab != nil {
 		b.fixed = true
 		b.vocab = vocab
@@ -58,19 +60,17 @@ func (b *Builder) Add(w int32, count int32) {
 	if count < 1 || w < 0 || int(w) >= len(b.vocab) {
 		panic(fmt.Sprintf("corpus: Builder.Add(%d, %d) with %d words", w, count, len(b.vocab)))
 	}
-	b.pending[w] += count
+	b.words = append(b.words, w)
+	b.counts = append(b.counts, count)
 }
 
 // EndDoc closes the current document with the given id. An empty document
 // is kept (pruning drops empty documents and reports them).
 func (b *Builder) EndDoc(id string) {
-	start := len(b.words)
-	for w, k := range b.pending {
-		b.words = append(b.words, w)
-		b.counts = append(b.counts, k)
-		delete(b.pending, w)
-	}
-	sortTerms(b.words[start:], b.counts[start:])
+	var n int
+	n, _, b.scratch = terms.Compact(b.words[b.start:], b.counts[b.start:], b.scratch)
+	b.words, b.counts = b.words[:b.start+n], b.counts[:b.start+n]
+	b.start = len(b.words)
 	b.ids = append(b.ids, id)
 	b.offsets = append(b.offsets, int64(len(b.words)))
 }
@@ -81,19 +81,6 @@ func (b *Builder) NumDocs() int { return len(b.ids) }
 // Corpus returns the assembled corpus. The Builder must not be used after.
 func (b *Builder) Corpus() *Corpus {
 	return &Corpus{Vocab: b.vocab, DocIDs: b.ids, Offsets: b.offsets, Words: b.words, Counts: b.counts}
-}
-
-type termSorter struct{ w, k []int32 }
-
-func (s termSorter) Len() int           { return len(s.w) }
-func (s termSorter) Less(i, j int) bool { return s.w[i] < s.w[j] }
-func (s termSorter) Swap(i, j int) {
-	s.w[i], s.w[j] = s.w[j], s.w[i]
-	s.k[i], s.k[j] = s.k[j], s.k[i]
-}
-
-func sortTerms(words, counts []int32) {
-	sort.Sort(termSorter{words, counts})
 }
 
 // AppendTokens appends to c a document given as its tokens (word indices,

@@ -1,5 +1,7 @@
 package corpus
 
+import "github.com/hulltopics/hull/internal/terms"
+
 // Merge returns the concatenation of the documents of cs over the union
 // of their vocabularies (in first-seen order: the words of cs[0], then
 // the new words of cs[1], ...). Document ids are kept as they are, even
@@ -17,6 +19,7 @@ func Merge(cs ...*Corpus) *Corpus {
 	}
 	out.Words = make([]int32, 0, nnz)
 	out.Counts = make([]int32, 0, nnz)
+	var scratch []uint64
 	for _, c := range cs {
 		remap := mergeVocab(out, index, c.Vocab)
 		for d := range c.NumDocs() {
@@ -26,9 +29,10 @@ func Merge(cs ...*Corpus) *Corpus {
 				out.Words = append(out.Words, remap[w])
 				out.Counts = append(out.Counts, counts[i])
 			}
-			n, _ := compactTerms(out.Words[start:], out.Counts[start:])
-			out.Words = out.Words[:start+int(n)]
-			out.Counts = out.Counts[:start+int(n)]
+			var n int
+			n, _, scratch = terms.Compact(out.Words[start:], out.Counts[start:], scratch)
+			out.Words = out.Words[:start+n]
+			out.Counts = out.Counts[:start+n]
 			out.DocIDs = append(out.DocIDs, c.DocIDs[d])
 			out.Offsets = append(out.Offsets, int64(len(out.Words)))
 		}

@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"github.com/hulltopics/hull/internal/terms"
+
 	"fmt"
 	"io"
 	"math"
@@ -177,6 +179,7 @@ func (b *cooBuilder) build(name string, vocab []string, numDocs int, id func(int
 		words, counts = scatterByDoc(b.doc, words, counts, offsets)
 	}
 	var out, lo int64
+	var scratch []uint64
 	for d := range numDocs {
 		hi := offsets[d+1]
 		if p := overflowAt(words[lo:hi], counts[lo:hi]); p >= 0 {
@@ -187,11 +190,12 @@ func (b *cooBuilder) build(name string, vocab []string, numDocs int, id func(int
 			return nil, parseErr(name, lineOf(e, d), "document %d: the counts of word %q sum to more than %d (the counts of a word repeated in a document are summed)",
 				id(d), vocab[words[lo+int64(p)]], math.MaxInt32)
 		}
-		n, _ := compactTerms(words[lo:hi], counts[lo:hi])
-		copy(words[out:], words[lo:lo+n])
-		copy(counts[out:], counts[lo:lo+n])
+		var n int
+		n, _, scratch = terms.Compact(words[lo:hi], counts[lo:hi], scratch)
+		copy(words[out:], words[lo:lo+int64(n)])
+		copy(counts[out:], counts[lo:lo+int64(n)])
 		offsets[d] = out
-		out += n
+		out += int64(n)
 		lo = hi
 	}
 	offsets[numDocs] = out
@@ -265,29 +269,6 @@ func scatterByDoc(doc, words, counts []int32, offsets []int64) ([]int32, []int32
 		pos[d]++
 	}
 	return w, k
-}
-
-// compactTerms sorts the terms of one document by word and sums repeated
-// words in place; it returns the number of distinct words. A sum beyond
-// MaxInt32 saturates and overflow is then the word concerned (else -1).
-func compactTerms(words, counts []int32) (n int64, overflow int32) {
-	overflow = -1
-	if !slices.IsSorted(words) {
-		sortTerms(words, counts)
-	}
-	for i := range words {
-		if n > 0 && words[n-1] == words[i] {
-			sum := int64(counts[n-1]) + int64(counts[i])
-			if sum > math.MaxInt32 {
-				sum, overflow = math.MaxInt32, words[i]
-			}
-			counts[n-1] = int32(sum)
-			continue
-		}
-		words[n], counts[n] = words[i], counts[i]
-		n++
-	}
-	return n, overflow
 }
 
 // numberIDs returns the decimal strings of num(0), ..., num(n-1), sharing
