@@ -93,3 +93,32 @@ func ExampleMergeFiles() {
 	// Output:
 	// documents: 2 tokens: 6
 }
+
+// What a statistics file holds, read without its entries: the header and
+// the digest, in memory proportional to the vocabulary.
+func ExampleLoadStatsSummary() {
+	dir, err := os.MkdirTemp("", "stats")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	s := cooc.NewStats([]string{"rain", "snow", "sun"})
+	s.AddDoc([]int32{0, 1}, []int32{2, 1})
+	s.AddDoc([]int32{1, 2}, []int32{1, 3})
+	path := filepath.Join(dir, "all.stats")
+	if err := s.Save(path); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sum, err := cooc.LoadStatsSummary(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sum.Docs, "documents,", len(sum.Vocab), "words,", sum.Nonzeros, "nonzero entries")
+	fmt.Println("the file's digest is the statistics':", sum.Digest == s.Digest())
+	// Output:
+	// 2 documents, 3 words, 4 nonzero entries
+	// the file's digest is the statistics': true
+}

@@ -168,3 +168,19 @@ func ExampleSaveDir() {
 	// vocab.txt
 	// docids.txt
 }
+
+// A few documents of a corpus, by index, in the order given: an even
+// sample here, as "hull fit" takes for the health of its topics.
+func ExampleSelect() {
+	c := corpus.FromTokens([][]string{{"rain"}, {"snow", "rain"}, {"sun"}, {"wind"}, {"sun", "snow"}, {"rain"}})
+	sample := corpus.Select(c, []int{0, 2, 4})
+	fmt.Println(sample.DocIDs, sample.NumWords(), "words")
+	words, _ := sample.Doc(2)
+	for _, w := range words {
+		fmt.Print(sample.Vocab[w], " ")
+	}
+	fmt.Println()
+	// Output:
+	// [1 3 5] 4 words
+	// snow sun
+}

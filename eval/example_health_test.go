@@ -60,3 +60,27 @@ func ExampleNMI() {
 	// NMI 0.344, purity 0.75
 	// labels.tsv:2: want id<TAB>label, found no tab
 }
+
+// The dominant topics of an even sample of the documents: the others get
+// -1 and TopicHealth's document figures describe the sample.
+func ExampleSampleDominantTopics() {
+	vocab := []string{"ball", "goal", "rain", "snow"}
+	m := &model.Model{Algorithm: "anchor", K: 2, Vocab: vocab, Topics: [][]float64{
+		{0.5, 0.5, 0, 0},
+		{0, 0, 0.5, 0.5},
+	}}
+	docs := wordsCorpus(vocab,
+		[]string{"ball", "goal"}, []string{"rain"}, []string{"goal"},
+		[]string{"snow", "rain"}, []string{"ball"}, []string{"snow"},
+	)
+	dominant, sampled, err := eval.SampleDominantTopics(context.Background(), m, docs, 3, 1)
+	if err != nil {
+		panic(err)
+	}
+	h := eval.TopicHealth(m, dominant, 2)
+	fmt.Println(dominant, sampled, "sampled")
+	fmt.Printf("largest topic %d with %.0f%% of %d documents\n", h.LargestTopic, 100*h.LargestShare, h.Docs)
+	// Output:
+	// [0 -1 0 -1 0 -1] 3 sampled
+	// largest topic 0 with 100% of 3 documents
+}
