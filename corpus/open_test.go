@@ -68,4 +68,22 @@ func TestTruncatedGzip(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "c.gz: corrupt gzip stream") {
 		t.Errorf("bad checksum: %v", err)
 	}
+	// A stream that fails within the bytes format detection reads first
+	// (a small file, here with data after its gzip stream) says after
+	// which line too; it said "before the first line".
+	small := gzipBytes([]byte("1 1 1\n2 2 2\n3 3 3\n")) + "not gzip at all"
+	_, err = ReadFrom(strings.NewReader(small), "s.gz", ReadOptions{VocabWords: testVocab(5)})
+	if err == nil || !strings.Contains(err.Error(), "s.gz: corrupt gzip stream after line 3") {
+		t.Errorf("data after a small gzip stream: %v", err)
+	}
+	// The same after SGML records longer than detection reads.
+	var recs strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&recs, "<DOC>\n<DOCNO> D%d </DOCNO>\n<TEXT>\nrain and snow fall on the hills\n</TEXT>\n</DOC>\n", i)
+	}
+	sgml := gzipBytes([]byte(recs.String())) + "not gzip at all"
+	_, err = ReadFrom(strings.NewReader(sgml), "r.gz", ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "r.gz: corrupt gzip stream after line 12000") {
+		t.Errorf("data after SGML records: %v", err)
+	}
 }

@@ -380,7 +380,8 @@ func detect(br *bufio.Reader, name string) (Format, int, error) {
 	head, err := br.Peek(br.Size())
 	atEOF := err != nil
 	if err != nil && err != io.EOF {
-		return FormatAuto, 0, streamError(name, 0, err)
+		// The stream fails within the first bytes: after their whole lines.
+		return FormatAuto, 0, streamError(name, bytes.Count(head, []byte{'\n'}), err)
 	}
 	f, n := detectFormat(head, atEOF)
 	if f == FormatAuto {

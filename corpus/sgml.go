@@ -52,7 +52,7 @@ func recordStart(line []byte) string {
 func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, streamError(name, 0, err)
+		return nil, streamError(name, bytes.Count(data, []byte{'\n'}), err)
 	}
 	docs := newTextDocs(in, name, "records")
 	if err := docs.addRecords("", name, data); err != nil {
