@@ -1,8 +1,6 @@
 package cooc
 
 import (
-	"github.com/hulltopics/hull/internal/terms"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +12,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/terms"
 )
 
 // Stats are the co-occurrence statistics of a set of documents as exact

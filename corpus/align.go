@@ -23,9 +23,10 @@ type AlignReport struct {
 // document i of the result is document i of c. Models and their test or
 // reference corpora are joined this way. When c's words are vocab's, in
 // its order, the result shares c's documents (a Corpus is not changed in
-// place) and takes O(V + D) time; else O(nnz + V) when the words vocab
-// knows keep their order in it (a pruned corpus), O(nnz log n) for
-// documents of n distinct words otherwise.
+// place): no copy, O(nnz + V) time to count the tokens. Otherwise the
+// documents are copied in O(nnz + V) time when the words vocab knows keep
+// their order in it (a pruned corpus), O(nnz log n) for documents of n
+// distinct words when they do not.
 func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	index := make(map[string]int32, len(vocab))
 	for i, w := range vocab {

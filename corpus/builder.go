@@ -1,10 +1,10 @@
 package corpus
 
 import (
-	"github.com/hulltopics/hull/internal/terms"
-
 	"fmt"
 	"slices"
+
+	"github.com/hulltopics/hull/internal/terms"
 )
 
 // Builder assembles a Corpus one document at a time. Counts of a repeated

@@ -1,13 +1,13 @@
 package corpus
 
 import (
-	"github.com/hulltopics/hull/internal/terms"
-
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/hulltopics/hull/internal/terms"
 )
 
 // maxDocs bounds the number of documents a numeric input may declare (UCI

@@ -230,15 +230,15 @@ func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, threa
 
 // HealthSampleDocs is the most documents whose dominant topics "hull fit"
 // infers for the health of the topics it prints (SampleDominantTopics):
-// inferring them all took 53 s at 300,000 documents and K = 100, twice the
-// anchor fit. With 20,000 documents a topic at the rare threshold of
+// inferring them all took 53-58 s at 300,000 documents and K = 100, more
+// than twice the anchor fit. With 20,000 documents a topic at the rare threshold of
 // K = 100 (0.5%) is the dominant topic of about 100 of them, known to
 // about 10%.
 const HealthSampleDocs = 20000
 
 // SampleDominantTopics is DominantTopics on at most n of c's documents,
 // evenly spaced (documents floor(i D / n), i < n, in order): every
-// document when D <= n. The others get -1, so that TopicHealth's document
+// document when D <= n or n <= 0. The others get -1, so that TopicHealth's document
 // figures describe the sample. It returns the dominant topics and the
 // number of documents sampled.
 func SampleDominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, n, threads int) ([]int, int, error) {
