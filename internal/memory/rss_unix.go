@@ -57,6 +57,9 @@ func OutsideGo() int64 {
 	}
 	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 || sample[1].Value.Kind() != metrics.KindUint64 {
+		return 0 // a runtime without these metrics
+	}
 	held := int64(sample[0].Value.Uint64()) - int64(sample[1].Value.Uint64())
 	return max(0, pages*int64(os.Getpagesize())-held)
 }
