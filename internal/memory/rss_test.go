@@ -31,15 +31,27 @@ func touch(n int) []byte {
 	return b
 }
 
-func TestPeakRSS(t *testing.T) {
-	before := PeakRSS()
+// aroundTouch returns measure's figure before and after 64 MiB of heap
+// are touched, and false where it is not measured (not Linux), having
+// checked that it then says 0.
+func aroundTouch(t *testing.T, measure func() int64) (before, after int64, measured bool) {
+	t.Helper()
+	before = measure()
 	b := touch(64 << 20)
-	after := PeakRSS()
+	after = measure()
 	runtime.KeepAlive(b)
 	if runtime.GOOS != "linux" {
 		if before != 0 || after != 0 {
-			t.Fatalf("on %s: peak RSS %d then %d, want 0 (not measured)", runtime.GOOS, before, after)
+			t.Fatalf("on %s: %d then %d, want 0 (not measured)", runtime.GOOS, before, after)
 		}
+		return before, after, false
+	}
+	return before, after, true
+}
+
+func TestPeakRSS(t *testing.T) {
+	before, after, measured := aroundTouch(t, PeakRSS)
+	if !measured {
 		return
 	}
 	// Bytes, not kilobytes: 64 MiB of touched pages are resident.
@@ -80,14 +92,8 @@ func TestChildPeakRSS(t *testing.T) {
 // OutsideGo counts the binary's resident pages, not the heap: touching
 // 64 MiB of heap leaves it within a few MiB.
 func TestOutsideGo(t *testing.T) {
-	before := OutsideGo()
-	b := touch(64 << 20)
-	after := OutsideGo()
-	runtime.KeepAlive(b)
-	if runtime.GOOS != "linux" {
-		if before != 0 || after != 0 {
-			t.Fatalf("on %s: %d then %d, want 0 (not measured)", runtime.GOOS, before, after)
-		}
+	before, after, measured := aroundTouch(t, OutsideGo)
+	if !measured {
 		return
 	}
 	if before <= 0 || before > 256<<20 {
