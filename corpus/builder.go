@@ -16,11 +16,17 @@ type Builder struct {
 	fixed   bool // vocabulary is fixed: AddWord of an unknown word fails
 	ids     []string
 	offsets []int64
-	words   []int32
-	counts  []int32
-	start   int      // the first entry of the open document
-	scratch []uint64 // for terms.Compact
+	// The closed documents' terms, in blocks of at most builderBlock
+	// entries (a document may span two): growing one array would copy
+	// it again at every growth, four times its final size in all.
+	words, counts [][]int32
+	nnz           int64
+	docW, docC    []int32  // the open document's terms
+	scratch       []uint64 // for terms.Compact
 }
+
+// builderBlock is the number of entries of a Builder's blocks.
+const builderBlock = 1 << 20
 
 // NewBuilder returns a Builder. If vocab is non-nil the vocabulary is fixed
 // to it (documents then refer to words by index or by known string);
@@ -60,19 +66,31 @@ func (b *Builder) Add(w int32, count int32) {
 	if count < 1 || w < 0 || int(w) >= len(b.vocab) {
 		panic(fmt.Sprintf("corpus: Builder.Add(%d, %d) with %d words", w, count, len(b.vocab)))
 	}
-	b.words = append(b.words, w)
-	b.counts = append(b.counts, count)
+	b.docW = append(b.docW, w)
+	b.docC = append(b.docC, count)
 }
 
 // EndDoc closes the current document with the given id. An empty document
 // is kept (pruning drops empty documents and reports them).
 func (b *Builder) EndDoc(id string) {
 	var n int
-	n, _, b.scratch = terms.Compact(b.words[b.start:], b.counts[b.start:], b.scratch)
-	b.words, b.counts = b.words[:b.start+n], b.counts[:b.start+n]
-	b.start = len(b.words)
+	n, _, b.scratch = terms.Compact(b.docW, b.docC, b.scratch)
+	words, counts := b.docW[:n], b.docC[:n]
+	for len(words) > 0 {
+		if k := len(b.words); k == 0 || len(b.words[k-1]) == builderBlock {
+			b.words = append(b.words, make([]int32, 0, builderBlock))
+			b.counts = append(b.counts, make([]int32, 0, builderBlock))
+		}
+		k := len(b.words) - 1
+		m := min(len(words), builderBlock-len(b.words[k]))
+		b.words[k] = append(b.words[k], words[:m]...)
+		b.counts[k] = append(b.counts[k], counts[:m]...)
+		words, counts = words[m:], counts[m:]
+	}
+	b.nnz += int64(n)
+	b.docW, b.docC = b.docW[:0], b.docC[:0]
 	b.ids = append(b.ids, id)
-	b.offsets = append(b.offsets, int64(len(b.words)))
+	b.offsets = append(b.offsets, b.nnz)
 }
 
 // NumDocs returns the number of documents closed so far.
@@ -80,7 +98,12 @@ func (b *Builder) NumDocs() int { return len(b.ids) }
 
 // Corpus returns the assembled corpus. The Builder must not be used after.
 func (b *Builder) Corpus() *Corpus {
-	return &Corpus{Vocab: b.vocab, DocIDs: b.ids, Offsets: b.offsets, Words: b.words, Counts: b.counts}
+	words, counts := make([]int32, 0, b.nnz), make([]int32, 0, b.nnz)
+	for k := range b.words {
+		words, counts = append(words, b.words[k]...), append(counts, b.counts[k]...)
+		b.words[k], b.counts[k] = nil, nil // each block free once copied
+	}
+	return &Corpus{Vocab: b.vocab, DocIDs: b.ids, Offsets: b.offsets, Words: words, Counts: counts}
 }
 
 // AppendTokens appends to c a document given as its tokens (word indices,
