@@ -96,13 +96,15 @@ func (b *Builder) EndDoc(id string) {
 // NumDocs returns the number of documents closed so far.
 func (b *Builder) NumDocs() int { return len(b.ids) }
 
-// Corpus returns the assembled corpus. The Builder must not be used after.
+// Corpus returns the assembled corpus; a second call returns the same
+// documents again. The Builder must not be added to after.
 func (b *Builder) Corpus() *Corpus {
 	words, counts := make([]int32, 0, b.nnz), make([]int32, 0, b.nnz)
 	for k := range b.words {
 		words, counts = append(words, b.words[k]...), append(counts, b.counts[k]...)
 		b.words[k], b.counts[k] = nil, nil // each block free once copied
 	}
+	b.words, b.counts = [][]int32{words}, [][]int32{counts} // for a second call
 	return &Corpus{Vocab: b.vocab, DocIDs: b.ids, Offsets: b.offsets, Words: words, Counts: counts}
 }
 

@@ -29,6 +29,9 @@ func TestBuilderAcrossBlocks(t *testing.T) {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	if again := b.Corpus(); again.NNZ() != c.NNZ() || again.Digest() != c.Digest() {
+		t.Errorf("a second Corpus() gives %d entries, want the first's %d", again.NNZ(), c.NNZ())
+	}
 	if c.NNZ() != docs*words || c.NNZ() <= builderBlock {
 		t.Fatalf("%d entries, want %d, more than a block (%d)", c.NNZ(), docs*words, builderBlock)
 	}
