@@ -3,7 +3,6 @@ package anchor
 import (
 	"context"
 	"math"
-	"sync"
 
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/simplex"
@@ -80,15 +79,16 @@ func solveKL(ctx context.Context, c *mat.Dense, rows klRows, o *Options, progres
 	}
 	results := make([]simplex.Result, v)
 	progress.Report("recover", 0, v)
-	// Each chunk of words takes a scratch from the pool: a fresh one per
-	// chunk allocated the K x S profiles anew for every 16 words (1.6 GB
-	// over a KOS fit at K = 20).
-	pool := sync.Pool{New: func() any {
-		return &klScratch{kl: klNewton{k: k, lin: rows.lin}, q: make([]float64, rows.n), full: make([]float64, v)}
-	}}
-	err := parallel.For(ctx, v, 16, o.Threads, func(lo, hi int) {
-		sc := pool.Get().(*klScratch)
-		defer pool.Put(sc)
+	// Each goroutine reuses one scratch: a fresh one per chunk allocated
+	// the K x S profiles anew for every 16 words (1.6 GB over a KOS fit at
+	// K = 20). ForWith, not a sync.Pool, whose New function would keep
+	// rows.row, and through it Q and the rectified block, reachable after
+	// the recovery (see parallel.ForWith).
+	lin, n := rows.lin, rows.n
+	newScratch := func() *klScratch {
+		return &klScratch{kl: klNewton{k: k, lin: lin}, q: make([]float64, n), full: make([]float64, v)}
+	}
+	err := parallel.ForWith(ctx, v, 16, o.Threads, newScratch, func(sc *klScratch, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if rows.invP[i] == 0 {
 				results[i].Converged = true

@@ -492,15 +492,8 @@ func (op *Operator) SqRowNorms(ctx context.Context, progress func(done int)) ([]
 	norms := make([]float64, v)
 	var mu sync.Mutex
 	done := 0
-	var rows sync.Pool // one scratch row per goroutine
-	err := parallel.For(ctx, groups, 1, op.threads, func(lo, hi int) {
-		rp, _ := rows.Get().(*[]float64)
-		if rp == nil {
-			r := make([]float64, v)
-			rp = &r
-		}
-		defer rows.Put(rp)
-		row := *rp
+	newRow := func() []float64 { return make([]float64, v) } // one scratch row per goroutine
+	err := parallel.ForWith(ctx, groups, 1, op.threads, newRow, func(row []float64, lo, hi int) {
 		for g := lo; g < hi; g++ {
 			part := parts[g*v : (g+1)*v]
 			for i := bounds[g]; i < bounds[g+1]; i++ {

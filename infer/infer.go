@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/docinfer"
@@ -233,13 +232,11 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 		src *rand.PCG
 		rng *rand.Rand
 	}
-	pool := sync.Pool{New: func() any {
+	newWorker := func() *worker {
 		src := rand.NewPCG(0, 0)
 		return &worker{ws: docinfer.NewWorkspace(k), src: src, rng: rand.New(src)}
-	}}
-	err = parallel.For(ctx, numDocs, grain, o.Threads, func(lo, hi int) {
-		wk := pool.Get().(*worker)
-		defer pool.Put(wk)
+	}
+	err = parallel.ForWith(ctx, numDocs, grain, o.Threads, newWorker, func(wk *worker, lo, hi int) {
 		ws, src, rng := wk.ws, wk.src, wk.rng
 		for d := lo; d < hi; d++ {
 			words, counts := c.Doc(d)

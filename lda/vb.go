@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
@@ -596,10 +595,8 @@ func (e *em) eStepDocs(ctx context.Context, docs []int32, tol float64, warm bool
 	ssBlocks := make([]float64, len(docBlocks)*k)
 	usedBlocks := make([]int, len(docBlocks))
 	updBlocks := make([]int, len(docBlocks))
-	pool := sync.Pool{New: func() any { return newVBWork(k) }}
-	err := parallel.For(ctx, n, vbGrain, e.o.Threads, func(lo, hi int) {
-		ws := pool.Get().(*vbWork)
-		defer pool.Put(ws)
+	newWork := func() *vbWork { return newVBWork(k) }
+	err := parallel.ForWith(ctx, n, vbGrain, e.o.Threads, newWork, func(ws *vbWork, lo, hi int) {
 		b := lo / vbGrain
 		ss := ssBlocks[b*k : (b+1)*k]
 		bound := 0.0

@@ -22,6 +22,22 @@ func Threads(n int) int {
 // returns ctx.Err(). done, if non-nil, is called after each block with the
 // number of indices completed so far, from one goroutine at a time.
 func For(ctx context.Context, n, grain, threads int, fn func(lo, hi int), done func(completed int)) error {
+	return ForWith(ctx, n, grain, threads, func() struct{} { return struct{}{} },
+		func(_ struct{}, lo, hi int) { fn(lo, hi) }, done)
+}
+
+// ForWith is For with a scratch value per goroutine: each goroutine makes
+// one with newScratch before its first block and passes it to every fn
+// call it makes, so a loop reuses its buffers without sharing them.
+//
+// It is what a sync.Pool local to the loop was used for, without the
+// pool's retention: the runtime keeps every pool that was used in a global
+// list until the second collection after, and with it the pool's contents
+// and whatever its New function captures (for anchor's RecoverKL, the
+// co-occurrence operator and the rectified block, live through the
+// refinement's first allocations). The scratches of ForWith are garbage
+// once it returns.
+func ForWith[S any](ctx context.Context, n, grain, threads int, newScratch func() S, fn func(s S, lo, hi int), done func(completed int)) error {
 	if n <= 0 {
 		return ctx.Err()
 	}
@@ -41,14 +57,19 @@ func For(ctx context.Context, n, grain, threads int, fn func(lo, hi int), done f
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var s S
+			made := false
 			for ctx.Err() == nil {
 				b := int(next.Add(1) - 1)
 				if b >= blocks {
 					return
 				}
+				if !made {
+					s, made = newScratch(), true
+				}
 				lo := b * grain
 				hi := min(lo+grain, n)
-				fn(lo, hi)
+				fn(s, lo, hi)
 				if done != nil {
 					mu.Lock()
 					completed += hi - lo
