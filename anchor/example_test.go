@@ -1,6 +1,7 @@
 package anchor_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -115,4 +116,51 @@ func ExampleLearner_FitStats() {
 	}
 	fmt.Println(m.Provenance.Docs, "documents, mean l1 below 0.15:", rec.Mean < 0.15)
 	// Output: 4000 documents, mean l1 below 0.15: true
+}
+
+// Learn from a statistics file (as "hull stats" or hull's Beam pipeline
+// writes it) as it is read: its header first, then Q straight from its
+// entries, without holding the statistics themselves.
+func ExampleLearner_FitStatsReader() {
+	gen := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: 4000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
+	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var file bytes.Buffer // a file on disk in practice: os.Open, then NewStatsReader
+	if _, err := s.WriteTo(&file); err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := cooc.NewStatsReader(&file, "corpus.stats")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(r.Summary().Vocab), "words,", r.Summary().Docs, "documents")
+	l, err := anchor.New(anchor.Options{Recover: anchor.RecoverL2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := l.FitStatsReader(context.Background(), r, 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec, err := eval.L1Recovery(m, truth)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("mean l1 below 0.15:", rec.Mean < 0.15, "; digest recorded:", m.Provenance.InputDigest == "stats:"+s.Digest())
+	// Output:
+	// 200 words, 4000 documents
+	// mean l1 below 0.15: true ; digest recorded: true
 }

@@ -1,6 +1,7 @@
 package anchor
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"testing"
@@ -63,13 +64,26 @@ func TestMemoryEstimate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var file bytes.Buffer
+			if _, err := st.WriteTo(&file); err != nil {
+				t.Fatal(err)
+			}
 			for _, o := range []Options{opts(RecoverL2, RectifyNone, 0), opts(RecoverL2, RectifyAP, 0)} {
 				l, err := New(o)
 				if err != nil {
 					t.Fatal(err)
 				}
-				memtest.Compare(t, fmt.Sprintf("anchor from statistics, --rectify %s D=%d V=%d K=%d", o.Rectify, d, v, k), EstimateStatsBytes(st, k, o), func() error {
+				memtest.Compare(t, fmt.Sprintf("anchor from statistics, --rectify %s D=%d V=%d K=%d", o.Rectify, d, v, k), EstimateStatsBytes(st.Summary(), k, o), func() error {
 					_, err := l.FitStats(context.Background(), st, k)
+					return err
+				})
+				// From their file: Q read into place, the statistics never held.
+				memtest.Compare(t, fmt.Sprintf("anchor from a statistics file, --rectify %s D=%d V=%d K=%d", o.Rectify, d, v, k), EstimateStatsBytes(st.Summary(), k, o), func() error {
+					r, err := cooc.NewStatsReader(bytes.NewReader(file.Bytes()), "st")
+					if err != nil {
+						return err
+					}
+					_, err = l.FitStatsReader(context.Background(), r, k)
 					return err
 				})
 			}

@@ -13,23 +13,45 @@ import (
 // input is what a fit reads: a corpus, or co-occurrence statistics
 // computed from one (perhaps in pieces, elsewhere).
 type input struct {
-	c     *corpus.Corpus // nil when fitting from statistics
-	stats *cooc.Stats
-	vocab []string
-	docs  int
-	df    []int // documents containing each word
+	c *corpus.Corpus // nil when fitting from statistics
+	// summary and matrix are the statistics': their summary (the digest
+	// known once matrix has returned) and the dense Q.
+	summary *cooc.StatsSummary
+	matrix  func(ctx context.Context, threads int) (*cooc.Matrix, error)
+	vocab   []string
+	docs    int
+	df      []int // documents containing each word
 }
 
 func corpusInput(c *corpus.Corpus) input {
 	return input{c: c, vocab: c.Vocab, docs: c.NumDocs(), df: c.DocFreq()}
 }
 
+// statsInput is the input of statistics held in memory.
 func statsInput(s *cooc.Stats) input {
-	df := make([]int, len(s.DocFreq))
-	for w, n := range s.DocFreq {
-		df[w] = int(n)
+	return summaryInput(s.Summary(), func(ctx context.Context, threads int) (*cooc.Matrix, error) {
+		return s.Matrix(ctx, 0, threads) // the fit's memory check counted it
+	})
+}
+
+// readerInput is the input of statistics being read: Q is read from the
+// file when the fit needs it, S never held.
+func readerInput(r *cooc.StatsReader) input {
+	return summaryInput(r.Summary(), func(ctx context.Context, _ int) (*cooc.Matrix, error) {
+		return r.Matrix(ctx, 0) // the fit's memory check counted it
+	})
+}
+
+func summaryInput(s *cooc.StatsSummary, matrix func(context.Context, int) (*cooc.Matrix, error)) input {
+	return input{summary: s, matrix: matrix, vocab: s.Vocab, docs: int(s.Docs), df: intDocFreq(s.DocFreq)}
+}
+
+func intDocFreq(df []int64) []int {
+	out := make([]int, len(df))
+	for w, n := range df {
+		out[w] = int(n)
 	}
-	return input{stats: s, vocab: s.Vocab, docs: int(s.Docs), df: df}
+	return out
 }
 
 // source returns Q: the operator over the corpus, or the dense matrix of
@@ -38,7 +60,7 @@ func (in input) source(ctx context.Context, o *Options) (cooc.Source, error) {
 	if in.c != nil {
 		return cooc.NewOperator(in.c, o.Threads)
 	}
-	m, err := in.stats.Matrix(ctx, 0, o.Threads) // the fit's memory check counted it
+	m, err := in.matrix(ctx, o.Threads)
 	if err != nil {
 		return nil, err
 	}
@@ -52,14 +74,14 @@ func (in input) checkMemory(k int, o *Options) error {
 	}
 	v := len(in.vocab)
 	return o.Settings.CheckMemory(fmt.Sprintf("anchor: the anchor pipeline from statistics of %d words (the dense %d x %d Q) and K = %d", v, v, v, k),
-		EstimateStatsBytes(in.stats, k, *o))
+		EstimateStatsBytes(in.summary, k, *o))
 }
 
 func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Provenance {
 	if in.c != nil {
 		return s.Provenance(in.c, timings)
 	}
-	return s.StatsProvenance(in.stats, timings)
+	return s.StatsProvenance(in.summary, timings)
 }
 
 // FitStats learns k topics from co-occurrence statistics instead of a
@@ -70,9 +92,26 @@ func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Pr
 // (the anchor words the same unless two candidates tie to that rounding).
 // The EM refinement (Refine) needs the documents: FitStats skips it, says
 // so in the log, and the model records it ("refine_skipped").
+//
+// The statistics stay in memory beside Q; FitStatsReader learns from a
+// statistics file without holding them.
 func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error) {
-	v := len(s.Vocab)
-	if lo, hi := s.Rows(); lo != 0 || hi != v {
+	return l.fitStats(ctx, statsInput(s), k)
+}
+
+// FitStatsReader is FitStats on statistics being read (their header read,
+// their entries not yet): the memory check comes before Q is read, and Q
+// is read from r straight into its dense matrix, so that the fit never
+// holds the statistics themselves (half the memory of LoadStats and
+// FitStats).
+func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error) {
+	return l.fitStats(ctx, readerInput(r), k)
+}
+
+// fitStats is FitStats on either input of statistics.
+func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, error) {
+	v := len(in.vocab)
+	if lo, hi := in.summary.Rows[0], in.summary.Rows[1]; lo != 0 || hi != v {
 		return nil, fmt.Errorf("anchor: the statistics hold rows %d-%d of %d: join them first", lo, hi, v)
 	}
 	if k < 2 || k >= v {
@@ -84,7 +123,7 @@ func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Mo
 	if skipped > 0 {
 		o.Settings.Logf("anchor: the statistics hold no documents: the %d refinement iterations are skipped", skipped)
 	}
-	lr, in := &Learner{opts: o}, statsInput(s)
+	lr := &Learner{opts: o}
 	var m *model.Model
 	var err error
 	if o.Rectify == RectifyAuto {
@@ -101,16 +140,15 @@ func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Mo
 	return m, nil
 }
 
-// EstimateStatsBytes returns the working memory FitStats needs for s and
-// k topics under o, the statistics themselves aside: what EstimateBytes
-// counts, with the dense V x V Q (8 V^2 bytes) in place of the operator
-// over the documents, and no refinement (FitStats skips it).
-func EstimateStatsBytes(s *cooc.Stats, k int, o Options) int64 {
+// EstimateStatsBytes returns the working memory FitStats and
+// FitStatsReader need for statistics of summary s (Stats.Summary,
+// StatsReader.Summary) and k topics under o, the statistics themselves
+// aside: what EstimateBytes counts, with the dense V x V Q (8 V^2 bytes)
+// in place of the operator over the documents, and no refinement (both
+// skip it).
+func EstimateStatsBytes(s *cooc.StatsSummary, k int, o Options) int64 {
 	v := int64(len(s.Vocab))
-	df := make([]int, len(s.DocFreq))
-	for w, n := range s.DocFreq {
-		df[w] = int(n)
-	}
+	df := intDocFreq(s.DocFreq)
 	o.Refine = 0
 	z := sizes{v: v, d: s.Docs, cands: countCandidates(df, int(s.Docs), k, o), q: 8 * v * v, norms: 8 * v}
 	return estimate(z, k, o)

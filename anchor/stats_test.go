@@ -1,19 +1,24 @@
 package anchor
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
 // TestFitStatsMatchesFit: learning from the statistics of a corpus,
 // merged from two halves, gives Fit's anchors and its topics to the
 // rounding of the sums, for the paper's pipeline, the rectified one and
-// each recovery.
+// each recovery; from their file (FitStatsReader), exactly FitStats's
+// model.
 func TestFitStatsMatchesFit(t *testing.T) {
 	c, _ := separable(t, 3000, 3)
 	half := c.NumDocs() / 2
@@ -60,6 +65,22 @@ func TestFitStatsMatchesFit(t *testing.T) {
 		if err := got.Validate(); err != nil {
 			t.Fatal(err)
 		}
+		var file bytes.Buffer
+		if _, err := s.WriteTo(&file); err != nil {
+			t.Fatal(err)
+		}
+		r, err := cooc.NewStatsReader(&file, "s.stats")
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := l.FitStatsReader(context.Background(), r, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read.Provenance.Timings, got.Provenance.Timings = nil, nil
+		if !reflect.DeepEqual(read, got) {
+			t.Fatalf("%s/%s: FitStatsReader's model differs from FitStats's", o.Recover, o.Rectify)
+		}
 	}
 }
 
@@ -103,5 +124,17 @@ func TestFitStatsSkipsRefine(t *testing.T) {
 	l, _ = New(o)
 	if _, err := l.FitStats(context.Background(), s, 10); err == nil {
 		t.Fatal("FitStats above MaxMemory succeeded")
+	}
+	// From a file, the refusal comes before Q is read: the reader is
+	// still at the first entry, the digest unknown.
+	var file bytes.Buffer
+	s.WriteTo(&file)
+	r, err := cooc.NewStatsReader(&file, "s.stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.FitStatsReader(context.Background(), r, 10)
+	if _, ok := errors.AsType[*learner.MemoryError](err); !ok || r.Summary().Digest != "" {
+		t.Fatalf("FitStatsReader above MaxMemory: %v, digest %q: want a memory error before the entries are read", err, r.Summary().Digest)
 	}
 }

@@ -383,11 +383,87 @@ func FuzzReadStats(f *testing.F) {
 			}
 		}
 		if lo, hi := s.Rows(); lo == 0 && hi == len(s.Vocab) && s.Used > 0 {
-			if _, err := s.Matrix(context.Background(), 1<<20, 1); err != nil && !strings.Contains(err.Error(), "memory") {
+			want, err := s.Matrix(context.Background(), 1<<20, 1)
+			if err != nil && !strings.Contains(err.Error(), "memory") {
 				t.Fatal(err)
+			}
+			// Q read straight from the file is the statistics' Q.
+			r, rerr := NewStatsReader(bytes.NewReader(data), "f")
+			if rerr != nil {
+				t.Fatalf("NewStatsReader: %v; ReadStats read the file", rerr)
+			}
+			got, rerr := r.Matrix(context.Background(), 1<<20)
+			if (err == nil) != (rerr == nil) || err == nil && !reflect.DeepEqual(got, want) {
+				t.Fatalf("StatsReader.Matrix: %v (%v); Stats.Matrix: %v", rerr, got, err)
+			}
+			if err == nil && !reflect.DeepEqual(r.Summary(), sum) {
+				t.Fatalf("StatsReader.Summary: %+v, want %+v", r.Summary(), sum)
 			}
 		}
 	})
+}
+
+// A StatsReader reads the header, then Q straight from the entries: the
+// matrix and summary of ReadStats's statistics, gzip-compressed or not,
+// with the refusals of Stats.Matrix, and a file cut short or corrupt
+// fails as it fails ReadStats.
+func TestStatsReader(t *testing.T) {
+	c := randomCorpus(23, 300, 40, 12)
+	s := fromCorpus(t, c, 2)
+	want, err := s.Matrix(context.Background(), 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, zipped bytes.Buffer
+	if _, err := s.WriteTo(&plain); err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(&zipped)
+	zw.Write(plain.Bytes())
+	zw.Close()
+	for name, data := range map[string][]byte{"plain": plain.Bytes(), "gzip": zipped.Bytes()} {
+		r, err := NewStatsReader(bytes.NewReader(data), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Summary().Digest != "" || len(r.Summary().Vocab) != 40 {
+			t.Fatalf("%s: summary before the entries %+v", name, r.Summary())
+		}
+		got, err := r.Matrix(context.Background(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: Q read differs from Stats.Matrix", name)
+		}
+		if !reflect.DeepEqual(r.Summary(), s.Summary()) {
+			t.Fatalf("%s: summary %+v, want %+v", name, r.Summary(), s.Summary())
+		}
+		if _, err := r.Matrix(context.Background(), 0); err == nil {
+			t.Fatalf("%s: a second Matrix call succeeded", name)
+		}
+	}
+	refused := func(what string, data []byte, maxMemory int64, want string) {
+		t.Helper()
+		r, err := NewStatsReader(bytes.NewReader(data), "f")
+		if err == nil {
+			_, err = r.Matrix(context.Background(), maxMemory)
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%s: %v, want an error saying %q", what, err, want)
+		}
+	}
+	var part bytes.Buffer
+	s.Split(2)[0].WriteTo(&part)
+	refused("rows 0-20 only", part.Bytes(), 0, "join them first")
+	refused("a limit below 8 V^2", plain.Bytes(), 8*40*40-1, "memory")
+	cut := plain.Bytes()[:plain.Len()-40]
+	_, readErr := ReadStats(bytes.NewReader(cut), "f", 0)
+	refused("cut short", cut, 0, readErr.Error())
+	corrupt := bytes.Clone(plain.Bytes())
+	corrupt[len(corrupt)-60] ^= 0xff
+	_, readErr = ReadStats(bytes.NewReader(corrupt), "f", 0)
+	refused("corrupt", corrupt, 0, readErr.Error())
 }
 
 // BenchmarkStatsFile writes and reads back the statistics of 2,000

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -185,7 +186,7 @@ func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 	}
 	s := &Stats{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
 		Preprocessing: h.Preprocessing, lo: h.Rows[0], hi: h.Rows[1], sums: make([]fixed, f.entries)}
-	if err := f.readEntries(s.sums); err != nil {
+	if err := f.readEntries(context.Background(), func(at int64, x fixed) { s.sums[at] = x }); err != nil {
 		return nil, err
 	}
 	if _, err := f.checksum(); err != nil {
@@ -237,16 +238,96 @@ func ReadStatsSummary(r io.Reader, name string) (*StatsSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.readEntries(nil); err != nil {
+	if err := f.readEntries(context.Background(), nil); err != nil {
 		return nil, err
 	}
 	digest, err := f.checksum()
 	if err != nil {
 		return nil, err
 	}
-	h := &f.header
+	sum := f.header.summary()
+	sum.Digest = digest
+	return sum, nil
+}
+
+// summary is the summary the header gives: all of it but the digest.
+func (h *statsHeader) summary() *StatsSummary {
 	return &StatsSummary{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
-		Preprocessing: h.Preprocessing, Rows: h.Rows, Nonzeros: h.Nonzeros, Digest: digest}, nil
+		Preprocessing: h.Preprocessing, Rows: h.Rows, Nonzeros: h.Nonzeros}
+}
+
+// StatsReader reads a statistics file in two steps, so that a fit from
+// the file never holds S beside Q (16 bytes an entry of S's triangle and
+// 8 V^2 bytes: twice the memory of Q alone). NewStatsReader reads and
+// checks the header, whose summary tells what Q and a fit will need
+// before either is allocated; Matrix then reads the entries straight into
+// the dense Q and checks the checksum.
+type StatsReader struct {
+	f       *statsFile
+	summary *StatsSummary
+	done    bool
+}
+
+// NewStatsReader reads and checks the header of statistics in the format
+// of WriteTo from r (gzip-compressed or not); name prefixes its errors and
+// Matrix's.
+func NewStatsReader(r io.Reader, name string) (*StatsReader, error) {
+	f, err := openStats(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return &StatsReader{f: f, summary: f.header.summary()}, nil
+}
+
+// Summary returns the statistics' summary. Its Digest is empty until
+// Matrix has read the whole file and checked it.
+func (sr *StatsReader) Summary() *StatsSummary { return sr.summary }
+
+// Matrix reads the entries into the dense co-occurrence matrix Q = S / M,
+// bit for bit the Matrix of the statistics ReadStats would return, then
+// the checksum, which becomes the summary's Digest. It refuses statistics
+// of a range of rows and, before allocating its 8 V^2 bytes, a Q above
+// maxMemory (0: half the RAM). It can be called once.
+//
+// Time O(V^2), memory 8 V^2 bytes (Stats.Matrix's, without the statistics
+// beside it).
+func (sr *StatsReader) Matrix(ctx context.Context, maxMemory int64) (*Matrix, error) {
+	if sr.done {
+		return nil, fmt.Errorf("cooc: %s: the statistics were read already", sr.f.name)
+	}
+	sr.done = true
+	h, v := &sr.f.header, len(sr.f.header.Vocab)
+	if h.Rows[0] != 0 || h.Rows[1] != v {
+		return nil, fmt.Errorf("cooc: %s: the statistics hold rows %d-%d of %d: join them first", sr.f.name, h.Rows[0], h.Rows[1], v)
+	}
+	if h.Used == 0 {
+		return nil, errNoPairs
+	}
+	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), 8*int64(v)*int64(v), maxMemory,
+		"reduce the vocabulary"); err != nil {
+		return nil, err
+	}
+	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: int(h.Used), Skipped: int(h.Docs - h.Used)}
+	scale := 1 / float64(h.Used) // as Stats.Matrix: the same Q to the bit
+	i, end := 0, int64(v)        // entries [end - (v - i), end) are row i's, S_ii to S_i,V-1
+	put := func(at int64, x fixed) {
+		for at >= end {
+			i++
+			end += int64(v - i)
+		}
+		j := v + int(at-end)
+		q := x.float() * scale
+		m.Data[i*v+j], m.Data[j*v+i] = q, q
+	}
+	if err := sr.f.readEntries(ctx, put); err != nil {
+		return nil, err
+	}
+	digest, err := sr.f.checksum()
+	if err != nil {
+		return nil, err
+	}
+	sr.summary.Digest = digest
+	return m, nil
 }
 
 // statsFile is a statistics file being read: its header read and checked,
@@ -302,13 +383,17 @@ func openStats(r io.Reader, name string) (*statsFile, error) {
 	return f, nil
 }
 
-// readEntries reads the nonzero entries into sums (f.entries long), or
-// checks them without keeping them when sums is nil.
-func (f *statsFile) readEntries(sums []fixed) error {
+// readEntries reads the nonzero entries, passing each to put with its
+// index among the entries of the rows held (increasing), or checks them
+// without keeping them when put is nil. It stops when ctx is done.
+func (f *statsFile) readEntries(ctx context.Context, put func(at int64, x fixed)) error {
 	name, sr, nonzeros := f.name, f.sr, f.header.Nonzeros
 	at := int64(-1)
 	lo := make([]byte, 8) // one buffer: a fresh array per entry would escape to the heap
 	for i := range nonzeros {
+		if i%(1<<16) == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		start := sr.n
 		gap, err1 := binary.ReadUvarint(sr)
 		hi, err2 := binary.ReadUvarint(sr)
@@ -324,8 +409,8 @@ func (f *statsFile) readEntries(sums []fixed) error {
 		if x == (fixed{}) {
 			return fmt.Errorf("%s: byte %d: a zero entry is stored", name, start)
 		}
-		if sums != nil {
-			sums[at] = x
+		if put != nil {
+			put(at, x)
 		}
 	}
 	return nil

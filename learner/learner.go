@@ -15,10 +15,13 @@ type Learner interface {
 
 // StatsLearner is a Learner that can also learn from co-occurrence
 // statistics (cooc.Stats: exact sums over the documents, computed in one
-// pass or merged from pieces) instead of a corpus. The anchor learners are.
+// pass or merged from pieces) instead of a corpus, held in memory
+// (FitStats) or read from a file as the fit needs them (FitStatsReader,
+// which never holds them whole). The anchor learners are.
 type StatsLearner interface {
 	Learner
 	FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error)
+	FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error)
 }
 
 // Estimator is a Learner that says how much working memory a fit needs

@@ -71,11 +71,12 @@ func (s Settings) Provenance(c *corpus.Corpus, timings []model.Timing) model.Pro
 
 // StatsProvenance is Provenance for a model fitted from co-occurrence
 // statistics instead of a corpus: their digest, document count and
-// preprocessing record.
-func (s Settings) StatsProvenance(st *cooc.Stats, timings []model.Timing) model.Provenance {
+// preprocessing record, from their summary (Stats.Summary, or
+// StatsReader.Summary once the file is read).
+func (s Settings) StatsProvenance(st *cooc.StatsSummary, timings []model.Timing) model.Provenance {
 	return model.Provenance{
 		HullVersion:   version.Version,
-		InputDigest:   "stats:" + st.Digest(),
+		InputDigest:   "stats:" + st.Digest,
 		Seed:          s.Seed,
 		Threads:       s.ThreadCount(),
 		Docs:          int(st.Docs),

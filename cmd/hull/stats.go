@@ -240,27 +240,32 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return fmt.Errorf("--algo %s learns from documents, not from statistics: --stats works with %s", f.algo, strings.Join(statsLearners(), ", "))
 	}
 	start := time.Now()
-	s, err := cooc.LoadStats(f.stats, settings.MaxMemory)
+	file, err := os.Open(f.stats)
 	if err != nil {
 		return statsError(err)
 	}
-	fmt.Fprintf(stderr, "stats: %s\n", textsafe.Escape(s.String()))
-	readTime := time.Since(start)
-	// As fitLimit: --max-memory bounds the whole process, the statistics held included.
-	limit := settings.MaxMemory
-	if limit == 0 {
-		limit = memory.DefaultLimit()
+	defer file.Close()
+	r, err := cooc.NewStatsReader(file, f.stats) // the header: Q is read by the fit, S never held
+	if err != nil {
+		return statsError(err)
 	}
-	settings.MaxMemory = max(1, limit-runtimeBytes-cooc.EstimateStatsBytes(len(s.Vocab)))
+	readTime := time.Since(start)
+	// As fitLimit: --max-memory bounds the whole process.
+	if settings.MaxMemory == 0 {
+		settings.MaxMemory = memory.DefaultLimit()
+	}
+	settings.MaxMemory = max(1, settings.MaxMemory-runtimeBytes)
 	if l, err = f.learners.build(f.algo, settings); err != nil {
 		return err
 	}
-	m, err := l.(learner.StatsLearner).FitStats(cmd.Context(), s, f.k)
+	m, err := l.(learner.StatsLearner).FitStatsReader(cmd.Context(), r, f.k)
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)
-		return commandLineError(err, spec)
+		return commandLineError(statsError(err), spec)
 	}
-	m.Provenance.Timings = append([]model.Timing{{Stage: "read", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
+	fmt.Fprintf(stderr, "stats: %s\n", textsafe.Escape(r.Summary().String()))
+	// The entries are read by the fit's co-occurrence stage.
+	m.Provenance.Timings = append([]model.Timing{{Stage: "read header", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
 	if f.output != "" {
 		if err := model.Save(f.output, m); err != nil {
 			return envError{err}
