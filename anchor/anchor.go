@@ -155,7 +155,7 @@ func New(opts Options) (*Learner, error) {
 	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone && opts.Rectify != RectifyAuto:
 		return nil, bad("Rectify", opts.Rectify, "ap, auto or none")
 	case opts.Rectify != RectifyNone && opts.Recover == Original:
-		return nil, bad("Rectify", opts.Rectify, "none with Recover = original (matrix inversion needs every row of Q)")
+		return nil, bad("Rectify", opts.Rectify, "none for the original recovery (its matrix inversion needs every row of Q)")
 	case opts.Rectify != RectifyNone && opts.ProjectDim > 0:
 		return nil, bad("ProjectDim", opts.ProjectDim, "0 unless Rectify = none (the rectified block is searched exactly)")
 	case opts.RectifyWords < 0:

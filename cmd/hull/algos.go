@@ -8,13 +8,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
 	"github.com/spf13/pflag"
 
-	// The learners register their names and options with package learner
-	// (anchor too, imported above).
+	// The learners register their names and options with package learner.
+	_ "github.com/hulltopics/hull/anchor"
 	_ "github.com/hulltopics/hull/lda"
 	_ "github.com/hulltopics/hull/projection"
 	_ "github.com/hulltopics/hull/projector"
@@ -266,17 +265,10 @@ func learnerFlagWords(msg string, algos []string) string {
 	return msg
 }
 
-// recoverMethod is anchor's "Recover = METHOD" in a message: on the
-// command line the method is the learner, --algo.
-var recoverMethod = regexp.MustCompile(`\bRecover = (\w+)`)
-
 // flagWords names in msg spec's options by their flags where the library
 // names their Go fields: "Rectify = ap" -> "--rectify ap", "raise
 // Projections" -> "raise --proj-p".
 func flagWords(msg string, spec *learner.Spec) string {
-	msg = recoverMethod.ReplaceAllStringFunc(msg, func(m string) string {
-		return "--algo " + anchor.AlgorithmName(anchor.Method(recoverMethod.FindStringSubmatch(m)[1]))
-	})
 	for _, o := range spec.Options {
 		if len(o.Field) > 1 { // a one-letter field could be any capital
 			msg = regexp.MustCompile(`\b`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
