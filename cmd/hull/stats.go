@@ -259,6 +259,11 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return err
 	}
 	m, err := l.(learner.StatsLearner).FitStatsReader(cmd.Context(), r, f.k)
+	if _, ok := errors.AsType[*learner.MemoryError](err); ok {
+		// The input flags that prune the vocabulary are hull stats's here.
+		return fmt.Errorf("%w (of the whole limit the runtime holds %s) (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",
+			err, memory.Format(runtimeBytes))
+	}
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)
 		return commandLineError(statsError(err), spec)

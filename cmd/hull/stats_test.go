@@ -170,7 +170,7 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
 		{[]string{"stats", "merge", st, damaged, "-o", filepath.Join(dir, "m.stats")}, "damaged.stats"},
-		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "memory"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "(of the whole limit the runtime holds 16.0 MiB) (-k, or count the statistics again on fewer words: hull stats --max-vocab"},
 	} {
 		code, _, errOut := hull(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
