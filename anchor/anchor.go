@@ -275,7 +275,7 @@ func paperKL(ctx context.Context, in input, k int, paper Options) (*model.Model,
 	}
 	f.timings[len(f.timings)-1].Stage = ScreenStage
 	f.params["screened_by"] = string(RecoverL2)
-	if noisy, _, _ := TopicsNoisy(f.model()); noisy {
+	if noisy, _, _ := learner.TopicsNoisy(f.model()); noisy {
 		return f.model(), f.shared, nil
 	}
 	o.Recover = RecoverKL
@@ -290,7 +290,7 @@ func paperKL(ctx context.Context, in input, k int, paper Options) (*model.Model,
 }
 
 // fitAuto is Fit with RectifyAuto: the paper's pipeline, then, when its
-// topics are noisy (TopicsNoisy), the rectified pipeline with refinement.
+// topics are noisy (learner.TopicsNoisy), the rectified pipeline with refinement.
 // The model records the choice and the figures behind it; its timings
 // hold the stages of both fits, the first prefixed "paper ".
 func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
@@ -316,7 +316,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 	if err != nil {
 		return nil, err
 	}
-	noisy, distinct, pairs := TopicsNoisy(m)
+	noisy, distinct, pairs := learner.TopicsNoisy(m)
 	if !noisy {
 		m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
 		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs

@@ -87,9 +87,9 @@
 // rows, which FastAnchorWords finds, are noise. DefaultOptions (what "hull
 // fit" runs, Rectify = RectifyAuto) run the pipeline above first and keep
 // its topics when they are distinct; when they are near-copies of one
-// another (TopicsNoisy: more than NoisyPairShare of the topic pairs share
-// half their top AutoTopWords words, or fewer than NoisyDistinctShare of
-// the top-word slots hold different words) they fit again with two more
+// another (learner.TopicsNoisy: more than 2% of the topic pairs share
+// half their top 10 words, or fewer than 60% of the top-word slots hold
+// different words) they fit again with two more
 // steps. With RecoverKL the paper's topics are judged first on RecoverL2's
 // solution from the same anchors (RecoverKL's starting point): when those
 // are near-copies, the paper's RecoverKL, which would be discarded, is not

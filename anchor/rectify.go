@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/hulltopics/hull/internal/parallel"
-	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
@@ -30,7 +29,7 @@ const (
 	// RectifyNone uses Q as it is (Arora et al. 2013).
 	RectifyNone Rectifier = "none"
 	// RectifyAuto runs the paper's pipeline (RectifyNone, no refinement)
-	// and keeps its topics unless they look noisy (TopicsNoisy: near-copies
+	// and keeps its topics unless they look noisy (learner.TopicsNoisy: near-copies
 	// of one another, as on real text, where the extreme rows of Q are
 	// noise); then it fits again with RectifyAP and the Refine iterations.
 	// Planted, well separated topics thus keep the paper's recovery, and
@@ -40,29 +39,6 @@ const (
 	// they are not noisy (Params["paper_recover"] = "l2" when it did not).
 	RectifyAuto Rectifier = "auto"
 )
-
-// The rule of RectifyAuto, on the AutoTopWords most probable words of each
-// topic of the paper's pipeline: the topics are noisy when more than
-// NoisyPairShare of the topic pairs share at least half of their top words,
-// or when the K x AutoTopWords slots hold fewer than NoisyDistinctShare
-// different words. On KOS, NIPS and Reuters the paper's topics break both
-// (28%, 9% and 18% of the pairs; 30%, 33% and 43% distinct); on the
-// synthetic corpora of docs/BENCHMARKS.md they break neither.
-const (
-	AutoTopWords       = 10
-	NoisyPairShare     = 0.02
-	NoisyDistinctShare = 0.6
-)
-
-// TopicsNoisy reports whether m's topics are noisy by the rule of
-// RectifyAuto, with the figures it used.
-func TopicsNoisy(m *model.Model) (noisy bool, distinct, nearDuplicatePairs int) {
-	distinct, nearDuplicatePairs = m.TopWordOverlap(AutoTopWords)
-	pairs := m.K * (m.K - 1) / 2
-	slots := m.K * min(AutoTopWords, len(m.Vocab))
-	noisy = float64(nearDuplicatePairs) > NoisyPairShare*float64(pairs) || float64(distinct) < NoisyDistinctShare*float64(slots)
-	return noisy, distinct, nearDuplicatePairs
-}
 
 // Defaults of the rectification and refinement fields of Options.
 const (

@@ -39,6 +39,9 @@ func Example() {
 	}
 	fmt.Println(m.Algorithm, m.K, "topics, mean l1 below 0.1:", rec.Mean < 0.1)
 	fmt.Println("clustering:", m.Params["clustering"])
+	// The topics at the automatic candidate floor are distinct: that fit
+	// is kept (on real text it is refitted at a raised floor).
+	fmt.Println("candidate floor:", m.Params["min_df_chosen"], m.Params["min_df"])
 	clusters := make([][]string, m.K) // TopicWords holds word indices
 	for k, ws := range m.TopicWords {
 		for _, w := range ws {
@@ -49,5 +52,6 @@ func Example() {
 	// Output:
 	// rp 6 topics, mean l1 below 0.1: true
 	// clustering: components
+	// candidate floor: auto 80
 	// clusters of novel words: [[w0 w1] [w2 w3] [w4 w5] [w6 w7] [w8 w9] [w10 w11]]
 }

@@ -10,12 +10,12 @@ func init() {
 		summary string
 		options []string // flags of registryOptions
 	}{
-		{RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5); collapses on real text at the default --proj-min-df (see README)",
-			[]string{"proj-min-df", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1); collapses on real text at the default --proj-min-df (see README)",
-			[]string{"proj-min-df", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5); collapses on real text at the default --proj-min-df (see README)",
-			[]string{"proj-min-df", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{RP, "random projections: novel words as the extremes of P random projections, clustered, topics by regression (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 2, 4, 5); on noisy topics fits again with the candidate floor at 10% of the documents (--proj-no-raise)",
+			[]string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{DDP, "data-dependent projections, agnostic form (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 1, 4, 5 and section 6.1); on noisy topics fits again with the candidate floor at 10% of the documents (--proj-no-raise)",
+			[]string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5); on noisy topics fits again with the candidate floor at 10% of the documents (--proj-no-raise)",
+			[]string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
 	} {
 		learner.Register(learner.Spec{
 			Name:     string(m.method),
@@ -57,7 +57,8 @@ func optionsOf(flags []string) []learner.Option {
 // registryOptions are the options of rp, ddp and binning that the registry
 // sets by name.
 var registryOptions = []learner.Option{
-	{Field: "MinDF", Flag: "proj-min-df", Usage: "novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100; on real text try about 10% of the documents, see the README)"},
+	{Field: "MinDF", Flag: "proj-min-df", Usage: "novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100, raised to 10% when the topics are noisy: see --proj-no-raise)"},
+	{Field: "NoRaise", Flag: "proj-no-raise", Usage: "keep the fit at the automatic --proj-min-df whatever its topics (by default, when they are near-copies or one topic holds more than half the corpus, the fit runs again with the floor at 10% of the documents)"},
 	{Field: "Projections", Flag: "proj-p", Usage: "random directions P (0: 50K)"},
 	{Field: "MinHits", Flag: "proj-min-hits", Usage: "a word is novel when at least this many directions have it as argmax or argmin (0: max(2, 5% of 2P/K))"},
 	{Field: "Cooccurrence", Flag: "proj-cooccurrence", Usage: "project the rows of E = D X~' X~^T (directions in R^V) instead of the rows of X~"},

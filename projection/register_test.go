@@ -16,9 +16,9 @@ func TestRegistered(t *testing.T) {
 		method Method
 		flags  []string
 	}{
-		{RP, []string{"proj-min-df", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{DDP, []string{"proj-min-df", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{Binning, []string{"proj-min-df", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{RP, []string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{DDP, []string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{Binning, []string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
 	} {
 		spec, err := learner.Lookup(string(tc.method))
 		if err != nil {

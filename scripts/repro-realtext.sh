@@ -12,7 +12,8 @@
 # documents, rare topics, collapsed, NPMI, [NMI, purity,] CPU seconds of the
 # fit (user + system, reading included), and a note from the model's Params
 # (the rule or branch the learner took: rectify_chosen, thresholds and
-# fallback_topics, vertex_search and vertex_recovered, clustering).
+# fallback_topics, vertex_search and vertex_recovered, min_df_chosen,
+# clustering).
 #
 # Usage: scripts/repro-realtext.sh [kos] [nips] [reuters]   (default: all three)
 #   ROWS, an extended regular expression, keeps the rows whose label
@@ -21,7 +22,9 @@
 #   WORK, default /tmp/hull-repro-realtext). The rows "without hull's
 #   additions" (--proj-min-hits 1, --proj-min-df 1, --anchor-min-df 1,
 #   --score-search exhaustive, --score-min-centre 1, --tsvd-thresholds
-#   paper|authors) measure them on and off.
+#   paper|authors) measure them on and off; --proj-no-raise is rp's, ddp's
+#   and binning's fit at the automatic candidate floor, which they fit
+#   again at 10% of the documents when its topics are noisy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${WORK:-/tmp/hull-repro-realtext}
@@ -56,14 +59,17 @@ tsvd --tsvd-thresholds authors
 projector
 kmeans
 rp
+rp --proj-no-raise
 rp --proj-min-hits 1
 rp --proj-min-df $p10
 rp --proj-min-df $p10 --proj-min-hits 1
 rp --proj-min-df 1
 ddp
+ddp --proj-no-raise
 ddp --proj-min-df $p10
 ddp --proj-min-df 1
 binning
+binning --proj-no-raise
 binning --proj-min-df $p10
 binning --proj-min-df 1
 EOF
@@ -103,6 +109,7 @@ for corpus in $corpora; do
 		"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json 2>/dev/null >"$work/eval.json"
 		note=$(jq -r '.params as $p | [
 			(if $p.rectify_chosen then "rectify " + ($p.rectify_chosen | tostring) else empty end),
+			(if $p.min_df_chosen == "raised" then "floor raised to " + ($p.min_df | tostring) elif $p.min_df_chosen then "floor " + ($p.min_df | tostring) else empty end),
 			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
 			(if $p.clustering then $p.clustering else empty end)
