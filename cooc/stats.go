@@ -355,19 +355,12 @@ func Join(parts []*Stats) (*Stats, error) {
 // half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
 	v := len(s.Vocab)
-	if s.lo != 0 || s.hi != v {
-		return nil, fmt.Errorf("cooc: the statistics hold rows %d-%d of %d: join them first", s.lo, s.hi, v)
-	}
-	if s.Used == 0 {
-		return nil, errNoPairs
-	}
-	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), 8*int64(v)*int64(v), maxMemory,
-		"reduce the vocabulary"); err != nil {
+	m, err := newMatrix("cooc", v, [2]int{s.lo, s.hi}, s.Docs, s.Used, maxMemory)
+	if err != nil {
 		return nil, err
 	}
-	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: int(s.Used), Skipped: int(s.Docs - s.Used)}
 	scale := 1 / float64(s.Used)
-	err := parallel.For(ctx, v, rowGrain(v), threads, func(lo, hi int) {
+	err = parallel.For(ctx, v, rowGrain(v), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			for j, x := range s.sums[s.at(i, i) : s.at(i, i)+int64(v-i)] {
 				q := x.float() * scale
@@ -379,4 +372,22 @@ func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matr
 		return nil, err
 	}
 	return m, nil
+}
+
+// newMatrix checks that statistics over v words of the given rows, docs
+// documents and used of them of 2 or more tokens give a Q, and that its
+// 8 V^2 bytes fit maxMemory (0: half the RAM), then allocates it. prefix
+// starts its errors.
+func newMatrix(prefix string, v int, rows [2]int, docs, used, maxMemory int64) (*Matrix, error) {
+	if rows[0] != 0 || rows[1] != v {
+		return nil, fmt.Errorf("%s: the statistics hold rows %d-%d of %d: join them first", prefix, rows[0], rows[1], v)
+	}
+	if used == 0 {
+		return nil, errNoPairs
+	}
+	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), 8*int64(v)*int64(v), maxMemory,
+		"reduce the vocabulary"); err != nil {
+		return nil, err
+	}
+	return &Matrix{V: v, Data: make([]float64, v*v), Docs: int(used), Skipped: int(docs - used)}, nil
 }

@@ -297,17 +297,10 @@ func (sr *StatsReader) Matrix(ctx context.Context, maxMemory int64) (*Matrix, er
 	}
 	sr.done = true
 	h, v := &sr.f.header, len(sr.f.header.Vocab)
-	if h.Rows[0] != 0 || h.Rows[1] != v {
-		return nil, fmt.Errorf("cooc: %s: the statistics hold rows %d-%d of %d: join them first", sr.f.name, h.Rows[0], h.Rows[1], v)
-	}
-	if h.Used == 0 {
-		return nil, errNoPairs
-	}
-	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), 8*int64(v)*int64(v), maxMemory,
-		"reduce the vocabulary"); err != nil {
+	m, err := newMatrix("cooc: "+sr.f.name, v, h.Rows, h.Docs, h.Used, maxMemory)
+	if err != nil {
 		return nil, err
 	}
-	m := &Matrix{V: v, Data: make([]float64, v*v), Docs: int(h.Used), Skipped: int(h.Docs - h.Used)}
 	scale := 1 / float64(h.Used) // as Stats.Matrix: the same Q to the bit
 	i, end := 0, int64(v)        // entries [end - (v - i), end) are row i's, S_ii to S_i,V-1
 	put := func(at int64, x fixed) {
