@@ -58,7 +58,7 @@ func optionsOf(flags []string) []learner.Option {
 // sets by name.
 var registryOptions = []learner.Option{
 	{Field: "MinDF", Flag: "proj-min-df", Usage: "novel-word candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100, raised to 10% when the topics are noisy: see --proj-no-raise)"},
-	{Field: "NoRaise", Flag: "proj-no-raise", Usage: "keep the fit at the automatic --proj-min-df whatever its topics (by default, when they are near-copies or one topic holds more than half the corpus, the fit runs again with the floor at 10% of the documents)"},
+	{Field: "NoRaise", Flag: "proj-no-raise", Usage: "keep the fit at the automatic --proj-min-df whatever its topics (by default, when they are near-copies or one topic weighs more than 0.3 and 3/K, the fit runs again with the floor at 10% of the documents)"},
 	{Field: "Projections", Flag: "proj-p", Usage: "random directions P (0: 50K)"},
 	{Field: "MinHits", Flag: "proj-min-hits", Usage: "a word is novel when at least this many directions have it as argmax or argmin (0: max(2, 5% of 2P/K))"},
 	{Field: "Cooccurrence", Flag: "proj-cooccurrence", Usage: "project the rows of E = D X~' X~^T (directions in R^V) instead of the rows of X~"},
