@@ -322,10 +322,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
 		return m, nil
 	}
-	var timings []model.Timing
-	for _, t := range m.Provenance.Timings {
-		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
-	}
+	timings := learner.FirstFitTimings(m.Provenance.Timings)
 	screenedBy, screened := m.Params["screened_by"]
 	m = nil // its K x V topics are not needed while the second fit runs
 	if err := in.checkMemory(k, &rectified); err != nil {

@@ -364,10 +364,7 @@ func raise(ctx context.Context, c *corpus.Corpus, k int, o Options, m *model.Mod
 	}
 	o.Settings.Logf("projection: at the automatic floor (%d documents) the topics are noisy (%d distinct top words, %d near-duplicate pairs, the largest topic %.0f%%): fitting again with the floor at %d documents (%.0f%%)",
 		int(paperFloor), distinct, pairs, 100*largest, floor, 100*RaisedMinDFFraction)
-	var timings []model.Timing
-	for _, t := range m.Provenance.Timings {
-		timings = append(timings, model.Timing{Stage: "paper " + t.Stage, Seconds: t.Seconds})
-	}
+	timings := learner.FirstFitTimings(m.Provenance.Timings)
 	// The first model stays (K x V, beside the fit's O(nnz) working memory)
 	// for when the raised floor leaves too few candidates.
 	raised := o

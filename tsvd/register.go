@@ -6,7 +6,7 @@ import "github.com/hulltopics/hull/learner"
 func init() {
 	learner.Register(learner.Spec{
 		Name:    Algorithm,
-		Summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); collapses on real text (see README)",
+		Summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); below anchor on real text (see README)",
 		Options: registryOptions,
 		Defaults: func() any {
 			return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0, Thresholds: ThresholdsAuto}
@@ -22,6 +22,6 @@ var registryOptions = []learner.Option{
 	{Field: "Gamma", Flag: "tsvd-gamma", Usage: "gamma of the catchwords (g(i,l) > gamma g(i,l') for every other topic)"},
 	{Field: "Eps0", Flag: "tsvd-eps0", Usage: "epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l)"},
 	{Field: "TopFraction", Flag: "tsvd-top", Usage: "eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)"},
-	{Field: "Thresholds", Flag: "tsvd-thresholds", Usage: "step 2 for words whose threshold is 0: paper (no row in B, as printed), authors (kept at their least count, as the authors' code) or auto (paper unless B is then degenerate)"},
+	{Field: "Thresholds", Flag: "tsvd-thresholds", Usage: "step 2 for words whose threshold is 0: paper (no row in B, as printed), authors (kept at their least count, as the authors' code) or auto (paper, unless B is then degenerate, or its topics are near-copies and the authors' have fewer near-duplicate pairs)"},
 	{Field: "NoSplit", Flag: "tsvd-no-split", Usage: "threshold and cluster all documents instead of the paper's two random halves"},
 }

@@ -73,7 +73,12 @@ const (
 	// (fewer than K words with a threshold above 0, or fewer than K
 	// distinct documents with a word above its threshold), then the
 	// authors' rule; the switch is logged and recorded in the model's
-	// Params ("threshold_recovered").
+	// Params ("threshold_recovered"). When the printed rule's topics are
+	// noisy (learner.TopicsNoisy: near-copies, as on real text) it fits
+	// again with the authors' rule and keeps that fit if its topics have
+	// fewer near-duplicate pairs (Params paper_* and authors_* hold both
+	// fits' figures; on KOS and Reuters it keeps the authors', on NIPS
+	// the printed).
 	ThresholdsAuto = "auto"
 )
 
@@ -279,6 +284,44 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if o.TopFraction == 0 {
 		o.TopFraction = 1 / float64(k)
 	}
+	m, err := fitOnce(ctx, c, k, o)
+	if err != nil || o.Thresholds != ThresholdsAuto || m.Params["thresholds"] != ThresholdsPaper {
+		return m, err
+	}
+	return authorsIfLessNoisy(ctx, c, k, o, m)
+}
+
+// authorsIfLessNoisy is the second half of ThresholdsAuto: when m, fitted
+// with the printed thresholds, has noisy topics (learner.TopicsNoisy), it
+// fits again with the authors' and keeps that fit if its topics have fewer
+// near-duplicate pairs. The model kept records both fits' figures.
+func authorsIfLessNoisy(ctx context.Context, c *corpus.Corpus, k int, o Options, m *model.Model) (*model.Model, error) {
+	noisy, distinct, pairs := learner.TopicsNoisy(m)
+	if !noisy {
+		return m, nil
+	}
+	o.Thresholds = ThresholdsAuthors
+	a, err := fitOnce(ctx, c, k, o)
+	if err != nil {
+		return nil, err
+	}
+	_, aDistinct, aPairs := learner.TopicsNoisy(a)
+	keep, kept := m, "printed"
+	if aPairs < pairs {
+		keep, kept = a, "authors'"
+		keep.Params["threshold_recovered"] = true
+		keep.Provenance.Timings = append(learner.FirstFitTimings(m.Provenance.Timings), keep.Provenance.Timings...)
+	}
+	o.Settings.Logf("tsvd: the printed thresholds' topics are noisy (%d distinct top words, %d near-duplicate pairs); the authors' give %d and %d: keeping the %s",
+		distinct, pairs, aDistinct, aPairs, kept)
+	keep.Params["paper_distinct_words"], keep.Params["paper_near_duplicate_pairs"] = distinct, pairs
+	keep.Params["authors_distinct_words"], keep.Params["authors_near_duplicate_pairs"] = aDistinct, aPairs
+	return keep, nil
+}
+
+// fitOnce is Fit with o's thresholds, its memory checked and its
+// defaults that depend on K filled in.
+func fitOnce(ctx context.Context, c *corpus.Corpus, k int, o Options) (*model.Model, error) {
 	f := &fit{o: &o, c: c, k: k, params: map[string]any{
 		"w0": o.W0, "eps": o.Eps, "gamma": o.Gamma, "eps0": o.Eps0, "top_fraction": o.TopFraction,
 		"zeta_floor": o.ZetaFloor, "catchword_floor": o.CatchwordFloor, "split": !o.NoSplit,
