@@ -311,6 +311,12 @@ func authorsIfLessNoisy(ctx context.Context, c *corpus.Corpus, k int, o Options,
 		keep, kept = a, "authors'"
 		keep.Params["threshold_recovered"] = true
 		keep.Provenance.Timings = append(learner.FirstFitTimings(m.Provenance.Timings), keep.Provenance.Timings...)
+	} else { // the time of the fit discarded is the model's too
+		spent := 0.0
+		for _, t := range a.Provenance.Timings {
+			spent += t.Seconds
+		}
+		keep.Provenance.Timings = append(keep.Provenance.Timings, model.Timing{Stage: "authors' thresholds (not kept)", Seconds: spent})
 	}
 	o.Settings.Logf("tsvd: the printed thresholds' topics are noisy (%d distinct top words, %d near-duplicate pairs); the authors' give %d and %d: keeping the %s",
 		distinct, pairs, aDistinct, aPairs, kept)
