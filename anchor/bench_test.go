@@ -63,16 +63,18 @@ func BenchmarkFitSeparable50k(b *testing.B) {
 // the truth and the mean iterations per word are reported as metrics.
 func BenchmarkTolerance(b *testing.B) {
 	c, truth := separable(b, 20000, 2)
-	for _, tol := range []float64{1e-4, 1e-5, 1e-6, 1e-7, 1e-8} {
-		b.Run(fmt.Sprintf("tol=%g", tol), func(b *testing.B) {
-			var l1 float64
-			var m *model.Model
-			for b.Loop() {
-				l1, m = fitL1(b, c, truth, Options{Tolerance: tol})
-			}
-			b.ReportMetric(l1, "l1")
-			b.ReportMetric(m.Params["mean_iterations"].(float64), "iter/word")
-		})
+	for _, recover := range []Method{RecoverL2, RecoverKL} {
+		for _, tol := range []float64{1e-4, 1e-5, 1e-6, 1e-7, 1e-8} {
+			b.Run(fmt.Sprintf("recover=%s/tol=%g", recover, tol), func(b *testing.B) {
+				var l1 float64
+				var m *model.Model
+				for b.Loop() {
+					l1, m = fitL1(b, c, truth, Options{Recover: recover, Tolerance: tol})
+				}
+				b.ReportMetric(l1, "l1")
+				b.ReportMetric(m.Params["mean_iterations"].(float64), "iter/word")
+			})
+		}
 	}
 }
 
