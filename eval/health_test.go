@@ -183,6 +183,12 @@ func TestCollapseAdvice(t *testing.T) {
 			t.Errorf("%q: %q", algo, a)
 		}
 	}
+	// What the learner itself offers comes first.
+	for algo, option := range map[string]string{"rp": "MinDF", "ddp": "MinDF", "binning": "MinDF", "tsvd": "Thresholds = authors"} {
+		if a := CollapseAdvice(algo); !strings.Contains(a, option) || strings.Index(a, option) > strings.Index(a, "gibbs") {
+			t.Errorf("%q: %q does not suggest %s before Gibbs sampling", algo, a, option)
+		}
+	}
 }
 
 func TestDominantOf(t *testing.T) {

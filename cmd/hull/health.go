@@ -17,6 +17,8 @@ var adviceFlags = strings.NewReplacer(
 	"lda.GibbsOptions.Init = lda.InitAnchor", "--init anchor",
 	"corpus.PruneOptions.MaxDF", "--max-df",
 	"more Iterations", "more --iterations",
+	"projection.Options.MinDF", "--proj-min-df",
+	"tsvd.Options.Thresholds = authors", "--tsvd-thresholds authors",
 )
 
 // collapseWarning returns the warning of collapsed topics, with what to
