@@ -90,11 +90,11 @@ type Options struct {
 	// Without it, when MinDF is 0 and the topics are noisy
 	// (learner.TopicsNoisy) or one has a weight above DominantTopicWeight
 	// and DominantTopicFactor / K, the signs of rare words taken as novel
-	// on real text, Fit fits again
-	// with the floor at RaisedMinDFFraction of the documents and keeps
-	// that fit (Params["min_df_chosen"] = "raised", the first fit's
-	// figures beside it). Planted topics are distinct and keep the first
-	// fit; so does a raised floor that leaves fewer than K candidates.
+	// on real text, Fit fits again with the floor at RaisedMinDFFraction
+	// of the documents and keeps that fit (Params["min_df_chosen"] =
+	// "raised", the first fit's figures beside it as paper_*). Planted
+	// topics are distinct and keep the first fit; so does a raised floor
+	// that leaves fewer than K candidates.
 	NoRaise bool
 	// Projections is RP's number of random directions P; default
 	// DefaultProjectionsPerTopic * K.
