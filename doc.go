@@ -8,6 +8,7 @@
 //
 //	corpus, text          documents in (files, readers, or [][]string tokens)
 //	cooc                  co-occurrence statistics
+//	refine                EM refinement of noisy topics, shared by the learners
 //	anchor, tsvd, topicscore, projection, projector, lda
 //	                      the learners, each registered by name with package learner
 //	model                 the learned model, saved and loaded as JSON

@@ -12,6 +12,7 @@ import (
 	"github.com/hulltopics/hull/internal/simplex"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -45,7 +46,8 @@ type Options struct {
 	// projection of the rows of Q-bar to this many dimensions (Algorithm 4,
 	// first line). 0 (default) searches the rows themselves, which is
 	// exact and, with the O(nnz) products used here, usually faster. It
-	// needs Rectify = RectifyNone.
+	// needs Rectify = RectifyNone, or RectifyAuto with Original (which
+	// never rectifies).
 	ProjectDim int
 	// Tolerance is the KKT-gap tolerance of each word's simplex solve
 	// (supplement D.2); default 1e-5. For RecoverL2 the objective is first
@@ -64,8 +66,8 @@ type Options struct {
 	// alternating projection of Lee, Bindel and Mimno 2015 over the block
 	// of the RectifyWords most frequent words (see the package
 	// documentation), or RectifyAuto, which rectifies only when the paper's
-	// topics are noisy. RectifyAP and RectifyAuto need Recover = RecoverL2
-	// or RecoverKL.
+	// topics are noisy. RectifyAP needs Recover = RecoverL2 or RecoverKL;
+	// with Original, RectifyAuto refines noisy topics without rectifying.
 	Rectify Rectifier
 	// RectifyWords is N, the number of words of highest document frequency
 	// whose co-occurrence block is rectified; anchors are chosen among
@@ -154,9 +156,9 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("MaxIter", opts.MaxIter, "> 0")
 	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone && opts.Rectify != RectifyAuto:
 		return nil, bad("Rectify", opts.Rectify, "ap, auto or none")
-	case opts.Rectify != RectifyNone && opts.Recover == Original:
-		return nil, bad("Rectify", opts.Rectify, "none for the original recovery (its matrix inversion needs every row of Q)")
-	case opts.Rectify != RectifyNone && opts.ProjectDim > 0:
+	case opts.Rectify == RectifyAP && opts.Recover == Original:
+		return nil, bad("Rectify", opts.Rectify, "none or auto for the original recovery (its matrix inversion needs every row of Q; auto refines noisy topics without rectifying)")
+	case opts.ProjectDim > 0 && (opts.Rectify == RectifyAP || opts.Rectify == RectifyAuto && opts.Recover != Original):
 		return nil, bad("ProjectDim", opts.ProjectDim, "0 unless Rectify = none (the rectified block is searched exactly)")
 	case opts.RectifyWords < 0:
 		return nil, bad("RectifyWords", opts.RectifyWords, ">= 0")
@@ -305,6 +307,9 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 		return nil, err
 	}
 	paper, rectified := autoOptions(l.opts)
+	if paper.Recover == Original {
+		return l.refineIfNoisy(ctx, in, k, paper)
+	}
 	var m *model.Model
 	var op cooc.Source
 	var err error
@@ -339,6 +344,24 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 	}
 	r.Provenance.Timings = append(timings, r.Provenance.Timings...)
 	return r, nil
+}
+
+// refineIfNoisy is RectifyAuto for the original recovery, which cannot be
+// rectified: the paper's fit, its topics refined (refine.IfNoisy) when
+// they are noisy.
+func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Options) (*model.Model, error) {
+	m, _, err := (&Learner{opts: paper}).fit(ctx, in, k, nil)
+	if err != nil {
+		return nil, err
+	}
+	_, distinct, pairs := learner.TopicsNoisy(m)
+	m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
+	m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
+	if in.c == nil { // statistics: fitStats has set Refine to 0 and says why
+		return m, nil
+	}
+	_, err = refine.IfNoisy(ctx, in.c, m, refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance})
+	return m, err
 }
 
 // autoOptions returns the options of RectifyAuto's two fits: the paper's
@@ -416,11 +439,11 @@ func (f *fit) rectify(ctx context.Context) error {
 	f.blk = b
 	f.params["rectify_words"] = rep.Words
 	f.params["rectify_iterations"] = rep.Iterations
-	f.params["rectify_change"] = roundSig(rep.Change, 4)
+	f.params["rectify_change"] = learner.RoundSig(rep.Change, 4)
 	f.params["rectify_converged"] = rep.Converged
 	f.params["rectify_tolerance"] = f.o.RectifyTolerance
 	f.params["rectify_max_iter"] = f.o.RectifyMaxIter
-	f.params["rectify_block_mass"] = roundSig(b.mass, 4)
+	f.params["rectify_block_mass"] = learner.RoundSig(b.mass, 4)
 	return nil
 }
 
@@ -537,44 +560,14 @@ func (f *fit) refine(ctx context.Context) error {
 	// The co-occurrence operator and the rectified block are done with:
 	// let the collector have them before the refinement allocates.
 	f.op, f.shared, f.sp, f.blk = nil, nil, nil, nil
-	r := newRefinement(f.c, f.topics, f.o.Threads)
-	if err := r.foldIn(ctx, refineFoldIn); err != nil {
+	r, err := refine.Run(ctx, f.c, f.topics, refine.Options{Settings: f.o.Settings, Iterations: f.o.Refine, Tolerance: f.o.RefineTolerance})
+	if err != nil {
 		return err
 	}
-	var change float64
-	iterations, converged := 0, false
-	for !converged && iterations < f.o.Refine {
-		f.o.Progress.Report("refine", iterations, f.o.Refine)
-		var err error
-		if change, err = r.step(ctx); err != nil {
-			return err
-		}
-		iterations++
-		converged = change < f.o.RefineTolerance
-		f.o.Settings.Logf("anchor: refine iteration %d: topics moved by %.3g (mean l1)", iterations, change)
-	}
-	if converged && iterations < f.o.Refine {
-		f.o.Settings.Logf("anchor: refinement converged after %d iterations (tolerance %g)", iterations, f.o.RefineTolerance)
-	}
-	f.o.Progress.Report("refine", f.o.Refine, f.o.Refine)
-	f.topics, f.pz = r.topics()
-	cov, err := r.covariance()
-	f.r = cov
-	f.params["refine"] = f.o.Refine
-	f.params["refine_tolerance"] = f.o.RefineTolerance
-	f.params["refine_iterations"] = iterations
-	f.params["refine_converged"] = converged
-	f.params["refine_change"] = roundSig(change, 4)
+	f.topics, f.pz = r.Topics, r.Weights
+	r.Record(f.params)
+	f.r, err = r.Covariance()
 	return err
-}
-
-// roundSig rounds x to n significant digits, for Params.
-func roundSig(x float64, n int) float64 {
-	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return x
-	}
-	p := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(x))))
-	return math.Round(x*p) / p
 }
 
 func (f *fit) model() *model.Model {
@@ -715,21 +708,19 @@ func estimate(z sizes, k int, o Options) int64 {
 	n := int64(rectifyN(int(v), k, &o))
 	l := min(n, kk+rectifyOversample)
 	rectified := op + 8*n*n + max(8*v*th, 8*n*(2*l+2*kk+2+th), 16*n*kk+3*vk+32*v)
-	// The EM's word-major copy of the counts, its offsets, the document
-	// lengths, gamma, exp(E[log theta]) and the next gamma (D x K), phi,
-	// the next phi and the topics before and after (V x K).
-	refine := 8*z.nnz + 8*v + 8*d + 3*8*d*kk + 4*vk
 	var need int64
-	switch o.Rectify {
-	case RectifyAuto:
+	switch {
+	case o.Rectify == RectifyAuto && o.Recover == Original:
+		need = paper // refined, never rectified
+	case o.Rectify == RectifyAuto:
 		need = max(paper, rectified)
-	case RectifyAP:
+	case o.Rectify == RectifyAP:
 		need = rectified
 	default:
 		need = paper
 	}
 	if o.Refine > 0 {
-		need = max(need, refine+24*v) // the operator dropped; p and 1/p kept
+		need = max(need, refine.Estimate(v, d, z.nnz, kk)+24*v) // the operator dropped; p and 1/p kept
 	}
 	return need
 }

@@ -37,6 +37,9 @@ const (
 	// which was kept. With RecoverKL, RecoverL2's topics from the same
 	// anchors are judged first, and the paper's RecoverKL runs only when
 	// they are not noisy (Params["paper_recover"] = "l2" when it did not).
+	// With Original, whose matrix inversion needs every row of Q and so
+	// cannot be rectified, noisy topics are refined alone
+	// (refine.IfNoisy, the Refine iterations).
 	RectifyAuto Rectifier = "auto"
 )
 

@@ -5,7 +5,7 @@ import "github.com/hulltopics/hull/learner"
 // The learner names of the three recovery methods. "anchor" and
 // "anchor-kl" rectify and refine when the paper's topics are noisy, by
 // default (DefaultOptions, RectifyAuto); "recover", the paper's baseline,
-// does neither.
+// cannot be rectified and refines them alone.
 func init() {
 	for _, m := range []struct {
 		method  Method
@@ -13,7 +13,7 @@ func init() {
 	}{
 		{RecoverL2, "FastAnchorWords + RecoverL2; rectified with EM refinement when those topics are near-copies (Arora et al. 2013; Lee, Bindel and Mimno 2015)"},
 		{RecoverKL, "FastAnchorWords + RecoverKL; rectified with EM refinement when those topics are near-copies (Arora et al. 2013; Lee, Bindel and Mimno 2015)"},
-		{Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012)"},
+		{Original, "FastAnchorWords + original Recover by matrix inversion (Arora et al. 2012); refined by EM when those topics are near-copies"},
 	} {
 		learner.Register(learner.Spec{
 			Name:    AlgorithmName(m.method),
@@ -22,9 +22,6 @@ func init() {
 			Defaults: func() any {
 				o := DefaultOptions()
 				o.Recover = m.method
-				if m.method == Original {
-					o.Rectify, o.Refine = RectifyNone, 0
-				}
 				return &o
 			},
 			New: func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
@@ -35,13 +32,13 @@ func init() {
 // registryOptions are the options the registry sets by name.
 var registryOptions = []learner.Option{
 	{Field: "AnchorMinDF", Flag: "anchor-min-df", Usage: "anchor candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)"},
-	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none)"},
+	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none, or recover's auto, which never rectifies)"},
 	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve"},
 	{Field: "MaxIter", Flag: "max-iter", Usage: "most iterations of each word's recovery solve (active-set iterations for anchor, projected Newton ones for anchor-kl)"},
-	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none|auto (auto: the paper's pipeline, kept unless more than 2% of its topic pairs share half their top 10 words or fewer than 60% of the top-word slots hold different words, else ap with --refine; default: auto; recover: none, the only value it takes)"},
+	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none|auto (auto: the paper's pipeline, kept unless more than 2% of its topic pairs share half their top 10 words or fewer than 60% of the top-word slots hold different words, else ap with --refine; default: auto; recover: none or auto, where auto refines noisy topics without rectifying)"},
 	{Field: "RectifyWords", Flag: "rectify-words", Usage: "words of highest document frequency whose co-occurrence block is rectified, 8 N^2 bytes; anchors are chosen among them (0: max(1000, 10 K), at most V)"},
 	{Field: "RectifyMaxIter", Flag: "rectify-iter", Usage: "most alternating projections of the rectification"},
 	{Field: "RectifyTolerance", Flag: "rectify-tol", Usage: "stop rectifying once a projection changes the block by less than this fraction of its Frobenius norm"},
-	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics; on real text they turn near-duplicate topics into distinct ones (default 20; recover: 0, none)"},
-	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance"},
+	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics: anchor and anchor-kl with the rectified pipeline, recover when its topics are near-copies; on real text they turn near-duplicate topics into distinct ones; 0: none"},
+	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 }

@@ -178,19 +178,24 @@ func (h *Health) documentFigures(dominant []int) {
 // suggests pruning and more iterations; for every other learner, Gibbs
 // sampling, whose topics stay distinct on the real corpora (KOS, NIPS,
 // Reuters) where those of the geometric learners collapse, after what the
-// learner itself offers: for the projection learners a higher candidate
-// floor (their default raises it to 10% of the documents when the first
-// fit is noisy), for tsvd the authors' thresholds.
+// learner itself offers: the EM refinement of noisy topics (package
+// refine; the geometric learners' default, which a Refine of 0 turns
+// off), for the projection learners a higher candidate floor (their
+// default raises it to 10% of the documents when the first fit is noisy),
+// for tsvd the authors' thresholds.
 func CollapseAdvice(algorithm string) string {
 	gibbs := "try the gibbs learner (lda.NewGibbs): slower, but its topics stay distinct on real text where those of the geometric learners collapse; " +
 		"lda.GibbsOptions.Init = lda.InitAnchor starts it from anchor-word topics"
+	refine := "refine the topics by EM (refine.Auto.Refine: 20 iterations, the default, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
 	switch algorithm {
 	case "gibbs", "vb":
 		return "prune words that occur in most documents (corpus.PruneOptions.MaxDF) and run more Iterations"
 	case "rp", "ddp", "binning":
-		return "raise the novel-word candidate floor (projection.Options.MinDF: 10-20% of the documents gave healthy topics on KOS, NIPS and Reuters), or " + gibbs
+		return refine + "raise the novel-word candidate floor (projection.Options.MinDF: 10-20% of the documents gave healthy topics on KOS, NIPS and Reuters), or " + gibbs
 	case "tsvd":
-		return "threshold as the authors' code does (tsvd.Options.Thresholds = authors), or " + gibbs
+		return refine + "threshold as the authors' code does (tsvd.Options.Thresholds = authors), or " + gibbs
+	case "score", "recover":
+		return refine + gibbs
 	}
 	return gibbs
 }

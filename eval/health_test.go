@@ -184,9 +184,13 @@ func TestCollapseAdvice(t *testing.T) {
 		}
 	}
 	// What the learner itself offers comes first.
-	for algo, option := range map[string]string{"rp": "MinDF", "ddp": "MinDF", "binning": "MinDF", "tsvd": "Thresholds = authors"} {
-		if a := CollapseAdvice(algo); !strings.Contains(a, option) || strings.Index(a, option) > strings.Index(a, "gibbs") {
+	for algo, option := range map[string]string{"rp": "MinDF", "ddp": "MinDF", "binning": "MinDF", "tsvd": "Thresholds = authors", "score": "Refine", "recover": "Refine"} {
+		a := CollapseAdvice(algo)
+		if !strings.Contains(a, option) || strings.Index(a, option) > strings.Index(a, "gibbs") {
 			t.Errorf("%q: %q does not suggest %s before Gibbs sampling", algo, a, option)
+		}
+		if algo != "recover" && algo != "score" && strings.Index(a, "Refine") > strings.Index(a, option) {
+			t.Errorf("%q: %q suggests %s before the refinement", algo, a, option)
 		}
 	}
 }

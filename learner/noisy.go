@@ -1,6 +1,10 @@
 package learner
 
-import "github.com/hulltopics/hull/model"
+import (
+	"math"
+
+	"github.com/hulltopics/hull/model"
+)
 
 // The rule by which a learner that may fit twice judges its first topics
 // (anchor's RectifyAuto, the projection learners' RaiseMinDF), on the
@@ -25,4 +29,14 @@ func TopicsNoisy(m *model.Model) (noisy bool, distinct, nearDuplicatePairs int) 
 	slots := m.K * min(NoisyTopWords, len(m.Vocab))
 	noisy = float64(nearDuplicatePairs) > NoisyPairShare*float64(pairs) || float64(distinct) < NoisyDistinctShare*float64(slots)
 	return noisy, distinct, nearDuplicatePairs
+}
+
+// RoundSig rounds x to n significant digits, for a figure in Params that
+// is only read (a change, a share), not computed with.
+func RoundSig(x float64, n int) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	p := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p
 }

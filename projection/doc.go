@@ -193,7 +193,21 @@
 // 2,000, 4,000, 8,000; one novel word per topic, or 20: a fifth of the
 // vocabulary) and distinct limb positions (of 16) on the 256 Swimmer poses
 // of scripts/repro-swimmer.sh, with and without each addition (the
-// commands are below the list):
+// commands are below the list), and first the refinement measured on real
+// text:
+//
+//   - The refinement of noisy topics (Options.Auto, package refine; on in
+//     the registered defaults, off in the zero Options and with
+//     "--refine 0"): after the raised floor (NoRaise), topics that are
+//     still near-copies by learner.TopicsNoisy's rule are refined by at
+//     most 20 iterations of variational EM for LDA. On NIPS (K = 50) rp
+//     278 distinct top words of 500 and 20 near-duplicate pairs -> 321 and
+//     2, binning 273 / 7 -> 337 / 2 (its largest topic 0.30 -> 0.05 of
+//     the documents); ddp and every learner on KOS keep the raised
+//     floor's topics, which are not noisy; at the automatic floor alone
+//     (NoRaise) ddp's 68 / 89 on KOS become 115 / 4 (docs/BENCHMARKS.md,
+//     "Refinement of noisy topics"). Anchors, TopicWords and
+//     ClusterSizes describe the fit the refinement started from.
 //
 //   - The candidate floor MinDF (all three methods; Binning also needs a
 //     word in max(2, MinDF n_b / D) of a bin's n_b documents). The paper
@@ -214,6 +228,7 @@
 //     near-copies (20 novel words per topic at D = 2,000: RP 0.450 ->
 //     0.361, Binning 0.704 -> 0.707; Swimmer at N = 200: DDP 13.3 -> 13.7
 //     limb positions, limb-pixel cosine 0.57 -> 0.75).
+//
 //   - RP's hit floor MinHits. The paper keeps every word hit once. The
 //     floor hurts more often than it helps: with 20 novel words per topic
 //     0.361, 0.399, 0.115 with it and 0.301, 0.143, 0.085 without
@@ -230,12 +245,14 @@
 //     and 154, NMI 0.404 and 0.390.
 //     Without both floors (rp-paper, Algorithm 2 as printed) RP gets 0.279,
 //     0.178, 0.159 with 20 novel words per topic and 0.45-0.47 with one.
+//
 //   - Values the text lost, chosen by hull: P = 50 K, DDP's |J_i| (Far)
 //     and its cut (TopFraction of the K-th score), the threshold d/2
 //     (ThresholdFraction of the median farthest distance), the spectral
 //     weights of the fallback, Binning's B. The representative is the
 //     average of the cluster's rows, which section 4.2 offers as the more
 //     robust choice.
+//
 //   - Cooccurrence (RP on the rows of E) is hull's extension.
 //
 // The commands (rp-hits1 is --proj-min-hits 1, rp-df1 --proj-min-df 1,

@@ -9,6 +9,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 )
 
 // Method is the novel-word detection of a fit; it is also the model's
@@ -77,6 +78,10 @@ type Options struct {
 	// depend on Threads; the memory bound applies to EstimateBytes and to
 	// the distances between the novel words.
 	learner.Settings
+	// Auto refines the topics by EM when they are noisy (package refine;
+	// the zero value never does, the registered default of "hull fit"
+	// does), after the raised floor's second fit (NoRaise).
+	refine.Auto
 	// Method selects the novel-word detection; default RP.
 	Method Method
 	// MinDF is the least number of documents a word must occur in to be
@@ -206,6 +211,9 @@ func New(opts Options) (*Learner, error) {
 	case opts.MaxIter < 0:
 		return nil, bad("MaxIter", opts.MaxIter, "> 0")
 	}
+	if err := opts.Auto.Validate(name); err != nil {
+		return nil, err
+	}
 	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
 	}
@@ -312,7 +320,7 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 	s = min(s, cands)
 	cluster := 12*candRows*s/max(cands, 1) + 16*d + squares*8*s*s
 	topics := 2*8*d*kk + 4*8*v*kk + 24*v
-	return kept + max(split, detect, cluster, topics)
+	return max(kept+max(split, detect, cluster, topics), o.Auto.EstimateBytes(c, k))
 }
 
 // Fit learns k topics from c: the split into two halves, the novel words
@@ -339,10 +347,16 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, err
 	}
 	m, err := fitOnce(ctx, c, k, o)
-	if err != nil || o.NoRaise || o.MinDF != 0 {
-		return m, err
+	if err == nil && !o.NoRaise && o.MinDF == 0 {
+		m, err = raise(ctx, c, k, o, m)
 	}
-	return raise(ctx, c, k, o, m)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Auto.Apply(ctx, c, m, o.Settings); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // raise judges m, the fit at the automatic floor, and fits again at the

@@ -1,6 +1,11 @@
 package projection
 
-import "github.com/hulltopics/hull/learner"
+import (
+	"slices"
+
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
+)
 
 // The learner names of the three detections, each with the options that
 // apply to it.
@@ -20,7 +25,7 @@ func init() {
 		learner.Register(learner.Spec{
 			Name:     string(m.method),
 			Summary:  m.summary,
-			Options:  optionsOf(m.options),
+			Options:  slices.Concat(optionsOf(m.options), refine.AutoOptions),
 			Defaults: func() any { return defaultOptions(m.method) },
 			New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 		})
@@ -37,6 +42,7 @@ func defaultOptions(m Method) *Options {
 		ThresholdFraction: DefaultThresholdFraction,
 		Tolerance:         DefaultTolerance,
 		MaxIter:           DefaultMaxIter,
+		Auto:              refine.DefaultAuto(),
 	}
 }
 

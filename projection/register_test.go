@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
 )
 
 // Each method is registered under its name with only the options that
@@ -16,9 +17,9 @@ func TestRegistered(t *testing.T) {
 		method Method
 		flags  []string
 	}{
-		{RP, []string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{DDP, []string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
-		{Binning, []string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
+		{RP, []string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
+		{DDP, []string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
+		{Binning, []string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
 	} {
 		spec, err := learner.Lookup(string(tc.method))
 		if err != nil {
@@ -35,7 +36,7 @@ func TestRegistered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := New(Options{Settings: learner.Settings{Seed: 3}, Method: tc.method})
+		want, _ := New(Options{Settings: learner.Settings{Seed: 3}, Method: tc.method, Auto: refine.DefaultAuto()})
 		if got := l.(*Learner).Options(); !reflect.DeepEqual(got, want.Options()) {
 			t.Errorf("%s: registry defaults %+v, want %+v", tc.method, got, want.Options())
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 )
 
 // KMeansAlgorithm is the model.Model Algorithm (and "hull fit --algo"
@@ -23,6 +24,10 @@ type KMeansOptions struct {
 	// random choice; results do not depend on Threads; the memory bound
 	// applies to KMeansEstimateBytes.
 	learner.Settings
+	// Auto refines the topics by EM when they are noisy (package refine;
+	// the zero value never does, the registered default of "hull fit"
+	// does).
+	refine.Auto
 	// Restarts is the number of k-means++ restarts, the one of least
 	// inertia kept. Default 10.
 	Restarts int
@@ -43,6 +48,9 @@ var _ learner.Learner = (*KMeans)(nil)
 // An option out of range gives a *learner.OptionError naming the field.
 func NewKMeans(opts KMeansOptions) (*KMeans, error) {
 	if err := checkKMeans(KMeansAlgorithm, &opts.Restarts, &opts.KMeansIter, &opts.KMeansTol, DefaultKMeansRestarts); err != nil {
+		return nil, err
+	}
+	if err := opts.Auto.Validate(KMeansAlgorithm); err != nil {
 		return nil, err
 	}
 	if err := opts.Settings.Validate(KMeansAlgorithm); err != nil {
@@ -74,7 +82,7 @@ func KMeansEstimateBytes(c *corpus.Corpus, k int, o KMeansOptions) int64 {
 	if restarts == 0 {
 		restarts = DefaultKMeansRestarts
 	}
-	return 20*c.NNZ() + 2*8*int64(k)*v + 24*d + kmeans.WorkBytes(int(d), int(v), k, kmeans.Options{Restarts: restarts, Threads: o.Threads})
+	return max(20*c.NNZ()+2*8*int64(k)*v+24*d+kmeans.WorkBytes(int(d), int(v), k, kmeans.Options{Restarts: restarts, Threads: o.Threads}), o.Auto.EstimateBytes(c, k))
 }
 
 // Fit learns k topics from c: spherical k-means (distance 1 - cos) of the
@@ -135,7 +143,11 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 	if err != nil {
 		return nil, err
 	}
-	return newModel(KMeansAlgorithm, c, k, &out, o.Settings, params, timings), nil
+	m := newModel(KMeansAlgorithm, c, k, &out, o.Settings, params, timings)
+	if err := o.Auto.Apply(ctx, c, m, o.Settings); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // clusterMeans returns, per cluster, the mean of its rows of x (word

@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -55,6 +56,10 @@ type Options struct {
 	// and k-means (the only random choices); results do not depend on
 	// Threads; the memory bound applies to EstimateBytes.
 	learner.Settings
+	// Auto refines the topics by EM when they are noisy (package refine;
+	// the zero value never does, the registered default of "hull fit"
+	// does).
+	refine.Auto
 	// Delta is delta of the scaling step: the K centres are scaled about
 	// the corpus mean by the smallest common factor that puts at least
 	// ceil(Delta n) of the n projected documents inside (or on) their
@@ -131,6 +136,9 @@ func New(opts Options) (*Learner, error) {
 	if !(opts.Delta > 0 && opts.Delta <= 1) {
 		return nil, &learner.OptionError{Learner: Algorithm, Field: "Delta", Value: opts.Delta, Want: "in (0, 1]"}
 	}
+	if err := opts.Auto.Validate(Algorithm); err != nil {
+		return nil, err
+	}
 	if err := opts.Settings.Validate(Algorithm); err != nil {
 		return nil, err
 	}
@@ -195,7 +203,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	svd := linalg.SVDScratchBytes(int(d), int(v), c.NNZ(), int(l)) + 8*v + 3*8*(v+d)*l
 	cluster := 2*8*d*(kk-1) + kmeans.WorkBytes(int(d), k-1, k, kmeans.Options{Restarts: restarts, Threads: o.Threads, Sample: o.kmeansSample(int(d), k)})
 	topics := 8*d*(kk-1) + 2*8*v*kk
-	return 12*c.NNZ() + 8*d + 8*v + max(svd, cluster, topics)
+	return max(12*c.NNZ()+8*d+8*v+max(svd, cluster, topics), o.Auto.EstimateBytes(c, k))
 }
 
 // Fit learns k topics from c by the steps of section 6.2 of the paper (see
@@ -237,6 +245,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	}
 	m := newModel(Algorithm, c, k, &f.out, o.Settings, f.params, timings)
 	m.SingularValues = f.singular
+	if err := o.Auto.Apply(ctx, c, m, o.Settings); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
 )
 
 // The learner names of Projector and of the k-means topics.
@@ -11,15 +12,15 @@ func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
 		Summary:  "Projector: centred SVD, cosine k-means, scaled simplex (Wang et al., section 6.2)",
-		Options:  slices.Concat(projectorOptions, kmeansOptions),
-		Defaults: func() any { return &Options{Delta: DefaultDelta} },
+		Options:  slices.Concat(projectorOptions, kmeansOptions, refine.AutoOptions),
+		Defaults: func() any { return &Options{Delta: DefaultDelta, Auto: refine.DefaultAuto()} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 	})
 	learner.Register(learner.Spec{
 		Name:     KMeansAlgorithm,
 		Summary:  "k-means topics: cosine k-means of the documents, topics the cluster means (Wang et al.'s baseline)",
-		Options:  kmeansOptions,
-		Defaults: func() any { return &KMeansOptions{} },
+		Options:  slices.Concat(kmeansOptions, refine.AutoOptions),
+		Defaults: func() any { return &KMeansOptions{Auto: refine.DefaultAuto()} },
 		New:      func(o any) (learner.Learner, error) { return NewKMeans(*o.(*KMeansOptions)) },
 	})
 }

@@ -7,20 +7,28 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
 )
 
-// projector and kmeans are registered with their own options, and their
-// defaults are those New and NewKMeans fill in.
+// projector and kmeans are registered with their own options and the
+// refinement's, and their defaults are those New and NewKMeans fill in,
+// refining noisy topics.
 func TestRegistered(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		flags []string
 		want  any
 	}{
-		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "projector-kmeans-sample", "kmeans-restarts", "kmeans-iter", "kmeans-tol"},
-			func() any { l, _ := New(Options{Settings: learner.Settings{Seed: 2}}); return l.Options() }()},
-		{KMeansAlgorithm, []string{"kmeans-restarts", "kmeans-iter", "kmeans-tol"},
-			func() any { l, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 2}}); return l.Options() }()},
+		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "projector-kmeans-sample", "kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol"},
+			func() any {
+				l, _ := New(Options{Settings: learner.Settings{Seed: 2}, Auto: refine.DefaultAuto()})
+				return l.Options()
+			}()},
+		{KMeansAlgorithm, []string{"kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol"},
+			func() any {
+				l, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 2}, Auto: refine.DefaultAuto()})
+				return l.Options()
+			}()},
 	} {
 		spec, err := learner.Lookup(tc.name)
 		if err != nil {

@@ -18,7 +18,8 @@
 # columns of the others show "-";
 # K (default 20) the learners' K in table1; THREADS (default 2): threads of
 # every fit, and the shards of the Gibbs sampler's AD-LDA (--shards), on
-# which its figures depend.
+# which its figures depend. Projector and k-means run with --refine 0, as
+# the paper's (hull refines their topics by EM when they are near-copies).
 #
 # Each Table 1 row's corpus is generated with seed 1 and the (alpha, beta)
 # that make its sig_topic and sig_word (the truth's, as "hull synth" reports
@@ -37,6 +38,9 @@ threads=${THREADS:-2}
 algos=${ALGOS:-kmeans,vb,gibbs,projector}
 shards=() # --shards is a gibbs flag: pass it only when gibbs runs
 [[ ",$algos," == *,gibbs,* ]] && shards=(--shards "$threads")
+# The paper's Projector and k-means: without hull's refinement of noisy
+# topics (--refine is theirs only).
+[[ ",$algos," =~ ,(projector|kmeans), ]] && shards+=(--refine 0)
 parts=${*:-table1 check table4}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -13,7 +13,8 @@
 # fit (user + system, reading included), and a note from the model's Params
 # (the rule or branch the learner took: rectify_chosen, thresholds and
 # fallback_topics, vertex_search and vertex_recovered, min_df_chosen,
-# clustering).
+# clustering; "refined from D / P" when the topics were refined by EM,
+# with the distinct words and pairs before).
 #
 # Usage: scripts/repro-realtext.sh [kos] [nips] [reuters]   (default: all three)
 #   ROWS, an extended regular expression, keeps the rows whose label
@@ -24,7 +25,9 @@
 #   --score-search exhaustive, --score-min-centre 1, --tsvd-thresholds
 #   paper|authors) measure them on and off; --proj-no-raise is rp's, ddp's
 #   and binning's fit at the automatic candidate floor, which they fit
-#   again at 10% of the documents when its topics are noisy.
+#   again at 10% of the documents when its topics are noisy; --refine 0
+#   is a learner's topics without the EM refinement of noisy topics
+#   (package refine), which every geometric learner runs by default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${WORK:-/tmp/hull-repro-realtext}
@@ -48,27 +51,36 @@ anchor --rectify none --refine 0
 anchor --rectify none --refine 0 --anchor-min-df 1
 anchor-kl
 recover
+recover --refine 0
 score
+score --refine 0
 score --score-search exhaustive
 score --score-search sp
 score --score-min-centre 1
 score --normalize
+score --normalize --refine 0
 tsvd
+tsvd --refine 0
 tsvd --tsvd-thresholds paper
 tsvd --tsvd-thresholds authors
 projector
+projector --refine 0
 kmeans
+kmeans --refine 0
 rp
+rp --refine 0
 rp --proj-no-raise
 rp --proj-min-hits 1
 rp --proj-min-df $p10
 rp --proj-min-df $p10 --proj-min-hits 1
 rp --proj-min-df 1
 ddp
+ddp --refine 0
 ddp --proj-no-raise
 ddp --proj-min-df $p10
 ddp --proj-min-df 1
 binning
+binning --refine 0
 binning --proj-no-raise
 binning --proj-min-df $p10
 binning --proj-min-df 1
@@ -112,7 +124,8 @@ for corpus in $corpora; do
 			(if $p.min_df_chosen == "raised" then "floor raised to " + ($p.min_df | tostring) elif $p.min_df_chosen then "floor " + ($p.min_df | tostring) else empty end),
 			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
-			(if $p.clustering then $p.clustering else empty end)
+			(if $p.clustering then $p.clustering else empty end),
+			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring) else empty end)
 			] | join("; ")' "$m")
 		read -r distinct pairs largest rare collapsed npmi nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
 			.largest_topic_share, .rare_topics, .collapsed, .coherence_npmi, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")

@@ -1,14 +1,19 @@
 package topicscore
 
-import "github.com/hulltopics/hull/learner"
+import (
+	"slices"
+
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
+)
 
 // The learner name of Topic-SCORE, with the options the command line sets.
 func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
-		Summary:  "Topic-SCORE (Ke 2017); collapses on NIPS and Reuters, and with --normalize on KOS too (see README)",
-		Options:  registryOptions,
-		Defaults: func() any { return &Options{} },
+		Summary:  "Topic-SCORE (Ke 2017); refined by EM when its topics are near-copies, as on NIPS and Reuters (see README)",
+		Options:  slices.Concat(registryOptions, refine.AutoOptions),
+		Defaults: func() any { return &Options{Auto: refine.DefaultAuto()} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -64,6 +65,11 @@ type Options struct {
 	// and k-means (the only random choices); results do not depend on
 	// Threads; the memory bound applies to EstimateBytes.
 	learner.Settings
+	// Auto refines the topics by EM when they are noisy (package refine;
+	// the zero value never does, the registered default of "hull fit"
+	// does): on NIPS and Reuters the paper's topics are near-copies of
+	// the frequent words (docs/BENCHMARKS.md).
+	refine.Auto
 	// M is m, the number of k-means centres of step 2a; default 10K (the
 	// paper's simulations, section 5.1). It is lowered to the number of
 	// words used when there are fewer.
@@ -179,6 +185,9 @@ func New(opts Options) (*Learner, error) {
 	case !(opts.RatioThreshold >= 0):
 		return nil, bad("RatioThreshold", opts.RatioThreshold, ">= 0 (0: log(max(n, p)); +Inf: no truncation)")
 	}
+	if err := opts.Auto.Validate(Algorithm); err != nil {
+		return nil, err
+	}
 	if err := opts.Settings.Validate(Algorithm); err != nil {
 		return nil, err
 	}
@@ -205,7 +214,8 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 // block last, and the D side only when it is the smaller). The
 // vertex hunting holds the left singular vectors, R and the topics (V x K
 // each) and k-means' bounds for the M centres of the V rows of R
-// (internal/kmeans.WorkBytes).
+// (internal/kmeans.WorkBytes). The refinement of noisy topics
+// (Options.Auto) may need more: refine.EstimateBytes.
 func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	v, d, kk := int64(c.NumWords()), int64(c.NumDocs()), int64(k)
 	l := min(kk+10, v, d) // K + the default oversampling
@@ -215,7 +225,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 		m = 10 * k
 	}
 	hunt := 3*8*v*kk + kmeans.WorkBytes(c.NumWords(), k-1, min(m, c.NumWords()), kmeans.Options{Restarts: o.Restarts, Threads: o.Threads})
-	return max(svd, hunt)
+	return max(svd, hunt, o.Auto.EstimateBytes(c, k))
 }
 
 // Fit learns k topics from c by steps 1-5 of section 3 of the paper. It
@@ -247,7 +257,11 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if err != nil {
 		return nil, err
 	}
-	return f.model(), nil
+	m := f.model()
+	if err := o.Auto.Apply(ctx, c, m, o.Settings); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // fit holds the state of one Fit call, stage by stage.

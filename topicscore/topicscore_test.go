@@ -15,6 +15,7 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 	"github.com/hulltopics/hull/synth"
 )
 
@@ -310,8 +311,8 @@ func TestRegistered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := spec.Defaults().(*Options); !reflect.DeepEqual(*d, Options{}) {
-		t.Errorf("defaults %+v, want the zero Options", d)
+	if d := spec.Defaults().(*Options); !reflect.DeepEqual(*d, Options{Auto: refine.DefaultAuto()}) {
+		t.Errorf("defaults %+v, want the zero Options refining noisy topics", d)
 	}
 	l, err := learner.New(Algorithm, learner.Settings{Seed: 2}, map[string]string{"score-m": "30", "K0": "7", "normalize": "true", "score-truncate": "inf"})
 	if err != nil {

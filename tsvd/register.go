@@ -1,15 +1,20 @@
 package tsvd
 
-import "github.com/hulltopics/hull/learner"
+import (
+	"slices"
+
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/refine"
+)
 
 // The learner name of TSVD, with the options the command line sets.
 func init() {
 	learner.Register(learner.Spec{
 		Name:    Algorithm,
 		Summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); below anchor on real text (see README)",
-		Options: registryOptions,
+		Options: slices.Concat(registryOptions, refine.AutoOptions),
 		Defaults: func() any {
-			return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0, Thresholds: ThresholdsAuto}
+			return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0, Thresholds: ThresholdsAuto, Auto: refine.DefaultAuto()}
 		},
 		New: func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 )
 
 // Algorithm is the model.Model Algorithm (and "hull fit --algo" name) of
@@ -89,6 +90,10 @@ type Options struct {
 	// and k-means (the only random choices); results do not depend on
 	// Threads; the memory bound applies to EstimateBytes.
 	learner.Settings
+	// Auto refines the topics by EM when they are noisy (package refine;
+	// the zero value never does, the registered default of "hull fit"
+	// does), after ThresholdsAuto's second fit.
+	refine.Auto
 	// W0 is w0, the least probability of a topic being dominant, used by
 	// the thresholds of step 2a (a threshold must leave at least w0 s / 2
 	// documents above it) and, with Eps0, by the catchwords of step 5.
@@ -208,6 +213,9 @@ func New(opts Options) (*Learner, error) {
 	case opts.LloydIter < 0:
 		return nil, bad("LloydIter", opts.LloydIter, ">= 0")
 	}
+	if err := opts.Auto.Validate(Algorithm); err != nil {
+		return nil, err
+	}
 	if err := opts.Settings.Validate(Algorithm); err != nil {
 		return nil, err
 	}
@@ -252,7 +260,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	// B^T and its counts or partial sums, Y, its QR, Omega and A^T Q, the points
 	svd := linalg.SVDScratchBytes(int(s), int(v), nb, int(l)) + 8*int64(o.ThreadCount())*v + 8*(3*s*l+2*v*l) + 8*s*kk
 	topics := 20*n1 + 2*8*s*kk + 2*8*(d-s) + 2*8*v*kk // the first half, points and scores, its labels, centres and topics
-	return 27*nb/2 + max(threshold, svd, topics) + 8*d + 16*s + 12*v
+	return max(27*nb/2+max(threshold, svd, topics)+8*d+16*s+12*v, o.Auto.EstimateBytes(c, k))
 }
 
 // Fit learns k topics from c by steps 1-6 of section 3.3 of the paper. It
@@ -285,10 +293,16 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		o.TopFraction = 1 / float64(k)
 	}
 	m, err := fitOnce(ctx, c, k, o)
-	if err != nil || o.Thresholds != ThresholdsAuto || m.Params["thresholds"] != ThresholdsPaper {
-		return m, err
+	if err == nil && o.Thresholds == ThresholdsAuto && m.Params["thresholds"] == ThresholdsPaper {
+		m, err = authorsIfLessNoisy(ctx, c, k, o, m)
 	}
-	return authorsIfLessNoisy(ctx, c, k, o, m)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Auto.Apply(ctx, c, m, o.Settings); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // authorsIfLessNoisy is the second half of ThresholdsAuto: when m, fitted

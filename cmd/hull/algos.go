@@ -72,22 +72,21 @@ func bindLearnerFlags(fs *pflag.FlagSet) *learnerFlags {
 }
 
 // optionUsage is the usage line of flag name shared by specs: "a, b: usage"
-// when they agree, "a: usage; b: usage" when they do not.
+// when they agree, else the learners grouped by their usage, "a, b: usage;
+// c: other usage", in the order of their first learner.
 func optionUsage(name string, specs []*learner.Spec) string {
-	var names, usages []string
-	same := true
+	var usages []string
+	names := map[string][]string{}
 	for _, s := range specs {
 		o, _ := s.Option(name)
-		names = append(names, s.Name)
-		usages = append(usages, o.Usage)
-		same = same && o.Usage == usages[0]
+		if names[o.Usage] == nil {
+			usages = append(usages, o.Usage)
+		}
+		names[o.Usage] = append(names[o.Usage], s.Name)
 	}
-	if same {
-		return strings.Join(names, ", ") + ": " + usages[0]
-	}
-	parts := make([]string, len(specs))
-	for i := range specs {
-		parts[i] = names[i] + ": " + usages[i]
+	parts := make([]string, len(usages))
+	for i, u := range usages {
+		parts[i] = strings.Join(names[u], ", ") + ": " + u
 	}
 	return strings.Join(parts, "; ")
 }

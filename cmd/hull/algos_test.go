@@ -19,7 +19,7 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bad value before reading", []string{"fit", "-q", "--algo", "ddp", "-k", "3", "--proj-far", "2", missing}, "--proj-far 2: want in (0, 1]"},
 		// Fields named in what is wanted are flags too.
 		{"other option in want", []string{"fit", "-q", "-k", "3", "--anchor-project-dim", "5", missing}, "--anchor-project-dim 5: want 0 unless --rectify none ("},
-		{"recover and --rectify", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify", "ap", missing}, "--rectify ap: want none for the original recovery ("},
+		{"recover and --rectify", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify", "ap", missing}, "--rectify ap: want none or auto for the original recovery ("},
 		{"unparsable value", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--tsvd-w0", "x", missing}, "--tsvd-w0 x: want a number"},
 		{"-k before reading", []string{"fit", "-q", missing}, "-k 0"},
 		{"-k 1 before reading", []string{"fit", "-q", "-k", "1", missing}, "-k 1: want the number of topics to learn, at least 2"},

@@ -19,6 +19,7 @@ var adviceFlags = strings.NewReplacer(
 	"more Iterations", "more --iterations",
 	"projection.Options.MinDF", "--proj-min-df",
 	"tsvd.Options.Thresholds = authors", "--tsvd-thresholds authors",
+	"refine.Auto.Refine", "--refine",
 )
 
 // collapseWarning returns the warning of collapsed topics, with what to

@@ -1,0 +1,199 @@
+package refine_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
+	"github.com/hulltopics/hull/synth"
+)
+
+// planted returns an LDA corpus with sparse, distinct topics and its truth.
+func planted(t *testing.T) (*corpus.Corpus, *model.Model) {
+	t.Helper()
+	g := synth.NewLDA()
+	g.K, g.V, g.Docs, g.DocLength, g.Beta = 8, 400, 1500, 80, 0.05
+	c, truth, err := synth.LDA(g).Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, truth
+}
+
+// blurred returns the truth's topics each mixed with one distribution
+// over ten words: near-copies of one another, as a geometric learner gives
+// on real text (every topic led by the same frequent words).
+func blurred(truth *model.Model) [][]float64 {
+	out := make([][]float64, truth.K)
+	for k, tp := range truth.Topics {
+		out[k] = make([]float64, len(tp))
+		for w, x := range tp {
+			out[k][w] = 0.3 * x
+			if w < 10 {
+				out[k][w] += 0.07
+			}
+		}
+	}
+	return out
+}
+
+func l1(t *testing.T, topics [][]float64, truth *model.Model) float64 {
+	t.Helper()
+	m := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: topics}
+	r, err := eval.L1Recovery(m, truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Mean
+}
+
+// The refinement separates blurred topics: the l1 error to the planted
+// topics falls to a fraction of the start's, and the result does not
+// depend on the thread count, bit for bit.
+func TestRunSeparatesBlurredTopics(t *testing.T) {
+	c, truth := planted(t)
+	start := blurred(truth)
+	var first *refine.Result
+	for _, threads := range []int{1, 2, 3} {
+		r, err := refine.Run(context.Background(), c, start, refine.Options{Settings: learner.Settings{Threads: threads}, Iterations: 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = r
+			before, after := l1(t, start, truth), l1(t, r.Topics, truth)
+			t.Logf("l1 %.3f -> %.3f in %d iterations", before, after, r.Iterations)
+			if !(after < before/3) {
+				t.Fatalf("l1 %.3f -> %.3f: want below a third", before, after)
+			}
+			sum := 0.0
+			for _, w := range r.Weights {
+				sum += w
+			}
+			if sum < 0.999999 || sum > 1.000001 || len(r.Weights) != truth.K {
+				t.Fatalf("weights %v: want K summing to 1", r.Weights)
+			}
+			continue
+		}
+		for k := range r.Topics {
+			if !slices.Equal(r.Topics[k], first.Topics[k]) {
+				t.Fatalf("threads %d: topic %d differs from one thread's", threads, k)
+			}
+		}
+		if !slices.Equal(r.Weights, first.Weights) {
+			t.Fatalf("threads %d: weights differ", threads)
+		}
+	}
+}
+
+// Run leaves its input topics as they are.
+func TestRunKeepsInput(t *testing.T) {
+	c, truth := planted(t)
+	start := blurred(truth)
+	keep := make([][]float64, len(start))
+	for k := range start {
+		keep[k] = slices.Clone(start[k])
+	}
+	if _, err := refine.Run(context.Background(), c, start, refine.Options{Iterations: 2}); err != nil {
+		t.Fatal(err)
+	}
+	for k := range start {
+		if !slices.Equal(start[k], keep[k]) {
+			t.Fatalf("topic %d modified", k)
+		}
+	}
+}
+
+// IfNoisy keeps distinct topics and refines near-copies, recording both.
+func TestIfNoisy(t *testing.T) {
+	c, truth := planted(t)
+	distinct := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics, Params: map[string]any{}}
+	done, err := refine.IfNoisy(context.Background(), c, distinct, refine.Options{Iterations: 5})
+	if err != nil || done || distinct.Params["refined"] != false || !slices.Equal(distinct.Topics[0], truth.Topics[0]) {
+		t.Fatalf("distinct topics: refined %v, err %v, params %v", done, err, distinct.Params)
+	}
+	noisy := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: blurred(truth), TopicCovariance: [][]float64{{1}}}
+	if n, _, _ := learner.TopicsNoisy(noisy); !n {
+		t.Fatal("the blurred topics are not noisy: the test needs them to be")
+	}
+	done, err = refine.IfNoisy(context.Background(), c, noisy, refine.Options{Iterations: 5})
+	if err != nil || !done {
+		t.Fatalf("noisy topics: refined %v, err %v", done, err)
+	}
+	p := noisy.Params
+	if p["refined"] != true || p["refine"] != 5 || p["refine_iterations"] != 5 || p["unrefined_distinct_words"] == nil || p["unrefined_near_duplicate_pairs"] == nil {
+		t.Fatalf("params %v", p)
+	}
+	if len(noisy.TopicWeights) != truth.K || len(noisy.TopicCovariance) != truth.K || len(noisy.TopicCovariance[0]) != truth.K {
+		t.Fatalf("weights %d, covariance %d rows: want K = %d", len(noisy.TopicWeights), len(noisy.TopicCovariance), truth.K)
+	}
+	if tm := noisy.Provenance.Timings; len(tm) != 1 || tm[0].Stage != refine.Stage {
+		t.Fatalf("timings %v", tm)
+	}
+	// Zero iterations: nothing done, nothing recorded.
+	again := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: blurred(truth)}
+	if done, err := refine.IfNoisy(context.Background(), c, again, refine.Options{}); done || err != nil || again.Params != nil {
+		t.Fatalf("0 iterations: refined %v, err %v, params %v", done, err, again.Params)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	c, truth := planted(t)
+	ok := refine.Options{Iterations: 1}
+	short := [][]float64{make([]float64, 3)}
+	negative := blurred(truth)
+	negative[2][5] = -1
+	var optErr *learner.OptionError
+	var memErr *learner.MemoryError
+	empty := corpus.FromTokens([][]string{{}, {}})
+	for _, tc := range []struct {
+		name   string
+		c      *corpus.Corpus
+		topics [][]float64
+		o      refine.Options
+		check  func(error) bool
+	}{
+		{"no iterations", c, truth.Topics, refine.Options{}, func(err error) bool { return errors.As(err, &optErr) && optErr.Field == "Iterations" }},
+		{"negative tolerance", c, truth.Topics, refine.Options{Iterations: 1, Tolerance: -1}, func(err error) bool { return errors.As(err, &optErr) && optErr.Field == "Tolerance" }},
+		{"no topics", c, nil, ok, func(err error) bool { return err != nil }},
+		{"wrong vocabulary", c, short, ok, func(err error) bool { return err != nil }},
+		{"negative weight", c, negative, ok, func(err error) bool { return err != nil }},
+		{"no tokens", empty, [][]float64{{}}, ok, func(err error) bool { return errors.Is(err, refine.ErrNoTokens) }},
+		{"memory", c, truth.Topics, refine.Options{Iterations: 1, Settings: learner.Settings{MaxMemory: 1000}}, func(err error) bool { return errors.As(err, &memErr) }},
+	} {
+		if _, err := refine.Run(context.Background(), tc.c, tc.topics, tc.o); !tc.check(err) {
+			t.Errorf("%s: error %v", tc.name, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := refine.Run(ctx, c, truth.Topics, ok); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: error %v", err)
+	}
+}
+
+func TestAutoValidate(t *testing.T) {
+	var optErr *learner.OptionError
+	for _, a := range []refine.Auto{{Refine: -1}, {RefineTolerance: -1}} {
+		if err := a.Validate("x"); !errors.As(err, &optErr) || optErr.Learner != "x" {
+			t.Errorf("%+v: error %v", a, err)
+		}
+	}
+	if err := refine.DefaultAuto().Validate("x"); err != nil {
+		t.Error(err)
+	}
+	c, _ := planted(t)
+	if n := (refine.Auto{}).EstimateBytes(c, 5); n != 0 {
+		t.Errorf("no refinement estimated at %d bytes", n)
+	}
+	if n := refine.DefaultAuto().EstimateBytes(c, 5); n != refine.EstimateBytes(c, 5) {
+		t.Errorf("estimate %d, want %d", n, refine.EstimateBytes(c, 5))
+	}
+}
