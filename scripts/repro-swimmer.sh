@@ -62,8 +62,10 @@
 #     with candidates in >= 50 of the 256 documents ("--proj-min-df 50"),
 #     rp-paper RP without hull's hit and candidate floors ("--proj-min-hits
 #     1 --proj-min-df 1", Algorithm 2 as printed), rp-hits1 without the hit
-#     floor only, ddp-df1 DDP without the candidate floor. Those "hull fit"
-#     does not know are reported and skipped.
+#     floor only, ddp-df1 DDP without the candidate floor; NAME-r0 is
+#     learner NAME without the refinement of noisy topics ("--refine 0",
+#     e.g. score-r0). Those "hull fit" does not know are reported and
+#     skipped.
 #   HULL: a hull binary to run instead of building ./cmd/hull.
 #   IMG=DIR: also render DIR/swimmer-SETTING-ALGO.png ("hull plot
 #     topics-grid" against the setting's own truth, seed 1) for the first
@@ -142,6 +144,7 @@ spec() {
 	rp-paper) echo "rp --proj-min-hits 1 --proj-min-df 1" ;;
 	rp-hits1) echo "rp --proj-min-hits 1" ;;
 	ddp-df1) echo "ddp --proj-min-df 1" ;;
+	*-r0) echo "${1%-r0} --refine 0" ;;
 	*) echo "$1" ;;
 	esac
 }
