@@ -33,7 +33,7 @@ func init() {
 var registryOptions = []learner.Option{
 	{Field: "AnchorMinDF", Flag: "anchor-min-df", Usage: "anchor candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)"},
 	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none, or recover's auto, which never rectifies)"},
-	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve"},
+	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve: anchor-kl's Newton stops on it; anchor's active-set solves run to the minimum and it only says whether they converged; recover's inversion does not use it"},
 	{Field: "MaxIter", Flag: "max-iter", Usage: "most iterations of each word's recovery solve (active-set iterations for anchor, projected Newton ones for anchor-kl)"},
 	{Field: "Rectify", Flag: "rectify", Usage: "rectify the co-occurrence matrix of the --rectify-words most frequent words by alternating projection onto rank-K PSD, sum-1 and non-negative matrices before choosing anchors (Lee, Bindel and Mimno 2015): ap|none|auto (auto: the paper's pipeline, kept unless more than 2% of its topic pairs share half their top 10 words or fewer than 60% of the top-word slots hold different words, else ap with --refine; default: auto; recover: none or auto, where auto refines noisy topics without rectifying)"},
 	{Field: "RectifyWords", Flag: "rectify-words", Usage: "words of highest document frequency whose co-occurrence block is rectified, 8 N^2 bytes; anchors are chosen among them (0: max(1000, 10 K), at most V)"},

@@ -135,3 +135,51 @@ func checkOnSimplex(t *testing.T, trial int, x []float64) {
 		t.Fatalf("trial %d: sums to %v", trial, sum)
 	}
 }
+
+// On an ill-conditioned quadratic (the rows of T nearly alike, as the
+// anchor rows of Q-bar on the clean Swimmer corpus) a KKT gap below a
+// loose tolerance can sit far from the minimum: ActiveSet runs to the
+// minimum whatever s.Tol, which only decides Converged.
+func TestActiveSetIgnoresLooseTolerance(t *testing.T) {
+	const k, n, eps = 6, 40, 1e-3
+	rng := rand.New(rand.NewPCG(4, 5))
+	common := make([]float64, n)
+	for j := range common {
+		common[j] = rng.Float64()
+	}
+	rows := make([][]float64, k)
+	for i := range rows {
+		rows[i] = make([]float64, n)
+		for j := range rows[i] {
+			rows[i][j] = common[j] + eps*rng.NormFloat64()
+		}
+	}
+	want := []float64{0.5, 0.3, 0.2, 0, 0, 0}
+	q := make([]float64, n)
+	for i, w := range want {
+		for j := range q {
+			q[j] += w * rows[i][j]
+		}
+	}
+	a, b := make([]float64, k*k), make([]float64, k)
+	for i := range rows {
+		for m := range rows {
+			for j := range q {
+				a[i*k+m] += rows[i][j] * rows[m][j]
+			}
+		}
+		for j := range q {
+			b[i] += rows[i][j] * q[j]
+		}
+	}
+	x := make([]float64, k)
+	r := ActiveSet(NewQuadratic(a, b), x, Settings{Tol: 1e-3, MaxIter: 100}, nil)
+	for i := range want {
+		if math.Abs(x[i]-want[i]) > 1e-6 {
+			t.Fatalf("x = %v, want %v (gap %g, %d iterations)", x, want, r.Gap, r.Iter)
+		}
+	}
+	if !r.Converged {
+		t.Errorf("gap %g: not converged at Tol 1e-3", r.Gap)
+	}
+}
