@@ -206,6 +206,10 @@ type state struct {
 	phi     []float64 // V x K, word-major: phi[w*K+k] = p(w | z = k)
 	gamma   []float64 // D x K: the documents' variational Dirichlet parameters
 	lens    []float64 // n_d
+	// The next iteration's arrays, allocated once and swapped with gamma
+	// and phi: a fresh D x K and V x K per iteration is most of the
+	// refinement's allocation on large corpora.
+	e, nextGamma, nextPhi []float64
 }
 
 func newState(c *corpus.Corpus, topics [][]float64, threads int) *state {
@@ -238,6 +242,7 @@ func newState(c *corpus.Corpus, topics [][]float64, threads int) *state {
 		}
 	}
 	st.gamma = make([]float64, d*k)
+	st.e, st.nextGamma, st.nextPhi = make([]float64, d*k), make([]float64, d*k), make([]float64, v*k)
 	for doc := 0; doc < d; doc++ {
 		for m := 0; m < k; m++ {
 			st.gamma[doc*k+m] = Alpha + st.lens[doc]/float64(k)
@@ -257,7 +262,8 @@ func (st *state) update(ctx context.Context, mstep bool) (float64, error) {
 		return 0, err
 	}
 	k := st.k
-	newGamma := make([]float64, len(st.gamma))
+	newGamma := st.nextGamma
+	clear(newGamma)
 	err = parallel.For(ctx, len(st.lens), 64, st.threads, func(lo, hi int) {
 		for doc := lo; doc < hi; doc++ {
 			ed, acc := e[doc*k:(doc+1)*k], newGamma[doc*k:(doc+1)*k]
@@ -277,7 +283,7 @@ func (st *state) update(ctx context.Context, mstep bool) (float64, error) {
 		return 0, err
 	}
 	if !mstep {
-		st.gamma = newGamma
+		st.gamma, st.nextGamma = newGamma, st.gamma
 		return 0, nil
 	}
 	newPhi, err := st.mstep(ctx, e)
@@ -291,7 +297,8 @@ func (st *state) update(ctx context.Context, mstep bool) (float64, error) {
 			change += math.Abs(row[m] - old[m])
 		}
 	}
-	st.gamma, st.phi = newGamma, newPhi
+	st.gamma, st.nextGamma = newGamma, st.gamma
+	st.phi, st.nextPhi = newPhi, st.phi
 	return change / float64(k), nil
 }
 
@@ -299,7 +306,7 @@ func (st *state) update(ctx context.Context, mstep bool) (float64, error) {
 // D x K: the scale cancels in the responsibilities.
 func (st *state) expLogTheta(ctx context.Context) ([]float64, error) {
 	k := st.k
-	e := make([]float64, len(st.gamma))
+	e := st.e
 	err := parallel.For(ctx, len(st.lens), 64, st.threads, func(lo, hi int) {
 		for doc := lo; doc < hi; doc++ {
 			g, ed := st.gamma[doc*k:(doc+1)*k], e[doc*k:(doc+1)*k]
@@ -320,7 +327,8 @@ func (st *state) expLogTheta(ctx context.Context) ([]float64, error) {
 // ∝ Beta + phi_wk sum_d n_dw e_dk / (sum_j phi_wj e_dj).
 func (st *state) mstep(ctx context.Context, e []float64) ([]float64, error) {
 	k, v := st.k, len(st.offsets)-1
-	newPhi := make([]float64, v*k)
+	newPhi := st.nextPhi
+	clear(newPhi)
 	err := parallel.For(ctx, v, 64, st.threads, func(lo, hi int) {
 		for w := lo; w < hi; w++ {
 			ph, acc := st.phi[w*k:(w+1)*k], newPhi[w*k:(w+1)*k]
