@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/cohere"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -88,97 +89,25 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	}
 	top := topWordLists(m, topN)
 	n := len(top[0])
-
-	// slot[w] numbers the distinct top words; docs[s] lists, in increasing
-	// order, the reference documents containing top word s.
-	slot := make([]int32, len(m.Vocab))
-	for i := range slot {
-		slot[i] = -1
-	}
-	var numSlots int32
-	for _, words := range top {
-		for _, w := range words {
-			if slot[w] < 0 {
-				slot[w] = numSlots
-				numSlots++
-			}
-		}
-	}
-	docs := make([][]int32, numSlots)
-	for d := range numDocs {
-		words, _ := ref.Doc(d)
-		for _, w := range words {
-			if s := slot[w]; s >= 0 {
-				docs[s] = append(docs[s], int32(d))
-			}
-		}
-	}
-
-	c := Coherence{TopN: n, TopicUMass: make([]float64, len(top)), TopicNPMI: make([]float64, len(top))}
-	for _, list := range docs {
-		if len(list) == 0 {
-			c.UnseenWords++
-		}
-	}
-	logM := math.Log(float64(numDocs))
+	x := cohere.New(ref, top, 0)
+	c := Coherence{TopN: n, TopicUMass: make([]float64, len(top)), TopicNPMI: make([]float64, len(top)), UnseenWords: x.Unseen()}
 	for k, words := range top {
-		umass, npmi, pairs := 0.0, 0.0, 0
+		umass := 0.0
 		for i := 1; i < n; i++ {
-			di := docs[slot[words[i]]]
 			for j := range i {
-				dj := docs[slot[words[j]]]
-				co := intersectCount(di, dj)
-				pairs++
-				npmi += npmiTerm(co, len(di), len(dj), logM)
-				if len(dj) == 0 {
+				dj := x.Freq(words[j])
+				if dj == 0 {
 					c.SkippedPairs++
 					continue
 				}
-				umass += math.Log((float64(co) + UMassEpsilon) / float64(len(dj)))
+				umass += math.Log((float64(x.Together(words[i], words[j])) + UMassEpsilon) / float64(dj))
 			}
 		}
 		c.TopicUMass[k] = umass
-		if pairs > 0 {
-			c.TopicNPMI[k] = npmi / float64(pairs)
-		}
+		c.TopicNPMI[k] = x.TopicNPMI(words)
 	}
 	c.UMass, c.NPMI = mean(c.TopicUMass), mean(c.TopicNPMI)
 	return c, nil
-}
-
-// npmiTerm returns the NPMI of two words occurring in di and dj of M
-// documents and together in co, given logM = log M: -1 if co == 0, 1 if
-// the pair occurs in every document.
-func npmiTerm(co, di, dj int, logM float64) float64 {
-	if co == 0 {
-		return -1
-	}
-	// log p(i,j) = log co - log M; pmi = log co + log M - log di - log dj.
-	logPij := math.Log(float64(co)) - logM
-	if logPij >= 0 {
-		return 1
-	}
-	pmi := math.Log(float64(co)) + logM - math.Log(float64(di)) - math.Log(float64(dj))
-	return max(-1, min(1, pmi/-logPij))
-}
-
-// intersectCount returns the number of common elements of the increasing
-// lists a and b.
-func intersectCount(a, b []int32) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
-	return n
 }
 
 // topWordLists returns the top topN words of each topic of m (DefaultTopN

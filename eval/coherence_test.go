@@ -83,25 +83,6 @@ func TestCoherenceByHand(t *testing.T) {
 	}
 }
 
-func TestNPMIExtremes(t *testing.T) {
-	logM := math.Log(10) // M = 10 documents
-	for _, c := range []struct {
-		co, di, dj int
-		want       float64
-	}{
-		{0, 3, 4, -1},                           // never together
-		{10, 10, 10, 1},                         // together in every document
-		{5, 5, 5, 1},                            // always together: log 2 / log 2
-		{2, 4, 5, 0},                            // independent: p(i,j) = p(i)p(j) = 0.2
-		{1, 1, 10, 0},                           // one word everywhere
-		{1, 5, 5, math.Log(0.4) / math.Log(10)}, // log(0.1/0.25) / -log 0.1
-	} {
-		if got := npmiTerm(c.co, c.di, c.dj, logM); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("npmi(co=%d, di=%d, dj=%d) = %v, want %v", c.co, c.di, c.dj, got, c.want)
-		}
-	}
-}
-
 func TestCoherenceTopN(t *testing.T) {
 	vocab := abcdef[:4]
 	ref := docsCorpus(vocab, []int32{wa, wb, wc, wd}, []int32{wa, wb})

@@ -42,6 +42,17 @@ const (
 	// CollapsedRareShare is the share of the topics above which rare
 	// topics are a collapse: more than half of them.
 	CollapsedRareShare = 0.5
+	// CollapsedEffectiveShare is the share of K below which the effective
+	// number of topics of the documents (Health.EffectiveTopics) is a
+	// collapse: the documents spread as over fewer than half of the
+	// topics, a few near the corpus's frequent words holding most of them
+	// (random projections on the AP news, K = 20: 7.6 effective topics,
+	// three topics the dominant topic of 72% of the documents, where no
+	// single topic passes CollapsedLargestShare). The distinct topics of
+	// every learner on KOS, NIPS, Reuters, AP and SLA spread over more
+	// than 0.6 K, Gibbs sampling's and variational EM's over more than
+	// 0.84 K (docs/BENCHMARKS.md, "Concentrated topics").
+	CollapsedEffectiveShare = 0.5
 )
 
 // DominantIterations is the number of variational updates per document
@@ -79,6 +90,11 @@ type Health struct {
 	// on ties), -1 without documents, and LargestShare its DocShare.
 	LargestTopic int
 	LargestShare float64
+	// EffectiveTopics is the effective number of topics of the documents,
+	// exp(-sum_k s_k log s_k) over the DocShare s: K when every topic is
+	// the dominant topic of as many documents, 1 when one topic is of
+	// all; 0 without documents.
+	EffectiveTopics float64
 	// RareShare is the share of the documents below which a topic is rare,
 	// min(RareTopicShare, 1/(2K)), and RareTopics lists, in increasing
 	// order, the topics dominant in fewer than RareShare of them.
@@ -88,10 +104,10 @@ type Health struct {
 	// Collapsed is set when any of Signs is: more than CollapsedPairShare
 	// of the topic pairs are near-duplicates; fewer than
 	// CollapsedDistinctShare of the top-word slots hold different words;
-	// the
-	// largest topic dominates more than CollapsedLargestShare of the
+	// the largest topic dominates more than CollapsedLargestShare of the
 	// documents and more than twice the even share 1/K; more than
-	// CollapsedRareShare of the topics are rare.
+	// CollapsedRareShare of the topics are rare; EffectiveTopics is below
+	// CollapsedEffectiveShare of K.
 	Collapsed bool
 	// Signs describes each collapse sign found, one phrase each.
 	Signs []string
@@ -160,6 +176,13 @@ func (h *Health) documentFigures(dominant []int) {
 		}
 	}
 	h.LargestShare = h.DocShare[h.LargestTopic]
+	var entropy float64
+	for _, s := range h.DocShare {
+		if s > 0 {
+			entropy -= s * math.Log(s)
+		}
+	}
+	h.EffectiveTopics = math.Exp(entropy)
 	if h.LargestShare > CollapsedLargestShare && h.LargestShare > 2/float64(h.K) {
 		h.Signs = append(h.Signs, fmt.Sprintf("topic %d is the dominant topic of %.0f%% of the documents (more than half)",
 			h.LargestTopic+1, 100*h.LargestShare))
@@ -167,6 +190,10 @@ func (h *Health) documentFigures(dominant []int) {
 	if float64(len(h.RareTopics)) > CollapsedRareShare*float64(h.K) {
 		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topics are the dominant topic of fewer than %.2g%% of the documents (more than half)",
 			len(h.RareTopics), h.K, 100*h.RareShare))
+	}
+	if h.EffectiveTopics < CollapsedEffectiveShare*float64(h.K) {
+		h.Signs = append(h.Signs, fmt.Sprintf("the documents spread over %.1f effective topics of %d (fewer than half: a few topics hold most of them)",
+			h.EffectiveTopics, h.K))
 	}
 }
 
@@ -284,7 +311,7 @@ func (h Health) String() string {
 	fmt.Fprintf(&b, "%d distinct words among the %d x %d top words; %d of %d topic pairs near-duplicates",
 		h.DistinctWords, h.K, h.Top, h.NearDuplicatePairs, h.Pairs)
 	if h.Docs > 0 {
-		fmt.Fprintf(&b, "; largest topic %.1f%% of %d documents; %d rare topics", 100*h.LargestShare, h.Docs, len(h.RareTopics))
+		fmt.Fprintf(&b, "; largest topic %.1f%% of %d documents; %d rare topics; %.1f effective topics", 100*h.LargestShare, h.Docs, len(h.RareTopics), h.EffectiveTopics)
 	}
 	if h.Collapsed {
 		b.WriteString("; collapsed")

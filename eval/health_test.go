@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -108,11 +109,17 @@ func TestTopicHealthDocumentFigures(t *testing.T) {
 		// (0.25% < 0.5%); -1 left out.
 		{"even", slices.Concat(repeat(0, 45), repeat(1, 50), repeat(2, 50), repeat(3, 50), repeat(4, 50), repeat(5, 50),
 			repeat(6, 52), repeat(7, 51), repeat(8, 1), repeat(-1, 7)), 399, 6, 52.0 / 399, []int{8, 9}, 0},
-		// Topic 3 takes 60% of the documents: above half and 2/K.
+		// Topic 3 takes 60% of the documents: above half and 2/K; the
+		// documents spread over 4.5 effective topics, under K/2.
 		{"largest", slices.Concat(repeat(3, 60), repeat(0, 5), repeat(1, 5), repeat(2, 5), repeat(4, 5), repeat(5, 5),
-			repeat(6, 5), repeat(7, 5), repeat(8, 5)), 100, 3, 0.6, []int{9}, 1},
-		// Six topics of ten have no document: more than half are rare.
-		{"rare", slices.Concat(repeat(0, 30), repeat(1, 30), repeat(2, 20), repeat(3, 20)), 100, 0, 0.3, []int{4, 5, 6, 7, 8, 9}, 1},
+			repeat(6, 5), repeat(7, 5), repeat(8, 5)), 100, 3, 0.6, []int{9}, 2},
+		// Six topics of ten have no document: more than half are rare, and
+		// 3.9 effective topics.
+		{"rare", slices.Concat(repeat(0, 30), repeat(1, 30), repeat(2, 20), repeat(3, 20)), 100, 0, 0.3, []int{4, 5, 6, 7, 8, 9}, 2},
+		// Three topics hold 90% of the documents, none half of them and
+		// none rare (1-2% each): 4.49 effective topics of 10.
+		{"few", slices.Concat(repeat(0, 30), repeat(1, 30), repeat(2, 30), repeat(3, 2), repeat(4, 2), repeat(5, 2),
+			repeat(6, 1), repeat(7, 1), repeat(8, 1), repeat(9, 1)), 100, 0, 0.3, nil, 1},
 	} {
 		h := TopicHealth(m, tc.dominant, 2)
 		if h.Docs != tc.docs || h.LargestTopic != tc.largest || h.LargestShare != tc.share || !slices.Equal(h.RareTopics, tc.rare) {
@@ -121,6 +128,9 @@ func TestTopicHealthDocumentFigures(t *testing.T) {
 		}
 		if len(h.Signs) != tc.signs || h.Collapsed != (tc.signs > 0) {
 			t.Errorf("%s: signs %q, collapsed %v", tc.name, h.Signs, h.Collapsed)
+		}
+		if want := effectiveNumber(h.DocShare); math.Abs(h.EffectiveTopics-want) > 1e-12 {
+			t.Errorf("%s: %v effective topics, want %v", tc.name, h.EffectiveTopics, want)
 		}
 		if tc.signs > 0 && h.Advice != CollapseAdvice("gibbs") {
 			t.Errorf("%s: advice %q", tc.name, h.Advice)
@@ -268,4 +278,16 @@ func TestDominantTopics(t *testing.T) {
 	if _, err := DominantTopics(ctx, m, other, 0); !errors.Is(err, model.ErrVocabMismatch) {
 		t.Errorf("off the vocabulary: %v", err)
 	}
+}
+
+// effectiveNumber is exp of the entropy of shares, computed as the
+// exponential of minus the log of the geometric mean weighted by shares.
+func effectiveNumber(shares []float64) float64 {
+	prod := 1.0
+	for _, s := range shares {
+		if s > 0 {
+			prod *= math.Pow(s, s)
+		}
+	}
+	return 1 / prod
 }

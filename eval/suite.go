@@ -70,11 +70,12 @@ type Measures struct {
 	// Health; they always apply.
 	DistinctWords      *int `json:"distinct_words,omitempty"`
 	NearDuplicatePairs *int `json:"near_duplicate_pairs,omitempty"`
-	// LargestTopicShare, RareTopics (the number of rare topics) and
-	// HealthDocs (the documents with a dominant topic) are those of
-	// Health, on the documents of Reference, else Heldout.
+	// LargestTopicShare, RareTopics (the number of rare topics),
+	// EffectiveTopics and HealthDocs (the documents with a dominant topic)
+	// are those of Health, on the documents of Reference, else Heldout.
 	LargestTopicShare *float64 `json:"largest_topic_share,omitempty"`
 	RareTopics        *int     `json:"rare_topics,omitempty"`
+	EffectiveTopics   *float64 `json:"effective_topics,omitempty"`
 	HealthDocs        *int     `json:"health_docs,omitempty"`
 	Collapsed         *bool    `json:"collapsed,omitempty"`
 	// NMI and Purity compare the dominant topics of the LabelledDocs
@@ -186,6 +187,7 @@ func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) 
 	if h.Docs > 0 {
 		rare := len(h.RareTopics)
 		ms.LargestTopicShare, ms.RareTopics, ms.HealthDocs = &h.LargestShare, &rare, &h.Docs
+		ms.EffectiveTopics = &h.EffectiveTopics
 	}
 	if o.Labels == nil {
 		return nil

@@ -67,13 +67,13 @@ func TestMeasure(t *testing.T) {
 	dom, _ := DominantTopics(ctx, m, train, 0) // Reference before Heldout
 	h := TopicHealth(m, dom, 5)
 	if ms.Health == nil || !reflect.DeepEqual(*ms.Health, h) || *ms.DistinctWords != h.DistinctWords || *ms.NearDuplicatePairs != h.NearDuplicatePairs ||
-		*ms.LargestTopicShare != h.LargestShare || *ms.RareTopics != len(h.RareTopics) || *ms.HealthDocs != train.NumDocs() || *ms.Collapsed {
+		*ms.LargestTopicShare != h.LargestShare || *ms.RareTopics != len(h.RareTopics) || *ms.EffectiveTopics != h.EffectiveTopics || *ms.HealthDocs != train.NumDocs() || *ms.Collapsed {
 		t.Errorf("health %+v, want %+v", ms.Health, h)
 	}
 	b, _ := json.Marshal(ms)
 	var keys map[string]any
-	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 13 {
-		t.Errorf("JSON %s: want the 13 keys of hull eval (%v)", b, err)
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 14 {
+		t.Errorf("JSON %s: want the 14 keys of hull eval (%v)", b, err)
 	}
 	if keys["collapsed"] != false || ms.NMI != nil {
 		t.Errorf("JSON %s: want collapsed false and no nmi", b)

@@ -2,8 +2,10 @@ package learner
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -39,6 +41,95 @@ func TestTopicsNoisy(t *testing.T) {
 		noisy, dist, pairs := TopicsNoisy(tc.m)
 		if noisy != tc.noisy || dist != tc.dist || pairs != tc.pairs {
 			t.Errorf("%s: noisy %v, %d distinct, %d pairs; want %v, %d, %d", tc.name, noisy, dist, pairs, tc.noisy, tc.dist, tc.pairs)
+		}
+	}
+}
+
+// Even weights are not concentrated; three topics holding 70% of the
+// weight of twenty are (effective number under 10); one topic above both
+// 0.3 and 3/K is, even when the rest are even; a model without weights
+// never is.
+func TestTopicsConcentrated(t *testing.T) {
+	weights := func(k int, head ...float64) []float64 {
+		w := append([]float64(nil), head...)
+		var rest float64 = 1
+		for _, h := range head {
+			rest -= h
+		}
+		for range k - len(head) {
+			w = append(w, rest/float64(k-len(head)))
+		}
+		return w
+	}
+	for _, tc := range []struct {
+		name         string
+		w            []float64
+		k            int
+		concentrated bool
+		effective    float64
+		largest      float64
+	}{
+		{"even", weights(20), 20, false, 20, 0.05},
+		{"three hold 70%", weights(20, 0.25, 0.23, 0.22), 20, true, 9.29, 0.25},
+		{"one holds 35% of 20", weights(20, 0.35), 20, true, 12.95, 0.35},
+		{"one holds 35% of 6", weights(6, 0.35), 6, false, 5.44, 0.35},
+		{"one holds 60% of 6", weights(6, 0.6), 6, true, 3.73, 0.6},
+		{"unnormalised", []float64{2, 2, 2, 2}, 4, false, 4, 0.25},
+		{"no weights", nil, 4, false, 0, 0},
+		{"all zero", []float64{0, 0}, 2, false, 0, 0},
+	} {
+		m := &model.Model{K: tc.k, TopicWeights: tc.w}
+		c, eff, largest := TopicsConcentrated(m)
+		if c != tc.concentrated || math.Abs(eff-tc.effective) > 0.01 || math.Abs(largest-tc.largest) > 1e-12 {
+			t.Errorf("%s: %v, effective %.3f, largest %.3f; want %v, %.2f, %.2f", tc.name, c, eff, largest, tc.concentrated, tc.effective, tc.largest)
+		}
+	}
+}
+
+// Two groups of documents on disjoint words: topics on one group's words
+// are coherent; topics mixing the groups' words, whose cross pairs never
+// occur together, are not, and more than a quarter of them make the
+// topics incoherent.
+func TestTopicsIncoherent(t *testing.T) {
+	var docs [][]string
+	for d := range 40 {
+		var doc []string
+		for w := range 10 {
+			if (d+w)%3 != 0 { // each document holds about two thirds of its group's words
+				doc = append(doc, fmt.Sprintf("%c%d", 'a'+d%2, w))
+			}
+		}
+		docs = append(docs, doc)
+	}
+	c := corpus.FromTokens(docs)
+	index := map[string]int{}
+	for i, w := range c.Vocab {
+		index[w] = i
+	}
+	topic := func(words ...string) []float64 {
+		row := make([]float64, len(c.Vocab))
+		for r, w := range words {
+			row[index[w]] = float64(20 - r)
+		}
+		return row
+	}
+	coherentA := topic("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9")
+	coherentB := topic("b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9")
+	mixed := topic("a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4")
+	for _, tc := range []struct {
+		name       string
+		topics     [][]float64
+		incoherent bool
+		count      int
+	}{
+		{"coherent", [][]float64{coherentA, coherentB, coherentA, coherentB}, false, 0},
+		{"one of four mixed", [][]float64{coherentA, coherentB, coherentA, mixed}, false, 1},
+		{"two of four mixed", [][]float64{coherentA, mixed, coherentB, mixed}, true, 2},
+	} {
+		m := &model.Model{K: len(tc.topics), Vocab: c.Vocab, Topics: tc.topics}
+		incoherent, count := TopicsIncoherent(m, c)
+		if incoherent != tc.incoherent || count != tc.count {
+			t.Errorf("%s: incoherent %v with %d topics; want %v, %d", tc.name, incoherent, count, tc.incoherent, tc.count)
 		}
 	}
 }

@@ -60,14 +60,6 @@ const (
 	// three methods distinct topics where the automatic floor collapses
 	// them (docs/BENCHMARKS.md, "Every geometric learner on real text").
 	RaisedMinDFFraction = 0.1
-	// DominantTopicWeight and DominantTopicFactor bound the largest topic
-	// weight of a fit whose topics are not noisy: above both (0.3, and 3
-	// times the even share 1/K), one topic holds too much of the corpus.
-	// With rare words taken as novel, RP and Binning put most of a real
-	// corpus in one topic (KOS, K = 20: weights 0.44 and 0.71, the
-	// dominant topic of 70% and 83% of the documents).
-	DominantTopicWeight = 0.3
-	DominantTopicFactor = 3
 )
 
 // Options are the parameters of the projection learners. The zero value of
@@ -93,9 +85,11 @@ type Options struct {
 	MinDF int
 	// NoRaise keeps the fit at the automatic floor whatever its topics.
 	// Without it, when MinDF is 0 and the topics are noisy
-	// (learner.TopicsNoisy) or one has a weight above DominantTopicWeight
-	// and DominantTopicFactor / K, the signs of rare words taken as novel
-	// on real text, Fit fits again with the floor at RaisedMinDFFraction
+	// (learner.TopicsNoisy) or one dominates (learner.DominantWeight: a
+	// weight above 0.3 and 3 / K), the signs of rare words taken as novel
+	// on real text (on KOS, K = 20, RP and Binning give the largest topic
+	// 0.44 and 0.71 of the weight, the dominant topic of 70% and 83% of the
+	// documents), Fit fits again with the floor at RaisedMinDFFraction
 	// of the documents and keeps that fit (Params["min_df_chosen"] =
 	// "raised", the first fit's figures beside it as paper_*). Planted
 	// topics are distinct and keep the first fit; so does a raised floor
@@ -365,13 +359,10 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 // timings (prefixed "paper ").
 func raise(ctx context.Context, c *corpus.Corpus, k int, o Options, m *model.Model) (*model.Model, error) {
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
-	largest := 0.0
-	for _, w := range m.TopicWeights {
-		largest = max(largest, w)
-	}
+	_, _, largest := learner.TopicsConcentrated(m)
 	floor := int(math.Ceil(RaisedMinDFFraction * float64(c.NumDocs())))
 	paperFloor, _ := m.Param("min_df")
-	dominant := largest > max(DominantTopicWeight, DominantTopicFactor/float64(k))
+	dominant := learner.DominantWeight(largest, k)
 	if !noisy && !dominant || floor <= int(paperFloor) {
 		m.Params["min_df_chosen"] = "auto"
 		return m, nil

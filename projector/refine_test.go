@@ -35,3 +35,28 @@ func TestRefinesNoisyTopics(t *testing.T) {
 		return m
 	})
 }
+
+// On the four Classic collections taken as one corpus Projector's topics are
+// distinct and spread but incoherent: the top words of 11 of 15 occur
+// together less often than at random (NPMI below -0.02), words of the
+// medical, aeronautical, library and computing collections mixed. The
+// default refines them to topics of which at most a quarter are.
+func TestRefinesIncoherentTopics(t *testing.T) {
+	classic := refinetest.Classic(t)
+	fit := func(a refine.Auto) *model.Model {
+		return fitWith(t, classic, 15, Options{Settings: learner.Settings{Seed: 1, Threads: 2}, Auto: a})
+	}
+	plain := fit(refine.Auto{})
+	noisy, _, _ := learner.TopicsNoisy(plain)
+	concentrated, _, _ := learner.TopicsConcentrated(plain)
+	incoherent, count := learner.TopicsIncoherent(plain, classic)
+	if noisy || concentrated || !incoherent {
+		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of 15); the test wants only incoherent topics", noisy, concentrated, incoherent, count)
+	}
+	got := fit(refine.DefaultAuto())
+	stillIncoherent, gotCount := learner.TopicsIncoherent(got, classic)
+	t.Logf("%d incoherent topics of 15 -> %d", count, gotCount)
+	if got.Params["refined"] != true || stillIncoherent || got.Params["unrefined_incoherent_topics"] != count {
+		t.Errorf("refined %v, %d incoherent topics (recorded before: %v); want refined to at most a quarter", got.Params["refined"], gotCount, got.Params["unrefined_incoherent_topics"])
+	}
+}

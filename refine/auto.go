@@ -11,18 +11,23 @@ import (
 )
 
 // IfNoisy refines m, a model fitted on c, in place when its topics are
-// noisy by learner.TopicsNoisy's rule (near-copies of one another), and
-// reports whether it did; o.Iterations = 0 leaves every model as it is
-// (Params record nothing). It is the automatic refinement of the
-// geometric learners: their own estimates are kept where they are
-// distinct (on planted topics above all, where the refinement's smoothing
-// costs accuracy), and noisy topics, which no user can read, are
-// refined.
+// noisy by learner.TopicsNoisy's rule (near-copies of one another),
+// concentrated by learner.TopicsConcentrated's (a few topics hold the
+// corpus, the others a handful of documents) or incoherent on c by
+// learner.TopicsIncoherent's (their top words occur together less often
+// than at random), and reports whether it did; o.Iterations = 0 leaves every model as it is (Params record
+// nothing). It is the automatic refinement of the geometric learners:
+// their own estimates are kept where they are distinct and spread (on
+// planted topics above all, where the refinement's smoothing costs
+// accuracy), and topics that no user can read are refined.
 //
 // m's Params record "refine" (o.Iterations) and "refined"; a refined model
-// records Result.Record's figures and "unrefined_distinct_words" and
-// "unrefined_near_duplicate_pairs" (learner.TopicsNoisy's figures before),
-// its TopicWeights become Result.Weights and a TopicCovariance, where m
+// records Result.Record's figures and "unrefined_distinct_words",
+// "unrefined_near_duplicate_pairs" (learner.TopicsNoisy's figures before)
+// and "unrefined_incoherent_topics" (learner.TopicsIncoherent's) and,
+// where m has topic weights, "unrefined_effective_topics" and
+// "unrefined_largest_weight" (learner.TopicsConcentrated's); its
+// TopicWeights become Result.Weights and a TopicCovariance, where m
 // has one, Result.Covariance; a "refine" stage is added to its timings.
 // The typed results that say how the topics were found (anchor words,
 // vertex words, dominant topics, clusters) are those of the fit the
@@ -37,11 +42,19 @@ func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (
 	}
 	m.Params["refine"] = o.Iterations
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
-	if !noisy {
+	concentrated, effective, largest := learner.TopicsConcentrated(m)
+	incoherent, incoherentTopics := learner.TopicsIncoherent(m, c)
+	switch {
+	case noisy:
+		o.Logf("refine: the topics are near-copies (%d different top words of %d, %d near-duplicate pairs): refining them by EM", distinct, m.K*min(learner.NoisyTopWords, len(m.Vocab)), pairs)
+	case concentrated:
+		o.Logf("refine: the topics are concentrated (%.1f effective topics of %d, the largest %.0f%% of the weight): refining them by EM", effective, m.K, 100*largest)
+	case incoherent:
+		o.Logf("refine: the topics are incoherent (the top words of %d of %d topics occur together less often than at random): refining them by EM", incoherentTopics, m.K)
+	default:
 		m.Params["refined"] = false
 		return false, nil
 	}
-	o.Logf("refine: the topics are near-copies (%d different top words of %d, %d near-duplicate pairs): refining them by EM", distinct, m.K*min(learner.NoisyTopWords, len(m.Vocab)), pairs)
 	start := time.Now()
 	r, err := Run(ctx, c, m.Topics, o)
 	if err != nil {
@@ -58,6 +71,11 @@ func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (
 	r.Record(m.Params)
 	m.Params["refined"] = true
 	m.Params["unrefined_distinct_words"], m.Params["unrefined_near_duplicate_pairs"] = distinct, pairs
+	m.Params["unrefined_incoherent_topics"] = incoherentTopics
+	if effective > 0 {
+		m.Params["unrefined_effective_topics"] = learner.RoundSig(effective, 3)
+		m.Params["unrefined_largest_weight"] = learner.RoundSig(largest, 3)
+	}
 	m.Provenance.Timings = append(m.Provenance.Timings, model.Timing{Stage: Stage, Seconds: time.Since(start).Seconds()})
 	return true, nil
 }
@@ -91,7 +109,7 @@ func DefaultAuto() Auto { return Auto{Refine: DefaultIterations} }
 // AutoOptions are Auto's options as the learner registry sets them by
 // name; each learner that embeds Auto lists them.
 var AutoOptions = []learner.Option{
-	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
+	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 }
 

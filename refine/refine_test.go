@@ -137,6 +137,25 @@ func TestIfNoisy(t *testing.T) {
 	if tm := noisy.Provenance.Timings; len(tm) != 1 || tm[0].Stage != refine.Stage {
 		t.Fatalf("timings %v", tm)
 	}
+	// Distinct topics whose weights put most of the corpus in two of them
+	// (effective number 3.08 of 8) are refined, and their weights
+	// recorded; the same topics with the truth's weights are not.
+	even := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics, TopicWeights: truth.TopicWeights}
+	if done, err := refine.IfNoisy(context.Background(), c, even, refine.Options{Iterations: 5}); done || err != nil {
+		t.Fatalf("the truth's weights: refined %v, err %v", done, err)
+	}
+	skewed := []float64{0.45, 0.45, 0.02, 0.02, 0.02, 0.02, 0.01, 0.01}
+	concentrated := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics, TopicWeights: skewed}
+	done, err = refine.IfNoisy(context.Background(), c, concentrated, refine.Options{Iterations: 5})
+	if err != nil || !done {
+		t.Fatalf("concentrated weights: refined %v, err %v", done, err)
+	}
+	if p := concentrated.Params; p["unrefined_largest_weight"] != 0.45 || p["unrefined_effective_topics"] != 3.08 || p["unrefined_near_duplicate_pairs"] != 0 {
+		t.Fatalf("concentrated weights: params %v", p)
+	}
+	if _, eff, _ := learner.TopicsConcentrated(concentrated); eff < 0.9*float64(truth.K) {
+		t.Errorf("refined weights %v: effective number %.2f of %d", concentrated.TopicWeights, eff, truth.K)
+	}
 	// Zero iterations: nothing done, nothing recorded.
 	again := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: blurred(truth)}
 	if done, err := refine.IfNoisy(context.Background(), c, again, refine.Options{}); done || err != nil || again.Params != nil {

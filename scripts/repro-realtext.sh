@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Every learner on real text (issue 13's tables, rerun for issue 19): KOS
 # (K = 20), NIPS (K = 50) and Reuters train (K = 20, --min-df 5 --max-df
-# 0.5, NMI and purity against ../shared/data/reuters/labels.tsv). Per row,
+# 0.5, NMI and purity against ../shared/data/reuters/labels.tsv); and the
+# AP news as raw text (K = 20, pruned as hull fit prunes raw text), the
+# SLA statistics abstracts (K = 11) and the four Classic collections as one
+# corpus (K = 15, NMI and purity against the collection of each document:
+# WORK/classic.jsonl, ids prefixed by the collection, and
+# WORK/classic-labels.tsv are made from ../shared/data/classic). Per row,
 # one fit and one evaluation:
 #
 #   /usr/bin/time -f "%U %S" hull fit -q --threads 2 --algo A -k K [FLAGS] INPUT -o M.json
@@ -9,14 +14,18 @@
 #
 # and prints one Markdown row: learner and flags, distinct top words (of K x
 # 10), near-duplicate topic pairs, the largest topic's share of the
-# documents, rare topics, collapsed, NPMI, [NMI, purity,] CPU seconds of the
+# documents, rare topics, the effective number of topics (exp of the
+# entropy of the topics' shares of the documents), collapsed, NPMI, [NMI,
+# purity,] CPU seconds of the
 # fit (user + system, reading included), and a note from the model's Params
 # (the rule or branch the learner took: rectify_chosen, thresholds and
 # fallback_topics, vertex_search and vertex_recovered, min_df_chosen,
 # clustering; "refined from D / P" when the topics were refined by EM,
-# with the distinct words and pairs before).
+# with the distinct words and pairs before, and "/ E eff." the effective
+# number of topics of their weights before, where the learner has them).
 #
-# Usage: scripts/repro-realtext.sh [kos] [nips] [reuters]   (default: all three)
+# Usage: scripts/repro-realtext.sh [kos] [nips] [reuters] [ap] [sla] [classic]
+#   (default: all six)
 #   ROWS, an extended regular expression, keeps the rows whose label
 #   ("algo flags", e.g. "rp --proj-min-df 343") matches it; SKIP drops those
 #   that match. HULL is the binary (default: built from this tree into
@@ -37,7 +46,7 @@ if [ -z "${HULL:-}" ]; then
 	go build -o "$HULL" ./cmd/hull
 fi
 data=../shared/data
-corpora=${*:-kos nips reuters}
+corpora=${*:-kos nips reuters ap sla classic}
 
 # rows CORPUS: one "algo flags" per line; P10 and P20 stand for 10% and
 # 20% of the documents (the --proj-min-df of issue 13's tables).
@@ -85,7 +94,7 @@ binning --proj-no-raise
 binning --proj-min-df $p10
 binning --proj-min-df 1
 EOF
-	if [ "$corpus" != reuters ]; then
+	if [ "$corpus" != reuters ] && [ "$corpus" != classic ]; then
 		printf '%s\n' "rp --proj-min-df $p20" "ddp --proj-min-df $p20" "binning --proj-min-df $p20"
 	fi
 }
@@ -98,13 +107,25 @@ for corpus in $corpora; do
 		k=50 input=(--vocab $data/nips/vocab.nips.txt $data/nips/docword.nips.txt.gz) ref=$data/nips/docword.nips.txt.gz labels=() p10=248 p20=500 ;;
 	reuters)
 		k=20 input=(--min-df 5 --max-df 0.5 $data/reuters/reuters-train.jsonl.gz) ref=$data/reuters/reuters-train.jsonl.gz labels=(--labels $data/reuters/labels.tsv) p10=1396 p20=2792 ;;
-	*) echo "unknown corpus $corpus (want kos nips reuters)" >&2; exit 2 ;;
+	ap)
+		k=20 input=($data/ap/ap.txt.gz) ref=$data/ap/ap.txt.gz labels=() p10=225 p20=450 ;;
+	sla)
+		k=11 input=(--format triplet --vocab $data/sla/abstract.vocab.txt $data/sla/abstract.txt) ref=(--format triplet --vocab $data/sla/abstract.vocab.txt $data/sla/abstract.txt) labels=() p10=320 p20=639 ;;
+	classic)
+		for c in med cran cisi cacm; do
+			jq -c --arg c "$c" '{id: ($c + "-" + (.id | tostring)), items}' "$data/classic/$c.json"
+		done >"$work/classic.jsonl"
+		for c in med cran cisi cacm; do
+			jq -r --arg c "$c" '$c + "-" + (.id | tostring) + "\t" + $c' "$data/classic/$c.json"
+		done >"$work/classic-labels.tsv"
+		k=15 input=("$work/classic.jsonl") ref=$work/classic.jsonl labels=(--labels "$work/classic-labels.tsv") p10=710 p20=1419 ;;
+	*) echo "unknown corpus $corpus (want kos nips reuters ap sla classic)" >&2; exit 2 ;;
 	esac
 	echo "== $corpus, K = $k ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"
-	if [ "$corpus" = reuters ]; then
-		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | collapsed | NPMI | NMI | purity | CPU | note |"
+	if [ ${#labels[@]} -gt 0 ]; then
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | NMI | purity | CPU | note |"
 	else
-		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | collapsed | NPMI | CPU | note |"
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | CPU | note |"
 	fi
 	while read -r label; do
 		[ -n "$label" ] || continue
@@ -118,22 +139,27 @@ for corpus in $corpora; do
 			continue
 		fi
 		cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time")
-		"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json 2>/dev/null >"$work/eval.json"
+		if [ "$corpus" = sla ]; then
+			"$HULL" eval "$m" "${ref[@]:0:4}" --reference "${ref[4]}" --json 2>/dev/null >"$work/eval.json"
+		else
+			"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json 2>/dev/null >"$work/eval.json"
+		fi
 		note=$(jq -r '.params as $p | [
 			(if $p.rectify_chosen then "rectify " + ($p.rectify_chosen | tostring) else empty end),
 			(if $p.min_df_chosen == "raised" then "floor raised to " + ($p.min_df | tostring) elif $p.min_df_chosen then "floor " + ($p.min_df | tostring) else empty end),
 			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
 			(if $p.clustering then $p.clustering else empty end),
-			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring) else empty end)
+			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring)
+				+ (if $p.unrefined_effective_topics then " / " + ($p.unrefined_effective_topics | tostring) + " eff." else "" end) else empty end)
 			] | join("; ")' "$m")
-		read -r distinct pairs largest rare collapsed npmi nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
-			.largest_topic_share, .rare_topics, .collapsed, .coherence_npmi, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
+		read -r distinct pairs largest rare effective collapsed npmi nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
+			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
 		[ "$collapsed" = true ] && collapsed="**yes**" || collapsed=no
-		if [ "$corpus" = reuters ]; then
-			printf '| %s | %d | %d | %.2f | %d | %s | %.3f | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$collapsed" "$npmi" "$nmi" "$purity" "$cpu" "$note"
+		if [ ${#labels[@]} -gt 0 ]; then
+			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$nmi" "$purity" "$cpu" "$note"
 		else
-			printf '| %s | %d | %d | %.2f | %d | %s | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$collapsed" "$npmi" "$cpu" "$note"
+			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$cpu" "$note"
 		fi
 	done < <(rows "$p10" "$p20" "$corpus")
 done

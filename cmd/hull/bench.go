@@ -290,6 +290,7 @@ var benchColumns = []benchColumn{
 	intColumn("near_duplicate_pairs", func(m *eval.Measures) *int { return m.NearDuplicatePairs }),
 	floatColumn("largest_topic_share", "%.3f", func(m *eval.Measures) *float64 { return m.LargestTopicShare }),
 	intColumn("rare_topics", func(m *eval.Measures) *int { return m.RareTopics }),
+	floatColumn("effective_topics", "%.1f", func(m *eval.Measures) *float64 { return m.EffectiveTopics }),
 	floatColumn("nmi", "%.4f", func(m *eval.Measures) *float64 { return m.NMI }),
 	floatColumn("purity", "%.4f", func(m *eval.Measures) *float64 { return m.Purity }),
 	{"health", func(m *eval.Measures) (string, bool) {

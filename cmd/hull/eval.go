@@ -75,11 +75,13 @@ mean over topics) is always reported, and so is the topics' health:
 dominant topic (variational inference, at most 20 updates per document),
 "largest_topic_share" (share of the documents whose dominant topic is the largest
 topic's), "rare_topics" (topics dominant in fewer than 0.5% of the documents, 1/(2K)
-above K = 100) and
-"health_docs" (the documents counted). The topics have collapsed when more than a
-quarter of the topic pairs are near-duplicates, fewer than 40% of the top words
-differ, one topic is dominant in more than half the documents or more than half
-the topics are rare: then coherence, UMass above all, does not make the model good.
+above K = 100), "effective_topics" (exp of the entropy of the topics' shares of the
+documents: K when even, 1 when one topic takes them all) and "health_docs" (the
+documents counted). The topics have collapsed when more than a quarter of the
+topic pairs are near-duplicates, fewer than 40% of the top words differ, one topic
+is dominant in more than half the documents, more than half the topics are rare
+or the documents spread over fewer than K/2 effective topics: then coherence,
+UMass above all, does not make the model good.
 INPUT is read as by "hull fit" (same format flags) and aligned to the model's
 vocabulary by word.`,
 		Args: cobra.ExactArgs(1),
@@ -262,6 +264,7 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 		if h.Docs > 0 {
 			fmt.Fprintf(tw, "largest_topic_share\t%.4f\tof the %d documents have topic %d as their dominant topic\n", h.LargestShare, h.Docs, h.LargestTopic+1)
 			fmt.Fprintf(tw, "rare_topics\t%d\t%s\n", len(h.RareTopics), rareTopics(h))
+			fmt.Fprintf(tw, "effective_topics\t%.2f\tof %d: the number of equally used topics that would spread the documents as evenly\n", h.EffectiveTopics, h.K)
 		}
 		verdict := "no\tno sign of collapse"
 		if h.Collapsed {

@@ -51,17 +51,45 @@ func Check(t *testing.T, noisy bool, fit func(refine.Auto) *model.Model) {
 	}
 }
 
-// KOS reads ../shared/data's KOS corpus from a package directory of the
-// module root, skipping the test in -short mode or when the data is not
-// there.
-func KOS(t *testing.T) *corpus.Corpus {
+// shared reads the corpus at the paths under ../shared/data (merged, as
+// corpus.Read merges them) from a package directory of the module root,
+// skipping the test in -short mode or when the data is not there.
+func shared(t *testing.T, name string, paths ...string) *corpus.Corpus {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("reads ../shared/data and fits KOS")
+		t.Skip("reads ../shared/data and fits " + name)
 	}
-	c, err := corpus.ReadFile("../../shared/data/kos/docword.kos.txt.gz", corpus.ReadOptions{})
+	for i, p := range paths {
+		paths[i] = "../../shared/data/" + p
+	}
+	c, err := corpus.Read(paths, corpus.ReadOptions{})
 	if err != nil {
 		t.Skip(err)
 	}
 	return c
+}
+
+// KOS reads ../shared/data's KOS corpus (see shared).
+func KOS(t *testing.T) *corpus.Corpus {
+	t.Helper()
+	return shared(t, "KOS", "kos/docword.kos.txt.gz")
+}
+
+// AP reads ../shared/data's AP news as raw text, pruned as "hull fit"
+// prunes raw text (corpus.RawTextPrune; see shared).
+func AP(t *testing.T) *corpus.Corpus {
+	t.Helper()
+	c := shared(t, "AP", "ap/ap.txt.gz")
+	c, _, err := corpus.Prune(c, corpus.RawTextPrune(c.NumDocs()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Classic reads ../shared/data's four Classic collections (Med, Cran,
+// Cisi, Cacm) as one corpus (see shared).
+func Classic(t *testing.T) *corpus.Corpus {
+	t.Helper()
+	return shared(t, "the Classic collections", "classic/med.json", "classic/cran.json", "classic/cisi.json", "classic/cacm.json")
 }
