@@ -7,6 +7,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/cohere"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -108,6 +109,20 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	}
 	c.UMass, c.NPMI = mean(c.TopicUMass), mean(c.TopicNPMI)
 	return c, nil
+}
+
+// Incoherent returns the number of topics whose NPMI is below
+// learner.IncoherentNPMI: their top words occur together less often than
+// at random, the topics the learners refine when more than a quarter are
+// (learner.TopicsIncoherent).
+func (c Coherence) Incoherent() int {
+	n := 0
+	for _, x := range c.TopicNPMI {
+		if x < learner.IncoherentNPMI {
+			n++
+		}
+	}
+	return n
 }
 
 // topWordLists returns the top topN words of each topic of m (DefaultTopN

@@ -60,6 +60,9 @@ type Measures struct {
 	// TopicCoherence.
 	CoherenceUMass *float64 `json:"coherence_umass,omitempty"`
 	CoherenceNPMI  *float64 `json:"coherence_npmi,omitempty"`
+	// IncoherentTopics is the number of topics whose NPMI is below
+	// learner.IncoherentNPMI (Coherence.Incoherent).
+	IncoherentTopics *int `json:"incoherent_topics,omitempty"`
 	// UniqueWords is the mean of UniqueWords; it always applies.
 	UniqueWords *float64 `json:"unique_words,omitempty"`
 	// Recovered is RecoveredAt's Count at RecoveredThreshold (with
@@ -154,7 +157,8 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		if err != nil {
 			return nil, err
 		}
-		ms.CoherenceUMass, ms.CoherenceNPMI = &coh.UMass, &coh.NPMI
+		incoherent := coh.Incoherent()
+		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics = &coh.UMass, &coh.NPMI, &incoherent
 	}
 	unique, _ := UniqueWords(m, o.Top)
 	ms.UniqueWords = &unique

@@ -72,8 +72,8 @@ func TestMeasure(t *testing.T) {
 	}
 	b, _ := json.Marshal(ms)
 	var keys map[string]any
-	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 14 {
-		t.Errorf("JSON %s: want the 14 keys of hull eval (%v)", b, err)
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 15 {
+		t.Errorf("JSON %s: want the 15 keys of hull eval (%v)", b, err)
 	}
 	if keys["collapsed"] != false || ms.NMI != nil {
 		t.Errorf("JSON %s: want collapsed false and no nmi", b)

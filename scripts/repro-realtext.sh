@@ -15,14 +15,16 @@
 # and prints one Markdown row: learner and flags, distinct top words (of K x
 # 10), near-duplicate topic pairs, the largest topic's share of the
 # documents, rare topics, the effective number of topics (exp of the
-# entropy of the topics' shares of the documents), collapsed, NPMI, [NMI,
+# entropy of the topics' shares of the documents), collapsed, NPMI, the
+# incoherent topics (NPMI below -0.02), [NMI,
 # purity,] CPU seconds of the
 # fit (user + system, reading included), and a note from the model's Params
 # (the rule or branch the learner took: rectify_chosen, thresholds and
 # fallback_topics, vertex_search and vertex_recovered, min_df_chosen,
 # clustering; "refined from D / P" when the topics were refined by EM,
-# with the distinct words and pairs before, and "/ E eff." the effective
-# number of topics of their weights before, where the learner has them).
+# with the distinct words and pairs before, "/ E eff." the effective
+# number of topics of their weights before, where the learner has them,
+# and "/ I incoh." the incoherent topics before).
 #
 # Usage: scripts/repro-realtext.sh [kos] [nips] [reuters] [ap] [sla] [classic]
 #   (default: all six)
@@ -123,9 +125,9 @@ for corpus in $corpora; do
 	esac
 	echo "== $corpus, K = $k ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"
 	if [ ${#labels[@]} -gt 0 ]; then
-		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | NMI | purity | CPU | note |"
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | incoherent | NMI | purity | CPU | note |"
 	else
-		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | CPU | note |"
+		echo "| learner, flags | distinct /$((k * 10)) | dup pairs | largest | rare | effective | collapsed | NPMI | incoherent | CPU | note |"
 	fi
 	while read -r label; do
 		[ -n "$label" ] || continue
@@ -151,15 +153,16 @@ for corpus in $corpora; do
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
 			(if $p.clustering then $p.clustering else empty end),
 			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring)
-				+ (if $p.unrefined_effective_topics then " / " + ($p.unrefined_effective_topics | tostring) + " eff." else "" end) else empty end)
+				+ (if $p.unrefined_effective_topics then " / " + ($p.unrefined_effective_topics | tostring) + " eff." else "" end)
+				+ (if $p.unrefined_incoherent_topics then " / " + ($p.unrefined_incoherent_topics | tostring) + " incoh." else "" end) else empty end)
 			] | join("; ")' "$m")
-		read -r distinct pairs largest rare effective collapsed npmi nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
-			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
+		read -r distinct pairs largest rare effective collapsed npmi incoherent nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
+			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, .incoherent_topics, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
 		[ "$collapsed" = true ] && collapsed="**yes**" || collapsed=no
 		if [ ${#labels[@]} -gt 0 ]; then
-			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$nmi" "$purity" "$cpu" "$note"
+			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %d | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$incoherent" "$nmi" "$purity" "$cpu" "$note"
 		else
-			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$cpu" "$note"
+			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %d | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$incoherent" "$cpu" "$note"
 		fi
 	done < <(rows "$p10" "$p20" "$corpus")
 done

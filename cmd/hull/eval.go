@@ -59,7 +59,8 @@ func newEvalCmd() *cobra.Command {
                        mixture is inferred from them by variational inference, and
                        the other half is scored; perplexity = exp(-loglik / tokens)
   --reference INPUT    UMass and NPMI coherence of each topic's top words, counted
-                       on the reference corpus (mean over topics)
+                       on the reference corpus (mean over topics), and the
+                       incoherent topics (NPMI below -0.02)
 
   --labels FILE        with --reference or --heldout: NMI (normalised by the mean
                        of the entropies) and purity of each document's dominant
@@ -254,6 +255,9 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 	row("perplexity", ms.Perplexity, ms.Estimator)
 	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics (higher is better)")
 	row("coherence_npmi", ms.CoherenceNPMI, "NPMI of the top words, mean over topics (-1 to 1, higher is better)")
+	if ms.IncoherentTopics != nil {
+		fmt.Fprintf(tw, "incoherent_topics\t%d\ttopics with an NPMI below %g: their top words occur together less often than at random\n", *ms.IncoherentTopics, learner.IncoherentNPMI)
+	}
 	row("unique_words", ms.UniqueWords, "top words in no other topic's top words, mean over topics")
 	if ms.Recovered != nil {
 		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", *ms.Recovered, ms.TrueK, *ms.RecoveredThreshold)
