@@ -46,12 +46,12 @@ const (
 	// number of topics of the documents (Health.EffectiveTopics) is a
 	// collapse: the documents spread as over fewer than half of the
 	// topics, a few near the corpus's frequent words holding most of them
-	// (random projections on the AP news, K = 20: 7.6 effective topics,
-	// three topics the dominant topic of 72% of the documents, where no
-	// single topic passes CollapsedLargestShare). The distinct topics of
-	// every learner on KOS, NIPS, Reuters, AP and SLA spread over more
-	// than 0.6 K, Gibbs sampling's and variational EM's over more than
-	// 0.84 K (docs/BENCHMARKS.md, "Concentrated topics").
+	// (random projections on the AP news, K = 20, without the refinement:
+	// 7.5 effective topics, where no single topic passes
+	// CollapsedLargestShare). Every learner's default spreads the
+	// documents of KOS, NIPS, Reuters, AP, SLA and Classic over at least
+	// 0.6 K effective topics, Gibbs sampling over at least 0.84 K
+	// (docs/BENCHMARKS.md, "Every geometric learner on real text").
 	CollapsedEffectiveShare = 0.5
 )
 

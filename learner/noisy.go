@@ -51,13 +51,12 @@ func RoundSig(x float64, n int) float64 {
 // or when the largest weight is above both DominantTopicWeight and
 // DominantTopicFactor times the even share 1/K. It is the other face of
 // unreadable topics on real text: a few topics near the corpus's frequent
-// words take most of the documents, the others gather around noise words.
-// Random projections on the AP news (K = 20) put 71% of the weight in three
-// such topics (effective number 7.4); Binning on the statistics abstracts
-// of SLA (K = 6) 63% in one. Every learner's topics that read as distinct
-// on KOS, NIPS, Reuters, AP and SLA have an effective number above 0.6 K,
-// Gibbs sampling's and variational EM's above 0.84 K (docs/BENCHMARKS.md,
-// "Concentrated topics").
+// words take most of the documents, the others gather around noise words,
+// while their top words stay distinct. Random projections on the AP news
+// (K = 20) put 71% of the weight in three such topics (7.4 effective
+// topics), Binning at the automatic candidate floor on KOS most of it in
+// one (4.1 effective topics); refined, their documents spread over 18.7
+// and 18.4 (docs/BENCHMARKS.md, "Concentrated and incoherent topics").
 const (
 	ConcentratedEffectiveShare = 0.5
 	DominantTopicWeight        = 0.3
@@ -104,23 +103,23 @@ func DominantWeight(largest float64, k int) bool {
 
 // The rule by which a learner judges how its topics read on the corpus it
 // was fitted on: a topic is incoherent when the NPMI of its NoisyTopWords
-// top words, the mean over their pairs of log(p(a,b) / (p(a) p(b))) /
-// -log p(a,b) by document co-occurrence, is below IncoherentNPMI, its
-// words occurring together less often than words drawn at random; the
-// topics are incoherent when more than IncoherentShare of them are. It is
-// the face of unreadable topics that neither near-copies nor concentrated
-// weights show: words of different parts of the corpus mixed in one
-// topic. On the four Classic collections taken as one corpus (K = 15)
-// Projector's, RP's, TSVD's, DDP's and Binning's topics are distinct and
-// spread, yet 4 to 11 of 15 are incoherent (a medical word among
-// aerodynamics words, say); on KOS, NIPS, Reuters, AP and SLA no
-// learner's default has more than 10% (docs/BENCHMARKS.md, "Incoherent
-// topics"). IncoherentNPMI is below 0 by a margin for words found in most
-// documents, whose NPMI is near 0 with a sign that is noise: on the
-// Topic-SCORE paper's simulated corpus (synth.NewKe, 500 documents) two
-// of Topic-SCORE's three topics have top words in 70-80% of the documents
-// and NPMI 0.023 and -0.002. At most IncoherentSampleDocs documents,
-// evenly spaced, are counted.
+// top words, the mean over their pairs of log(p(a,b) / (p(a) p(b))) / -log
+// p(a,b) by document co-occurrence, is below IncoherentNPMI, its words
+// occurring together less often than words drawn at random; the topics are
+// incoherent when more than IncoherentShare of them are. It is the face of
+// unreadable topics that neither near-copies nor concentrated weights show:
+// words of different parts of the corpus mixed in one topic. On the four
+// Classic collections taken as one corpus (K = 15) Projector's, RP's,
+// TSVD's, DDP's and Binning's topics are distinct and spread, yet 4 to 11 of
+// 15 are incoherent (a medical word among aerodynamics words, say); refined,
+// at most 2 of 15 are, and no learner's default on KOS, NIPS, Reuters, AP,
+// SLA and Classic has more than a fifth (docs/BENCHMARKS.md, "Concentrated
+// and incoherent topics"). IncoherentNPMI is below 0 by a margin for words
+// found in most documents, whose NPMI is near 0 with a sign that is noise:
+// on the Topic-SCORE paper's simulated corpus (synth.NewKe, 500 documents)
+// two of Topic-SCORE's three topics have top words in 70-80% of the
+// documents and NPMI 0.023 and -0.002. At most IncoherentSampleDocs
+// documents, evenly spaced, are counted.
 const (
 	IncoherentNPMI       = -0.02
 	IncoherentShare      = 0.25

@@ -96,6 +96,7 @@ binning --proj-no-raise
 binning --proj-min-df $p10
 binning --proj-min-df 1
 EOF
+	# 20% rows: not Reuters (fewer than K words pass with --max-df 0.5), nor Classic (not tried)
 	if [ "$corpus" != reuters ] && [ "$corpus" != classic ]; then
 		printf '%s\n' "rp --proj-min-df $p20" "ddp --proj-min-df $p20" "binning --proj-min-df $p20"
 	fi

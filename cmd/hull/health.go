@@ -43,8 +43,8 @@ func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 		if sampled < docs {
 			of = fmt.Sprintf("%d documents sampled evenly from %d", h.Docs, docs)
 		}
-		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s\n",
-			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h))
+		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s; they spread over %.1f effective topics of %d\n",
+			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h), h.EffectiveTopics, h.K)
 	}
 	fmt.Fprint(w, collapseWarning(h))
 }

@@ -26,7 +26,7 @@ func TestFitPrintsHealth(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	word := regexp.MustCompile(`(?m)^health: (\d+) different words among the 10 x 10 top words; (\d+) of the 45 topic pairs share at least half of their top words$`)
-	doc := regexp.MustCompile(`(?m)^health: topic \d+ is the dominant topic of [0-9.]+% of the 2500 documents; no topic is the dominant topic of fewer than 0.5%$`)
+	doc := regexp.MustCompile(`(?m)^health: topic \d+ is the dominant topic of [0-9.]+% of the 2500 documents; no topic is the dominant topic of fewer than 0.5%; they spread over [0-9.]+ effective topics of 10$`)
 	if !word.MatchString(errOut) || !doc.MatchString(errOut) || !strings.Contains(errOut, ", health ") {
 		t.Errorf("no health lines and time on stderr:\n%s", errOut)
 	}
