@@ -29,6 +29,6 @@
 // Complexity: the registry's operations are O(options) per call (a
 // reflective set per option); TopicsNoisy and TopicsConcentrated are
 // O(K V log V) and O(K), TopicsIncoherent O(nnz) over at most
-// IncoherentSampleDocs documents (7 ms on KOS for K = 20:
+// IncoherentSampleDocs documents (3 ms on KOS for K = 20:
 // BenchmarkTopicsIncoherent); see each learner's package for its fit.
 package learner
