@@ -352,7 +352,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 
 // refineIfNoisy is RectifyAuto for the original recovery, which cannot be
 // rectified: the paper's fit, its topics refined (refine.IfNoisy) when
-// they are noisy.
+// they are noisy, concentrated or incoherent.
 func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Options) (*model.Model, error) {
 	m, _, err := (&Learner{opts: paper}).fit(ctx, in, k, nil)
 	if err != nil {

@@ -10,13 +10,13 @@ import (
 	"github.com/hulltopics/hull/model"
 )
 
-// IfNoisy refines m, a model fitted on c, in place when its topics are
-// noisy by learner.TopicsNoisy's rule (near-copies of one another),
-// concentrated by learner.TopicsConcentrated's (a few topics hold the
-// corpus, the others a handful of documents) or incoherent on c by
-// learner.TopicsIncoherent's (their top words occur together less often
-// than at random), and reports whether it did; o.Iterations = 0 leaves every model as it is (Params record
-// nothing). It is the automatic refinement of the geometric learners:
+// IfNoisy refines m, a model fitted on c, in place when its topics are noisy
+// by learner.TopicsNoisy's rule (near-copies of one another), concentrated
+// by learner.TopicsConcentrated's (a few topics hold the corpus, the others
+// a handful of documents) or incoherent on c by learner.TopicsIncoherent's
+// (their top words occur together less often than at random), and reports
+// whether it did; o.Iterations = 0 leaves every model as it is (Params
+// record nothing). It is the automatic refinement of the geometric learners:
 // their own estimates are kept where they are distinct and spread (on
 // planted topics above all, where the refinement's smoothing costs
 // accuracy), and topics that no user can read are refined.

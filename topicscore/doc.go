@@ -116,8 +116,10 @@
 //   - The refinement of noisy topics (Options.Auto, package refine; on in
 //     the registered defaults, off in the zero Options and with
 //     "--refine 0"): when the topics are near-copies by
-//     learner.TopicsNoisy's rule, at most 20 iterations of variational EM
-//     for LDA start from them. Step 4's A* = diag(xi_1) Pi puts every
+//     learner.TopicsNoisy's rule or incoherent by
+//     learner.TopicsIncoherent's (Topic-SCORE estimates no topic weights
+//     for learner.TopicsConcentrated to judge), at most 20 iterations of
+//     variational EM for LDA start from them. Step 4's A* = diag(xi_1) Pi puts every
 //     frequent word, whose pi_j is spread over the topics, near the top
 //     of every topic; the EM reassigns its tokens by document. KOS (K =
 //     20) 90 distinct top words of 200 and 13 near-duplicate pairs ->
