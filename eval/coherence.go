@@ -93,19 +93,24 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	x := cohere.New(ref, top, 0)
 	c := Coherence{TopN: n, TopicUMass: make([]float64, len(top)), TopicNPMI: make([]float64, len(top)), UnseenWords: x.Unseen()}
 	for k, words := range top {
-		umass := 0.0
+		umass, npmi, pairs := 0.0, 0.0, 0
 		for i := 1; i < n; i++ {
 			for j := range i {
+				co := x.Together(words[i], words[j])
+				npmi += x.NPMIOf(words[i], words[j], co)
+				pairs++
 				dj := x.Freq(words[j])
 				if dj == 0 {
 					c.SkippedPairs++
 					continue
 				}
-				umass += math.Log((float64(x.Together(words[i], words[j])) + UMassEpsilon) / float64(dj))
+				umass += math.Log((float64(co) + UMassEpsilon) / float64(dj))
 			}
 		}
 		c.TopicUMass[k] = umass
-		c.TopicNPMI[k] = x.TopicNPMI(words)
+		if pairs > 0 { // the mean over pairs, as cohere.Index.TopicNPMI takes it
+			c.TopicNPMI[k] = npmi / float64(pairs)
+		}
 	}
 	c.UMass, c.NPMI = mean(c.TopicUMass), mean(c.TopicNPMI)
 	return c, nil

@@ -98,7 +98,12 @@ func (x *Index) Together(a, b int) int {
 // al. 2014): log(p(a,b) / (p(a) p(b))) / -log p(a,b), -1 when they never
 // occur together (its limit), 1 when both occur in every document.
 func (x *Index) NPMI(a, b int) float64 {
-	co := x.Together(a, b)
+	return x.NPMIOf(a, b, x.Together(a, b))
+}
+
+// NPMIOf is NPMI for words a and b that occur together in co documents
+// (Together), for a caller that needs co for another measure too.
+func (x *Index) NPMIOf(a, b, co int) float64 {
 	if co == 0 {
 		return -1
 	}
