@@ -91,7 +91,7 @@
 // of each topic for a program to read: one object, indented by two
 // spaces and followed by a line break,
 //
-//	{"k": K, "vocab_size": V, "characteristic_kind": KIND,
+//	{"k": K, "vocab_size": V, "characteristic_kind": KIND, "refined": true,
 //	 "topics": [{"id": 0, "share": p, "words": [...], "weights": [...],
 //	             "anchor": WORD, "characteristic": WORD}, ...]}
 //
@@ -104,7 +104,10 @@
 // words (model.MarkAnchor); otherwise it is "characteristic", and the
 // top-level "characteristic_kind" (model.Model.MarkKind: "catchword",
 // "vertex word", "characteristic word") says what it is. These three keys
-// are left out where there is no such word. Words are JSON strings of the
+// are left out where there is no such word. "refined" is true where the
+// topics were refined after their learner found them
+// (model.Model.Refined): the marked words are then the words the topics
+// started from, and the key is left out otherwise. Words are JSON strings of the
 // words verbatim; besides the escapes of encoding/json, the control and
 // bidirectional characters it leaves raw (DEL, the C1 controls, U+202E)
 // are written as \u escapes (package internal/textsafe), so that the

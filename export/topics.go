@@ -15,8 +15,12 @@ type topicsJSON struct {
 	VocabSize int `json:"vocab_size"`
 	// CharacteristicKind names the characteristic words of the topics
 	// where the learner marks those rather than anchors.
-	CharacteristicKind string      `json:"characteristic_kind,omitempty"`
-	Topics             []topicJSON `json:"topics"`
+	CharacteristicKind string `json:"characteristic_kind,omitempty"`
+	// Refined is true where the topics were refined after their learner
+	// found them (model.Model.Refined): the marked words are then the
+	// words the topics started from.
+	Refined bool        `json:"refined,omitempty"`
+	Topics  []topicJSON `json:"topics"`
 }
 
 // topicJSON is one topic of topicsJSON.
@@ -34,12 +38,14 @@ type topicJSON struct {
 // (see the package documentation): per topic its top most probable words,
 // most probable first (model.Model.TopWords, words of weight 0 included),
 // their weights, its share p(z) where known and its marked word
-// (model.Model.MarkedWord), under "anchor" or "characteristic". top <= 0
+// (model.Model.MarkedWord), under "anchor" or "characteristic", and
+// "refined" true where the topics were refined from those words
+// (model.Model.Refined). top <= 0
 // lists no word; top >= len(m.Vocab) every word. It returns an error for a
 // weight JSON cannot hold (NaN, an infinity), before writing anything, and
 // any error of w.
 func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
-	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab)}
+	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined()}
 	kind := m.MarkKind()
 	if kind != model.MarkAnchor {
 		out.CharacteristicKind = kind

@@ -100,6 +100,29 @@ func TestTopicsJSONGolden(t *testing.T) {
   ]
 }
 `},
+		// A refined model's marked words are those its topics started
+		// from: "refined" says so.
+		{"refined", &model.Model{Algorithm: "anchor", K: 1, Vocab: vocab, Topics: topics[1:], TopicWeights: []float64{1}, Anchors: []int{1},
+			Params: map[string]any{model.RefineIterationsParam: 4}}, 1,
+			`{
+  "k": 1,
+  "vocab_size": 3,
+  "refined": true,
+  "topics": [
+    {
+      "id": 0,
+      "share": 1,
+      "words": [
+        "rain"
+      ],
+      "weights": [
+        0.5
+      ],
+      "anchor": "oven"
+    }
+  ]
+}
+`},
 		{"no marks, no words", &model.Model{Algorithm: "gibbs", K: 1, Vocab: vocab, Topics: topics[1:], Alpha: []float64{0.1}}, 0,
 			`{
   "k": 1,

@@ -72,3 +72,19 @@ func (m *Model) MarkedWord(k int) int {
 	}
 	return -1
 }
+
+// RefineIterationsParam is the Params key under which package refine
+// records the EM iterations it ran on a model's topics.
+const RefineIterationsParam = "refine_iterations"
+
+// Refined reports whether m's topics were refined after its learner found
+// them: Params record RefineIterationsParam above 0 (package refine's EM
+// iterations ran; the rectified anchor pipeline and every learner's
+// refinement of noisy topics record them). A refined topic started from
+// the topic its learner found, so its marked word (MarkedWord) is the word
+// that topic started from: the refinement need not keep it among the
+// topic's top words, nor keep it a word of that topic alone. Time O(1).
+func (m *Model) Refined() bool {
+	n, ok := m.Param(RefineIterationsParam)
+	return ok && n > 0
+}

@@ -101,3 +101,25 @@ func TestMarkedWordOfFittedModels(t *testing.T) {
 		}
 	}
 }
+
+// Refined reads the iterations package refine records, as the learner set
+// them (an int) and as Load returns them (a float64); no iterations, or
+// none run, is not refined.
+func TestRefined(t *testing.T) {
+	for _, tc := range []struct {
+		params map[string]any
+		want   bool
+	}{
+		{nil, false},
+		{map[string]any{"refine": 20}, false},
+		{map[string]any{RefineIterationsParam: 0}, false},
+		{map[string]any{RefineIterationsParam: 20}, true},
+		{map[string]any{RefineIterationsParam: 3.0}, true},
+		{map[string]any{RefineIterationsParam: "20"}, false},
+	} {
+		m := &Model{Params: tc.params}
+		if got := m.Refined(); got != tc.want {
+			t.Errorf("Params %v: Refined() = %v, want %v", tc.params, got, tc.want)
+		}
+	}
+}

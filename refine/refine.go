@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/special"
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -155,7 +156,7 @@ func Estimate(v, d, nnz, k int64) int64 {
 func (r *Result) Record(params map[string]any) {
 	params["refine"] = r.o.Iterations
 	params["refine_tolerance"] = r.o.Tolerance
-	params["refine_iterations"] = r.Iterations
+	params[model.RefineIterationsParam] = r.Iterations
 	params["refine_converged"] = r.Converged
 	params["refine_change"] = learner.RoundSig(r.Change, 4)
 }

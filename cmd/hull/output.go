@@ -20,6 +20,9 @@ import (
 // when it is one of them. Words are escaped by textsafe.Escape.
 func printTopics(w io.Writer, m *model.Model, top int) {
 	kind := m.MarkKind()
+	if m.Refined() {
+		kind = "refined from " + kind
+	}
 	for k := 0; k < m.K; k++ {
 		mark := m.MarkedWord(k)
 		words := make([]string, 0, min(top, len(m.Vocab))+1)

@@ -32,13 +32,17 @@ learner singles out one word per topic, named by what it is:
                        characteristic word, not an anchor: no word need
                        reach a vertex)
 The word is also between *stars* among the top words when it is one of them.
-gibbs, vb, kmeans and projector single out no word.
+gibbs, vb, kmeans and projector single out no word. Where the topics were
+refined after the learner found them (the refinement of noisy topics, or
+anchor's rectified fit), the part reads (refined from KIND *word*): the word
+the topic started from, which the refined topic need not favour.
 
---json prints {"k", "vocab_size", "characteristic_kind"?, "topics": [{"id",
-"share", "words", "weights", "anchor"?, "characteristic"?}]}: share is null
-where unknown; anchor is the anchor word where the learner has one; otherwise
-characteristic is the marked word and characteristic_kind its kind
-("catchword", "vertex word"). Topic ids count from 0, the text's from 1.
+--json prints {"k", "vocab_size", "characteristic_kind"?, "refined"?,
+"topics": [{"id", "share", "words", "weights", "anchor"?, "characteristic"?}]}:
+share is null where unknown; anchor is the anchor word where the learner has
+one; otherwise characteristic is the marked word and characteristic_kind its
+kind ("catchword", "vertex word"); refined is true where the topics were
+refined from those. Topic ids count from 0, the text's from 1.
 
 A word's control and bidirectional characters are printed escaped, as Go
 quotes them (ESC as \x1b, U+202E as \u202e), so that no word can drive the

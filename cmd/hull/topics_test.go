@@ -97,7 +97,7 @@ func TestTopicsBadTop(t *testing.T) {
 // anchors.
 func TestTopicsSameShapeForEveryLearner(t *testing.T) {
 	dir := t.TempDir()
-	line := regexp.MustCompile(`^topic +(\d+) (?:[ \d]{2}\d\.\d%|     -)  (?:\S+ )*?\S+(?: \((anchor|catchword|vertex word|characteristic word) \*(\S+)\*\))?$`)
+	line := regexp.MustCompile(`^topic +(\d+) (?:[ \d]{2}\d\.\d%|     -)  (?:\S+ )*?\S+(?: \((refined from )?(anchor|catchword|vertex word|characteristic word) \*(\S+)\*\))?$`)
 	wantKind := map[string]string{"score": "vertex word", "tsvd": "catchword", "gibbs": "", "vb": "", "kmeans": "", "projector": ""}
 	for _, name := range learner.Names() {
 		spec, _ := learner.Lookup(name)
@@ -130,8 +130,10 @@ func TestTopicsSameShapeForEveryLearner(t *testing.T) {
 			switch {
 			case g == nil || g[1] != strconv.Itoa(k+1):
 				t.Errorf("%s: line %q is not %q", name, l, "topic N SHARE% words [(KIND *word*)]")
-			case g[2] != kind:
-				t.Errorf("%s: line %q marks a word as %q, want %q", name, l, g[2], kind)
+			case g[3] != kind:
+				t.Errorf("%s: line %q marks a word as %q, want %q", name, l, g[3], kind)
+			case kind != "" && (g[2] != "") != m.Refined():
+				t.Errorf("%s: line %q: says refined %v, model refined %v", name, l, g[2] != "", m.Refined())
 			case strings.Contains(l, "%") != (len(m.TopicWeights) == m.K):
 				t.Errorf("%s: line %q: share shown %v, model has p(z) %v", name, l, strings.Contains(l, "%"), len(m.TopicWeights) == m.K)
 			}
@@ -147,8 +149,12 @@ func TestTopicsSameShapeForEveryLearner(t *testing.T) {
 		}
 		wantTop := []string{"k", "topics", "vocab_size"}
 		if kind != "" && kind != "anchor" {
-			wantTop = []string{"characteristic_kind", "k", "topics", "vocab_size"}
+			wantTop = append(wantTop, "characteristic_kind")
 		}
+		if m.Refined() {
+			wantTop = append(wantTop, "refined")
+		}
+		slices.Sort(wantTop)
 		if got := slices.Sorted(maps.Keys(doc)); !slices.Equal(got, wantTop) {
 			t.Errorf("%s: keys %q, want %q", name, got, wantTop)
 		}
@@ -174,5 +180,32 @@ func TestTopicsSameShapeForEveryLearner(t *testing.T) {
 				t.Errorf("%s: %d words, want 3", name, len(words))
 			}
 		}
+	}
+}
+
+// A refined model's marked words are the words its topics started from,
+// and both outputs say so: the rectified anchor fit refines its topics.
+func TestTopicsOfARefinedModel(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "--rectify", "ap", "-o", path); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := hull(t, "topics", path, "--top", "3")
+	if code != 0 {
+		t.Fatalf("topics: exit %d: %s", code, errOut)
+	}
+	line := regexp.MustCompile(`^topic +\d+ +\d+\.\d%  \S+ \S+ \S+ \(refined from anchor \*\S+\*\)$`)
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !line.MatchString(l) {
+			t.Errorf("line %q does not say its anchor is the word its topic was refined from", l)
+		}
+	}
+	code, out, errOut = hull(t, "topics", path, "--json")
+	if code != 0 {
+		t.Fatalf("topics --json: exit %d: %s", code, errOut)
+	}
+	var doc struct{ Refined bool }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || !doc.Refined {
+		t.Errorf("topics --json: refined %v (%v), want true", doc.Refined, err)
 	}
 }
