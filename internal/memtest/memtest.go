@@ -40,12 +40,12 @@
 // objects not yet swept: the heap the process holds at GOGC = 5, an upper
 // bound logged for comparison. A sample's live figure is therefore at most
 // its objects figure, and each sample counts the smaller of the two: Go
-// 1.26's live figure read once in about 20 runs of a test a large
-// object's size above the objects allocated at that instant (32 MB, the
-// dense Q of a 2,000-word fit, counted twice; 7 MB in another fit),
-// though the allocations accounted for no such object, which made the
-// peak twice the fit's. Where the two agree they differ by a few hundred
-// bytes.
+// 1.26's live figure read, once in about 20 runs of anchor's test, a
+// large object's size above the objects allocated at that instant (32
+// MB, the size of a 2,000-word fit's dense Q, in one fit; 7 MB in
+// another), though no allocation accounted for it: the measured peak was
+// then up to twice the fit's. Otherwise the two figures of a sample
+// differ by a few hundred bytes.
 //
 // Peak changes process-wide settings (the GC percent, GOMAXPROCS) for the
 // call and must not run in parallel with other measured calls or tests.
