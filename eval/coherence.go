@@ -119,7 +119,7 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 // Incoherent returns the number of topics whose NPMI is below
 // learner.IncoherentNPMI: their top words occur together less often than
 // at random, the topics the learners refine when more than a quarter are
-// (learner.TopicsIncoherent).
+// (or one is below learner.StronglyIncoherentNPMI: learner.TopicsIncoherent).
 func (c Coherence) Incoherent() int {
 	n := 0
 	for _, x := range c.TopicNPMI {

@@ -20,7 +20,8 @@
 //     them: TopicsNoisy (near-copies of one another), TopicsConcentrated
 //     (the weights held by a few topics) and TopicsIncoherent (top words
 //     that occur together less often than at random, by NPMI on the
-//     training documents); anchor's rectification, the projection
+//     training documents, in many topics or far below it in one);
+//     anchor's rectification, the projection
 //     learners' raised floor and the refinement of package refine use
 //     them.
 //   - Progress, the callback through which a fit reports each stage, and

@@ -90,7 +90,8 @@ func TestTopicsConcentrated(t *testing.T) {
 // Two groups of documents on disjoint words: topics on one group's words
 // are coherent; topics mixing the groups' words, whose cross pairs never
 // occur together, are not, and more than a quarter of them make the
-// topics incoherent.
+// topics incoherent, or one alone whose words mostly shun one another
+// (NPMI below StronglyIncoherentNPMI).
 func TestTopicsIncoherent(t *testing.T) {
 	var docs [][]string
 	for d := range 40 {
@@ -117,6 +118,7 @@ func TestTopicsIncoherent(t *testing.T) {
 	coherentA := topic("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9")
 	coherentB := topic("b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9")
 	mixed := topic("a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4")
+	mild := topic("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "b0", "b1")
 	for _, tc := range []struct {
 		name       string
 		topics     [][]float64
@@ -124,13 +126,15 @@ func TestTopicsIncoherent(t *testing.T) {
 		count      int
 	}{
 		{"coherent", [][]float64{coherentA, coherentB, coherentA, coherentB}, false, 0},
-		{"one of four mixed", [][]float64{coherentA, coherentB, coherentA, mixed}, false, 1},
-		{"two of four mixed", [][]float64{coherentA, mixed, coherentB, mixed}, true, 2},
+		{"one of four mildly mixed", [][]float64{coherentA, coherentB, coherentA, mild}, false, 1},
+		{"two of four mildly mixed", [][]float64{coherentA, mild, coherentB, mild}, true, 2},
+		// A topic whose words shun one another is enough.
+		{"one of four mixed", [][]float64{coherentA, coherentB, coherentA, mixed}, true, 1},
 	} {
 		m := &model.Model{K: len(tc.topics), Vocab: c.Vocab, Topics: tc.topics}
-		incoherent, count := TopicsIncoherent(m, c)
+		incoherent, count, least := TopicsIncoherent(m, c)
 		if incoherent != tc.incoherent || count != tc.count {
-			t.Errorf("%s: incoherent %v with %d topics; want %v, %d", tc.name, incoherent, count, tc.incoherent, tc.count)
+			t.Errorf("%s: incoherent %v with %d topics, least NPMI %.3f; want %v, %d", tc.name, incoherent, count, least, tc.incoherent, tc.count)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/refinetest"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
@@ -49,14 +50,46 @@ func TestRefinesIncoherentTopics(t *testing.T) {
 	plain := fit(refine.Auto{})
 	noisy, _, _ := learner.TopicsNoisy(plain)
 	concentrated, _, _ := learner.TopicsConcentrated(plain)
-	incoherent, count := learner.TopicsIncoherent(plain, classic)
+	incoherent, count, _ := learner.TopicsIncoherent(plain, classic)
 	if noisy || concentrated || !incoherent {
 		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of 15); the test wants only incoherent topics", noisy, concentrated, incoherent, count)
 	}
 	got := fit(refine.DefaultAuto())
-	stillIncoherent, gotCount := learner.TopicsIncoherent(got, classic)
+	stillIncoherent, gotCount, _ := learner.TopicsIncoherent(got, classic)
 	t.Logf("%d incoherent topics of 15 -> %d", count, gotCount)
 	if got.Params["refined"] != true || stillIncoherent || got.Params["unrefined_incoherent_topics"] != count {
 		t.Errorf("refined %v, %d incoherent topics (recorded before: %v); want refined to at most a quarter", got.Params["refined"], gotCount, got.Params["unrefined_incoherent_topics"])
+	}
+}
+
+// On the AP news Projector's topics are distinct, spread and incoherent in
+// only 1 of 20, but that one's top words shun one another (NPMI below
+// learner.StronglyIncoherentNPMI) and the mean NPMI is half anchor's. The
+// default refines them: no topic is left that low and the mean NPMI rises.
+func TestRefinesStronglyIncoherentTopic(t *testing.T) {
+	ap := refinetest.AP(t)
+	fit := func(a refine.Auto) *model.Model {
+		return fitWith(t, ap, 20, Options{Settings: learner.Settings{Seed: 1, Threads: 2}, Auto: a})
+	}
+	plain := fit(refine.Auto{})
+	noisy, _, _ := learner.TopicsNoisy(plain)
+	concentrated, _, _ := learner.TopicsConcentrated(plain)
+	incoherent, count, least := learner.TopicsIncoherent(plain, ap)
+	if noisy || concentrated || !incoherent || count > 5 || least >= learner.StronglyIncoherentNPMI {
+		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of 20, least NPMI %.3f); the test wants one strongly incoherent topic alone", noisy, concentrated, incoherent, count, least)
+	}
+	got := fit(refine.DefaultAuto())
+	_, _, gotLeast := learner.TopicsIncoherent(got, ap)
+	before, err := eval.TopicCoherence(plain, ap, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := eval.TopicCoherence(got, ap, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("least NPMI %.3f -> %.3f, mean %.3f -> %.3f", least, gotLeast, before.NPMI, after.NPMI)
+	if got.Params["refined"] != true || gotLeast < learner.StronglyIncoherentNPMI || after.NPMI <= before.NPMI {
+		t.Errorf("refined %v, least NPMI %.3f, mean NPMI %.3f -> %.3f; want refined above %g and a higher mean", got.Params["refined"], gotLeast, before.NPMI, after.NPMI, learner.StronglyIncoherentNPMI)
 	}
 }

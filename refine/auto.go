@@ -24,7 +24,8 @@ import (
 // m's Params record "refine" (o.Iterations) and "refined"; a refined model
 // records Result.Record's figures and "unrefined_distinct_words",
 // "unrefined_near_duplicate_pairs" (learner.TopicsNoisy's figures before)
-// and "unrefined_incoherent_topics" (learner.TopicsIncoherent's) and,
+// and "unrefined_incoherent_topics" and "unrefined_least_npmi"
+// (learner.TopicsIncoherent's) and,
 // where m has topic weights, "unrefined_effective_topics" and
 // "unrefined_largest_weight" (learner.TopicsConcentrated's); its
 // TopicWeights become Result.Weights and a TopicCovariance, where m
@@ -43,14 +44,14 @@ func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (
 	m.Params["refine"] = o.Iterations
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
 	concentrated, effective, largest := learner.TopicsConcentrated(m)
-	incoherent, incoherentTopics := learner.TopicsIncoherent(m, c)
+	incoherent, incoherentTopics, leastNPMI := learner.TopicsIncoherent(m, c)
 	switch {
 	case noisy:
 		o.Logf("refine: the topics are near-copies (%d different top words of %d, %d near-duplicate pairs): refining them by EM", distinct, m.K*min(learner.NoisyTopWords, len(m.Vocab)), pairs)
 	case concentrated:
 		o.Logf("refine: the topics are concentrated (%.1f effective topics of %d, the largest %.0f%% of the weight): refining them by EM", effective, m.K, 100*largest)
 	case incoherent:
-		o.Logf("refine: the topics are incoherent (the top words of %d of %d topics occur together less often than at random): refining them by EM", incoherentTopics, m.K)
+		o.Logf("refine: the topics are incoherent (the top words of %d of %d topics occur together less often than at random, the least NPMI %.3f): refining them by EM", incoherentTopics, m.K, leastNPMI)
 	default:
 		m.Params["refined"] = false
 		return false, nil
@@ -72,6 +73,7 @@ func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (
 	m.Params["refined"] = true
 	m.Params["unrefined_distinct_words"], m.Params["unrefined_near_duplicate_pairs"] = distinct, pairs
 	m.Params["unrefined_incoherent_topics"] = incoherentTopics
+	m.Params["unrefined_least_npmi"] = learner.RoundSig(leastNPMI, 3)
 	if effective > 0 {
 		m.Params["unrefined_effective_topics"] = learner.RoundSig(effective, 3)
 		m.Params["unrefined_largest_weight"] = learner.RoundSig(largest, 3)
@@ -109,7 +111,7 @@ func DefaultAuto() Auto { return Auto{Refine: DefaultIterations} }
 // AutoOptions are Auto's options as the learner registry sets them by
 // name; each learner that embeds Auto lists them.
 var AutoOptions = []learner.Option{
-	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
+	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 }
 

@@ -24,7 +24,8 @@
 # clustering; "refined from D / P" when the topics were refined by EM,
 # with the distinct words and pairs before, "/ E eff." the effective
 # number of topics of their weights before, where the learner has them,
-# and "/ I incoh." the incoherent topics before).
+# and "/ I incoh." the incoherent topics before, "/ least N" the least
+# topic NPMI before where it was below -0.25).
 #
 # Usage: scripts/repro-realtext.sh [kos] [nips] [reuters] [ap] [sla] [classic]
 #   (default: all six)
@@ -155,7 +156,8 @@ for corpus in $corpora; do
 			(if $p.clustering then $p.clustering else empty end),
 			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring)
 				+ (if $p.unrefined_effective_topics then " / " + ($p.unrefined_effective_topics | tostring) + " eff." else "" end)
-				+ (if $p.unrefined_incoherent_topics then " / " + ($p.unrefined_incoherent_topics | tostring) + " incoh." else "" end) else empty end)
+				+ (if $p.unrefined_incoherent_topics then " / " + ($p.unrefined_incoherent_topics | tostring) + " incoh." else "" end)
+				+ (if ($p.unrefined_least_npmi // 0) < -0.25 then " / least " + ($p.unrefined_least_npmi | tostring) else "" end) else empty end)
 			] | join("; ")' "$m")
 		read -r distinct pairs largest rare effective collapsed npmi incoherent nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
 			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, .incoherent_topics, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
