@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/cohere"
@@ -128,6 +129,17 @@ func (c Coherence) Incoherent() int {
 		}
 	}
 	return n
+}
+
+// LeastNPMI returns the least NPMI of a topic, or NaN for a model without
+// topics: below learner.StronglyIncoherentNPMI, a topic whose top words
+// shun one another, which alone makes the learners refine their topics
+// (learner.TopicsIncoherent).
+func (c Coherence) LeastNPMI() float64 {
+	if len(c.TopicNPMI) == 0 {
+		return math.NaN()
+	}
+	return slices.Min(c.TopicNPMI)
 }
 
 // topWordLists returns the top topN words of each topic of m (DefaultTopN

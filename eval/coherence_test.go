@@ -164,3 +164,13 @@ func TestCoherenceTruthBeatsNoise(t *testing.T) {
 		t.Errorf("truth: UMass %.2f, NPMI %.3f out of range", good.UMass, good.NPMI)
 	}
 }
+
+// LeastNPMI is the least of the topics' NPMI, NaN without topics.
+func TestLeastNPMI(t *testing.T) {
+	if got := (Coherence{TopicNPMI: []float64{0.2, -0.4, 0.1}}).LeastNPMI(); got != -0.4 {
+		t.Errorf("LeastNPMI = %v, want -0.4", got)
+	}
+	if got := (Coherence{}).LeastNPMI(); !math.IsNaN(got) {
+		t.Errorf("LeastNPMI of no topics = %v, want NaN", got)
+	}
+}

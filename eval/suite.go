@@ -63,6 +63,8 @@ type Measures struct {
 	// IncoherentTopics is the number of topics whose NPMI is below
 	// learner.IncoherentNPMI (Coherence.Incoherent).
 	IncoherentTopics *int `json:"incoherent_topics,omitempty"`
+	// LeastTopicNPMI is the least NPMI of a topic (Coherence.LeastNPMI).
+	LeastTopicNPMI *float64 `json:"least_topic_npmi,omitempty"`
 	// UniqueWords is the mean of UniqueWords; it always applies.
 	UniqueWords *float64 `json:"unique_words,omitempty"`
 	// Recovered is RecoveredAt's Count at RecoveredThreshold (with
@@ -157,8 +159,8 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		if err != nil {
 			return nil, err
 		}
-		incoherent := coh.Incoherent()
-		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics = &coh.UMass, &coh.NPMI, &incoherent
+		incoherent, least := coh.Incoherent(), coh.LeastNPMI()
+		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
 	}
 	unique, _ := UniqueWords(m, o.Top)
 	ms.UniqueWords = &unique

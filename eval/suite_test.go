@@ -55,7 +55,7 @@ func TestMeasure(t *testing.T) {
 	for name, v := range map[string][2]float64{
 		"l1 mean": {*ms.L1Mean, l1.Mean}, "l1 max": {*ms.L1Max, l1.Max}, "cosine": {*ms.CosineMean, cos.Mean},
 		"perplexity": {*ms.Perplexity, p.Perplexity}, "umass": {*ms.CoherenceUMass, coh.UMass}, "npmi": {*ms.CoherenceNPMI, coh.NPMI},
-		"unique": {*ms.UniqueWords, unique},
+		"unique": {*ms.UniqueWords, unique}, "least npmi": {*ms.LeastTopicNPMI, slices.Min(coh.TopicNPMI)},
 	} {
 		if v[0] != v[1] {
 			t.Errorf("%s: %v, want %v", name, v[0], v[1])
@@ -72,8 +72,8 @@ func TestMeasure(t *testing.T) {
 	}
 	b, _ := json.Marshal(ms)
 	var keys map[string]any
-	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 15 {
-		t.Errorf("JSON %s: want the 15 keys of hull eval (%v)", b, err)
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 16 {
+		t.Errorf("JSON %s: want the 16 keys of hull eval (%v)", b, err)
 	}
 	if keys["collapsed"] != false || ms.NMI != nil {
 		t.Errorf("JSON %s: want collapsed false and no nmi", b)

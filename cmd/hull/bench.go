@@ -286,6 +286,7 @@ var benchColumns = []benchColumn{
 	floatColumn("coherence_umass", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceUMass }),
 	floatColumn("coherence_npmi", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceNPMI }),
 	intColumn("incoherent_topics", func(m *eval.Measures) *int { return m.IncoherentTopics }),
+	floatColumn("least_topic_npmi", "%.4f", func(m *eval.Measures) *float64 { return m.LeastTopicNPMI }),
 	floatColumn("unique_words", "%.4f", func(m *eval.Measures) *float64 { return m.UniqueWords }),
 	intColumn("distinct_words", func(m *eval.Measures) *int { return m.DistinctWords }),
 	intColumn("near_duplicate_pairs", func(m *eval.Measures) *int { return m.NearDuplicatePairs }),

@@ -59,8 +59,9 @@ func newEvalCmd() *cobra.Command {
                        mixture is inferred from them by variational inference, and
                        the other half is scored; perplexity = exp(-loglik / tokens)
   --reference INPUT    UMass and NPMI coherence of each topic's top words, counted
-                       on the reference corpus (mean over topics), and the
-                       incoherent topics (NPMI below -0.02)
+                       on the reference corpus (mean over topics), the
+                       incoherent topics (NPMI below -0.02) and the least NPMI
+                       of a topic (below -0.25: its top words shun one another)
 
   --labels FILE        with --reference or --heldout: NMI (normalised by the mean
                        of the entropies) and purity of each document's dominant
@@ -258,6 +259,7 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 	if ms.IncoherentTopics != nil {
 		fmt.Fprintf(tw, "incoherent_topics\t%d\ttopics with an NPMI below %g: their top words occur together less often than at random\n", *ms.IncoherentTopics, learner.IncoherentNPMI)
 	}
+	row("least_topic_npmi", ms.LeastTopicNPMI, fmt.Sprintf("the least NPMI of a topic (below %g: its top words shun one another)", learner.StronglyIncoherentNPMI))
 	row("unique_words", ms.UniqueWords, "top words in no other topic's top words, mean over topics")
 	if ms.Recovered != nil {
 		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", *ms.Recovered, ms.TrueK, *ms.RecoveredThreshold)

@@ -44,7 +44,7 @@ func TestEvalJSONKeys(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "incoherent_topics", "unique_words",
+	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi", "unique_words",
 		"distinct_words", "near_duplicate_pairs", "largest_topic_share", "rare_topics", "effective_topics", "health_docs", "collapsed"}
 	for _, key := range keys {
 		if _, ok := got[key]; !ok {
@@ -55,6 +55,9 @@ func TestEvalJSONKeys(t *testing.T) {
 		t.Errorf("want exactly the %d keys, got %v", len(keys), got)
 	}
 	num := func(key string) float64 { x, _ := got[key].(float64); return x }
+	if num("least_topic_npmi") > num("coherence_npmi") {
+		t.Errorf("least topic NPMI %v above the mean %v", num("least_topic_npmi"), num("coherence_npmi"))
+	}
 	if num("l1_mean") > 0.5 || num("cosine_mean") < 0.8 || num("l1_max") < num("l1_mean") {
 		t.Errorf("implausible recovery: %v", got)
 	}
