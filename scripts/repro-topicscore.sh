@@ -18,7 +18,8 @@
 #   "Departures"): FIT_FLAGS="--score-search exhaustive".
 #   HULL: a hull binary to run instead of building ./cmd/hull.
 # Prints one line per setting: mean l1_max (and its standard deviation over
-# the corpora), mean fit time without reading the corpus.
+# the corpora), mean fit time without reading the corpus (and without the
+# health step hull fit runs after the fit).
 set -euo pipefail
 reps=${1:-10}
 shift || true
@@ -42,7 +43,7 @@ fit_eval() {
 		for (i = 1; i <= n; i++) {
 			v = st[i]; sub(/.* /, "", v)
 			s = (v ~ /ms$/) ? substr(v, 1, length(v) - 2) / 1000 : substr(v, 1, length(v) - 1)
-			if (st[i] !~ /^read /) fit += s
+			if (st[i] !~ /^(read|health) /) fit += s
 		}
 		print fit }' "$tmp/stderr")
 	echo "$l1 $secs"
