@@ -128,8 +128,8 @@ func DominantWeight(largest float64, k int) bool {
 // refined, the mean is 0.215 (anchor's 0.231). No other default of the
 // geometric learners on the six corpora has a topic below -0.21 before
 // refinement, nor any on the K = 100 benchmark corpora of 30,000 and
-// 100,000 documents one below 0.
-// At most IncoherentSampleDocs documents, evenly spaced, are counted.
+// 100,000 documents one below 0. At most IncoherentSampleDocs documents,
+// evenly spaced, are counted.
 const (
 	IncoherentNPMI         = -0.02
 	IncoherentShare        = 0.25
@@ -139,10 +139,10 @@ const (
 
 // TopicsIncoherent reports whether the topics of m, fitted on c (the same
 // vocabulary), are incoherent by that rule, with the number of incoherent
-// topics and the least NPMI of a topic. Time O(nnz) for a corpus of at most IncoherentSampleDocs
-// documents (a sample of them otherwise) and O(K NoisyTopWords^2 D) at
-// most for the pairs; memory 4 bytes per occurrence of a top word in the
-// documents counted.
+// topics and the least NPMI of a topic. Time O(nnz) for a corpus of at
+// most IncoherentSampleDocs documents (a sample of them otherwise) and
+// O(K NoisyTopWords^2 D) at most for the pairs; memory 4 bytes per
+// occurrence of a top word in the documents counted.
 func TopicsIncoherent(m *model.Model, c *corpus.Corpus) (incoherent bool, count int, least float64) {
 	top := make([][]int, m.K)
 	for k := range top {
