@@ -28,12 +28,7 @@ type AlignReport struct {
 // their order in it (a pruned corpus), O(nnz log n) for documents of n
 // distinct words when they do not.
 func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
-	index := make(map[string]int32, len(vocab))
-	for i, w := range vocab {
-		if _, dup := index[w]; !dup {
-			index[w] = int32(i)
-		}
-	}
+	index := IndexWords(vocab)
 	remap := make([]int32, c.NumWords())
 	ordered, last, known := true, int32(-1), 0 // the known words keep their order: rows stay sorted
 	for i, w := range c.Vocab {

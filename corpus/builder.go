@@ -16,17 +16,23 @@ type Builder struct {
 	fixed   bool // vocabulary is fixed: AddWord of an unknown word fails
 	ids     []string
 	offsets []int64
-	// The closed documents' terms, in blocks of at most builderBlock
-	// entries (a document may span two): growing one array would copy
-	// it again at every growth, four times its final size in all.
+	// The closed documents' terms, in blocks (a document may span two):
+	// growing one array would copy it again at every growth, four times
+	// its final size in all. The blocks double from firstBlock entries to
+	// builderBlock, so that a corpus of one short document does not
+	// allocate 8 MiB.
 	words, counts [][]int32
 	nnz           int64
 	docW, docC    []int32  // the open document's terms
 	scratch       []uint64 // for terms.Compact
 }
 
-// builderBlock is the number of entries of a Builder's blocks.
-const builderBlock = 1 << 20
+// firstBlock and builderBlock are the numbers of entries of a Builder's
+// first and largest blocks.
+const (
+	firstBlock   = 1 << 10
+	builderBlock = 1 << 20
+)
 
 // NewBuilder returns a Builder. If vocab is non-nil the vocabulary is fixed
 // to it (documents then refer to words by index or by known string);
@@ -36,13 +42,22 @@ func NewBuilder(vocab []string) *Builder {
 	if vocab != nil {
 		b.fixed = true
 		b.vocab = vocab
-		for i, w := range vocab {
-			if _, dup := b.index[w]; !dup {
-				b.index[w] = int32(i)
-			}
-		}
+		b.index = IndexWords(vocab)
 	}
 	return b
+}
+
+// IndexWords returns the index of each word of vocab, the first where a
+// word is listed twice: the index under which NewBuilder, FromTokensOn
+// and Align count a word of a fixed vocabulary. Time O(V).
+func IndexWords(vocab []string) map[string]int32 {
+	index := make(map[string]int32, len(vocab))
+	for i, w := range vocab {
+		if _, dup := index[w]; !dup {
+			index[w] = int32(i)
+		}
+	}
+	return index
 }
 
 // WordIndex returns the index of word w, adding it to a growing vocabulary.
@@ -77,12 +92,16 @@ func (b *Builder) EndDoc(id string) {
 	n, _, b.scratch = terms.Compact(b.docW, b.docC, b.scratch)
 	words, counts := b.docW[:n], b.docC[:n]
 	for len(words) > 0 {
-		if k := len(b.words); k == 0 || len(b.words[k-1]) == builderBlock {
-			b.words = append(b.words, make([]int32, 0, builderBlock))
-			b.counts = append(b.counts, make([]int32, 0, builderBlock))
+		if k := len(b.words); k == 0 || len(b.words[k-1]) == cap(b.words[k-1]) {
+			size := firstBlock
+			if k > 0 {
+				size = min(2*cap(b.words[k-1]), builderBlock)
+			}
+			b.words = append(b.words, make([]int32, 0, size))
+			b.counts = append(b.counts, make([]int32, 0, size))
 		}
 		k := len(b.words) - 1
-		m := min(len(words), builderBlock-len(b.words[k]))
+		m := min(len(words), cap(b.words[k])-len(b.words[k]))
 		b.words[k] = append(b.words[k], words[:m]...)
 		b.counts[k] = append(b.counts[k], counts[:m]...)
 		words, counts = words[m:], counts[m:]

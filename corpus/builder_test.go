@@ -9,7 +9,8 @@ import (
 // A Builder's documents cross its blocks of terms whole: 1,100 documents
 // of 1,000 distinct words (each added twice, in a shuffled order) hold
 // more entries than one block, and every document reads back sorted with
-// its summed counts, the one across the boundary too.
+// its summed counts, the ones across the boundaries too. The blocks
+// double from firstBlock entries to builderBlock.
 func TestBuilderAcrossBlocks(t *testing.T) {
 	const docs, words = 1100, 1000
 	vocab := make([]string, words)
@@ -24,6 +25,11 @@ func TestBuilderAcrossBlocks(t *testing.T) {
 			b.Add(int32(w), count(d, w))
 		}
 		b.EndDoc("d" + strconv.Itoa(d))
+	}
+	for i, block := range b.words {
+		if want := min(firstBlock<<i, builderBlock); cap(block) != want {
+			t.Fatalf("block %d holds %d entries, want %d", i, cap(block), want)
+		}
 	}
 	c := b.Corpus()
 	if err := c.Validate(); err != nil {
