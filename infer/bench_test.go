@@ -107,3 +107,47 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 		})
 	}
 }
+
+// Document on one KOS document of 180 tokens with a 20-topic anchor model
+// (6,906 words): what a service that infers each new document as it
+// arrives pays per call.
+func BenchmarkDocumentKOS20(b *testing.B) {
+	c, m := kosModel(b)
+	words, counts := c.Doc(0)
+	var tokens []string
+	for i, w := range words {
+		for range counts[i] {
+			tokens = append(tokens, c.Vocab[w])
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Document(context.Background(), m, tokens, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(tokens)), "tokens")
+}
+
+// Inferencer.Document on the document of BenchmarkDocumentKOS20, the
+// Inferencer made once outside the loop: the cost of the document alone.
+func BenchmarkInferencerKOS20(b *testing.B) {
+	c, m := kosModel(b)
+	words, counts := c.Doc(0)
+	var tokens []string
+	for i, w := range words {
+		for range counts[i] {
+			tokens = append(tokens, c.Vocab[w])
+		}
+	}
+	in, err := NewInferencer(m, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := in.Document(context.Background(), tokens); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -30,7 +30,11 @@
 // Infer takes a corpus on the model's vocabulary (corpus.Align puts one
 // there; otherwise the error wraps model.ErrVocabMismatch); Document takes
 // one document as its words, dropping and counting those the model does
-// not know.
+// not know; an Inferencer does the same for documents that come one at a
+// time, with the model's vocabulary indexed and its topics arranged once
+// (on KOS, K = 20: 0.28 ms a 137-token document, against 1.2-1.5 ms for
+// Document, which arranges them at every call; BenchmarkInferencerKOS20,
+// BenchmarkDocumentKOS20).
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

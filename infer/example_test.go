@@ -3,6 +3,7 @@ package infer_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
@@ -68,4 +69,29 @@ func ExampleDocument() {
 	// Output:
 	// unknown words: 1
 	// sports 0.29 weather 0.71
+}
+
+// An Inferencer arranges a model's topics once and then infers each
+// document as it comes, at the cost of that document alone.
+func ExampleInferencer() {
+	m := &model.Model{K: 2, Vocab: []string{"ball", "goal", "rain", "snow"}, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, // sports
+		{0, 0, 0.6, 0.4}, // weather
+	}}
+	in, err := infer.NewInferencer(m, infer.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, doc := range []string{"goal goal ball rain", "snow rain rain umbrella"} {
+		theta, unknown, err := in.Document(context.Background(), strings.Fields(doc))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%q: sports %.2f weather %.2f, %d unknown\n", doc, theta[0], theta[1], unknown)
+	}
+	// Output:
+	// "goal goal ball rain": sports 0.74 weather 0.26, 0 unknown
+	// "snow rain rain umbrella": sports 0.03 weather 0.97, 1 unknown
 }

@@ -193,11 +193,48 @@ const grain = 16
 // Documents are processed in parallel; results do not depend on
 // o.Threads.
 func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([][]float64, error) {
-	if m.K < 1 || len(m.Topics) != m.K {
-		return nil, fmt.Errorf("infer: model has K = %d and %d topics", m.K, len(m.Topics))
-	}
 	if err := m.CheckVocab(c.Vocab); err != nil {
 		return nil, fmt.Errorf("infer: %w", err)
+	}
+	p, err := prepare(m, o)
+	if err != nil {
+		return nil, err
+	}
+	k, numDocs := m.K, c.NumDocs()
+	theta := make([][]float64, numDocs)
+	flat := make([]float64, numDocs*k)
+	for d := range theta {
+		theta[d] = flat[d*k : (d+1)*k : (d+1)*k]
+	}
+	p.o.Progress.Report(Stage, 0, numDocs)
+	// Workers are reused across blocks; their content never carries over
+	// from one document to the next.
+	err = parallel.ForWith(ctx, numDocs, grain, p.o.Threads, p.newWorker, func(wk *worker, lo, hi int) {
+		for d := lo; d < hi; d++ {
+			words, counts := c.Doc(d)
+			p.document(wk, d, words, counts, theta[d])
+		}
+	}, func(done int) { p.o.Progress.Report(Stage, done, numDocs) })
+	if err != nil {
+		return nil, err
+	}
+	return theta, nil
+}
+
+// prepared holds what the inference of any document under a model needs:
+// the options with their defaults, alpha and the topics arranged word by
+// word. It is read-only once made, shared by concurrent documents.
+type prepared struct {
+	o     Options
+	alpha []float64
+	t     *docinfer.Topics
+	vb    docinfer.VBSettings
+}
+
+// prepare checks m and o and arranges m's topics: O(K V).
+func prepare(m *model.Model, o Options) (*prepared, error) {
+	if m.K < 1 || len(m.Topics) != m.K {
+		return nil, fmt.Errorf("infer: model has K = %d and %d topics", m.K, len(m.Topics))
 	}
 	o, err := o.withDefaults()
 	if err != nil {
@@ -217,41 +254,30 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 	if t.V != len(m.Vocab) {
 		return nil, fmt.Errorf("infer: model has %d words but topics of %d", len(m.Vocab), t.V)
 	}
-	k, numDocs := m.K, c.NumDocs()
-	theta := make([][]float64, numDocs)
-	flat := make([]float64, numDocs*k)
-	for d := range theta {
-		theta[d] = flat[d*k : (d+1)*k : (d+1)*k]
+	return &prepared{o: o, alpha: alpha, t: t, vb: docinfer.VBSettings{MaxIter: o.Iterations, Tolerance: o.Tolerance}}, nil
+}
+
+// worker is the scratch memory of one goroutine's documents.
+type worker struct {
+	ws  *docinfer.Workspace
+	src *rand.PCG
+	rng *rand.Rand
+}
+
+func (p *prepared) newWorker() *worker {
+	src := rand.NewPCG(0, 0)
+	return &worker{ws: docinfer.NewWorkspace(p.t.K), src: src, rng: rand.New(src)}
+}
+
+// document writes to theta the topic weights of document d, its sorted
+// distinct words and their counts; d seeds Gibbs's random stream.
+func (p *prepared) document(wk *worker, d int, words, counts []int32, theta []float64) {
+	switch p.o.Method {
+	case VB:
+		docinfer.VBDocument(p.t, words, counts, p.alpha, p.vb, theta, wk.ws)
+		docinfer.Normalise(theta)
+	case Gibbs:
+		wk.src.Seed(docinfer.DocSeed(p.o.Seed, d))
+		docinfer.GibbsDocument(p.t, words, counts, p.alpha, p.o.Iterations, p.o.BurnIn, wk.rng, theta, wk.ws)
 	}
-	vb := docinfer.VBSettings{MaxIter: o.Iterations, Tolerance: o.Tolerance}
-	o.Progress.Report(Stage, 0, numDocs)
-	// Workspaces are reused across blocks; their content never carries
-	// over from one document to the next.
-	type worker struct {
-		ws  *docinfer.Workspace
-		src *rand.PCG
-		rng *rand.Rand
-	}
-	newWorker := func() *worker {
-		src := rand.NewPCG(0, 0)
-		return &worker{ws: docinfer.NewWorkspace(k), src: src, rng: rand.New(src)}
-	}
-	err = parallel.ForWith(ctx, numDocs, grain, o.Threads, newWorker, func(wk *worker, lo, hi int) {
-		ws, src, rng := wk.ws, wk.src, wk.rng
-		for d := lo; d < hi; d++ {
-			words, counts := c.Doc(d)
-			switch o.Method {
-			case VB:
-				docinfer.VBDocument(t, words, counts, alpha, vb, theta[d], ws)
-				docinfer.Normalise(theta[d])
-			case Gibbs:
-				src.Seed(docinfer.DocSeed(o.Seed, d))
-				docinfer.GibbsDocument(t, words, counts, alpha, o.Iterations, o.BurnIn, rng, theta[d], ws)
-			}
-		}
-	}, func(done int) { o.Progress.Report(Stage, done, numDocs) })
-	if err != nil {
-		return nil, err
-	}
-	return theta, nil
 }

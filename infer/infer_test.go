@@ -3,6 +3,7 @@ package infer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -300,5 +301,69 @@ func TestDocument(t *testing.T) {
 	}
 	if _, _, err := Document(context.Background(), &model.Model{K: 1, Topics: [][]float64{{}}}, []string{"a"}, Options{}); err == nil {
 		t.Error("model without vocabulary: no error")
+	}
+}
+
+// An Inferencer made once gives every document the weights Document gives
+// it (Infer's for VB), from goroutines sharing it.
+func TestInferencer(t *testing.T) {
+	m := testModel(4, 60, 31)
+	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}, {0, 1, 0, 0}, {0.25, 0.25, 0.25, 0.25}, {0, 0, 0.1, 0.9}}, 60, 32)
+	tokens := make([][]string, c.NumDocs())
+	for d := range tokens {
+		words, counts := c.Doc(d)
+		for q, w := range words {
+			for range counts[q] {
+				tokens[d] = append(tokens[d], m.Vocab[w])
+			}
+		}
+		tokens[d] = append(tokens[d], "zebra")
+	}
+	for _, meth := range methods {
+		o := Options{Method: meth, Seed: 33}
+		in, err := NewInferencer(m, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := infer(t, m, c, o)
+		want := make([][]float64, len(tokens))
+		for d := range tokens {
+			if want[d], _, err = Document(context.Background(), m, tokens[d], o); err != nil {
+				t.Fatal(err)
+			}
+			if meth == VB && !reflect.DeepEqual(want[d], all[d]) {
+				t.Fatalf("vb: document %d: Document %v, Infer %v", d, want[d], all[d])
+			}
+		}
+		errs := make(chan error, 4)
+		for range 4 {
+			go func() {
+				for d := range tokens {
+					got, unknown, err := in.Document(context.Background(), tokens[d])
+					if err == nil && (unknown != 1 || !reflect.DeepEqual(got, want[d])) {
+						err = fmt.Errorf("%s: document %d: %v with %d unknown, want %v with 1", meth, d, got, unknown, want[d])
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+				}
+				errs <- nil
+			}()
+		}
+		for range 4 {
+			if err := <-errs; err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if _, err := NewInferencer(m, Options{Iterations: -1}); err == nil {
+		t.Error("invalid options: no error")
+	}
+	in, _ := NewInferencer(m, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := in.Document(ctx, tokens[0]); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v", err)
 	}
 }
