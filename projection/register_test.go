@@ -17,9 +17,9 @@ func TestRegistered(t *testing.T) {
 		method Method
 		flags  []string
 	}{
-		{RP, []string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
-		{DDP, []string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
-		{Binning, []string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol"}},
+		{RP, []string{"proj-min-df", "proj-no-raise", "proj-p", "proj-min-hits", "proj-cooccurrence", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol", "refine-always"}},
+		{DDP, []string{"proj-min-df", "proj-no-raise", "proj-far", "proj-top", "proj-top-fraction", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol", "refine-always"}},
+		{Binning, []string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter", "refine", "refine-tol", "refine-always"}},
 	} {
 		spec, err := learner.Lookup(string(tc.method))
 		if err != nil {

@@ -19,12 +19,12 @@ func TestRegistered(t *testing.T) {
 		flags []string
 		want  any
 	}{
-		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "projector-kmeans-sample", "kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol"},
+		{Algorithm, []string{"delta", "projector-no-scale", "projector-power-iters", "projector-oversample", "projector-kmeans-sample", "kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol", "refine-always"},
 			func() any {
 				l, _ := New(Options{Settings: learner.Settings{Seed: 2}, Auto: refine.DefaultAuto()})
 				return l.Options()
 			}()},
-		{KMeansAlgorithm, []string{"kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol"},
+		{KMeansAlgorithm, []string{"kmeans-restarts", "kmeans-iter", "kmeans-tol", "refine", "refine-tol", "refine-always"},
 			func() any {
 				l, _ := NewKMeans(KMeansOptions{Settings: learner.Settings{Seed: 2}, Auto: refine.DefaultAuto()})
 				return l.Options()

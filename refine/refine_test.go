@@ -163,6 +163,34 @@ func TestIfNoisy(t *testing.T) {
 	}
 }
 
+// Always refines the distinct topics IfNoisy keeps, and records that it
+// was asked to; Auto.Apply does so with RefineAlways.
+func TestAlways(t *testing.T) {
+	c, truth := planted(t)
+	kept := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics}
+	if err := refine.Always(context.Background(), c, kept, refine.Options{}); err != nil || kept.Params != nil {
+		t.Fatalf("0 iterations: err %v, params %v", err, kept.Params)
+	}
+	distinct := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics}
+	if err := refine.Always(context.Background(), c, distinct, refine.Options{Iterations: 5}); err != nil {
+		t.Fatal(err)
+	}
+	p := distinct.Params
+	if p["refined"] != true || p["refine_always"] != true || p["refine_iterations"] != 5 || p["unrefined_near_duplicate_pairs"] != 0 {
+		t.Fatalf("params %v", p)
+	}
+	if slices.Equal(distinct.Topics[0], truth.Topics[0]) {
+		t.Error("the topics were not refined")
+	}
+	applied := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics}
+	if err := (refine.Auto{Refine: 5, RefineAlways: true}).Apply(context.Background(), c, applied, learner.Settings{}); err != nil {
+		t.Fatal(err)
+	}
+	if applied.Params["refine_always"] != true || !slices.Equal(applied.Topics[0], distinct.Topics[0]) {
+		t.Errorf("Apply with RefineAlways: params %v, topics not Always's", applied.Params)
+	}
+}
+
 func TestRunErrors(t *testing.T) {
 	c, truth := planted(t)
 	ok := refine.Options{Iterations: 1}
@@ -200,7 +228,7 @@ func TestRunErrors(t *testing.T) {
 
 func TestAutoValidate(t *testing.T) {
 	var optErr *learner.OptionError
-	for _, a := range []refine.Auto{{Refine: -1}, {RefineTolerance: -1}} {
+	for _, a := range []refine.Auto{{Refine: -1}, {RefineTolerance: -1}, {RefineAlways: true}} {
 		if err := a.Validate("x"); !errors.As(err, &optErr) || optErr.Learner != "x" {
 			t.Errorf("%+v: error %v", a, err)
 		}

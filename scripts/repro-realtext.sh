@@ -39,7 +39,9 @@
 #   and binning's fit at the automatic candidate floor, which they fit
 #   again at 10% of the documents when its topics are noisy; --refine 0
 #   is a learner's topics without the EM refinement of noisy topics
-#   (package refine), which every geometric learner runs by default.
+#   (package refine), which every geometric learner runs by default;
+#   --refine-always runs it whatever the topics (ROWS=refine-always: those
+#   rows alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${WORK:-/tmp/hull-repro-realtext}
@@ -101,6 +103,8 @@ EOF
 	if [ "$corpus" != reuters ] && [ "$corpus" != classic ]; then
 		printf '%s\n' "rp --proj-min-df $p20" "ddp --proj-min-df $p20" "binning --proj-min-df $p20"
 	fi
+	# The refinement whatever the topics (docs/BENCHMARKS.md, "Refining always")
+	printf '%s --refine-always\n' score tsvd projector kmeans rp ddp binning
 }
 
 for corpus in $corpora; do
@@ -154,7 +158,7 @@ for corpus in $corpora; do
 			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
 			(if $p.clustering then $p.clustering else empty end),
-			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring)
+			(if $p.refined == true and $p.rectify_chosen != "ap" then "refined " + (if $p.refine_always == true then "always, " else "" end) + "from " + ($p.unrefined_distinct_words | tostring) + " / " + ($p.unrefined_near_duplicate_pairs | tostring)
 				+ (if $p.unrefined_effective_topics then " / " + ($p.unrefined_effective_topics | tostring) + " eff." else "" end)
 				+ (if $p.unrefined_incoherent_topics then " / " + ($p.unrefined_incoherent_topics | tostring) + " incoh." else "" end)
 				+ (if ($p.unrefined_least_npmi // 0) < -0.25 then " / least " + ($p.unrefined_least_npmi | tostring) else "" end) else empty end)

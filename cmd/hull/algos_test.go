@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/learner"
+	"github.com/hulltopics/hull/model"
 	"github.com/spf13/pflag"
 )
 
@@ -31,6 +32,8 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo anchor,rp"},
 		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
+		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of binning, ddp, kmeans, projector, rp, score, tsvd)"},
+		{"--refine-always without iterations", []string{"fit", "-q", "--algo", "binning", "-k", "3", "--refine", "0", "--refine-always", missing}, "--refine-always true: want false when --refine is 0"},
 	})
 	fs := newFitCmd().Flags()
 	for _, spec := range learner.Specs() {
@@ -68,5 +71,28 @@ func TestBenchPassesLearnerFlags(t *testing.T) {
 	}
 	if got := f.args("anchor"); len(got) != 0 {
 		t.Errorf("anchor child args %q", got)
+	}
+}
+
+// --refine-always reaches the learner: distinct planted topics, which the
+// rules keep, are refined and the model says so.
+func TestRefineAlwaysFlag(t *testing.T) {
+	dir := synthCorpus(t, "lda", "-k", "4", "--vocab-size", "200", "--docs", "400", "--doc-length", "60")
+	for _, always := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "m.json")
+		args := []string{"fit", "-q", "--algo", "kmeans", "-k", "4", "-o", path, filepath.Join(dir, "docword.txt")}
+		if always {
+			args = append(args, "--refine-always")
+		}
+		if code, _, errOut := hull(t, args...); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		m, err := model.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Params["refined"] != always || (m.Params["refine_always"] == true) != always {
+			t.Errorf("--refine-always %v: refined %v, refine_always %v", always, m.Params["refined"], m.Params["refine_always"])
+		}
 	}
 }
