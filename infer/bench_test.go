@@ -113,13 +113,7 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 // arrives pays per call.
 func BenchmarkDocumentKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	words, counts := c.Doc(0)
-	var tokens []string
-	for i, w := range words {
-		for range counts[i] {
-			tokens = append(tokens, c.Vocab[w])
-		}
-	}
+	tokens := docTokens(c, 0)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, _, err := Document(context.Background(), m, tokens, Options{}); err != nil {
@@ -133,13 +127,7 @@ func BenchmarkDocumentKOS20(b *testing.B) {
 // Inferencer made once outside the loop: the cost of the document alone.
 func BenchmarkInferencerKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	words, counts := c.Doc(0)
-	var tokens []string
-	for i, w := range words {
-		for range counts[i] {
-			tokens = append(tokens, c.Vocab[w])
-		}
-	}
+	tokens := docTokens(c, 0)
 	in, err := NewInferencer(m, Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -150,4 +138,17 @@ func BenchmarkInferencerKOS20(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// docTokens returns document d of c as its tokens, each word repeated as
+// often as it occurs.
+func docTokens(c *corpus.Corpus, d int) []string {
+	var tokens []string
+	words, counts := c.Doc(d)
+	for i, w := range words {
+		for range counts[i] {
+			tokens = append(tokens, c.Vocab[w])
+		}
+	}
+	return tokens
 }

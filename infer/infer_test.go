@@ -266,14 +266,7 @@ func TestCancelAndProgress(t *testing.T) {
 func TestDocument(t *testing.T) {
 	m := testModel(4, 60, 21)
 	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}}, 80, 22)
-	words, counts := c.Doc(0)
-	var tokens []string
-	for q, w := range words {
-		for range counts[q] {
-			tokens = append(tokens, m.Vocab[w])
-		}
-	}
-	tokens = append(tokens, "zebra", "w3x", "zebra")
+	tokens := append(docTokens(c, 0), "zebra", "w3x", "zebra")
 	slices.Reverse(tokens) // order does not matter
 	for _, meth := range methods {
 		o := Options{Method: meth, Seed: 23}
@@ -311,13 +304,7 @@ func TestInferencer(t *testing.T) {
 	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}, {0, 1, 0, 0}, {0.25, 0.25, 0.25, 0.25}, {0, 0, 0.1, 0.9}}, 60, 32)
 	tokens := make([][]string, c.NumDocs())
 	for d := range tokens {
-		words, counts := c.Doc(d)
-		for q, w := range words {
-			for range counts[q] {
-				tokens[d] = append(tokens[d], m.Vocab[w])
-			}
-		}
-		tokens[d] = append(tokens[d], "zebra")
+		tokens[d] = append(docTokens(c, d), "zebra")
 	}
 	for _, meth := range methods {
 		o := Options{Method: meth, Seed: 33}
