@@ -88,6 +88,12 @@
 // twice the even share 1/K), or when more than half of the topics are
 // rare; the result then says what to try (CollapseAdvice). Coherence alone
 // cannot tell: UMass rewards topics made of the corpus's frequent words.
+// Health.AddCoherence adds, given the documents, the NPMI of each topic's
+// top words and the incoherent topics (below -0.02) by the rule the
+// geometric learners refine by (learner.TopicsIncoherent); such topics
+// may be distinct and spread, so they are no collapse, and
+// IncoherenceAdvice says what to try (O(nnz) over at most 20,000
+// documents, O(K N^2 D) for the pairs).
 // DominantTopics takes the dominant topics from a corpus by variational
 // inference (at most DominantIterations updates per document, O(20 nnz K)),
 // DominantOf from weights already inferred. O(K V log V + K^2 N + D).

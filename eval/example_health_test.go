@@ -3,6 +3,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hulltopics/hull/eval"
@@ -83,4 +84,30 @@ func ExampleSampleDominantTopics() {
 	// Output:
 	// [0 -1 0 -1 0 -1] 3 sampled
 	// largest topic 0 with 100% of 3 documents
+}
+
+// Two topics over documents that each hold the ten words of one theme: the
+// second topic's top words, five of each theme, occur together less often
+// than at random (pairs across the themes never do), so it is incoherent.
+func ExampleHealth_AddCoherence() {
+	sports := strings.Fields("ball goal team match score coach league win player field")
+	weather := strings.Fields("rain snow wind storm cloud sun fog frost heat cold")
+	vocab := append(slices.Clone(sports), weather...)
+	topic := func(words ...string) []float64 {
+		row := make([]float64, len(vocab))
+		for _, w := range words {
+			row[slices.Index(vocab, w)] = 0.1
+		}
+		return row
+	}
+	m := &model.Model{Algorithm: "score", K: 2, Vocab: vocab, Topics: [][]float64{
+		topic(sports...),
+		topic(append(slices.Clone(sports[:5]), weather[:5]...)...),
+	}}
+	docs := wordsCorpus(vocab, sports, weather, sports, weather)
+	h := eval.TopicHealth(m, nil, 0)
+	h.AddCoherence(m, docs)
+	fmt.Printf("NPMI %.2f, incoherent topics %v, incoherent: %v\n", h.NPMI, h.IncoherentTopics, h.Incoherent)
+	// Output:
+	// NPMI [1.00 -0.11], incoherent topics [1], incoherent: true
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -113,6 +114,62 @@ type Health struct {
 	Signs []string
 	// Advice says what to try when Collapsed (see CollapseAdvice), "" otherwise.
 	Advice string
+
+	// NPMI holds, per topic, the NPMI of its learner.NoisyTopWords top
+	// words in the documents (learner.TopicNPMIs), nil unless
+	// AddCoherence measured it; the figures below apply only then.
+	NPMI []float64
+	// IncoherentTopics lists, in increasing order, the topics whose NPMI
+	// is below learner.IncoherentNPMI: their top words occur together less
+	// often than at random. LeastTopic is the topic of the least NPMI.
+	IncoherentTopics []int
+	LeastTopic       int
+	// Incoherent is learner.TopicsIncoherent's verdict: more than
+	// learner.IncoherentShare of the topics incoherent, or one below
+	// learner.StronglyIncoherentNPMI. It is no collapse (the topics may
+	// be distinct and spread), and IncoherenceAdvice says what to try.
+	Incoherent bool
+}
+
+// AddCoherence measures how coherent the topics of m are in the documents
+// of c (m's vocabulary; at most learner.IncoherentSampleDocs of them,
+// evenly spaced): Health's NPMI, IncoherentTopics, LeastTopic and
+// Incoherent. Time and memory as learner.TopicsIncoherent's.
+func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) {
+	h.NPMI = learner.TopicNPMIs(m, c)
+	h.IncoherentTopics, h.LeastTopic = nil, 0
+	for k, npmi := range h.NPMI {
+		if npmi < learner.IncoherentNPMI {
+			h.IncoherentTopics = append(h.IncoherentTopics, k)
+		}
+		if npmi < h.NPMI[h.LeastTopic] {
+			h.LeastTopic = k
+		}
+	}
+	h.Incoherent, _, _ = learner.IncoherentBy(h.NPMI)
+}
+
+// IncoherenceAdvice returns what to try when the topics of a model fitted
+// by the named learner are incoherent (Health.Incoherent), refined telling
+// whether they were refined by EM (model.Model.Refined), in the terms of
+// the library as CollapseAdvice. Topics whose top words are tokens of no
+// language (markup, numbers, codes, as the Classic collections' "[s15])")
+// come from the corpus's preparation; otherwise the geometric learners'
+// refinement (their default on incoherent topics, off with Refine 0)
+// and Gibbs sampling give coherent topics on the real corpora of
+// docs/BENCHMARKS.md.
+func IncoherenceAdvice(algorithm string, refined bool) string {
+	words := "read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (text.Options.DropJunk, corpus.PruneOptions.MinDF); otherwise "
+	gibbs := "try the gibbs learner (lda.NewGibbs): slower, but none of its topics is incoherent on the six real corpora of docs/BENCHMARKS.md"
+	switch algorithm {
+	case "gibbs", "vb":
+		return words + "run more Iterations"
+	case "rp", "ddp", "binning", "kmeans", "projector", "score", "tsvd":
+		if !refined {
+			return words + "refine the topics by EM (refine.Auto.Refine), or " + gibbs
+		}
+	}
+	return words + gibbs
 }
 
 // TopicHealth measures how distinct the topics of m are from their top
@@ -197,6 +254,10 @@ func (h *Health) documentFigures(dominant []int) {
 	}
 }
 
+// gibbsAdvice is CollapseAdvice's advice of last resort.
+const gibbsAdvice = "try the gibbs learner (lda.NewGibbs): slower, but its topics stay distinct on real text where those of the geometric learners collapse; " +
+	"lda.GibbsOptions.Init = lda.InitAnchor starts it from anchor-word topics"
+
 // CollapseAdvice returns what to try when the topics of a model fitted by
 // the named learner (model.Model.Algorithm) have collapsed, in the terms
 // of the library (learners by their registered names, options by their
@@ -211,20 +272,18 @@ func (h *Health) documentFigures(dominant []int) {
 // default raises it to 10% of the documents when the first fit is noisy),
 // for tsvd the authors' thresholds.
 func CollapseAdvice(algorithm string) string {
-	gibbs := "try the gibbs learner (lda.NewGibbs): slower, but its topics stay distinct on real text where those of the geometric learners collapse; " +
-		"lda.GibbsOptions.Init = lda.InitAnchor starts it from anchor-word topics"
 	refine := "refine the topics by EM (refine.Auto.Refine: 20 iterations, the default, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
 	switch algorithm {
 	case "gibbs", "vb":
 		return "prune words that occur in most documents (corpus.PruneOptions.MaxDF) and run more Iterations"
 	case "rp", "ddp", "binning":
-		return refine + "raise the novel-word candidate floor (projection.Options.MinDF: 10-20% of the documents gave healthy topics on KOS, NIPS and Reuters), or " + gibbs
+		return refine + "raise the novel-word candidate floor (projection.Options.MinDF: 10-20% of the documents gave healthy topics on KOS, NIPS and Reuters), or " + gibbsAdvice
 	case "tsvd":
-		return refine + "threshold as the authors' code does (tsvd.Options.Thresholds = authors), or " + gibbs
+		return refine + "threshold as the authors' code does (tsvd.Options.Thresholds = authors), or " + gibbsAdvice
 	case "score", "recover":
-		return refine + gibbs
+		return refine + gibbsAdvice
 	}
-	return gibbs
+	return gibbsAdvice
 }
 
 // DominantOf returns the dominant topic of each row of theta: the index of
@@ -313,8 +372,14 @@ func (h Health) String() string {
 	if h.Docs > 0 {
 		fmt.Fprintf(&b, "; largest topic %.1f%% of %d documents; %d rare topics; %.1f effective topics", 100*h.LargestShare, h.Docs, len(h.RareTopics), h.EffectiveTopics)
 	}
+	if h.NPMI != nil {
+		fmt.Fprintf(&b, "; %d incoherent topics, the least NPMI %.3f", len(h.IncoherentTopics), h.NPMI[h.LeastTopic])
+	}
 	if h.Collapsed {
 		b.WriteString("; collapsed")
+	}
+	if h.Incoherent {
+		b.WriteString("; incoherent")
 	}
 	return b.String()
 }

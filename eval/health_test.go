@@ -291,3 +291,86 @@ func effectiveNumber(shares []float64) float64 {
 	}
 	return 1 / prod
 }
+
+// AddCoherence finds the topics whose top words shun one another. Each
+// document holds the ten words of one of three groups, so two words of a
+// group always occur together (NPMI 1) and two of different groups never
+// (NPMI -1): a topic of one group is coherent, one of five and five words
+// of two groups has NPMI (20 - 25)/45 = -0.11 and is incoherent, one of
+// 4, 3 and 3 words of the three groups -0.47, below -0.25.
+func TestHealthAddCoherence(t *testing.T) {
+	var docs [][]string
+	for d := range 30 {
+		var doc []string
+		for w := range 10 {
+			doc = append(doc, fmt.Sprintf("w%d", 10*(d%3)+w))
+		}
+		docs = append(docs, doc)
+	}
+	c := corpus.FromTokens(docs)
+	words := func(ws ...int) []int {
+		out := make([]int, len(ws))
+		for i, w := range ws {
+			out[i] = slices.Index(c.Vocab, fmt.Sprintf("w%d", w))
+		}
+		return out
+	}
+	groupA := words(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+	groupB := words(10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+	twoGroups := words(0, 1, 2, 3, 4, 20, 21, 22, 23, 24)
+	threeGroups := words(0, 10, 20, 1, 11, 21, 2, 12, 22, 3)
+	for _, tc := range []struct {
+		name       string
+		tops       [][]int
+		incoherent []int
+		least      int
+		verdict    bool
+	}{
+		{"coherent", [][]int{groupA, groupB}, nil, 0, false},
+		{"one of three", [][]int{groupA, groupB, twoGroups}, []int{2}, 2, true},
+		{"one of four, mildly", [][]int{groupA, groupB, groupA, twoGroups}, []int{3}, 3, false},
+		{"one of five, strongly", [][]int{groupA, groupB, groupA, groupB, threeGroups}, []int{4}, 4, true},
+	} {
+		m := topWordsModel("score", 30, tc.tops...)
+		m.Vocab = c.Vocab
+		h := TopicHealth(m, nil, 0)
+		h.AddCoherence(m, c)
+		if !slices.Equal(h.IncoherentTopics, tc.incoherent) || h.LeastTopic != tc.least || h.Incoherent != tc.verdict {
+			t.Errorf("%s: incoherent %v, least topic %d, verdict %v; want %v, %d, %v (NPMI %.3f)",
+				tc.name, h.IncoherentTopics, h.LeastTopic, h.Incoherent, tc.incoherent, tc.least, tc.verdict, h.NPMI)
+		}
+		if tc.verdict && !strings.HasSuffix(h.String(), "; incoherent") {
+			t.Errorf("%s: String() = %q", tc.name, h.String())
+		}
+	}
+	m := topWordsModel("score", 30, groupA, threeGroups)
+	m.Vocab = c.Vocab
+	h := TopicHealth(m, nil, 0)
+	h.AddCoherence(m, c)
+	if math.Abs(h.NPMI[0]-1) > 1e-9 || math.Abs(h.NPMI[1]+21.0/45) > 1e-9 {
+		t.Errorf("NPMI %v, want 1 and %.4f", h.NPMI, -21.0/45)
+	}
+}
+
+func TestIncoherenceAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		algo    string
+		refined bool
+		want    []string
+	}{
+		{"gibbs", false, []string{"DropJunk", "MinDF", "Iterations"}},
+		{"ddp", false, []string{"DropJunk", "refine.Auto.Refine", "gibbs"}},
+		{"ddp", true, []string{"DropJunk", "gibbs"}},
+		{"anchor", true, []string{"DropJunk", "gibbs"}},
+	} {
+		a := IncoherenceAdvice(tc.algo, tc.refined)
+		for _, w := range tc.want {
+			if !strings.Contains(a, w) {
+				t.Errorf("%s (refined %v): %q lacks %q", tc.algo, tc.refined, a, w)
+			}
+		}
+		if tc.refined && strings.Contains(a, "refine.Auto") {
+			t.Errorf("%s: refined topics, yet %q", tc.algo, a)
+		}
+	}
+}

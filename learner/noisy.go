@@ -144,18 +144,35 @@ const (
 // O(K NoisyTopWords^2 D) at most for the pairs; memory 4 bytes per
 // occurrence of a top word in the documents counted.
 func TopicsIncoherent(m *model.Model, c *corpus.Corpus) (incoherent bool, count int, least float64) {
+	return IncoherentBy(TopicNPMIs(m, c))
+}
+
+// IncoherentBy judges topics by TopicsIncoherent's rule from their NPMIs
+// (TopicNPMIs), with the number below IncoherentNPMI and the least.
+func IncoherentBy(npmi []float64) (incoherent bool, count int, least float64) {
+	least = math.Inf(1)
+	for _, x := range npmi {
+		if x < IncoherentNPMI {
+			count++
+		}
+		least = min(least, x)
+	}
+	return float64(count) > IncoherentShare*float64(len(npmi)) || least < StronglyIncoherentNPMI, count, least
+}
+
+// TopicNPMIs returns, per topic of m, the NPMI of its NoisyTopWords top
+// words in the documents of c (the same vocabulary; at most
+// IncoherentSampleDocs of them, evenly spaced): the figures
+// TopicsIncoherent judges. Time and memory as TopicsIncoherent's.
+func TopicNPMIs(m *model.Model, c *corpus.Corpus) []float64 {
 	top := make([][]int, m.K)
 	for k := range top {
 		top[k] = m.TopWords(k, NoisyTopWords)
 	}
 	x := cohere.New(c, top, IncoherentSampleDocs)
-	least = math.Inf(1)
-	for _, words := range top {
-		npmi := x.TopicNPMI(words)
-		if npmi < IncoherentNPMI {
-			count++
-		}
-		least = min(least, npmi)
+	npmi := make([]float64, m.K)
+	for k, words := range top {
+		npmi[k] = x.TopicNPMI(words)
 	}
-	return float64(count) > IncoherentShare*float64(m.K) || least < StronglyIncoherentNPMI, count, least
+	return npmi
 }

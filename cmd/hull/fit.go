@@ -50,10 +50,14 @@ top words hold, how many topic pairs share at least half of their top 10 words,
 the share of the training documents whose dominant topic (by variational
 inference, at most 20 updates per document; of 20,000 documents sampled evenly
 when there are more) is the largest topic's, and the topics dominant in fewer
-than 0.5% of the documents (1/(2K) above K = 100). When the topics have
-collapsed (more than a quarter of the pairs near-duplicates, fewer than 40% of
-the top words different, one topic dominant in more than half the documents, or
-more than half the topics rare) a warning says what to try. --quiet skips it.
+than 0.5% of the documents (1/(2K) above K = 100), then the topics whose top 10
+words occur together in the documents less often than at random (NPMI below
+-0.02; of the same 20,000 documents at most) and the least NPMI of a topic.
+When the topics have collapsed (more than a quarter of the pairs
+near-duplicates, fewer than 40% of the top words different, one topic dominant
+in more than half the documents, or more than half the topics rare) or are
+incoherent (more than a quarter of them so, or one below -0.25), a warning says
+what to try. --quiet skips it.
 
 INPUT "-" is standard input, read alone: zcat corpus.jsonl.gz | hull fit -k 20 -
 (numeric formats need --vocab there).
@@ -181,7 +185,11 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 		return model.Timing{}, err
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+	h.AddCoherence(m, c)
 	printHealth(log, &h, sampled, c.NumDocs())
+	if h.Incoherent {
+		fmt.Fprintf(log, "warning: the topics are incoherent\n  %s\n", adviceFlags.Replace(eval.IncoherenceAdvice(m.Algorithm, m.Refined())))
+	}
 	return model.Timing{Stage: "health", Seconds: time.Since(start).Seconds()}, nil
 }
 

@@ -20,6 +20,8 @@ var adviceFlags = strings.NewReplacer(
 	"projection.Options.MinDF", "--proj-min-df",
 	"tsvd.Options.Thresholds = authors", "--tsvd-thresholds authors",
 	"refine.Auto.Refine", "--refine",
+	"text.Options.DropJunk", "--drop-junk",
+	"corpus.PruneOptions.MinDF", "--min-df",
 )
 
 // collapseWarning returns the warning of collapsed topics, with what to
@@ -33,8 +35,9 @@ func collapseWarning(h *eval.Health) string {
 }
 
 // printHealth prints the figures of h in two lines (one without
-// documents), then the collapse warning if any; the document figures are
-// of a sample when sampled < docs.
+// documents) and a third with their coherence when measured, then the
+// collapse warning if any; the document figures are of a sample when
+// sampled < docs.
 func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 	fmt.Fprintf(w, "health: %d different words among the %d x %d top words; %d of the %d topic pairs share at least half of their top words\n",
 		h.DistinctWords, h.K, h.Top, h.NearDuplicatePairs, h.Pairs)
@@ -46,24 +49,34 @@ func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s; they spread over %.1f effective topics of %d\n",
 			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h), h.EffectiveTopics, h.K)
 	}
+	if h.NPMI != nil {
+		const why = "incoherent (their top words occur together less often than at random)"
+		fmt.Fprintf(w, "health: %s; the least NPMI of a topic's top words %.3f (topic %d)\n",
+			countTopics(h.IncoherentTopics, "is "+why, "are "+why), h.NPMI[h.LeastTopic], h.LeastTopic+1)
+	}
 	fmt.Fprint(w, collapseWarning(h))
 }
 
 // rareTopics describes the rare topics of h, numbered from 1.
 func rareTopics(h *eval.Health) string {
 	share := fmt.Sprintf("%.2g%%", 100*h.RareShare)
-	switch n := len(h.RareTopics); n {
-	case 0:
-		return "no topic is the dominant topic of fewer than " + share
-	case 1:
-		return fmt.Sprintf("topic %d is the dominant topic of fewer than %s", h.RareTopics[0]+1, share)
-	default:
-		nums := make([]string, n)
-		for i, k := range h.RareTopics {
-			nums[i] = fmt.Sprint(k + 1)
-		}
-		return fmt.Sprintf("%d topics (%s) are the dominant topic of fewer than %s each", n, strings.Join(nums, ", "), share)
+	return countTopics(h.RareTopics, "is the dominant topic of fewer than "+share, "are the dominant topic of fewer than "+share+" each")
+}
+
+// countTopics says of topics (numbered from 1) that it is what one is, or
+// that they are what many are.
+func countTopics(topics []int, is, are string) string {
+	nums := make([]string, len(topics))
+	for i, k := range topics {
+		nums[i] = fmt.Sprint(k + 1)
 	}
+	switch len(topics) {
+	case 0:
+		return "no topic " + is
+	case 1:
+		return "topic " + nums[0] + " " + is
+	}
+	return fmt.Sprintf("%d topics (%s) %s", len(topics), strings.Join(nums, ", "), are)
 }
 
 // readLabels reads the labels file of --labels with eval.ReadLabelsFile,

@@ -18,8 +18,8 @@ import (
 	"github.com/hulltopics/hull/model"
 )
 
-// TestFitPrintsHealth: after the topics, stderr gets the two lines of the
-// topics' health and its time, unless --quiet.
+// TestFitPrintsHealth: after the topics, stderr gets the three lines of
+// the topics' health and its time, unless --quiet.
 func TestFitPrintsHealth(t *testing.T) {
 	code, out, errOut := hull(t, "fit")
 	if code != 0 {
@@ -27,7 +27,8 @@ func TestFitPrintsHealth(t *testing.T) {
 	}
 	word := regexp.MustCompile(`(?m)^health: (\d+) different words among the 10 x 10 top words; (\d+) of the 45 topic pairs share at least half of their top words$`)
 	doc := regexp.MustCompile(`(?m)^health: topic \d+ is the dominant topic of [0-9.]+% of the 2500 documents; no topic is the dominant topic of fewer than 0.5%; they spread over [0-9.]+ effective topics of 10$`)
-	if !word.MatchString(errOut) || !doc.MatchString(errOut) || !strings.Contains(errOut, ", health ") {
+	coherence := regexp.MustCompile(`(?m)^health: no topic is incoherent \(their top words occur together less often than at random\); the least NPMI of a topic's top words 0\.\d+ \(topic \d+\)$`)
+	if !word.MatchString(errOut) || !doc.MatchString(errOut) || !coherence.MatchString(errOut) || !strings.Contains(errOut, ", health ") {
 		t.Errorf("no health lines and time on stderr:\n%s", errOut)
 	}
 	if strings.Contains(errOut, "warning") || strings.Contains(out, "health") {
@@ -48,6 +49,47 @@ func TestPrintHealthOfASample(t *testing.T) {
 	}
 }
 
+// The coherence line names the incoherent topics and the least; the
+// warning follows when they are incoherent by learner.TopicsIncoherent's
+// rule.
+func TestPrintHealthCoherence(t *testing.T) {
+	h := eval.Health{K: 4, Top: 10, Pairs: 6, DistinctWords: 40, LargestTopic: -1, NPMI: []float64{0.2, -0.05, 0.1, -0.03}, IncoherentTopics: []int{1, 3}, LeastTopic: 1}
+	var b strings.Builder
+	printHealth(&b, &h, 0, 0)
+	if want := "health: 2 topics (2, 4) are incoherent (their top words occur together less often than at random); the least NPMI of a topic's top words -0.050 (topic 2)\n"; !strings.HasSuffix(b.String(), want) {
+		t.Errorf("got\n%s\nwant %q", b.String(), want)
+	}
+	h.NPMI, h.IncoherentTopics, h.LeastTopic = []float64{0.2, 0.05, 0.1, 0.3}, nil, 1
+	b.Reset()
+	printHealth(&b, &h, 0, 0)
+	if want := "health: no topic is incoherent (their top words occur together less often than at random); the least NPMI of a topic's top words 0.050 (topic 2)\n"; !strings.HasSuffix(b.String(), want) {
+		t.Errorf("got\n%s\nwant %q", b.String(), want)
+	}
+}
+
+// TestFitWarnsWhenIncoherent: Topic-SCORE with --normalize on the four
+// Classic collections keeps five incoherent topics of 15 after its
+// refinement; hull fit says so and what to try, in flags.
+func TestFitWarnsWhenIncoherent(t *testing.T) {
+	args := []string{"fit", "--algo", "score", "--normalize", "-k", "15", "--seed", "1"}
+	for _, c := range []string{"med", "cran", "cisi", "cacm"} {
+		path := "../../../shared/data/classic/" + c + ".json"
+		needData(t, path)
+		args = append(args, path)
+	}
+	code, _, errOut := hull(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !regexp.MustCompile(`(?m)^health: 5 topics \([0-9, ]+\) are incoherent .*; the least NPMI of a topic's top words -0\.[0-9]+ \(topic \d+\)$`).MatchString(errOut) ||
+		!strings.Contains(errOut, "warning: the topics are incoherent\n  read their top words") || !strings.Contains(errOut, "(--drop-junk, --min-df); otherwise try --algo gibbs") {
+		t.Errorf("no incoherence warning in flags:\n%s", errOut)
+	}
+	if strings.Contains(errOut, "collapsed") {
+		t.Errorf("incoherent topics said collapsed:\n%s", errOut)
+	}
+}
+
 // TestFitWarnsWhenCollapsed: on KOS, ddp's 20 topics at the automatic
 // candidate floor, unrefined, are copies of one another; hull fit says so
 // and what to try, in flags.
@@ -63,13 +105,19 @@ func TestFitWarnsWhenCollapsed(t *testing.T) {
 	}
 }
 
-// TestCollapseAdviceInFlags: the advice of every learner reads in flags of
-// hull fit, without a library name left.
+// TestCollapseAdviceInFlags: the advice of every learner, on collapsed
+// and incoherent topics, reads in flags of hull fit, without a library
+// name left.
 func TestCollapseAdviceInFlags(t *testing.T) {
 	fit := newFitCmd()
 	flag := regexp.MustCompile(`--([a-z-]+)`)
+	var advices []string
 	for _, name := range learner.Names() {
-		advice := adviceFlags.Replace(eval.CollapseAdvice(name))
+		advices = append(advices, eval.CollapseAdvice(name), eval.IncoherenceAdvice(name, false), eval.IncoherenceAdvice(name, true))
+	}
+	for i, advice := range advices {
+		name := learner.Names()[i/3]
+		advice = adviceFlags.Replace(advice)
 		if regexp.MustCompile(`lda\.|corpus\.|Options|Iterations|MaxDF`).MatchString(advice) {
 			t.Errorf("%s: advice %q names the library", name, advice)
 		}
