@@ -128,7 +128,9 @@
 //     "Refinement of noisy topics"). The paper's simulated corpora are
 //     not noisy and keep the paper's estimate (TestRefinesNoisyTopics).
 //     The typed results (Simplex, TopicWords) are those of the vertex
-//     hunting the refinement started from.
+//     hunting the refinement started from. Auto.RefineAlways
+//     ("--refine-always") refines whatever the topics; on the six real
+//     corpora of docs/BENCHMARKS.md the rules refine them already.
 //   - The vertex search beyond the paper's: the centre floor
 //     MinCentreSize (5), the two degeneracy tests and SearchAuto's
 //     recovery by successive projection are hull's (successive projection

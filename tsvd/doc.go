@@ -146,7 +146,9 @@
 //     50) 223 / 35 -> 299 / 1, at about three times the CPU
 //     (docs/BENCHMARKS.md, "Refinement of noisy topics"). DominantTopic,
 //     Catchwords and TopicSource describe the fit the refinement started
-//     from.
+//     from. Auto.RefineAlways ("--refine-always") refines the topics the
+//     rules keep too: on the AP news NPMI 0.183 -> 0.211, 130 -> 151
+//     distinct top words ("Refining always").
 //   - ThresholdsAuto, the default, is hull's rule between the printed
 //     step 2 and the authors' code (above). It keeps the printed rule on
 //     the dominant-admixture corpora, on NIPS and on one of Table 2's
