@@ -112,7 +112,9 @@ type Health struct {
 	Collapsed bool
 	// Signs describes each collapse sign found, one phrase each.
 	Signs []string
-	// Advice says what to try when Collapsed (see CollapseAdvice), "" otherwise.
+	// Advice says what to try when Collapsed (see CollapseAdvice), else
+	// when Incoherent (IncoherenceAdvice, set by AddCoherence), ""
+	// otherwise.
 	Advice string
 
 	// NPMI holds, per topic, the NPMI of its learner.NoisyTopWords top
@@ -134,7 +136,8 @@ type Health struct {
 // AddCoherence measures how coherent the topics of m are in the documents
 // of c (m's vocabulary; at most learner.IncoherentSampleDocs of them,
 // evenly spaced): Health's NPMI, IncoherentTopics, LeastTopic and
-// Incoherent. Time and memory as learner.TopicsIncoherent's.
+// Incoherent, and the Advice of incoherent topics that have not
+// collapsed. Time and memory as learner.TopicsIncoherent's.
 func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) {
 	h.NPMI = learner.TopicNPMIs(m, c)
 	h.IncoherentTopics, h.LeastTopic = nil, 0
@@ -147,6 +150,9 @@ func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) {
 		}
 	}
 	h.Incoherent, _, _ = learner.IncoherentBy(h.NPMI)
+	if h.Incoherent && !h.Collapsed {
+		h.Advice = IncoherenceAdvice(m.Algorithm, m.Refined())
+	}
 }
 
 // IncoherenceAdvice returns what to try when the topics of a model fitted

@@ -117,6 +117,18 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("health", func(t *testing.T) {
+		var terms []string
+		eval(t, `[...document.querySelectorAll('#health dt')].map(e => e.textContent)`, &terms)
+		var coherence string
+		eval(t, `(() => { for (const dt of document.querySelectorAll('#health dt')) if (dt.textContent === 'incoherent topics') return dt.nextElementSibling.textContent; return ''; })()`, &coherence)
+		h := data.Health
+		want := fmt.Sprintf("the least NPMI %.3f (topic %d)", h.NPMI[h.LeastTopic], h.LeastTopic+1)
+		if !slices.Contains(terms, "incoherent topics") || !strings.Contains(coherence, want) {
+			t.Errorf("health terms %q, incoherent topics %q; want it to end with %q", terms, coherence, want)
+		}
+	})
+
 	t.Run("click selects", func(t *testing.T) {
 		if err := p.Click(ctx, x, y); err != nil {
 			t.Fatal(err)

@@ -75,7 +75,8 @@
 //     words in the model's vocabulary, not its text.
 //   - The model's health figures (eval.TopicHealth: distinct top words,
 //     near-duplicate pairs and, with documents, the largest and the rare
-//     topics, collapse signs and advice) and its provenance: algorithm,
+//     topics and the incoherent ones, Health.AddCoherence; collapse or
+//     incoherence signs and advice) and its provenance: algorithm,
 //     parameters, corpus digest, seed, threads, fit times, preprocessing,
 //     the hull versions that fitted the model and wrote the page.
 //
@@ -96,7 +97,7 @@
 // min(V, MapBudget / K^2) + K^3) for the map (MapBudget bounds the
 // divergence terms: above it the rarest words are merged), and O(D K) for
 // the documents. For K = 20 topics over KOS (V = 6,906, D = 3,430) the page
-// takes 40-80 ms to write and is 162 KiB; Chromium has drawn it 0.06-0.2
+// takes 40-80 ms to write and is 163 KiB; Chromium has drawn it 0.06-0.2
 // s after it starts loading. For K = 200 over V = 100,000 with 5,000
 // documents it takes 3 s to write on 2 cores, is 1.3 MiB and is drawn
 // within 0.1-0.3 s. The page does not depend on Threads.

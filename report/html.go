@@ -86,7 +86,8 @@ type HTMLOptions struct {
 	SearchTop int
 	// Health, when not nil, replaces the health figures HTML measures
 	// (eval.TopicHealth of the top eval.DefaultTopN words, with the
-	// dominant topics of DocTopics): to word the advice for another
+	// dominant topics of DocTopics and, with Docs, the topics' coherence
+	// in them, Health.AddCoherence): to word the advice for another
 	// audience, or to show figures measured on another corpus.
 	Health *eval.Health
 	// Title is the page's title. Default "hull report: ALGORITHM, K = K".
@@ -322,6 +323,9 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 		p.Health = o.Health
 	} else {
 		h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+		if o.Docs != nil {
+			h.AddCoherence(m, o.Docs)
+		}
 		p.Health = &h
 	}
 	p.Provenance, p.Params = provenance(m)

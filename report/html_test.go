@@ -347,8 +347,8 @@ func TestHTMLData(t *testing.T) {
 	if math.Abs(total-1) > 1e-3 {
 		t.Errorf("shares sum to %v", total)
 	}
-	if p.Health.Docs != 40 || p.Health.K != 4 {
-		t.Errorf("health of %d documents, K %d", p.Health.Docs, p.Health.K)
+	if p.Health.Docs != 40 || p.Health.K != 4 || len(p.Health.NPMI) != 4 {
+		t.Errorf("health of %d documents, K %d, NPMI of %d topics", p.Health.Docs, p.Health.K, len(p.Health.NPMI))
 	}
 	// Every word of a topic's top SearchTop is found, with that topic.
 	for k := range m.K {

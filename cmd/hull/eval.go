@@ -138,7 +138,7 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 		return printJSON(cmd.OutOrStdout(), ms)
 	}
 	printMeasures(cmd.OutOrStdout(), ms)
-	fmt.Fprint(cmd.OutOrStdout(), collapseWarning(ms.Health))
+	fmt.Fprint(cmd.OutOrStdout(), healthWarning(ms.Health))
 	return nil
 }
 

@@ -187,9 +187,6 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
 	h.AddCoherence(m, c)
 	printHealth(log, &h, sampled, c.NumDocs())
-	if h.Incoherent {
-		fmt.Fprintf(log, "warning: the topics are incoherent\n  %s\n", adviceFlags.Replace(eval.IncoherenceAdvice(m.Algorithm, m.Refined())))
-	}
 	return model.Timing{Stage: "health", Seconds: time.Since(start).Seconds()}, nil
 }
 

@@ -24,20 +24,23 @@ var adviceFlags = strings.NewReplacer(
 	"corpus.PruneOptions.MinDF", "--min-df",
 )
 
-// collapseWarning returns the warning of collapsed topics, with what to
-// try in flags, or "" when h has not collapsed.
-func collapseWarning(h *eval.Health) string {
-	if !h.Collapsed {
-		return ""
+// healthWarning returns the warning of collapsed topics, else of
+// incoherent ones, with what to try in flags, or "" when h has neither.
+func healthWarning(h *eval.Health) string {
+	switch {
+	case h.Collapsed:
+		return fmt.Sprintf("warning: the topics have collapsed: %s\n  %s\n",
+			strings.Join(h.Signs, "; "), adviceFlags.Replace(h.Advice))
+	case h.Incoherent:
+		return fmt.Sprintf("warning: the topics are incoherent\n  %s\n", adviceFlags.Replace(h.Advice))
 	}
-	return fmt.Sprintf("warning: the topics have collapsed: %s\n  %s\n",
-		strings.Join(h.Signs, "; "), adviceFlags.Replace(h.Advice))
+	return ""
 }
 
 // printHealth prints the figures of h in two lines (one without
 // documents) and a third with their coherence when measured, then the
-// collapse warning if any; the document figures are of a sample when
-// sampled < docs.
+// warning of collapsed or incoherent topics if any; the document figures
+// are of a sample when sampled < docs.
 func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 	fmt.Fprintf(w, "health: %d different words among the %d x %d top words; %d of the %d topic pairs share at least half of their top words\n",
 		h.DistinctWords, h.K, h.Top, h.NearDuplicatePairs, h.Pairs)
@@ -54,7 +57,7 @@ func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 		fmt.Fprintf(w, "health: %s; the least NPMI of a topic's top words %.3f (topic %d)\n",
 			countTopics(h.IncoherentTopics, "is "+why, "are "+why), h.NPMI[h.LeastTopic], h.LeastTopic+1)
 	}
-	fmt.Fprint(w, collapseWarning(h))
+	fmt.Fprint(w, healthWarning(h))
 }
 
 // rareTopics describes the rare topics of h, numbered from 1.

@@ -46,8 +46,9 @@ nothing is fetched from the network, and it opens from disk (file://).
   - A word search: the topics that hold a word, by weight. It covers the words
     among some topic's --search-top (100) most probable words or among its
     relevance candidates.
-  - The model's health figures and provenance (algorithm, parameters, corpus
-    digest, seed, hull version, preprocessing).
+  - The model's health figures (with INPUT, the incoherent topics too) and
+    provenance (algorithm, parameters, corpus digest, seed, hull version,
+    preprocessing).
 
 With INPUT (read as by "hull infer": same format flags, raw text prepared as
 the model records, no pruning unless asked; aligned to the model's vocabulary),
@@ -61,7 +62,7 @@ or alpha where it has them.
 
 The data the page shows is JSON inside it (the <script> element of id
 hull-report-data), every word and id escaped: a corpus is untrusted input.
-KOS with K = 20 and its 3,430 documents makes a page of 162 KiB, drawn within
+KOS with K = 20 and its 3,430 documents makes a page of 163 KiB, drawn within
 0.2 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.3 s.`,
 		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
   hull report kos.json docword.kos.txt.gz -o kos.html     # then open kos.html
@@ -116,6 +117,9 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		dominant = eval.DominantOf(theta)
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+	if o.Docs != nil {
+		h.AddCoherence(m, o.Docs)
+	}
 	h.Advice = adviceFlags.Replace(h.Advice)
 	o.Health = &h
 	pageStart := time.Now()

@@ -338,11 +338,18 @@
     } else {
       pairs.push(['documents', 'none given: the document figures need the corpus (hull report MODEL INPUT)']);
     }
+    if (h.NPMI) {
+      const inc = (h.IncoherentTopics || []).map((k) => String(k + 1));
+      pairs.push(['incoherent topics', (inc.length === 0 ? 'none' : inc.length + ': ' + inc.join(', '))
+        + ' (their top words occur together less often than at random); the least NPMI ' + h.NPMI[h.LeastTopic].toFixed(3)
+        + ' (topic ' + (h.LeastTopic + 1) + ')', h.Incoherent ? 'warn' : '']);
+    }
     if (h.Collapsed) {
       pairs.push(['collapsed', 'yes: ' + (h.Signs || []).join('; '), 'warn']);
       pairs.push(['advice', h.Advice]);
     } else {
       pairs.push(['collapsed', 'no sign of collapse']);
+      if (h.Incoherent) pairs.push(['advice', h.Advice]);
     }
     dl(byId('health'), pairs);
   }
