@@ -122,12 +122,7 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 // at random, the topics the learners refine when more than a quarter are
 // (or one is below learner.StronglyIncoherentNPMI: learner.TopicsIncoherent).
 func (c Coherence) Incoherent() int {
-	n := 0
-	for _, x := range c.TopicNPMI {
-		if x < learner.IncoherentNPMI {
-			n++
-		}
-	}
+	_, n, _ := learner.IncoherentBy(c.TopicNPMI)
 	return n
 }
 

@@ -117,9 +117,10 @@ type Health struct {
 	// otherwise.
 	Advice string
 
-	// NPMI holds, per topic, the NPMI of its learner.NoisyTopWords top
-	// words in the documents (learner.TopicNPMIs), nil unless
-	// AddCoherence measured it; the figures below apply only then.
+	// NPMI holds, per topic, the NPMI of its top words in the documents
+	// (learner.TopicNPMIs' learner.NoisyTopWords), nil unless
+	// AddCoherence or SetCoherence set it; the figures below apply only
+	// then.
 	NPMI []float64
 	// IncoherentTopics lists, in increasing order, the topics whose NPMI
 	// is below learner.IncoherentNPMI: their top words occur together less
@@ -139,7 +140,14 @@ type Health struct {
 // Incoherent, and the Advice of incoherent topics that have not
 // collapsed. Time and memory as learner.TopicsIncoherent's.
 func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) {
-	h.NPMI = learner.TopicNPMIs(m, c)
+	h.SetCoherence(m, learner.TopicNPMIs(m, c))
+}
+
+// SetCoherence is AddCoherence with the topics' NPMI already measured
+// (npmi, one per topic of m: learner.TopicNPMIs, or Coherence.TopicNPMI
+// on all the documents of a reference corpus).
+func (h *Health) SetCoherence(m *model.Model, npmi []float64) {
+	h.NPMI = npmi
 	h.IncoherentTopics, h.LeastTopic = nil, 0
 	for k, npmi := range h.NPMI {
 		if npmi < learner.IncoherentNPMI {

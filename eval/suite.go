@@ -154,6 +154,7 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		}
 		ms.Perplexity, ms.Estimator = &p.Perplexity, p.Estimator
 	}
+	var topicNPMI []float64
 	if o.Reference != nil {
 		coh, err := TopicCoherence(m, o.Reference, o.Top)
 		if err != nil {
@@ -161,18 +162,20 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		}
 		incoherent, least := coh.Incoherent(), coh.LeastNPMI()
 		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
+		topicNPMI = coh.TopicNPMI
 	}
 	unique, _ := UniqueWords(m, o.Top)
 	ms.UniqueWords = &unique
-	if err := ms.health(ctx, m, o); err != nil {
+	if err := ms.health(ctx, m, o, topicNPMI); err != nil {
 		return nil, err
 	}
 	return &ms, nil
 }
 
-// health fills in the figures of TopicHealth and, with o.Labels, NMI and
-// Purity.
-func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) error {
+// health fills in the figures of TopicHealth, its coherence from the
+// topics' NPMI on the reference corpus when measured, and, with o.Labels,
+// NMI and Purity.
+func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions, topicNPMI []float64) error {
 	docs := o.Reference
 	if docs == nil {
 		docs = o.Heldout
@@ -188,6 +191,9 @@ func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) 
 		}
 	}
 	h := TopicHealth(m, dominant, o.Top)
+	if topicNPMI != nil {
+		h.SetCoherence(m, topicNPMI)
+	}
 	ms.Health = &h
 	ms.DistinctWords, ms.NearDuplicatePairs, ms.Collapsed = &h.DistinctWords, &h.NearDuplicatePairs, &h.Collapsed
 	if h.Docs > 0 {

@@ -66,6 +66,8 @@ func TestMeasure(t *testing.T) {
 	}
 	dom, _ := DominantTopics(ctx, m, train, 0) // Reference before Heldout
 	h := TopicHealth(m, dom, 5)
+	coh, _ = TopicCoherence(m, train, 5)
+	h.SetCoherence(m, coh.TopicNPMI)
 	if ms.Health == nil || !reflect.DeepEqual(*ms.Health, h) || *ms.DistinctWords != h.DistinctWords || *ms.NearDuplicatePairs != h.NearDuplicatePairs ||
 		*ms.LargestTopicShare != h.LargestShare || *ms.RareTopics != len(h.RareTopics) || *ms.EffectiveTopics != h.EffectiveTopics || *ms.HealthDocs != train.NumDocs() || *ms.Collapsed {
 		t.Errorf("health %+v, want %+v", ms.Health, h)

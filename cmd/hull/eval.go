@@ -83,7 +83,9 @@ documents counted). The topics have collapsed when more than a quarter of the
 topic pairs are near-duplicates, fewer than 40% of the top words differ, one topic
 is dominant in more than half the documents, more than half the topics are rare
 or the documents spread over fewer than K/2 effective topics: then coherence,
-UMass above all, does not make the model good.
+UMass above all, does not make the model good. With --reference, a warning also
+says when the topics are incoherent (more than a quarter of them below NPMI
+-0.02, or one below -0.25) and what to try.
 INPUT is read as by "hull fit" (same format flags) and aligned to the model's
 vocabulary by word.`,
 		Args: cobra.ExactArgs(1),

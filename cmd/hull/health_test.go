@@ -69,24 +69,33 @@ func TestPrintHealthCoherence(t *testing.T) {
 
 // TestFitWarnsWhenIncoherent: Topic-SCORE with --normalize on the four
 // Classic collections keeps five incoherent topics of 15 after its
-// refinement; hull fit says so and what to try, in flags.
+// refinement; hull fit and hull eval --reference say so and what to try,
+// in flags.
 func TestFitWarnsWhenIncoherent(t *testing.T) {
-	args := []string{"fit", "--algo", "score", "--normalize", "-k", "15", "--seed", "1"}
+	dir := t.TempDir()
+	args := []string{"corpus", "-o", filepath.Join(dir, "classic")}
 	for _, c := range []string{"med", "cran", "cisi", "cacm"} {
 		path := "../../../shared/data/classic/" + c + ".json"
 		needData(t, path)
 		args = append(args, path)
 	}
-	code, _, errOut := hull(t, args...)
+	if code, _, errOut := hull(t, args...); code != 0 {
+		t.Fatalf("hull corpus: exit %d: %s", code, errOut)
+	}
+	input := []string{"--vocab", filepath.Join(dir, "classic", "vocab.txt"), filepath.Join(dir, "classic", "docword.txt")}
+	path := filepath.Join(dir, "m.json")
+	code, _, errOut := hull(t, append([]string{"fit", "--algo", "score", "--normalize", "-k", "15", "--seed", "1", "-o", path}, input...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	advice := "warning: the topics are incoherent\n  read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (--drop-junk, --min-df); otherwise try --algo gibbs"
 	if !regexp.MustCompile(`(?m)^health: 5 topics \([0-9, ]+\) are incoherent .*; the least NPMI of a topic's top words -0\.[0-9]+ \(topic \d+\)$`).MatchString(errOut) ||
-		!strings.Contains(errOut, "warning: the topics are incoherent\n  read their top words") || !strings.Contains(errOut, "(--drop-junk, --min-df); otherwise try --algo gibbs") {
-		t.Errorf("no incoherence warning in flags:\n%s", errOut)
+		!strings.Contains(errOut, advice) || strings.Contains(errOut, "collapsed") {
+		t.Errorf("hull fit: no incoherence warning in flags:\n%s", errOut)
 	}
-	if strings.Contains(errOut, "collapsed") {
-		t.Errorf("incoherent topics said collapsed:\n%s", errOut)
+	code, out, errOut := hull(t, "eval", path, "--vocab", input[1], "--reference", input[2])
+	if code != 0 || !strings.Contains(out, advice) || !strings.Contains(out, "no sign of collapse") {
+		t.Errorf("hull eval: exit %d, no incoherence warning in flags:\n%s\n%s", code, out, errOut)
 	}
 }
 
