@@ -184,3 +184,15 @@ func ExampleSelect() {
 	// [1 3 5] 4 words
 	// snow sun
 }
+
+// IndexWords maps each word of a fixed vocabulary to its index, the first
+// where a word is listed twice, as the corpus builders count it.
+func ExampleIndexWords() {
+	index := corpus.IndexWords([]string{"oven", "flour", "goal", "flour"})
+	fmt.Println(index["flour"], index["goal"], len(index))
+	_, known := index["zebra"]
+	fmt.Println(known)
+	// Output:
+	// 1 2 3
+	// false
+}
