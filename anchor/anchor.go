@@ -38,6 +38,15 @@ type Options struct {
 	learner.Settings
 	// Recover selects the recovery step; default RecoverL2.
 	Recover Method
+	// Weighting is how much each document weighs in Q: "" or
+	// cooc.WeightDocuments, the paper's equal weight per document;
+	// cooc.WeightTokens or cooc.WeightPairs weigh a document by its
+	// tokens or pairs of tokens (package cooc), so that short documents,
+	// whose pairs estimate their part of Q with much noise, weigh less and
+	// the topics' weights are those of the tokens (docs/BENCHMARKS.md,
+	// "Weighting the documents in Q"). The statistics of FitStats hold the
+	// paper's weighting only.
+	Weighting cooc.Weighting
 	// AnchorMinDF is the minimum number of documents a word must occur in
 	// to be an anchor candidate; rare words have noisy rows of Q-bar. 0
 	// selects AutoMinDF(D).
@@ -104,6 +113,7 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		Recover:          RecoverL2,
+		Weighting:        cooc.WeightDocuments,
 		Tolerance:        1e-5,
 		MaxIter:          1000,
 		Rectify:          RectifyAuto,
@@ -150,6 +160,8 @@ func New(opts Options) (*Learner, error) {
 		return &learner.OptionError{Learner: name, Field: field, Value: value, Want: want}
 	}
 	switch {
+	case opts.Weighting.Check() != nil:
+		return nil, bad("Weighting", opts.Weighting, "documents, tokens or pairs")
 	case opts.AnchorMinDF < 0:
 		return nil, bad("AnchorMinDF", opts.AnchorMinDF, ">= 0")
 	case opts.ProjectDim < 0:
@@ -233,7 +245,11 @@ func (l *Learner) fit(ctx context.Context, in input, k int, op cooc.Source) (*mo
 
 // newFit returns the state of a fit with options o.
 func newFit(o *Options, in input, k int, op cooc.Source) *fit {
-	return &fit{o: o, input: in, k: k, op: op, params: map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}}
+	params := map[string]any{"recover": string(o.Recover), "rectify": string(o.Rectify)}
+	if o.Weighting != "" && o.Weighting != cooc.WeightDocuments {
+		params["weighting"] = string(o.Weighting)
+	}
+	return &fit{o: o, input: in, k: k, op: op, params: params}
 }
 
 // stages returns the fit's stages in order: the co-occurrence operator,

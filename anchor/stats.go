@@ -58,7 +58,7 @@ func intDocFreq(df []int64) []int {
 // the statistics.
 func (in input) source(ctx context.Context, o *Options) (cooc.Source, error) {
 	if in.c != nil {
-		return cooc.NewOperator(in.c, o.Threads)
+		return cooc.NewWeightedOperator(in.c, o.Threads, o.Weighting)
 	}
 	m, err := in.matrix(ctx, o.Threads)
 	if err != nil {
@@ -116,6 +116,9 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	}
 	if k < 2 || k >= v {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, v)
+	}
+	if w := l.opts.Weighting; w != "" && w != cooc.WeightDocuments {
+		return nil, &learner.OptionError{Learner: AlgorithmName(l.opts.Recover), Field: "Weighting", Value: w, Want: "documents with statistics (they hold the paper's weighting; the others need the documents)"}
 	}
 	o := l.opts
 	skipped := o.Refine

@@ -5,16 +5,49 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/parallel"
 )
 
+// Weighting is how much each document counts in Q (see the package
+// documentation): the paper's equal weight per document, or a weight
+// growing with its length.
+type Weighting string
+
+// The weightings of the documents in Q.
+const (
+	// WeightDocuments (the default, also ""): every document of two or
+	// more tokens weighs the same, as in Arora et al. 2013.
+	WeightDocuments Weighting = "documents"
+	// WeightTokens: a document weighs its number of tokens n_d.
+	WeightTokens Weighting = "tokens"
+	// WeightPairs: a document weighs its number of token pairs
+	// n_d (n_d - 1): Q is then the share of all the corpus's pairs of
+	// tokens of one document.
+	WeightPairs Weighting = "pairs"
+)
+
+// Weightings lists the weightings, the default first.
+var Weightings = []Weighting{WeightDocuments, WeightTokens, WeightPairs}
+
+// Check returns an error naming the weightings unless w is one of them or
+// "".
+func (w Weighting) Check() error {
+	if w == "" || slices.Contains(Weightings, w) {
+		return nil
+	}
+	return fmt.Errorf("cooc: unknown weighting %q (want documents, tokens or pairs)", string(w))
+}
+
 // Options configures Compute.
 type Options struct {
 	// Threads is the number of goroutines; 0 means one per CPU.
 	Threads int
+	// Weighting is the documents' weight in Q; "" is WeightDocuments.
+	Weighting Weighting
 	// MaxMemory is the most bytes Compute may allocate; 0 means
 	// half the RAM.
 	MaxMemory int64
@@ -71,7 +104,10 @@ func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, erro
 		fmt.Sprintf("reduce the vocabulary to about %d words", fit)); err != nil {
 		return nil, err
 	}
-	scale, _, used := docScales(c)
+	if err := opts.Weighting.Check(); err != nil {
+		return nil, err
+	}
+	scale, _, used := docScales(c, opts.Weighting)
 	if used == 0 {
 		return nil, errNoPairs
 	}
@@ -117,20 +153,32 @@ func rowGrain(v int) int { return max(1, min(64, v/64)) }
 
 var errNoPairs = errors.New("cooc: no document has 2 or more tokens")
 
-// docScales returns s_d = 1/(M n_d (n_d-1)) for each document with n_d >= 2
-// (0 for the others), the lengths n_d, and M, the number of such documents.
-func docScales(c *corpus.Corpus) (scale, lens []float64, used int) {
+// docScales returns s_d = u_d / (W n_d (n_d-1)) for each document with
+// n_d >= 2 (0 for the others), u_d its weight under w (1, n_d or
+// n_d (n_d-1)) and W the sum of the weights, with the lengths n_d and the
+// number of such documents. With WeightPairs, s_d = 1/W exactly.
+func docScales(c *corpus.Corpus, w Weighting) (scale, lens []float64, used int) {
 	scale, lens = make([]float64, c.NumDocs()), make([]float64, c.NumDocs())
+	total := 0.0
 	for d := range scale {
 		n := c.DocLen(d)
 		lens[d] = float64(n)
-		if n >= 2 {
-			scale[d] = 1 / (float64(n) * float64(n-1))
-			used++
+		if n < 2 {
+			continue
 		}
+		pairs := float64(n) * float64(n-1)
+		switch w {
+		case WeightTokens:
+			scale[d], total = float64(n)/pairs, total+float64(n)
+		case WeightPairs:
+			scale[d], total = 1, total+pairs
+		default:
+			scale[d], total = 1/pairs, total+1
+		}
+		used++
 	}
 	for d := range scale {
-		scale[d] /= float64(used)
+		scale[d] /= total
 	}
 	return scale, lens, used
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,4 +192,69 @@ func floats(x []float64) float64 {
 		s += v
 	}
 	return s
+}
+
+// Every weighting gives Q of its definition, token pair by token pair:
+// with WeightPairs, each pair of the corpus counts the same; with
+// WeightTokens, a document's pairs count n_d / (n_d (n_d - 1)). The
+// operator's rows, row sums and products are Compute's under each.
+func TestWeightings(t *testing.T) {
+	c := randomCorpus(3, 400, 30, 20)
+	v := c.NumWords()
+	for _, w := range Weightings {
+		want := make([]float64, v*v)
+		total := 0.0
+		for d := range c.NumDocs() {
+			n := float64(c.DocLen(d))
+			if n < 2 {
+				continue
+			}
+			weight := map[Weighting]float64{WeightDocuments: 1, WeightTokens: n, WeightPairs: n * (n - 1)}[w]
+			total += weight
+			words, counts := c.Doc(d)
+			for a, i := range words {
+				for b, j := range words {
+					pairs := float64(counts[a]) * float64(counts[b])
+					if a == b {
+						pairs = float64(counts[a]) * float64(counts[a]-1)
+					}
+					want[int(i)*v+int(j)] += weight * pairs / (n * (n - 1))
+				}
+			}
+		}
+		m, err := Compute(context.Background(), c, Options{Weighting: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		op, err := NewWeightedOperator(c, 2, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, sums := make([]float64, v), op.RowSums()
+		for i := range v {
+			op.Row(i, row)
+			for j := range v {
+				if x := want[i*v+j] / total; math.Abs(m.Data[i*v+j]-x) > 1e-15 || math.Abs(row[j]-m.Data[i*v+j]) > 1e-17 {
+					t.Fatalf("%s: Q[%d,%d] = %v (operator %v), want %v", w, i, j, m.Data[i*v+j], row[j], x)
+				}
+			}
+			if math.Abs(sums[i]-floats(row)) > 1e-15 {
+				t.Fatalf("%s: RowSums()[%d] = %v, row sums to %v", w, i, sums[i], floats(row))
+			}
+		}
+		if math.Abs(floats(m.Data)-1) > 1e-12 {
+			t.Errorf("%s: Q sums to %v", w, floats(m.Data))
+		}
+	}
+	paper, _ := Compute(context.Background(), c, Options{})
+	documents, _ := Compute(context.Background(), c, Options{Weighting: WeightDocuments})
+	if !slices.Equal(paper.Data, documents.Data) {
+		t.Error(`"" and WeightDocuments differ`)
+	}
+	if _, err := Compute(context.Background(), c, Options{Weighting: "words"}); err == nil || !strings.Contains(err.Error(), `"words"`) {
+		t.Errorf("unknown weighting: error %v", err)
+	}
+	if _, err := NewWeightedOperator(c, 1, "words"); err == nil {
+		t.Error("unknown weighting: the operator took it")
+	}
 }

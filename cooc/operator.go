@@ -110,9 +110,19 @@ func EstimateSqRowNormsBytes(c *corpus.Corpus, threads int) int64 {
 }
 
 // NewOperator returns the co-occurrence operator of c using up to threads
-// goroutines (0: one per CPU). It fails when no document has two tokens.
+// goroutines (0: one per CPU), each document weighted as in the paper
+// (WeightDocuments). It fails when no document has two tokens.
 func NewOperator(c *corpus.Corpus, threads int) (*Operator, error) {
-	scale, lens, used := docScales(c)
+	return NewWeightedOperator(c, threads, WeightDocuments)
+}
+
+// NewWeightedOperator is NewOperator with the documents weighted by w; it
+// fails for an unknown w too.
+func NewWeightedOperator(c *corpus.Corpus, threads int, w Weighting) (*Operator, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	scale, lens, used := docScales(c, w)
 	if used == 0 {
 		return nil, errNoPairs
 	}

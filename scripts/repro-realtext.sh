@@ -41,7 +41,8 @@
 #   is a learner's topics without the EM refinement of noisy topics
 #   (package refine), which every geometric learner runs by default;
 #   --refine-always runs it whatever the topics (ROWS=refine-always: those
-#   rows alone).
+#   rows alone); --cooc-weighting weighs the documents in Q by their
+#   tokens or pairs of tokens (ROWS=cooc-weighting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${WORK:-/tmp/hull-repro-realtext}
@@ -105,6 +106,8 @@ EOF
 	fi
 	# The refinement whatever the topics (docs/BENCHMARKS.md, "Refining always")
 	printf '%s --refine-always\n' score tsvd projector kmeans rp ddp binning
+	# The documents weighted in Q (docs/BENCHMARKS.md, "Weighting the documents in Q")
+	printf '%s\n' "anchor --cooc-weighting tokens" "anchor --cooc-weighting pairs" "anchor-kl --cooc-weighting pairs" "recover --cooc-weighting pairs"
 }
 
 for corpus in $corpora; do
@@ -154,6 +157,7 @@ for corpus in $corpora; do
 		fi
 		note=$(jq -r '.params as $p | [
 			(if $p.rectify_chosen then "rectify " + ($p.rectify_chosen | tostring) else empty end),
+			(if $p.weighting then "weighting " + $p.weighting else empty end),
 			(if $p.min_df_chosen == "raised" then "floor raised to " + ($p.min_df | tostring) elif $p.min_df_chosen then "floor " + ($p.min_df | tostring) else empty end),
 			(if $p.thresholds then "thresholds " + $p.thresholds + ", " + ($p.fallback_topics | tostring) + " fallen back" else empty end),
 			(if $p.vertex_search then $p.vertex_search + (if $p.vertex_recovered then " (recovered)" elif $p.vertex_degenerate then " (degenerate)" else "" end) else empty end),
