@@ -353,24 +353,28 @@ func TestHealthAddCoherence(t *testing.T) {
 }
 
 func TestIncoherenceAdvice(t *testing.T) {
+	refined := map[string]any{model.RefineIterationsParam: 20}
 	for _, tc := range []struct {
-		algo    string
-		refined bool
-		want    []string
+		algo   string
+		params map[string]any
+		want   []string
+		not    string
 	}{
-		{"gibbs", false, []string{"DropJunk", "MinDF", "Iterations"}},
-		{"ddp", false, []string{"DropJunk", "refine.Auto.Refine", "gibbs"}},
-		{"ddp", true, []string{"DropJunk", "gibbs"}},
-		{"anchor", true, []string{"DropJunk", "gibbs"}},
+		{"gibbs", nil, []string{"DropJunk", "MinDF", "Iterations"}, "gibbs learner"},
+		{"ddp", nil, []string{"DropJunk", "refine.Auto.Refine", "gibbs"}, "Weighting"},
+		{"ddp", refined, []string{"DropJunk", "gibbs"}, "refine.Auto"},
+		{"anchor", refined, []string{"DropJunk", "Weighting = pairs", "gibbs"}, "refine.Auto"},
+		{"recover", map[string]any{"weighting": "tokens"}, []string{"Weighting = pairs", "gibbs"}, "refine.Auto"},
+		{"anchor-kl", map[string]any{"weighting": "pairs"}, []string{"DropJunk", "gibbs"}, "Weighting"},
 	} {
-		a := IncoherenceAdvice(tc.algo, tc.refined)
+		a := IncoherenceAdvice(&model.Model{Algorithm: tc.algo, Params: tc.params})
 		for _, w := range tc.want {
 			if !strings.Contains(a, w) {
-				t.Errorf("%s (refined %v): %q lacks %q", tc.algo, tc.refined, a, w)
+				t.Errorf("%s %v: %q lacks %q", tc.algo, tc.params, a, w)
 			}
 		}
-		if tc.refined && strings.Contains(a, "refine.Auto") {
-			t.Errorf("%s: refined topics, yet %q", tc.algo, a)
+		if strings.Contains(a, tc.not) {
+			t.Errorf("%s %v: %q has %q", tc.algo, tc.params, a, tc.not)
 		}
 	}
 }

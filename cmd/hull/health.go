@@ -22,6 +22,7 @@ var adviceFlags = strings.NewReplacer(
 	"refine.Auto.Refine", "--refine",
 	"text.Options.DropJunk", "--drop-junk",
 	"corpus.PruneOptions.MinDF", "--min-df",
+	"anchor.Options.Weighting = pairs", "--cooc-weighting pairs",
 )
 
 // healthWarning returns the warning of collapsed topics, else of

@@ -122,7 +122,9 @@ func TestCollapseAdviceInFlags(t *testing.T) {
 	flag := regexp.MustCompile(`--([a-z-]+)`)
 	var advices []string
 	for _, name := range learner.Names() {
-		advices = append(advices, eval.CollapseAdvice(name), eval.IncoherenceAdvice(name, false), eval.IncoherenceAdvice(name, true))
+		unrefined := &model.Model{Algorithm: name}
+		refined := &model.Model{Algorithm: name, Params: map[string]any{model.RefineIterationsParam: 20}}
+		advices = append(advices, eval.CollapseAdvice(name), eval.IncoherenceAdvice(unrefined), eval.IncoherenceAdvice(refined))
 	}
 	for i, advice := range advices {
 		name := learner.Names()[i/3]
