@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/refinetest"
 	"github.com/hulltopics/hull/learner"
@@ -37,6 +38,25 @@ func TestRefinesNoisyTopics(t *testing.T) {
 	})
 }
 
+// incoherentOnly fits Projector on c with K = k, without and with the
+// default refinement; it fails the test unless the unrefined topics are
+// incoherent and neither near-copies nor concentrated, and returns both
+// models with the unrefined topics' incoherent count and least NPMI.
+func incoherentOnly(t *testing.T, c *corpus.Corpus, k int) (plain, refined *model.Model, count int, least float64) {
+	t.Helper()
+	fit := func(a refine.Auto) *model.Model {
+		return fitWith(t, c, k, Options{Settings: learner.Settings{Seed: 1, Threads: 2}, Auto: a})
+	}
+	plain = fit(refine.Auto{})
+	noisy, _, _ := learner.TopicsNoisy(plain)
+	concentrated, _, _ := learner.TopicsConcentrated(plain)
+	incoherent, count, least := learner.TopicsIncoherent(plain, c)
+	if noisy || concentrated || !incoherent {
+		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of %d, least NPMI %.3f); the test wants incoherent topics alone", noisy, concentrated, incoherent, count, k, least)
+	}
+	return plain, fit(refine.DefaultAuto()), count, least
+}
+
 // On the four Classic collections taken as one corpus Projector's topics are
 // distinct and spread but incoherent: the top words of 11 of 15 occur
 // together less often than at random (NPMI below -0.02), words of the
@@ -44,17 +64,7 @@ func TestRefinesNoisyTopics(t *testing.T) {
 // default refines them to topics of which at most a quarter are.
 func TestRefinesIncoherentTopics(t *testing.T) {
 	classic := refinetest.Classic(t)
-	fit := func(a refine.Auto) *model.Model {
-		return fitWith(t, classic, 15, Options{Settings: learner.Settings{Seed: 1, Threads: 2}, Auto: a})
-	}
-	plain := fit(refine.Auto{})
-	noisy, _, _ := learner.TopicsNoisy(plain)
-	concentrated, _, _ := learner.TopicsConcentrated(plain)
-	incoherent, count, _ := learner.TopicsIncoherent(plain, classic)
-	if noisy || concentrated || !incoherent {
-		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of 15); the test wants only incoherent topics", noisy, concentrated, incoherent, count)
-	}
-	got := fit(refine.DefaultAuto())
+	_, got, count, _ := incoherentOnly(t, classic, 15)
 	stillIncoherent, gotCount, _ := learner.TopicsIncoherent(got, classic)
 	t.Logf("%d incoherent topics of 15 -> %d", count, gotCount)
 	if got.Params["refined"] != true || stillIncoherent || got.Params["unrefined_incoherent_topics"] != count {
@@ -68,17 +78,10 @@ func TestRefinesIncoherentTopics(t *testing.T) {
 // default refines them: no topic is left that low and the mean NPMI rises.
 func TestRefinesStronglyIncoherentTopic(t *testing.T) {
 	ap := refinetest.AP(t)
-	fit := func(a refine.Auto) *model.Model {
-		return fitWith(t, ap, 20, Options{Settings: learner.Settings{Seed: 1, Threads: 2}, Auto: a})
+	plain, got, count, least := incoherentOnly(t, ap, 20)
+	if count > 5 || least >= learner.StronglyIncoherentNPMI {
+		t.Fatalf("unrefined: %d incoherent topics of 20, least NPMI %.3f; the test wants one strongly incoherent topic alone", count, least)
 	}
-	plain := fit(refine.Auto{})
-	noisy, _, _ := learner.TopicsNoisy(plain)
-	concentrated, _, _ := learner.TopicsConcentrated(plain)
-	incoherent, count, least := learner.TopicsIncoherent(plain, ap)
-	if noisy || concentrated || !incoherent || count > 5 || least >= learner.StronglyIncoherentNPMI {
-		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of 20, least NPMI %.3f); the test wants one strongly incoherent topic alone", noisy, concentrated, incoherent, count, least)
-	}
-	got := fit(refine.DefaultAuto())
 	_, _, gotLeast := learner.TopicsIncoherent(got, ap)
 	before, err := eval.TopicCoherence(plain, ap, 10)
 	if err != nil {
