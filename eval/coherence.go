@@ -76,7 +76,7 @@ type Coherence struct {
 // Only the at most K*N top words matter: one pass over ref collects their
 // document lists, in O(nnz(ref)) time, and each pair costs a merge of two
 // lists, so the total is O(nnz(ref) + K N^2 Dmax) for Dmax the largest
-// document frequency among the top words, plus O(K V log V) to rank the
+// document frequency among the top words, plus O(K V log N) to rank the
 // words.
 func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, error) {
 	if err := m.Validate(); err != nil {

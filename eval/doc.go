@@ -63,11 +63,11 @@
 //     w_j) over pairs, p being document frequencies over the number of
 //     reference documents, with -1 for pairs that never co-occur. Cost:
 //     O(nnz + K N^2 Dmax) for a reference of nnz nonzeros and a largest
-//     document frequency Dmax among the top words, plus O(K V log V) to
+//     document frequency Dmax among the top words, plus O(K V log N) to
 //     rank the words.
 //   - UniqueWords: how many of a topic's top N words are among the top N of
 //     no other topic (Arora et al. 2013, section 5.1); low counts mean
-//     redundant topics. O(K V log V).
+//     redundant topics. O(K V log N).
 //   - SigWord and SigTopic: the Projector paper's sig_word and sig_topic
 //     (Wang et al., section 4), the smallest number of a topic's words, or
 //     of a document's topics, holding 0.8 of the mass, averaged over topics
@@ -96,7 +96,7 @@
 // documents, O(K N^2 D) for the pairs).
 // DominantTopics takes the dominant topics from a corpus by variational
 // inference (at most DominantIterations updates per document, O(20 nnz K)),
-// DominantOf from weights already inferred. O(K V log V + K^2 N + D).
+// DominantOf from weights already inferred. O(K V log N + K^2 N + D).
 //
 // # Agreement with labels
 //

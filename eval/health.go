@@ -202,7 +202,7 @@ func IncoherenceAdvice(m *model.Model) string {
 // model.Model.Validate); TopicHealth panics if an entry of dominant is
 // outside [-1, K).
 //
-// Time O(K V log V) to rank the words, O(K^2 N) to compare the top lists
+// Time O(K V log N) to rank the words, O(K^2 N) to compare the top lists
 // (with a V-sized marker) and O(D) for the document figures.
 func TopicHealth(m *model.Model, dominant []int, topN int) Health {
 	if topN <= 0 {

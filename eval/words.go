@@ -17,7 +17,7 @@ const DefaultSigMass = 0.8
 // topic, and the mean of those counts over topics: the inter-topic
 // similarity measure of Arora et al. (2013, section 5.1). A topic's count
 // is between 0 and topN; low counts mean redundant topics. m must be valid
-// (see model.Model.Validate). Time O(K V log V) to rank the words, then
+// (see model.Model.Validate). Time O(K V log N) to rank the words, then
 // O(K N).
 func UniqueWords(m *model.Model, topN int) (mean float64, perTopic []int) {
 	top := topWordLists(m, topN)

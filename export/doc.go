@@ -128,7 +128,7 @@
 // that they can be written; Check refuses a model or request the format
 // cannot hold.
 //
-// Complexity: O(K V log V) to rank the words of every topic (the topic
+// Complexity: O(K V log top) to rank the words of every topic (the topic
 // keys, the CSV topic words and the topics JSON), O(K V + D K + nnz) for
 // the pyLDAvis JSON.
 package export

@@ -113,7 +113,7 @@ func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
 // documents are given, without writing: an unknown format, an error
 // wrapping ErrNeedsDocs for PyLDAvis without documents, an error wrapping
 // ErrWhitespace for Mallet when a word to list holds whitespace. It is
-// O(K V log V) for Mallet (the words are ranked), O(1) otherwise.
+// O(K V log top) for Mallet (the words are ranked), O(1) otherwise.
 func Check(f Format, m *model.Model, top int, withDocs bool) error {
 	if _, err := ParseFormat(string(f)); err != nil {
 		return fmt.Errorf("export: %w", err)

@@ -29,7 +29,7 @@
 //
 // Complexity: the registry's operations are O(options) per call (a
 // reflective set per option); TopicsNoisy and TopicsConcentrated are
-// O(K V log V) and O(K), TopicsIncoherent O(nnz) over at most
+// O(K V log NoisyTopWords) and O(K), TopicsIncoherent O(nnz) over at most
 // IncoherentSampleDocs documents (3 ms on KOS for K = 20:
 // BenchmarkTopicsIncoherent); see each learner's package for its fit.
 package learner

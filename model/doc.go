@@ -18,5 +18,5 @@
 // and what to call it, the same for every display and export of a model.
 //
 // Complexity: Save, Load and Validate are O(K V + D) for D training
-// documents; TopWords is O(V log V); MarkedWord and MarkKind are O(1).
+// documents; TopWords is O(V log n) for n words (O(V) in practice); MarkedWord and MarkKind are O(1).
 package model

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/topn"
 )
 
 // FormatVersion is the version of the model file format that Save writes.
@@ -316,16 +316,7 @@ func (m *Model) Param(key string) (float64, bool) {
 // It panics if k is out of range.
 func (m *Model) TopWords(k, n int) []int {
 	row := m.Topics[k]
-	n = max(n, 0)
-	idx := make([]int, len(row))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-	if n > len(idx) {
-		n = len(idx)
-	}
-	return idx[:n]
+	return topn.Indices(len(row), n, func(w int) float64 { return row[w] })
 }
 
 // TopWordOverlap compares the n most probable words of the topics: it
@@ -333,7 +324,7 @@ func (m *Model) TopWords(k, n int) []int {
 // many topic pairs share at least half of their top n words (near
 // duplicates). Topics that are near-copies of one another, the sign of
 // collapsed topics, give few distinct words and many such pairs.
-// Time O(K V log V) to rank the words and O(K^2 n) to compare them.
+// Time O(K V log n) to rank the words and O(K^2 n) to compare them.
 func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs int) {
 	top := make([][]int, m.K)
 	seen := map[int]bool{}

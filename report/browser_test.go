@@ -14,6 +14,7 @@ import (
 
 	"github.com/hulltopics/hull/internal/cdp"
 	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -209,7 +210,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		eval(t, `({ids: [...document.querySelectorAll('#docs tbody tr td.id')].map(e => e.textContent),
 			bins: document.querySelectorAll('#hist rect.bin').length})`, &got)
 		var want []string
-		for _, d := range topN(len(theta), o.TopDocs, func(d int) float64 { return theta[d][1] }) {
+		for _, d := range topn.Indices(len(theta), o.TopDocs, func(d int) float64 { return theta[d][1] }) {
 			want = append(want, textsafe.Escape(c.DocIDs[d]))
 		}
 		if !slices.Equal(got.IDs, want) || got.Bins != HistogramBins-1 {
@@ -222,7 +223,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		bars := barWords(t)
 		docTopic := -1 // a topic that shows the first document, of the hostile id
 		for k := range m.K {
-			if slices.Contains(topN(len(theta), o.TopDocs, func(d int) float64 { return theta[d][k] }), 0) {
+			if slices.Contains(topn.Indices(len(theta), o.TopDocs, func(d int) float64 { return theta[d][k] }), 0) {
 				docTopic = k
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/internal/version"
 	"github.com/hulltopics/hull/model"
 )
@@ -240,10 +241,10 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	parallel.For(context.Background(), m.K, 1, o.Threads, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
 			cand[k], logp[k] = topicCandidates(m.Topics[k], lpw, o.Terms)
-			top[k] = topN(len(m.Vocab), o.SearchTop, func(w int) float64 { return m.Topics[k][w] })
+			top[k] = topn.Indices(len(m.Vocab), o.SearchTop, func(w int) float64 { return m.Topics[k][w] })
 		}
 	}, nil)
-	overall := topN(len(pw), o.Terms, func(w int) float64 { return pw[w] })
+	overall := topn.Indices(len(pw), o.Terms, func(w int) float64 { return pw[w] })
 
 	// The words of the page, in vocabulary order.
 	at := make([]int32, len(m.Vocab)) // word -> its number in the page, +1; 0 for none
@@ -403,7 +404,7 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	shown := map[int]int{} // document -> its number in the page
 	var order []int
 	for k := range m.K {
-		docs := topN(len(theta), o.TopDocs, func(i int) float64 { return theta[i][k] })
+		docs := topn.Indices(len(theta), o.TopDocs, func(i int) float64 { return theta[i][k] })
 		d.Hist[k] = make([]int, HistogramBins)
 		for _, row := range theta {
 			d.Hist[k][min(int(row[k]*HistogramBins), HistogramBins-1)]++
@@ -421,7 +422,7 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 		words, counts := c.Doc(doc)
 		d.IDs = append(d.IDs, textsafe.Escape(c.DocIDs[doc]))
 		d.Len = append(d.Len, c.DocLen(doc))
-		most := topN(len(words), docWords, func(i int) float64 { return float64(counts[i]) })
+		most := topn.Indices(len(words), docWords, func(i int) float64 { return float64(counts[i]) })
 		ws, ns := make([]string, len(most)), make([]int32, len(most))
 		for i, q := range most {
 			ws[i], ns[i] = textsafe.Escape(m.Vocab[words[q]]), counts[q]

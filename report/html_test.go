@@ -16,6 +16,7 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/mat"
 )
@@ -235,7 +236,7 @@ func TestMergeWords(t *testing.T) {
 	m := testModel(6, 3000, 5)
 	exact := JSDivergences(m, 1)
 	merged := jsDivergences(mergeWords(m.Topics, 500), 1)
-	kept := topN(len(m.Vocab), 500, func(w int) float64 {
+	kept := topn.Indices(len(m.Vocab), 500, func(w int) float64 {
 		b := 0.0
 		for _, row := range m.Topics {
 			b = max(b, row[w])
@@ -324,7 +325,7 @@ func TestHTMLData(t *testing.T) {
 		if math.Abs(tp.Share-share[k]) > 1e-3*share[k] {
 			t.Errorf("topic %d: share %v, want %v", k, tp.Share, share[k])
 		}
-		want := topN(len(theta), 5, func(d int) float64 { return theta[d][k] })
+		want := topn.Indices(len(theta), 5, func(d int) float64 { return theta[d][k] })
 		var got []string
 		for _, d := range p.Docs.Top[k] {
 			got = append(got, p.Docs.IDs[d])

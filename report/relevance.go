@@ -1,11 +1,11 @@
 package report
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -89,7 +89,7 @@ func TopRelevant(m *model.Model, pw []float64, k int, lambda float64, n int) []i
 			lpw = append(lpw, logMarginal(pw[w]))
 		}
 	}
-	pos := topN(len(nz), n, func(i int) float64 { return Relevance(a[i], lpw[i], lambda) })
+	pos := topn.Indices(len(nz), n, func(i int) float64 { return Relevance(a[i], lpw[i], lambda) })
 	out := make([]int, len(pos))
 	for i, p := range pos {
 		out[i] = nz[p]
@@ -133,7 +133,7 @@ func relevanceCandidates(a, lpw []float64, n int) []int {
 	lambdaAt := func(j int) float64 { return float64(j) / sliderSteps }
 	inS := map[int]bool{}
 	for j := 0; j <= sliderSteps; j += sliderSteps / coarseSteps {
-		for _, i := range topN(len(a), n, func(i int) float64 { return rel(i, lambdaAt(j)) }) {
+		for _, i := range topn.Indices(len(a), n, func(i int) float64 { return rel(i, lambdaAt(j)) }) {
 			inS[i] = true
 		}
 	}
@@ -143,7 +143,7 @@ func relevanceCandidates(a, lpw []float64, n int) []int {
 	}
 	theta := make([]float64, sliderSteps+1)
 	for j := range theta {
-		top := topN(len(s), n, func(q int) float64 { return rel(s[q], lambdaAt(j)) })
+		top := topn.Indices(len(s), n, func(q int) float64 { return rel(s[q], lambdaAt(j)) })
 		theta[j] = rel(s[top[len(top)-1]], lambdaAt(j))
 	}
 	step := sliderSteps / coarseSteps
@@ -169,7 +169,7 @@ func relevanceCandidates(a, lpw []float64, n int) []int {
 	}
 	union := map[int]bool{}
 	for j := 0; j <= sliderSteps; j++ {
-		for _, q := range topN(len(f), n, func(q int) float64 { return rel(f[q], lambdaAt(j)) }) {
+		for _, q := range topn.Indices(len(f), n, func(q int) float64 { return rel(f[q], lambdaAt(j)) }) {
 			union[f[q]] = true
 		}
 	}
@@ -178,52 +178,4 @@ func relevanceCandidates(a, lpw []float64, n int) []int {
 		out = append(out, i)
 	}
 	return out
-}
-
-// topN returns the n indices in [0, size) of highest score, highest
-// first, ties to the lower index. Time O(size log n).
-func topN(size, n int, score func(int) float64) []int {
-	n = min(max(n, 0), size)
-	if n == 0 {
-		return nil
-	}
-	h := &minHeap{}
-	for i := range size {
-		s := score(i)
-		if h.Len() < n {
-			heap.Push(h, scored{i, s})
-			continue
-		}
-		if worse(h.items[0], scored{i, s}) {
-			h.items[0] = scored{i, s}
-			heap.Fix(h, 0)
-		}
-	}
-	out := make([]int, h.Len())
-	for q := len(out) - 1; q >= 0; q-- {
-		out[q] = heap.Pop(h).(scored).i
-	}
-	return out
-}
-
-type scored struct {
-	i int
-	s float64
-}
-
-// worse reports whether x ranks below y: a lower score, or the same score
-// and a higher index.
-func worse(x, y scored) bool { return x.s < y.s || (x.s == y.s && x.i > y.i) }
-
-// minHeap holds the worst of the items kept at the top.
-type minHeap struct{ items []scored }
-
-func (h *minHeap) Len() int           { return len(h.items) }
-func (h *minHeap) Less(i, j int) bool { return worse(h.items[i], h.items[j]) }
-func (h *minHeap) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *minHeap) Push(x any)         { h.items = append(h.items, x.(scored)) }
-func (h *minHeap) Pop() any {
-	x := h.items[len(h.items)-1]
-	h.items = h.items[:len(h.items)-1]
-	return x
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/mat"
 )
@@ -167,7 +168,7 @@ func mergeWords(topics [][]float64, keep int) [][]float64 {
 			}
 		}
 	}
-	kept := topN(v, keep, func(w int) float64 { return best[w] })
+	kept := topn.Indices(v, keep, func(w int) float64 { return best[w] })
 	isKept := make([]bool, v)
 	for _, w := range kept {
 		isKept[w] = true

@@ -11,6 +11,7 @@ import (
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
 	"github.com/hulltopics/hull/internal/parallel"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/refine"
@@ -707,13 +708,14 @@ func (f *fit) topics(ctx context.Context) error {
 // keepLargest zeroes all but the s largest entries of x (ties: the lower
 // index is kept).
 func keepLargest(x []float64, s int) {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
+	keep := make([]bool, len(x))
+	for _, i := range topn.Indices(len(x), s, func(i int) float64 { return x[i] }) {
+		keep[i] = true
 	}
-	sortByValueDesc(idx, x)
-	for _, i := range idx[s:] {
-		x[i] = 0
+	for i, kept := range keep {
+		if !kept {
+			x[i] = 0
+		}
 	}
 }
 

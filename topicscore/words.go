@@ -2,7 +2,8 @@ package topicscore
 
 import (
 	"slices"
-	"sort"
+
+	"github.com/hulltopics/hull/internal/topn"
 )
 
 // vertexWords finds, for each vertex, the words whose rows of R are
@@ -15,17 +16,14 @@ func (f *fit) vertexWords() {
 	k, dim := f.k, f.k-1
 	n := min(VertexWordsPerTopic, len(f.used))
 	f.words = make([][]int, k)
-	idx := make([]int, len(f.used))
 	dist := make([]float64, len(f.used))
 	for t := 0; t < k; t++ {
 		v := f.vert[t*dim : t*dim+dim]
 		for i := range f.used {
-			idx[i] = i
 			dist[i] = sqDist(f.r[i*dim:i*dim+dim], v)
 		}
-		sort.SliceStable(idx, func(a, b int) bool { return dist[idx[a]] < dist[idx[b]] })
 		f.words[t] = make([]int, 0, n)
-		for _, i := range idx[:n] {
+		for _, i := range topn.Indices(len(dist), n, func(i int) float64 { return -dist[i] }) {
 			f.words[t] = append(f.words[t], f.used[i])
 			f.nearRows = append(f.nearRows, i)
 		}
@@ -63,10 +61,4 @@ func (f *fit) ratioSample() {
 	}
 	f.simplex.Sample = sample
 	f.simplex.SampleWords = words
-}
-
-// sortByValueDesc sorts idx by x[idx[i]], largest first; ties keep the
-// lower index first.
-func sortByValueDesc(idx []int, x []float64) {
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] > x[idx[b]] })
 }
