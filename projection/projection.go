@@ -252,7 +252,9 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return Estimate
 // a nonzero of count n lands in both halves with probability 1 -
 // 2^(1-n), about), a few vectors per document and per word; beside them,
 // the peak is the largest of: the split's second transpose (12 bytes per
-// nonzero of half two), the detection's buffers (RP: one block of
+// nonzero of half two) with each goroutine's tokens of a document (8
+// bytes per token of the longest, the slice grown by append), the
+// detection's buffers (RP: one block of
 // directions, the documents' projections and the words', and X~^T with
 // Cooccurrence; DDP: the candidates' rows of both halves by document and
 // four candidate-length rows per goroutine; Binning: per-goroutine
@@ -287,7 +289,8 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 	}
 	candRows := both * candNNZ / max(nnz, 1) // the candidates' nonzeros in both halves
 	kept := 4*nnz + 12*both + 12*d + 8*8*v
-	split := 6*both + 16*d
+	_, longest := longestDoc(c)
+	split := 6*both + 16*d + 8*int64(longest)*th
 	var detect, s int64
 	squares := int64(4) // distance matrices of s x s
 	switch o.Method {

@@ -699,3 +699,20 @@ func TestBetweenLeftOut(t *testing.T) {
 		t.Errorf("threshold 1.5: %v", got)
 	}
 }
+
+// A document longer than the split can draw from (UCI counts near
+// MaxInt32 on 10 words: 2e10 tokens) is refused by the memory estimate,
+// which counts each goroutine's tokens of the longest document, and, with
+// no limit, by the split itself, not by the runtime running out of memory
+// (it did: "fatal error: out of memory" in splitCorpus).
+func TestSplitRefusesHugeDocuments(t *testing.T) {
+	c := &corpus.Corpus{Vocab: []string{"a", "b", "c"}, DocIDs: []string{"1", "2"},
+		Offsets: []int64{0, 3, 5}, Words: []int32{0, 1, 2, 0, 1}, Counts: []int32{math.MaxInt32, math.MaxInt32, 5, 1, 2}}
+	if got, least := EstimateBytes(c, 2, Options{Method: RP, Settings: learner.Settings{Threads: 2}}), int64(2*8*(2*math.MaxInt32+5)); got < least {
+		t.Errorf("EstimateBytes = %d, want at least %d (two goroutines' tokens of document 0)", got, least)
+	}
+	_, err := splitCorpus(context.Background(), c, 1, 2, nil)
+	if err == nil || !strings.Contains(err.Error(), "document 0 has 4294967299 tokens") {
+		t.Errorf("splitCorpus: err = %v, want document 0's length refused", err)
+	}
+}
