@@ -157,6 +157,9 @@ func TestVocabDiscovery(t *testing.T) {
 	}
 
 	data := writeFile(t, dir, "ap.dat", "1 0:1\n")
+	if v := CompanionVocab(data); v != "" {
+		t.Errorf("CompanionVocab without a vocabulary = %q", v)
+	}
 	_, err := findVocab(data)
 	if err == nil || !strings.Contains(err.Error(), "ReadOptions.Vocab") || !strings.Contains(err.Error(), "ap.vocab.txt") {
 		t.Fatalf("error %v, want one naming the candidates and ReadOptions.Vocab", err)
@@ -172,6 +175,9 @@ func TestVocabDiscovery(t *testing.T) {
 	writeFile(t, dir, "ap.vocab.txt", "b\n")
 	if v, err := findVocab(data); err != nil || v != j("ap.vocab.txt") {
 		t.Fatalf("findVocab = %q, %v", v, err)
+	}
+	if v := CompanionVocab(data); v != j("ap.vocab.txt") {
+		t.Errorf("CompanionVocab = %q, want the one ReadFile reads", v)
 	}
 	c, err := ReadFile(data, ReadOptions{})
 	if err != nil || c.Vocab[0] != "b" {

@@ -150,6 +150,18 @@ func vocabCandidates(path string) []string {
 	return paths
 }
 
+// CompanionVocab returns the vocabulary file that reading path in a
+// numeric format (UCI, LDA-C, Matrix Market) without ReadOptions.Vocab
+// uses, found beside it, or "" when there is none: a file that a command
+// reading path must not overwrite.
+func CompanionVocab(path string) string {
+	p, err := findVocab(path)
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
 // findVocab returns the first existing vocabulary candidate for path.
 func findVocab(path string) (string, error) {
 	cands := vocabCandidates(path)

@@ -90,9 +90,10 @@ func Paths(f Format, out string, withDocs bool) []string {
 // (reading and inferring documents): for Mallet and CSV it makes the
 // directory out and its missing parents, refusing an existing
 // non-directory; then it checks that every file of Paths can be written
-// (atomicfile.Check). undo removes the directories it created, when still
-// empty, for a caller that fails before Save: nothing is left behind.
-func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
+// and is none of inputs, the files the caller reads (atomicfile.Check).
+// undo removes the directories it created, when still empty, for a caller
+// that fails before Save: nothing is left behind.
+func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func(), err error) {
 	paths := Paths(f, out, withDocs)
 	undo = func() {}
 	if f != PyLDAvis {
@@ -101,7 +102,7 @@ func Prepare(f Format, out string, withDocs bool) (undo func(), err error) {
 		}
 	}
 	for _, p := range paths {
-		if err := atomicfile.Check(p); err != nil {
+		if err := atomicfile.Check(p, inputs...); err != nil {
 			undo()
 			return nil, err
 		}

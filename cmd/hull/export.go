@@ -108,7 +108,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 	if err != nil {
 		return err
 	}
-	removeCreated, err := export.Prepare(format, f.output, len(inputs) > 0)
+	removeCreated, err := export.Prepare(format, f.output, len(inputs) > 0, append(f.input.files(inputs), modelPath)...)
 	if err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
-	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
@@ -112,8 +111,8 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	}
 	if f.output != "" {
 		// An unusable -o is the user's to fix, and better known before the fit.
-		if err := atomicfile.Check(f.output); err != nil {
-			return fmt.Errorf("-o: %w", err)
+		if err := checkOutput(f.output, append(f.input.files(args), f.stats)...); err != nil {
+			return err
 		}
 	}
 	if f.stats != "" {

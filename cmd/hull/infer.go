@@ -79,8 +79,8 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		return err
 	}
 	if f.output != "" {
-		if err := atomicfile.Check(f.output); err != nil {
-			return fmt.Errorf("-o: %w", err)
+		if err := checkOutput(f.output, append(f.input.files(inputs), modelPath)...); err != nil {
+			return err
 		}
 	}
 	method := infer.Method(f.method)

@@ -103,6 +103,19 @@ func (in *inputFlags) check() error {
 	return nil
 }
 
+// files returns the files an input may read: paths, the --vocab file or
+// else the vocabulary found beside each path, and the --stopwords files
+// (a name that is no file is checked as none).
+func (in *inputFlags) files(paths []string) []string {
+	files := append(slices.Clone(paths), in.vocab)
+	if in.vocab == "" {
+		for _, p := range paths {
+			files = append(files, corpus.CompanionVocab(p))
+		}
+	}
+	return append(files, in.stopwords...)
+}
+
 // given returns the input flags given on the command line, sorted.
 func (in *inputFlags) given() []string {
 	var names []string

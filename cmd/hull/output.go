@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
@@ -72,6 +73,15 @@ func logWriter(cmd *cobra.Command, quiet bool) io.Writer {
 		return io.Discard
 	}
 	return cmd.ErrOrStderr()
+}
+
+// checkOutput checks, before any work, that the -o file path can be
+// written and is none of inputs, the files the command reads.
+func checkOutput(path string, inputs ...string) error {
+	if err := atomicfile.Check(path, inputs...); err != nil {
+		return fmt.Errorf("-o: %w", err)
+	}
+	return nil
 }
 
 // undoOnError calls undo (removing an output directory made before the

@@ -71,8 +71,8 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 				return fmt.Errorf("--size %v: want a positive number of inches, at most %d (a PNG of %d inches is %d pixels square)",
 					size, maxPlotInches, maxPlotInches, maxPlotInches*vgimg.DefaultDPI)
 			}
-			if err := atomicfile.Check(out); err != nil {
-				return fmt.Errorf("-o: %w", err)
+			if err := checkOutput(out, args...); err != nil {
+				return err
 			}
 			m, err := model.Load(args[0])
 			if err != nil {

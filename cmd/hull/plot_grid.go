@@ -56,8 +56,8 @@ models may have different K.`,
 			case o.Columns < 0 || o.Columns > report.MaxColumns:
 				return fmt.Errorf("--columns %d: want 0 (8, or K when smaller) to %d topics per row", o.Columns, report.MaxColumns)
 			}
-			if err := atomicfile.Check(out); err != nil {
-				return fmt.Errorf("-o: %w", err)
+			if err := checkOutput(out, args...); err != nil {
+				return err
 			}
 			m, err := model.Load(args[0])
 			if err != nil {

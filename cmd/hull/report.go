@@ -88,8 +88,8 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := atomicfile.Check(f.output); err != nil {
-		return fmt.Errorf("-o: %w", err)
+	if err := checkOutput(f.output, append(f.input.files(inputs), modelPath)...); err != nil {
+		return err
 	}
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)

@@ -11,7 +11,6 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
-	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
@@ -76,7 +75,10 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 		return err
 	}
 	f.input.maxMemory = settings.MaxMemory
-	if err := checkOutput(f.output); err != nil {
+	if f.output == "" {
+		return errStatsOutput
+	}
+	if err := checkOutput(f.output, append(f.input.files(args), f.words)...); err != nil {
 		return err
 	}
 	if err := f.input.check(); err != nil {
@@ -125,16 +127,8 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	return nil
 }
 
-// checkOutput checks that -o is given and can be written, before any work.
-func checkOutput(path string) error {
-	if path == "" {
-		return errors.New("-o is required: the file to write the statistics to")
-	}
-	if err := atomicfile.Check(path); err != nil {
-		return fmt.Errorf("-o: %w", err)
-	}
-	return nil
-}
+// errStatsOutput is the error of hull stats and hull stats merge without -o.
+var errStatsOutput = errors.New("-o is required: the file to write the statistics to")
 
 func newStatsMergeCmd() *cobra.Command {
 	var output, maxMemory string
@@ -151,7 +145,10 @@ all the documents gives, in any order of the files.`,
 			if err != nil {
 				return err
 			}
-			if err := checkOutput(output); err != nil {
+			if output == "" {
+				return errStatsOutput
+			}
+			if err := checkOutput(output, args...); err != nil {
 				return err
 			}
 			sum, err := cooc.MergeFiles(args, limit)

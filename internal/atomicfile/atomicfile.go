@@ -14,7 +14,12 @@
 //     replaced.
 //   - An existing file keeps its permission bits (a 0600 file stays 0600)
 //     and, where the process may set them, its owner and group; a new file
-//     gets mode 0644. Other hard links to the old file keep the old content.
+//     gets mode 0666 less the process's umask, as a shell's ">" gives it
+//     (0644 under the usual umask 022, 0600 under 077). Other hard links
+//     to the old file keep the old content.
+//   - A destination that is one of the command's inputs (Check's inputs:
+//     the same file, by any path or link) is refused with an error
+//     wrapping ErrIsInput: writing it would destroy what is being read.
 //
 // Temporary files are named ".NAME.hull-tmp-PID-RANDOM" after the
 // destination NAME and the writing process. A process killed while writing
@@ -40,6 +45,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -51,8 +57,16 @@ var ErrNotRegular = errors.New("not a regular file: refusing to replace it")
 // not exist or is not a directory.
 var ErrNoDir = errors.New("no such directory")
 
-// newFileMode is the mode of a file that did not exist.
-const newFileMode = 0o644
+// ErrIsInput is wrapped by Check's error for a destination that is one of
+// the inputs it was given.
+var ErrIsInput = errors.New("it is also an input: refusing to replace it")
+
+// newFileMode is the mode of a file that did not exist, before the umask.
+const newFileMode = 0o666
+
+// tempMode is the mode of a temporary file that will replace an existing
+// file, until it gets that file's mode: never wider while being written.
+const tempMode = 0o600
 
 // tempMarker separates the destination's name from the process id in a
 // temporary file's name.
@@ -98,7 +112,11 @@ func Prepare(path string, write func(io.Writer) error) (_ *Pending, err error) {
 		return nil, err
 	}
 	removeStale(target)
-	f, err := createTemp(target)
+	perm := os.FileMode(newFileMode) // the kernel applies the umask
+	if old != nil {
+		perm = tempMode
+	}
+	f, err := createTemp(target, perm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", path, filepath.Dir(target), unwrapPath(err))
 	}
@@ -111,13 +129,11 @@ func Prepare(path string, write func(io.Writer) error) (_ *Pending, err error) {
 	if err = writeMaybeGzip(f, strings.HasSuffix(path, ".gz"), write); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	mode := os.FileMode(newFileMode)
 	if old != nil {
-		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 		keepOwner(f, old)
-	}
-	if err = f.Chmod(mode); err != nil {
-		return nil, err
+		if err = f.Chmod(old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+			return nil, err
+		}
 	}
 	if err = f.Sync(); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
@@ -200,15 +216,27 @@ func MakeDir(dir string) (remove func(), err error) {
 
 // Check reports whether path can be written, before the work that makes
 // its content: its directory exists and accepts a new file (tried by
-// creating and removing a temporary file), and it is a regular file or
-// does not exist. The error wraps ErrNoDir, ErrNotRegular or the file
-// system's error, and names path.
-func Check(path string) error {
-	target, _, err := resolve(path)
+// creating and removing a temporary file), it is a regular file or does
+// not exist, and it is none of inputs (the files the command reads; one
+// that does not exist is skipped). The error wraps ErrNoDir,
+// ErrNotRegular, ErrIsInput or the file system's error, and names path.
+func Check(path string, inputs ...string) error {
+	target, fi, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	f, err := createTemp(target)
+	if fi != nil {
+		for _, in := range inputs {
+			if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
+				name := path
+				if in != path {
+					name = fmt.Sprintf("%s (the same file as %s)", path, in)
+				}
+				return fmt.Errorf("%s: %w", name, ErrIsInput)
+			}
+		}
+	}
+	f, err := createTemp(target, tempMode)
 	if err != nil {
 		return fmt.Errorf("%s: cannot create a file in %s: %w", path, filepath.Dir(target), unwrapPath(err))
 	}
@@ -295,11 +323,21 @@ func tempPrefix(target string) string {
 }
 
 // createTemp creates a new temporary file for target in its directory,
-// mode 0600, named after target and this process.
-func createTemp(target string) (*os.File, error) {
-	pattern := tempPrefix(target) + strconv.Itoa(os.Getpid()) + "-*"
-	return os.CreateTemp(filepath.Dir(target), pattern)
+// with permission bits perm less the umask, named after target and this
+// process and numbered by tempCount.
+func createTemp(target string, perm os.FileMode) (*os.File, error) {
+	prefix := filepath.Join(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-")
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(tempCount.Add(1), 10)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) || try == 1000 {
+			return f, err
+		}
+	}
 }
+
+// tempCount numbers the temporary files of this process.
+var tempCount atomic.Uint64
 
 // removeStale removes the temporary files of target left by processes that
 // are no longer alive. Errors are ignored: a stale file left is harmless.

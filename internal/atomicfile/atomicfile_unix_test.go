@@ -5,6 +5,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,5 +91,68 @@ func TestWriteRemovesStaleTemps(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("%s removed", name)
 		}
+	}
+}
+
+// A new file gets 0666 less the umask, as a shell's ">" gives it (it was
+// 0644 whatever the umask); the temporary file that replaces an existing
+// 0600 file is never wider than 0600 while it is written.
+func TestNewFileFollowsUmask(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ umask, want os.FileMode }{{0o077, 0o600}, {0o027, 0o640}, {0o022, 0o644}} {
+		path := filepath.Join(dir, fmt.Sprintf("new-%o", c.umask))
+		old := syscall.Umask(int(c.umask))
+		err := writeString(path, "new")
+		syscall.Umask(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(path); fi.Mode().Perm() != c.want {
+			t.Errorf("umask %03o: mode %v, want %v", c.umask, fi.Mode().Perm(), c.want)
+		}
+	}
+	secret := filepath.Join(dir, "secret")
+	os.WriteFile(secret, []byte("old"), 0o600)
+	err := Write(secret, func(w io.Writer) error {
+		matches, _ := filepath.Glob(filepath.Join(dir, ".secret"+tempMarker+"*"))
+		if len(matches) != 1 {
+			return fmt.Errorf("temporary files %v", matches)
+		}
+		if fi, err := os.Stat(matches[0]); err != nil || fi.Mode().Perm() != 0o600 {
+			return fmt.Errorf("temporary file %v, %v", fi.Mode(), err)
+		}
+		_, err := io.WriteString(w, "new")
+		return err
+	})
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+// Check refuses a destination that is one of the inputs, by its path or
+// through a link, and accepts inputs that are other files or do not
+// exist.
+func TestCheckRefusesAnInput(t *testing.T) {
+	dir := t.TempDir()
+	in, other, link := filepath.Join(dir, "in.txt"), filepath.Join(dir, "other.txt"), filepath.Join(dir, "link.txt")
+	os.WriteFile(in, []byte("corpus"), 0o644)
+	os.WriteFile(other, []byte("x"), 0o644)
+	os.Symlink(in, link)
+	for _, out := range []string{in, link, filepath.Join(dir, ".", "in.txt")} {
+		if err := Check(out, other, in); !errors.Is(err, ErrIsInput) {
+			t.Errorf("Check(%s): %v, want ErrIsInput", out, err)
+		}
+	}
+	if err := Check(in, link); !errors.Is(err, ErrIsInput) {
+		t.Errorf("Check(in, link): %v, want ErrIsInput", err)
+	}
+	if err := Check(other, in, filepath.Join(dir, "missing")); err != nil {
+		t.Errorf("Check(other): %v", err)
+	}
+	if err := Check(filepath.Join(dir, "new.json"), in); err != nil {
+		t.Errorf("Check(new): %v", err)
+	}
+	if got, _ := os.ReadFile(in); string(got) != "corpus" {
+		t.Errorf("input became %q", got)
 	}
 }

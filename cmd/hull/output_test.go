@@ -1,0 +1,42 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// -o naming a file the command reads (the corpus, its vocabulary, the
+// model) is refused before any work, with exit 2, and the file is left as
+// it was: it was replaced by the output with exit 0.
+func TestOutputThatIsAnInputIsRefused(t *testing.T) {
+	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
+	docword, vocab := filepath.Join(dir, "docword.txt"), filepath.Join(dir, "vocab.txt")
+	modelPath, _ := fitIn(t, dir, "m.json", "-k", "3")
+	link := filepath.Join(dir, "link.txt")
+	os.Symlink(docword, link)
+	for _, args := range [][]string{
+		{"fit", "-q", "-k", "3", docword, "-o", docword},
+		{"fit", "-q", "-k", "3", docword, "-o", vocab},
+		{"fit", "-q", "-k", "3", docword, "-o", link},
+		{"infer", "-q", modelPath, docword, "-o", modelPath},
+		{"report", "-q", modelPath, docword, "-o", docword},
+		{"export", "-q", "--to", "pyldavis", modelPath, docword, "-o", modelPath},
+		{"stats", "-q", docword, "-o", docword},
+	} {
+		before := map[string][]byte{}
+		for _, p := range []string{docword, vocab, modelPath} {
+			before[p], _ = os.ReadFile(p)
+		}
+		code, _, errOut := hull(t, args...)
+		if code != 2 || !strings.Contains(errOut, "also an input") {
+			t.Errorf("%v: exit %d, %q; want 2 and the input named", args[:2], code, errOut)
+		}
+		for p, b := range before {
+			if now, _ := os.ReadFile(p); string(now) != string(b) {
+				t.Errorf("%v: %s changed", args[:2], filepath.Base(p))
+			}
+		}
+	}
+}
