@@ -57,6 +57,19 @@ func (c *Corpus) DocLen(d int) int {
 	return n
 }
 
+// LongestDoc returns the document of most tokens and its length n_d (-1
+// and 0 for a corpus without documents; ties go to the lower index), for
+// the routines that hold a document's tokens one by one. Time O(nnz).
+func (c *Corpus) LongestDoc() (doc, tokens int) {
+	doc = -1
+	for d := range c.NumDocs() {
+		if n := c.DocLen(d); n > tokens || doc < 0 {
+			doc, tokens = d, n
+		}
+	}
+	return doc, tokens
+}
+
 // EmptyDocs returns the number of documents without a token, such as
 // those left empty by Align or FromTokensOn when none of their words is
 // in the vocabulary. Time O(D).

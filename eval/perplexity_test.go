@@ -339,3 +339,16 @@ func ExampleDocumentCompletion() {
 	// perplexity 24 on 30000 held-out tokens of 300 documents
 	// perplexity 100 on 30000 held-out tokens of 300 documents
 }
+
+// Document completion holds each document token by token: a document whose
+// counts declare 4e9 tokens is refused, where it ran the process out of
+// memory.
+func TestCompletionRefusesHugeDocuments(t *testing.T) {
+	m := pplTruth(t)
+	c := &corpus.Corpus{Vocab: m.Vocab, DocIDs: []string{"small", "huge"}, Offsets: []int64{0, 1, 3},
+		Words: []int32{0, 0, 1}, Counts: []int32{3, math.MaxInt32, math.MaxInt32}}
+	_, err := DocumentCompletion(context.Background(), m, c, PerplexityOptions{})
+	if err == nil || !strings.Contains(err.Error(), "document 2 has 4294967294 tokens") {
+		t.Errorf("DocumentCompletion: %v, want document 2 refused", err)
+	}
+}

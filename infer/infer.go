@@ -200,6 +200,11 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 	if err != nil {
 		return nil, err
 	}
+	if p.o.Method == Gibbs {
+		if err := docinfer.CheckDocTokens(c, "Gibbs inference"); err != nil {
+			return nil, fmt.Errorf("infer: %w", err)
+		}
+	}
 	k, numDocs := m.K, c.NumDocs()
 	theta := make([][]float64, numDocs)
 	flat := make([]float64, numDocs*k)

@@ -354,3 +354,22 @@ func TestInferencer(t *testing.T) {
 		t.Errorf("cancelled: err = %v", err)
 	}
 }
+
+// hugeDocCorpus has one document whose counts, near MaxInt32 each, declare
+// 4e9 tokens: Gibbs inference and document completion hold a document
+// token by token, and ran the process out of memory on it.
+func hugeDocCorpus(vocab []string) *corpus.Corpus {
+	return &corpus.Corpus{Vocab: vocab, DocIDs: []string{"small", "huge"}, Offsets: []int64{0, 1, 3},
+		Words: []int32{0, 0, 1}, Counts: []int32{3, math.MaxInt32, math.MaxInt32}}
+}
+
+func TestGibbsRefusesHugeDocuments(t *testing.T) {
+	m := testModel(2, 5, 1)
+	_, err := Infer(context.Background(), m, hugeDocCorpus(m.Vocab), Options{Method: Gibbs})
+	if err == nil || !strings.Contains(err.Error(), "document 2 has 4294967294 tokens") {
+		t.Errorf("Infer(Gibbs): %v, want document 2 refused", err)
+	}
+	if _, err := Infer(context.Background(), m, hugeDocCorpus(m.Vocab), Options{}); err != nil {
+		t.Errorf("Infer(VB), which holds the distinct words only: %v", err)
+	}
+}

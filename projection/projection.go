@@ -289,7 +289,7 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 	}
 	candRows := both * candNNZ / max(nnz, 1) // the candidates' nonzeros in both halves
 	kept := 4*nnz + 12*both + 12*d + 8*8*v
-	_, longest := longestDoc(c)
+	_, longest := c.LongestDoc()
 	split := 6*both + 16*d + 8*int64(longest)*th
 	var detect, s int64
 	squares := int64(4) // distance matrices of s x s

@@ -712,7 +712,7 @@ func TestSplitRefusesHugeDocuments(t *testing.T) {
 		t.Errorf("EstimateBytes = %d, want at least %d (two goroutines' tokens of document 0)", got, least)
 	}
 	_, err := splitCorpus(context.Background(), c, 1, 2, nil)
-	if err == nil || !strings.Contains(err.Error(), "document 0 has 4294967299 tokens") {
-		t.Errorf("splitCorpus: err = %v, want document 0's length refused", err)
+	if err == nil || !strings.Contains(err.Error(), "document 1 has 4294967299 tokens") {
+		t.Errorf("splitCorpus: err = %v, want document 1's length refused", err)
 	}
 }

@@ -40,18 +40,6 @@ type halves struct {
 // numDocs returns D, the number of documents used.
 func (h *halves) numDocs() int { return len(h.docs) }
 
-// longestDoc returns the document of most tokens and its length n_d:
-// the split holds one such document's tokens per goroutine. O(nnz).
-func longestDoc(c *corpus.Corpus) (doc, tokens int) {
-	doc = -1
-	for d := range c.NumDocs() {
-		if n := c.DocLen(d); n > tokens || doc < 0 {
-			doc, tokens = d, n
-		}
-	}
-	return doc, tokens
-}
-
 // splitCorpus splits each document of at least two tokens at random into
 // floor(n/2) tokens for half one and the rest for half two (a uniformly
 // random subset, drawn without replacement from the document's tokens
@@ -70,8 +58,8 @@ func splitCorpus(ctx context.Context, c *corpus.Corpus, seed uint64, threads int
 	if len(h.docs) == 0 {
 		return nil, errors.New("projection: no document has 2 or more tokens: the split needs a token in each half")
 	}
-	if d, n := longestDoc(c); n > math.MaxInt32 {
-		return nil, fmt.Errorf("projection: document %d has %d tokens: the split draws from at most %d tokens a document", d, n, math.MaxInt32)
+	if d, n := c.LongestDoc(); n > math.MaxInt32 {
+		return nil, fmt.Errorf("projection: document %d has %d tokens: the split draws from at most %d tokens a document", d+1, n, math.MaxInt32)
 	}
 	nd := len(h.docs)
 	h.cnt1 = make([]int32, c.NNZ())

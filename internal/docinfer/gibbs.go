@@ -3,6 +3,8 @@ package docinfer
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/hulltopics/hull/corpus"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
@@ -20,7 +22,8 @@ import (
 // theta is their average. Tokens of a word of zero weight in every topic
 // are left out; with no token left theta is alpha normalised.
 //
-// All random choices come from rng. Each sweep costs O(N K) for N tokens.
+// A document of more than MaxDocTokens tokens is the caller's to refuse
+// (CheckDocTokens). All random choices come from rng. Each sweep costs O(N K) for N tokens.
 // It panics if sweeps <= burnIn, if len(theta) or len(alpha) differs
 // from t.K or the workspace is for another K.
 func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, burnIn int, rng *rand.Rand, theta []float64, ws *Workspace) {
@@ -88,4 +91,22 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 		}
 	}
 	Normalise(theta)
+}
+
+// MaxDocTokens is the most tokens of one document that the routines
+// holding a document token by token take (GibbsDocument, 8 bytes a token
+// per goroutine; held-out document completion, 4): 2^26, 512 MiB of
+// GibbsDocument's scratch, where a long book has about 10^6 tokens. A
+// corpus whose counts declare more (a UCI file of counts near 2^31) ran
+// the process out of memory.
+const MaxDocTokens = 1 << 26
+
+// CheckDocTokens returns an error naming the longest document of c, and
+// what needs its tokens one by one, when it has more than MaxDocTokens
+// tokens. Time O(nnz).
+func CheckDocTokens(c *corpus.Corpus, what string) error {
+	if d, n := c.LongestDoc(); n > MaxDocTokens {
+		return fmt.Errorf("document %d has %d tokens: %s takes documents of at most %d tokens", d+1, n, what, MaxDocTokens)
+	}
+	return nil
 }
