@@ -128,6 +128,10 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	if k == 0 {
 		k = truth.K
 	}
+	whole := settings.MaxMemory
+	if whole == 0 {
+		whole = memory.DefaultLimit()
+	}
 	fitSettings, restore := softMemoryLimit(fitLimit(settings, c), f.maxMemory, c)
 	if l, err = f.learners.build(f.algo, fitSettings); err != nil {
 		return err
@@ -136,7 +140,8 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	restore()
 	var me *learner.MemoryError
 	if errors.As(err, &me) {
-		err = fmt.Errorf("%w (of the whole limit the corpus holds %s and the runtime %s)", err, memory.Format(c.Bytes()), memory.Format(runtimeBytes))
+		err = fmt.Errorf("%w (what is left of the whole limit of %s once the corpus holds %s and the runtime %s)",
+			err, memory.Format(whole), memory.Format(c.Bytes()), memory.Format(runtimeBytes))
 	}
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)

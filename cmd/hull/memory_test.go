@@ -25,7 +25,7 @@ func TestMaxMemoryCountsCorpusAndRuntime(t *testing.T) {
 	o.Threads = 1
 	limit := anchor.EstimateBytes(c, 4, o) + 1<<20
 	code, _, errOut := hull(t, "fit", "-q", "-k", "4", "--threads", "1", "--max-memory", strconv.FormatInt(limit, 10), docword)
-	if code != exitBadInput || !strings.Contains(errOut, "of the whole limit the corpus holds") {
+	if code != exitBadInput || !strings.Contains(errOut, "what is left of the whole limit of") {
 		t.Fatalf("limit %d: exit %d, %s; want a refusal counting the corpus and the runtime", limit, code, errOut)
 	}
 	if code, _, errOut := hull(t, "fit", "-q", "-k", "4", "--threads", "1", "--max-memory", strconv.FormatInt(limit+runtimeBytes+c.Bytes(), 10), docword); code != 0 {

@@ -67,9 +67,9 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 				return errors.New("-o FILE is required: the .png or .svg file to write")
 			case format != "png" && format != "svg":
 				return fmt.Errorf("-o %s: want a .png or .svg file", out)
-			case !(size > 0 && size <= maxPlotInches):
-				return fmt.Errorf("--size %v: want a positive number of inches, at most %d (a PNG of %d inches is %d pixels square)",
-					size, maxPlotInches, maxPlotInches, maxPlotInches*vgimg.DefaultDPI)
+			case !(size*vgimg.DefaultDPI >= 1 && size <= maxPlotInches):
+				return fmt.Errorf("--size %v: want inches from 1/%d (one pixel) to %d (a PNG of %d inches is %d pixels square)",
+					size, vgimg.DefaultDPI, maxPlotInches, maxPlotInches, maxPlotInches*vgimg.DefaultDPI)
 			}
 			if err := checkOutput(out, args...); err != nil {
 				return err

@@ -99,7 +99,9 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 		{"bad extension", []string{"plot", "simplex", path, "-o", filepath.Join(dir, "fig.gif")}, "fig.gif"},
 		{"bad size", []string{"plot", "simplex", path, "-o", png, "--size", "0"}, "size"},
 		// A huge PNG made gonum/plot panic ("huge or negative dimensions").
-		{"huge size", []string{"plot", "simplex", path, "-o", png, "--size", "1e300"}, "--size 1e+300: want a positive number of inches, at most 50"},
+		{"huge size", []string{"plot", "simplex", path, "-o", png, "--size", "1e300"}, "--size 1e+300: want inches from 1/96 (one pixel) to 50"},
+		// Under one pixel the PNG encoder failed, reported as a write error (exit 1).
+		{"sub-pixel size", []string{"plot", "simplex", path, "-o", png, "--size", "0.005"}, "--size 0.005: want inches from 1/96"},
 		{"infinite size", []string{"plot", "simplex", path, "-o", png, "--size", "inf"}, "--size +Inf: want"},
 		{"missing model", []string{"plot", "simplex", filepath.Join(dir, "nope.json"), "-o", png}, "nope.json"},
 		{"not a model", []string{"plot", "simplex", filepath.Join(dir, "vocab.txt"), "-o", png}, "vocab.txt"},
