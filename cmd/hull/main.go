@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // Exit statuses: 2 for bad input or usage (the common case, an unusable
@@ -38,8 +39,11 @@ func main() {
 // The first SIGINT or SIGTERM cancels the run's context: the command stops
 // at its next check, removes its temporary files and exits 130 or 143
 // (what is already written stays; a model being renamed into place is
-// completed). A second signal ends the process at once; the temporary file
-// it may leave is removed by the next write to the same path.
+// completed). A command that has not stopped stopGrace later (blocked
+// opening a FIFO no one writes, or in work that does not check) is ended
+// with the same status, as is the process by a second signal; the
+// temporary file either may leave is removed by the next write to the
+// same path.
 //
 // SIGPIPE is ignored, so that a reader closing standard output early
 // ("hull fit -o M | head") makes writes fail with EPIPE rather than kill
@@ -51,15 +55,32 @@ func hullMain() int {
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
 	go func() {
-		s := <-sigs
+		var s os.Signal
+		select {
+		case s = <-sigs:
+		case <-done:
+			return
+		}
 		signal.Stop(sigs) // the next signal has its default effect
-		cancel(interrupted{s})
+		cause := interrupted{s}
+		cancel(cause)
+		select {
+		case <-done:
+		case <-time.After(stopGrace):
+			fmt.Fprintf(os.Stderr, "hull: %v; the command did not stop within %v\n", cause, stopGrace)
+			os.Exit(cause.exitStatus())
+		}
 	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	close(done)
 	signal.Stop(sigs)
 	return code
 }
+
+// stopGrace is how long hull waits for a signalled command to stop.
+const stopGrace = 5 * time.Second
 
 // interrupted is the cause of a context cancelled by a signal.
 type interrupted struct{ sig os.Signal }

@@ -244,3 +244,33 @@ func signalWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool, sig o
 	}
 	return cmd.ProcessState.ExitCode(), log.String()
 }
+
+// A signalled command that does not stop (here blocked opening a FIFO that
+// no one writes) is ended stopGrace later with the signal's status; the
+// first SIGTERM used to be ignored until a second one came.
+func TestSIGTERMEndsABlockedCommand(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	cmd := hullChild("fit", "-q", "-k", "2", fifo)
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-waited:
+	case <-time.After(stopGrace + 20*time.Second):
+		cmd.Process.Kill()
+		t.Fatal("hull was still running after SIGTERM")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGTERM) || !strings.Contains(errOut.String(), "did not stop within") {
+		t.Errorf("exit %d, stderr %q; want 143 and a message", code, errOut.String())
+	}
+}
