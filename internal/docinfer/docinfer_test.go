@@ -155,3 +155,24 @@ func TestKernelsPanicOnWrongK(t *testing.T) {
 		}()
 	}
 }
+
+// A word whose only positive weight is subnormal (a valid model: rows
+// nonnegative, summing to 1) made c / dot overflow and Inf * 0 give NaN
+// in every topic ("hull infer" printed NaN weights); its token now goes to
+// the one topic that holds it.
+func TestVBSubnormalWeight(t *testing.T) {
+	tp, err := NewTopics([][]float64{{0.5, 0.5 - 5e-324, 5e-324}, {0.5, 0.5, 0}, {0.25, 0.75, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gamma, alpha := make([]float64, 3), []float64{0.1, 0.1, 0.1}
+	VBDocument(tp, []int32{2}, []int32{3}, alpha, VBSettings{MaxIter: 100, Tolerance: 1e-9}, gamma, NewWorkspace(3))
+	for _, g := range gamma {
+		if math.IsNaN(g) || math.IsInf(g, 0) {
+			t.Fatalf("gamma = %v", gamma)
+		}
+	}
+	if math.Abs(gamma[0]-3.1) > 1e-9 || gamma[1] != 0.1 || gamma[2] != 0.1 {
+		t.Errorf("gamma = %v, want the 3 tokens in topic 0: [3.1 0.1 0.1]", gamma)
+	}
+}

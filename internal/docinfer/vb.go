@@ -88,6 +88,13 @@ func VBDocument(t *Topics, words, counts []int32, alpha []float64, s VBSettings,
 			}
 			f := c / dot
 			acc := acc[:len(row)]
+			if math.IsInf(f, 1) {
+				// A subnormal dot: c / dot overflows, and Inf * 0 is NaN.
+				for j, b := range row {
+					acc[j] += c * (b / dot)
+				}
+				continue
+			}
 			for j, b := range row {
 				acc[j] += f * b
 			}
