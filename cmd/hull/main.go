@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,7 +15,8 @@ import (
 
 // Exit statuses: 2 for bad input or usage (the common case, an unusable
 // output path included), 1 for failures of the environment (e.g. a disk
-// full while writing a model, or standard output that cannot be written),
+// full while writing a model, standard output that cannot be written, a
+// file the process has no permission to read or write),
 // 128 + the signal's number when interrupted by SIGINT (130) or SIGTERM
 // (143).
 const (
@@ -124,11 +126,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return sig.exitStatus()
 	}
 	fmt.Fprintln(stderr, "hull:", textsafe.EscapeLines(err.Error()))
+	return exitStatus(err)
+}
+
+// exitStatus returns the exit status of a command's error: 130 when
+// cancelled, 1 for a failure of the environment (an envError, or a file
+// the process may not read or write), 2 otherwise.
+func exitStatus(err error) int {
 	var env envError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
-	case errors.As(err, &env):
+	case errors.As(err, &env), errors.Is(err, fs.ErrPermission):
 		return exitFailure
 	default:
 		return exitBadInput

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -221,5 +224,26 @@ func TestVersion(t *testing.T) {
 	}
 	if code, flag, _ := hull(t, "--version"); code != 0 || flag != out {
 		t.Fatalf("--version: exit %d, output %q, want %q", code, flag, out)
+	}
+}
+
+// A file the process may not read or write is a failure of the
+// environment (exit 1), not bad input (it exited 2).
+func TestExitStatus(t *testing.T) {
+	denied := &fs.PathError{Op: "open", Path: "secret.txt", Err: fs.ErrPermission}
+	for _, c := range []struct {
+		err  error
+		want int
+	}{
+		{denied, exitFailure},
+		{fmt.Errorf("reading: %w", denied), exitFailure},
+		{envError{errors.New("disk full")}, exitFailure},
+		{context.Canceled, exitInterrupted},
+		{errors.New("file.txt:3: not a number"), exitBadInput},
+		{&fs.PathError{Op: "open", Path: "missing.txt", Err: fs.ErrNotExist}, exitBadInput},
+	} {
+		if got := exitStatus(c.err); got != c.want {
+			t.Errorf("exitStatus(%v) = %d, want %d", c.err, got, c.want)
+		}
 	}
 }
