@@ -229,6 +229,9 @@ func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := in.checkTextFlags(raw); err != nil {
+		return nil, nil, err
+	}
 	aligned, rep := corpus.Align(raw, m.Vocab)
 	name := strings.Join(paths, ", ")
 	if name == stdinPath {

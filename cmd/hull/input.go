@@ -127,6 +127,32 @@ func (in *inputFlags) given() []string {
 	return names
 }
 
+// rawTextFlags are the input flags that only tokenizing raw text uses.
+var rawTextFlags = []string{"stopwords", "no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length"}
+
+// checkTextFlags returns an error naming the raw-text flags given when c
+// was read without tokenizing (numeric formats, JSON lines of "items"),
+// which would silently do nothing.
+func (in *inputFlags) checkTextFlags(c *corpus.Corpus) error {
+	if c.Preprocessing == nil || c.Preprocessing.Text != nil {
+		return nil
+	}
+	var given []string
+	for _, name := range rawTextFlags {
+		if f := in.own.Lookup(name); f != nil && f.Changed {
+			given = append(given, "--"+name)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	format := string(c.Preprocessing.Format)
+	if format == "" {
+		format = "already tokenized"
+	}
+	return fmt.Errorf("%s: only raw text is tokenized, and this input is %s (its words are tokens already)", strings.Join(given, ", "), format)
+}
+
 // pruneFlagsSet reports whether a pruning flag was given.
 func (in *inputFlags) pruneFlagsSet() bool {
 	return in.minDF != 0 || in.maxDF != 0 || in.maxVocab != 0 || in.noPrune
@@ -145,6 +171,9 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 	c, err := readPaths(paths, opts)
 	if err != nil {
 		return nil, readError(err)
+	}
+	if err := in.checkTextFlags(c); err != nil {
+		return nil, err
 	}
 	prune, note := corpus.PruneOptions{MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab}, ""
 	if !in.pruneFlagsSet() && byDefault != nil {

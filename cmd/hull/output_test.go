@@ -40,3 +40,25 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// Raw-text flags on an input hull does not tokenize (a UCI corpus) are
+// refused, naming them: they silently did nothing (--stopwords of a file
+// that does not exist included).
+func TestRawTextFlagsOnNumericInput(t *testing.T) {
+	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
+	docword := filepath.Join(dir, "docword.txt")
+	for _, flags := range [][]string{{"--stem"}, {"--stopwords", filepath.Join(dir, "missing.txt")}, {"--drop-junk", "--min-length", "3"}} {
+		args := append([]string{"fit", "-q", "-k", "3", docword}, flags...)
+		code, _, errOut := hull(t, args...)
+		if code != 2 || !strings.Contains(errOut, flags[0]) || !strings.Contains(errOut, "this input is uci") {
+			t.Errorf("%v: exit %d, %q; want 2 naming %s", flags, code, errOut, flags[0])
+		}
+	}
+	model := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "3", docword, "-o", model); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := hull(t, "infer", "-q", "--stem", model, docword); code != 2 || !strings.Contains(errOut, "--stem") {
+		t.Errorf("infer --stem: exit %d, %q", code, errOut)
+	}
+}
