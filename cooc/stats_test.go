@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -214,6 +215,15 @@ func TestMergeFiles(t *testing.T) {
 	}
 	if _, err := MergeFiles(nil, 0); err == nil {
 		t.Fatal("merging no file: no error")
+	}
+	// The same shard twice, by its name or a link, would count its
+	// documents twice: refused (it merged with exit 0).
+	link := filepath.Join(dir, "link.stats")
+	os.Symlink(paths[1], link)
+	for _, twice := range [][]string{{paths[0], paths[1], paths[1]}, {paths[1], paths[2], link}} {
+		if _, err := MergeFiles(twice, 0); err == nil || !strings.Contains(err.Error(), "same file") {
+			t.Errorf("MergeFiles(%v): %v, want the same file refused", twice, err)
+		}
 	}
 }
 

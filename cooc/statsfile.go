@@ -154,6 +154,19 @@ func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("cooc: no statistics files to merge")
 	}
+	seen := make([]os.FileInfo, 0, len(paths))
+	for i, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		for j, prev := range seen {
+			if os.SameFile(fi, prev) {
+				return nil, fmt.Errorf("cooc: %s and %s are the same file: merged twice, its documents would count twice", paths[j], paths[i])
+			}
+		}
+		seen = append(seen, fi)
+	}
 	var sum *Stats
 	for _, path := range paths {
 		s, err := LoadStats(path, maxMemory)
