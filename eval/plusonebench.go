@@ -176,6 +176,8 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 		return bad("K", o.K, ">= 1")
 	case o.TrueWeights != nil && o.Truth == nil:
 		return errors.New("eval: plusone: TrueWeights need a Truth")
+	case o.Truth != nil && !sharesAWord(o.Truth.Vocab, c.Vocab):
+		return fmt.Errorf("eval: plusone: the Truth's %d words hold none of the corpus's %d: is it the truth of this corpus?", len(o.Truth.Vocab), c.NumWords())
 	}
 	for _, list := range []struct {
 		field string
@@ -312,4 +314,14 @@ func matchedCosine(learned, truth *model.Model) (float64, error) {
 		}
 	}
 	return sum / float64(max(n, 1)), nil
+}
+
+// sharesAWord reports whether the vocabularies a and b have a word in
+// common.
+func sharesAWord(a, b []string) bool {
+	in := make(map[string]bool, len(a))
+	for _, w := range a {
+		in[w] = true
+	}
+	return slices.ContainsFunc(b, func(w string) bool { return in[w] })
 }

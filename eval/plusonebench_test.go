@@ -123,6 +123,8 @@ func TestPlusOneBenchErrors(t *testing.T) {
 		"training part of split 1":         {KNN: []int{c.NumDocs()}, Seed: 1},
 		"positive, finite sum (it has [0 ": {K: truth.K, Truth: truth, TrueWeights: zero},
 		"one per topic of the truth":       {K: truth.K, Truth: truth, TrueWeights: short},
+		// A truth of another vocabulary gave a meaningless ldaT row.
+		"hold none of the corpus's": {K: truth.K, Truth: &model.Model{K: 1, Vocab: []string{"not-a-word"}, Topics: [][]float64{{1}}}},
 		// A learner left out of every split is missing from the table.
 		"a failed on every split: no luck": {K: 10, Repeat: 2, Learners: []PlusOneLearner{{Name: "a", New: fails}}},
 	} {
