@@ -305,6 +305,7 @@ func TestReadStatsErrors(t *testing.T) {
 	}{
 		{"empty", "", "f:1: not a hull statistics file"},
 		{"other", "docword\n", "f:1: not a hull statistics file"},
+		{"another version", "hull-stats 9\n{}\n", `f:1: statistics file format "9", not this hull's "1"`},
 		{"bad json", statsMagic + "{\n", "f:2: header"},
 		{"unknown field", statsMagic + `{"vocab":[],"doc_freq":[],"colour":1}` + "\n", `f:2: header: json: unknown field "colour"`},
 		{"type", statsMagic + `{"vocab":5,"doc_freq":[]}` + "\n", "f:2: header: field vocab holds a JSON number, want an array"},

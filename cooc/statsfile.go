@@ -363,6 +363,9 @@ func openStats(r io.Reader, name string) (*statsFile, error) {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok { // a directory, an I/O error: not the content
 		return nil, fmt.Errorf("%s: %w", name, pe.Err)
 	}
+	if v, ok := strings.CutPrefix(strings.TrimSpace(line), "hull-stats "); err == nil && ok && line != statsMagic {
+		return nil, fmt.Errorf("%s:1: statistics file format %q, not this hull's %q: made by another version of hull", name, v, strings.TrimPrefix(strings.TrimSpace(statsMagic), "hull-stats "))
+	}
 	if err != nil || line != statsMagic {
 		return nil, fmt.Errorf("%s:1: not a hull statistics file (want the line %q)", name, strings.TrimSpace(statsMagic))
 	}

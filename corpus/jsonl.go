@@ -73,7 +73,7 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 	for i, w := range *rec.Items {
 		switch {
 		case w == "":
-			return fmt.Errorf("items[%d] is an empty string", i)
+			return fmt.Errorf("items[%d] is empty (\"\" or null): want a word", i)
 		case strings.ContainsFunc(w, unicode.IsSpace):
 			return fmt.Errorf("items[%d] %q contains white space", i, w)
 		}

@@ -73,9 +73,10 @@ func Read(r io.Reader) (*Model, error) {
 		src = zr
 	}
 	var m Model
-	dec := json.NewDecoder(src)
+	counted := &countingReader{r: src}
+	dec := json.NewDecoder(counted)
 	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("not a hull model: %w", jsonPosition(err, dec))
+		return nil, fmt.Errorf("not a hull model: %w", jsonPosition(err, counted.n))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("not a hull model: byte %d: data after the model", dec.InputOffset())
@@ -92,8 +93,21 @@ func Read(r io.Reader) (*Model, error) {
 	return &m, nil
 }
 
-// jsonPosition adds the byte offset to a JSON decoding error that lacks it.
-func jsonPosition(err error, dec *json.Decoder) error {
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// jsonPosition adds the byte offset to a JSON decoding error that lacks
+// it; size is the bytes the decoder read, where a truncated file ends.
+func jsonPosition(err error, size int64) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
@@ -102,7 +116,7 @@ func jsonPosition(err error, dec *json.Decoder) error {
 	case errors.As(err, &te):
 		return fmt.Errorf("byte %d: %s", te.Offset, jsonerr.Mismatch(te, "the file"))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return fmt.Errorf("byte %d: the file ends inside the model: %w", dec.InputOffset(), err)
+		return fmt.Errorf("byte %d: the file ends inside the model: %w", size, err)
 	}
 	return err
 }

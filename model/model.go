@@ -118,7 +118,10 @@ type Timing struct {
 // summing to 1 within 1e-6; Params of scalars; and optional per-topic and
 // per-document fields of the right length and range.
 func (m *Model) Validate() error {
-	if m.K < 1 || len(m.Topics) != m.K {
+	switch {
+	case m.K < 1:
+		return fmt.Errorf("model: K = %d: a model holds at least one topic (an empty or foreign JSON object?)", m.K)
+	case len(m.Topics) != m.K:
 		return fmt.Errorf("model: K = %d but %d topics", m.K, len(m.Topics))
 	}
 	if err := validVocab(m.Vocab); err != nil {
