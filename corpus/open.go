@@ -92,7 +92,37 @@ func decompress(r io.Reader, name string) (*bufio.Reader, error) {
 	if bom, _ := br.Peek(len(utf8BOM)); bytes.Equal(bom, utf8BOM) {
 		br.Discard(len(utf8BOM))
 	}
+	head, _ := br.Peek(binaryPeek)
+	if err := notText(head); err != nil {
+		return nil, parseErr(name, 0, "%v", err)
+	}
 	return br, nil
+}
+
+// binaryPeek is how many bytes of a stream notText looks at.
+const binaryPeek = 4096
+
+// compressionMagic maps the magic bytes of the compressed and archive
+// formats hull does not read to their names.
+var compressionMagic = []struct{ magic, name string }{
+	{"BZh", "bzip2"}, {"\xfd7zXZ\x00", "xz"}, {"\x28\xb5\x2f\xfd", "zstd"},
+	{"PK\x03\x04", "zip"}, {"7z\xbc\xaf\x27\x1c", "7-Zip"}, {"\x04\x22\x4d\x18", "lz4"},
+}
+
+// notText returns an error when head, the first bytes of a decompressed
+// stream, is not text: the magic bytes of another compression or archive
+// format, or a NUL byte, which no text hull reads holds (a binary file
+// read as text gave junk topics, with exit 0).
+func notText(head []byte) error {
+	for _, c := range compressionMagic {
+		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || len(head) > 3 && head[3] >= '1' && head[3] <= '9') {
+			return fmt.Errorf("compressed with %s: hull reads plain or gzip-compressed files; decompress it first", c.name)
+		}
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return fmt.Errorf("a NUL byte at byte %d: binary data (or UTF-16), not the text hull reads (UTF-8, Latin-1)", i+1)
+	}
+	return nil
 }
 
 // lineScanner reads an input line by line, counting lines from 1. Lines

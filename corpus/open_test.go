@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -85,5 +87,32 @@ func TestTruncatedGzip(t *testing.T) {
 	_, err = ReadFrom(strings.NewReader(sgml), "r.gz", ReadOptions{})
 	if err == nil || !strings.Contains(err.Error(), "r.gz: corrupt gzip stream after line 12000") {
 		t.Errorf("data after SGML records: %v", err)
+	}
+}
+
+// A stream in a compression hull does not read, or holding a NUL byte
+// (a binary file), is refused: both were read as text and gave junk
+// topics with exit 0. Text that merely starts with the same letters is
+// read ("BZh" is not bzip2 without its block-size digit).
+func TestNotText(t *testing.T) {
+	for in, want := range map[string]string{
+		"BZh91AY&SY\x00\x01": "compressed with bzip2",
+		"\xfd7zXZ\x00\x00":   "compressed with xz",
+		"PK\x03\x04\x14\x00": "compressed with zip",
+		"id\ttext\nabc\x00d": "a NUL byte at byte 12",
+	} {
+		_, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: FormatLines})
+		var pe *ParseError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want a *ParseError with %q", in, err, want)
+		}
+	}
+	if _, err := ReadFrom(strings.NewReader("BZh is a word\nand here another\n"), "f", ReadOptions{Format: FormatLines}); err != nil {
+		t.Errorf("text starting with BZh: %v", err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one doc\x00"), 0o644)
+	if _, err := ReadFile(dir, ReadOptions{Format: FormatDir}); err == nil || !strings.Contains(err.Error(), "NUL byte") {
+		t.Errorf("a directory of a binary file: %v", err)
 	}
 }

@@ -150,7 +150,11 @@ func readTextFile(path string) ([]byte, error) {
 			return nil, parseErr(path, 0, "gzip: %v", err)
 		}
 	}
-	return bytes.TrimPrefix(data, utf8BOM), nil
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if err := notText(data[:min(len(data), binaryPeek)]); err != nil {
+		return nil, parseErr(path, 0, "%v", err)
+	}
+	return data, nil
 }
 
 // checkUTF8 reports whether b is valid UTF-8; if not, it returns the
