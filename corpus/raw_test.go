@@ -334,8 +334,10 @@ func FuzzReadSGML(f *testing.F) {
 }
 
 // FuzzReadDirEncoding checks the directory reader's decoding: every file
-// gives its document whatever its bytes, tokenized from text.Decode of
-// its content, and the files that are not UTF-8 are counted on the log.
+// gives its document whatever its bytes (but binary ones, a NUL byte or
+// another compression's magic bytes, which are refused), tokenized from
+// text.Decode of its content, and the files that are not UTF-8 are counted
+// on the log.
 func FuzzReadDirEncoding(f *testing.F) {
 	f.Add([]byte("plain"), []byte(latin1), uint8(0))
 	f.Add([]byte("\xff\xfe"), []byte("ok"), uint8(1))
@@ -351,6 +353,12 @@ func FuzzReadDirEncoding(f *testing.F) {
 		enc := encodings[int(e)%len(encodings)]
 		var log []string
 		c, err := ReadFile(dir, ReadOptions{Text: text.Options{Encoding: enc}, Log: func(s string) { log = append(log, s) }})
+		if binary := func(x []byte) bool { x = bytes.TrimPrefix(x, utf8BOM); return notText(x[:min(len(x), binaryPeek)]) != nil }; binary(a) || binary(b) {
+			if err == nil {
+				t.Fatal("a binary or bzip2/xz/zip file was read as text")
+			}
+			return
+		}
 		if err != nil {
 			if !strings.Contains(err.Error(), "no tokens") {
 				t.Fatalf("error %v", err)
