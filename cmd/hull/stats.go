@@ -11,6 +11,7 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
@@ -46,7 +47,7 @@ V x V matrix, at most 8 V^2 bytes (about 1.5 GiB for 14,000 words).
 
 Shards merge only over one vocabulary: give each the same --words file (one
 word per line, e.g. the vocab.txt of "hull corpus" on a sample, or "hull stats
-show --vocab" of an earlier file); words outside it are dropped and counted.`,
+show --vocab -o FILE" of an earlier file); words outside it are dropped and counted.`,
 		Example: `  hull stats -o kos.stats ../shared/data/kos/docword.kos.txt.gz
   hull fit -k 20 --stats kos.stats -o kos.json
   hull stats --words vocab.txt -o part1.stats shard1/
@@ -172,16 +173,33 @@ all the documents gives, in any order of the files.`,
 
 func newStatsShowCmd() *cobra.Command {
 	var vocab bool
+	var output string
 	cmd := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Say what a statistics file holds (or list its words)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if output != "" && !vocab {
+				return errors.New("-o writes the words: it needs --vocab")
+			}
+			if output != "" {
+				if err := checkOutput(output, args[0]); err != nil {
+					return err
+				}
+			}
 			s, err := cooc.LoadStatsSummary(args[0])
 			if err != nil {
 				return statsError(err)
 			}
 			out := cmd.OutOrStdout()
+			if output != "" {
+				// The words as they are (the terminal gets them escaped).
+				write := func(w io.Writer) error { return corpus.WriteVocab(w, &corpus.Corpus{Vocab: s.Vocab}) }
+				if err := atomicfile.Write(output, write); err != nil {
+					return envError{err}
+				}
+				return nil
+			}
 			if vocab {
 				for _, w := range s.Vocab {
 					fmt.Fprintln(out, textsafe.Escape(w))
@@ -192,7 +210,8 @@ func newStatsShowCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&vocab, "vocab", false, "print the words, one per line (a --words file for other shards)")
+	cmd.Flags().BoolVar(&vocab, "vocab", false, "print the words, one per line, escaped for the terminal (with -o, a --words file for other shards)")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "with --vocab, write the words as they are to this file (.gz: gzip): the --words file of other shards")
 	return cmd
 }
 

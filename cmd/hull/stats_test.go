@@ -58,8 +58,7 @@ func TestStatsMergeEqualsWhole(t *testing.T) {
 		t.Fatalf("stats: exit %d: %s", code, errOut)
 	}
 	vocab := filepath.Join(dir, "vocab.txt")
-	code, words, errOut := hull(t, "stats", "show", "--vocab", all)
-	if code != 0 || os.WriteFile(vocab, []byte(words), 0o644) != nil {
+	if code, _, errOut := hull(t, "stats", "show", "--vocab", all, "-o", vocab); code != 0 {
 		t.Fatalf("stats show --vocab: exit %d: %s", code, errOut)
 	}
 	whole := filepath.Join(dir, "whole.stats")
@@ -89,7 +88,8 @@ func TestStatsMergeEqualsWhole(t *testing.T) {
 	}
 	// A shard over another vocabulary (the same words in another order)
 	// does not merge.
-	list := strings.Fields(words)
+	words, _ := os.ReadFile(vocab)
+	list := strings.Fields(string(words))
 	slices.Reverse(list)
 	other, otherStats := filepath.Join(dir, "other.txt"), filepath.Join(dir, "other.stats")
 	os.WriteFile(other, []byte(strings.Join(list, "\n")+"\n"), 0o644)
@@ -176,5 +176,37 @@ func TestStatsErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("hull %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// stats show --vocab escapes the words for the terminal, and with -o
+// writes them as they are: the --words file of other shards. The escaped
+// listing, the documented way before, lost a word holding a bidirectional
+// control (dropped with only a note) and its merge then failed.
+func TestStatsShowVocabFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "items.jsonl")
+	os.WriteFile(in, []byte(`{"items": ["ab\u202ecd", "x", "y"]}`+"\n"+`{"items": ["x", "y", "y"]}`+"\n"), 0o644)
+	st := filepath.Join(dir, "a.stats")
+	if code, _, errOut := hull(t, "stats", "-q", "--no-prune", in, "-o", st); code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, errOut)
+	}
+	_, shown, _ := hull(t, "stats", "show", "--vocab", st)
+	if strings.Contains(shown, "\u202e") {
+		t.Errorf("the terminal listing holds a raw U+202E: %q", shown)
+	}
+	words := filepath.Join(dir, "words.txt")
+	if code, _, errOut := hull(t, "stats", "show", "--vocab", st, "-o", words); code != 0 {
+		t.Fatalf("show --vocab -o: exit %d: %s", code, errOut)
+	}
+	again := filepath.Join(dir, "b.stats")
+	if code, _, errOut := hull(t, "stats", "--words", words, in, "-o", again); code != 0 || strings.Contains(errOut, "dropped") {
+		t.Fatalf("stats --words: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := hull(t, "stats", "merge", "-q", st, again, "-o", filepath.Join(dir, "m.stats")); code != 0 {
+		t.Errorf("merge over the written words: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := hull(t, "stats", "show", st, "-o", words); code != 2 || !strings.Contains(errOut, "needs --vocab") {
+		t.Errorf("-o without --vocab: exit %d: %s", code, errOut)
 	}
 }
