@@ -194,8 +194,8 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("Far", opts.Far, "in (0, 1]")
 	case opts.Top < 0:
 		return nil, bad("Top", opts.Top, ">= 0")
-	case !(opts.TopFraction > 0) || !finite(opts.TopFraction):
-		return nil, bad("TopFraction", opts.TopFraction, "a finite number > 0")
+	case !(opts.TopFraction > 0 && opts.TopFraction <= 1):
+		return nil, bad("TopFraction", opts.TopFraction, "a fraction in (0, 1] of the K-th highest score (above 1 it keeps the K highest, as 1 does)")
 	case !(opts.Threshold >= 0) || !finite(opts.Threshold):
 		return nil, bad("Threshold", opts.Threshold, "a finite number >= 0")
 	case !(opts.ThresholdFraction > 0) || !finite(opts.ThresholdFraction):

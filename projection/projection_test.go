@@ -314,7 +314,7 @@ func TestBadInput(t *testing.T) {
 		{Options{Method: "pca"}, "projection", "Method"}, {Options{MinDF: -1}, "rp", "MinDF"},
 		{Options{Projections: -1}, "rp", "Projections"}, {Options{MinHits: -1}, "rp", "MinHits"},
 		{Options{Method: Binning, Bins: -1}, "binning", "Bins"}, {Options{Method: DDP, Far: 1.5}, "ddp", "Far"},
-		{Options{Far: -0.1}, "rp", "Far"}, {Options{Top: -1}, "rp", "Top"}, {Options{TopFraction: -1}, "rp", "TopFraction"},
+		{Options{Far: -0.1}, "rp", "Far"}, {Options{Top: -1}, "rp", "Top"}, {Options{TopFraction: -1}, "rp", "TopFraction"}, {Options{TopFraction: 5}, "rp", "TopFraction"},
 		{Options{Threshold: -1}, "rp", "Threshold"}, {Options{Threshold: math.NaN()}, "rp", "Threshold"},
 		{Options{ThresholdFraction: math.Inf(1)}, "rp", "ThresholdFraction"}, {Options{Tolerance: -1}, "rp", "Tolerance"},
 		{Options{MaxIter: -1}, "rp", "MaxIter"}, {Options{Settings: learner.Settings{Threads: -1}}, "rp", "Threads"},
