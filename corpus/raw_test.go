@@ -353,7 +353,10 @@ func FuzzReadDirEncoding(f *testing.F) {
 		enc := encodings[int(e)%len(encodings)]
 		var log []string
 		c, err := ReadFile(dir, ReadOptions{Text: text.Options{Encoding: enc}, Log: func(s string) { log = append(log, s) }})
-		if binary := func(x []byte) bool { x = bytes.TrimPrefix(x, utf8BOM); return notText(x[:min(len(x), binaryPeek)]) != nil }; binary(a) || binary(b) {
+		if binary := func(x []byte) bool {
+			x = bytes.TrimPrefix(x, utf8BOM)
+			return notText(x[:min(len(x), binaryPeek)]) != nil
+		}; binary(a) || binary(b) {
 			if err == nil {
 				t.Fatal("a binary or bzip2/xz/zip file was read as text")
 			}
