@@ -197,6 +197,11 @@ func (m *Model) validPerTopic() error {
 			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
 				return fmt.Errorf("model: %s[%d] = %v, want a finite number >= 0", f.name, k, x)
 			}
+			if x == 0 && f.name == "alpha" {
+				// Inference under the model divides by it (it loaded, then
+				// hull eval failed with "infer: alpha of topic 0 is 0").
+				return fmt.Errorf("model: alpha[%d] = 0, want a Dirichlet parameter > 0", k)
+			}
 		}
 	}
 	for a, row := range m.TopicCovariance {
