@@ -38,14 +38,16 @@ type Options struct {
 	learner.Settings
 	// Recover selects the recovery step; default RecoverL2.
 	Recover Method
-	// Weighting is how much each document weighs in Q: "" or
+	// Weighting is how much each document weighs in Q:
 	// cooc.WeightDocuments, the paper's equal weight per document;
 	// cooc.WeightTokens or cooc.WeightPairs weigh a document by its
 	// tokens or pairs of tokens (package cooc), so that short documents,
 	// whose pairs estimate their part of Q with much noise, weigh less and
 	// the topics' weights are those of the tokens (docs/BENCHMARKS.md,
-	// "Weighting the documents in Q"). The statistics of FitStats hold the
-	// paper's weighting only.
+	// "Weighting the documents in Q"). "" (the default) is
+	// WeightDocuments for Fit and, for FitStats, the weighting the
+	// statistics were computed with (cooc.Stats.Weighting), which any
+	// other value must equal.
 	Weighting cooc.Weighting
 	// AnchorMinDF is the minimum number of documents a word must occur in
 	// to be an anchor candidate; rare words have noisy rows of Q-bar. 0
@@ -113,7 +115,6 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		Recover:          RecoverL2,
-		Weighting:        cooc.WeightDocuments,
 		Tolerance:        1e-5,
 		MaxIter:          1000,
 		Rectify:          RectifyAuto,

@@ -31,7 +31,7 @@ func init() {
 
 // registryOptions are the options the registry sets by name.
 var registryOptions = []learner.Option{
-	{Field: "Weighting", Flag: "cooc-weighting", Usage: "how much each document weighs in the co-occurrence matrix Q: documents (the paper: each the same), tokens (its length) or pairs (its pairs of tokens); tokens and pairs let short documents weigh less and give the topics the tokens' weights (see README; not with --stats)"},
+	{Field: "Weighting", Flag: "cooc-weighting", Usage: "how much each document weighs in the co-occurrence matrix Q: documents (the paper: each the same), tokens (its length) or pairs (its pairs of tokens); tokens and pairs let short documents weigh less and give the topics the tokens' weights (see README; default: documents, and with --stats the statistics' weighting, of hull stats --cooc-weighting)"},
 	{Field: "AnchorMinDF", Flag: "anchor-min-df", Usage: "anchor candidates must occur in at least this many documents (0: 1% of the documents, at least 5 and at most 100)"},
 	{Field: "ProjectDim", Flag: "anchor-project-dim", Usage: "find anchors in a random projection of Q-bar's rows to this many dimensions (0: no projection; needs --rectify none, or recover's auto, which never rectifies)"},
 	{Field: "Tolerance", Flag: "tolerance", Usage: "KKT-gap tolerance of each word's recovery solve: anchor-kl's Newton stops on it; anchor's active-set solves run to the minimum and it only says whether they converged; recover's inversion does not use it"},

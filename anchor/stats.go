@@ -117,10 +117,12 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	if k < 2 || k >= v {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, v)
 	}
-	if w := l.opts.Weighting; w != "" && w != cooc.WeightDocuments {
-		return nil, &learner.OptionError{Learner: AlgorithmName(l.opts.Recover), Field: "Weighting", Value: w, Want: "documents with statistics (they hold the paper's weighting; the others need the documents)"}
-	}
 	o := l.opts
+	if w := in.summary.Weighting; o.Weighting != "" && o.Weighting != w {
+		return nil, &learner.OptionError{Learner: AlgorithmName(o.Recover), Field: "Weighting", Value: o.Weighting,
+			Want: fmt.Sprintf("%s, the weighting the statistics were computed with, or none", w)}
+	}
+	o.Weighting = in.summary.Weighting
 	skipped := o.Refine
 	o.Refine = 0
 	if skipped > 0 {

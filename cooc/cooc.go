@@ -42,6 +42,14 @@ func (w Weighting) Check() error {
 	return fmt.Errorf("cooc: unknown weighting %q (want documents, tokens or pairs)", string(w))
 }
 
+// orDefault returns w, WeightDocuments for "".
+func (w Weighting) orDefault() Weighting {
+	if w == "" {
+		return WeightDocuments
+	}
+	return w
+}
+
 // Options configures Compute.
 type Options struct {
 	// Threads is the number of goroutines; 0 means one per CPU.

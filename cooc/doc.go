@@ -47,6 +47,11 @@
 // bit those of their union (what a distributed engine, hull's Beam
 // pipeline in beam/, needs), and are written to a checksummed file, whose
 // summary (header and digest, StatsSummary) reads in O(V) memory.
+// Stats may hold any weighting (NewWeightedStats, Options.Weighting of
+// FromCorpus): each pair's weight u_d / (n_d (n_d - 1)) is rounded once
+// (exactly 1 with WeightPairs, whose sums are integers), W = sum_d u_d is
+// an exact integer kept beside them, and Q = S / W; statistics of two
+// weightings do not merge.
 // Stats.Matrix gives the dense Q from them, and Matrix.Source gives it the
 // interface the anchor learners read Q through (Source), which Operator
 // implements too.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -20,10 +21,13 @@ import (
 // (Arora et al. 2013, supplement D.1) without the documents. They hold
 // the numerator of Q,
 //
-//	S = sum_d (h_d h_d^T - diag(h_d)) / (n_d (n_d - 1))   over documents with n_d >= 2,
+//	S = sum_d u_d (h_d h_d^T - diag(h_d)) / (n_d (n_d - 1))   over documents with n_d >= 2,
 //
-// so that Q = S / M, with the counts beside it: the documents, M, the
-// tokens and each word's document frequency.
+// so that Q = S / W, W = sum_d u_d, with the counts beside it: the
+// documents, M, the tokens, W and each word's document frequency. The
+// weight u_d of a document is 1 by default, as in the paper (W = M), or
+// its tokens or pairs of tokens (Weighting; see the package
+// documentation).
 //
 // Each document's contribution is rounded once, to a multiple of 2^-64
 // that depends on the document alone, and the sums are 128-bit integers in
@@ -49,9 +53,19 @@ type Stats struct {
 	// Preprocessing records how the documents were prepared; Merge
 	// demands that both sides agree.
 	Preprocessing *corpus.Preprocessing
+	// Weighting is the weight u_d of the documents in S
+	// (NewWeightedStats, Options.Weighting of FromCorpus); "" is
+	// WeightDocuments. Merge demands that both sides agree. It is fixed
+	// when the first document is added.
+	Weighting Weighting
+	// Weight is W = sum_d u_d over the documents of 2 or more tokens,
+	// Q's denominator: Used with WeightDocuments, their tokens with
+	// WeightTokens, their pairs of tokens n_d (n_d - 1) with WeightPairs.
+	Weight int64
 
-	lo, hi int     // the rows of S held
-	sums   []fixed // S_ij for lo <= i < hi, i <= j < V, row by row
+	lo, hi   int     // the rows of S held
+	sums     []fixed // S_ij for lo <= i < hi, i <= j < V, row by row
+	overflow bool    // Weight passed MaxInt64 (WeightPairs on huge documents)
 }
 
 // fixed is a nonnegative number hi + lo 2^-64.
@@ -65,25 +79,60 @@ func (x *fixed) add(y fixed) {
 
 func (x fixed) float() float64 { return float64(x.hi) + float64(x.lo)*0x1p-64 }
 
-// unit returns 2^-64 floor(2^64 / (n (n-1))), the weight of one pair of
-// tokens in a document of n >= 2 tokens, as the integer of its units.
-func unit(n int64) uint64 {
-	q, _ := bits.Div64(1, 0, uint64(n)*uint64(n-1))
-	return q
+// unit returns the weight of one pair of tokens in a document of n >= 2
+// tokens under w, u_d / (n (n-1)) rounded down to a multiple of 2^-64:
+// 2^-64 floor(2^64 / (n (n-1))) with WeightDocuments, 2^-64 floor(2^64 /
+// (n-1)) with WeightTokens (exactly 1 when n = 2), exactly 1 with
+// WeightPairs.
+func unit(n int64, w Weighting) fixed {
+	pairs := uint64(n) * uint64(n-1)
+	switch {
+	case w == WeightPairs || w == WeightTokens && n == 2:
+		return fixed{hi: 1}
+	case w == WeightTokens:
+		pairs = uint64(n - 1)
+	}
+	q, _ := bits.Div64(1, 0, pairs) // 1 < pairs: the quotient fits
+	return fixed{lo: q}
 }
 
-// pair returns num units u: num h_i h_j pairs of a document weighted u.
-// num <= n (n-1) keeps the product below 2^65.
-func pair(num, u uint64) fixed {
-	hi, lo := bits.Mul64(num, u)
-	return fixed{hi, lo}
+// weight returns u_d, the weight of a document of n >= 2 tokens under w,
+// and whether it is at most MaxInt64.
+func weight(n int64, w Weighting) (int64, bool) {
+	switch w {
+	case WeightTokens:
+		return n, true
+	case WeightPairs:
+		hi, lo := bits.Mul64(uint64(n), uint64(n-1))
+		return int64(lo), hi == 0 && lo <= math.MaxInt64
+	}
+	return 1, true
 }
 
-// NewStats returns the empty statistics of vocab, holding every row.
-// It checks no memory: EstimateStatsBytes tells what it allocates.
+// pair returns num pairs of a document, each of weight u: num <= n (n-1)
+// keeps the product below n 2^64 (WeightTokens) and 2^64 times W
+// (WeightPairs, whose sums are integers).
+func pair(num uint64, u fixed) fixed {
+	hi, lo := bits.Mul64(num, u.lo)
+	return fixed{hi + num*u.hi, lo}
+}
+
+// NewStats returns the empty statistics of vocab, holding every row,
+// with the paper's weighting (every document the same). It checks no
+// memory: EstimateStatsBytes tells what it allocates.
 func NewStats(vocab []string) *Stats {
 	v := len(vocab)
-	return &Stats{Vocab: vocab, DocFreq: make([]int64, v), hi: v, sums: make([]fixed, triangle(v, 0, v))}
+	return &Stats{Vocab: vocab, DocFreq: make([]int64, v), Weighting: WeightDocuments, hi: v, sums: make([]fixed, triangle(v, 0, v))}
+}
+
+// NewWeightedStats is NewStats with the documents weighted by w.
+func NewWeightedStats(vocab []string, w Weighting) (*Stats, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	s := NewStats(vocab)
+	s.Weighting = w.orDefault()
+	return s, nil
 }
 
 // EstimateStatsBytes returns the bytes of Stats over v words holding
@@ -126,7 +175,8 @@ func (s *Stats) AddDoc(words, counts []int32) {
 		return
 	}
 	s.Used++
-	u := unit(n)
+	s.addWeight(n)
+	u := unit(n, s.Weighting)
 	for q, i := range words {
 		if int(i) < s.lo || int(i) >= s.hi {
 			continue
@@ -143,8 +193,21 @@ func (s *Stats) AddDoc(words, counts []int32) {
 	}
 }
 
+// addWeight adds to Weight the weight of a document of n >= 2 tokens,
+// noting an overflow.
+func (s *Stats) addWeight(n int64) {
+	u, ok := weight(n, s.Weighting)
+	sum, carry := bits.Add64(uint64(s.Weight), uint64(u), 0)
+	s.Weight = int64(sum)
+	s.overflow = s.overflow || !ok || carry != 0 || sum > math.MaxInt64
+}
+
+// errOverflow is the error of statistics whose W passed MaxInt64.
+var errOverflow = errors.New("cooc: the documents' weights sum to more than 2^63 (pairs of tokens of very long documents): weigh them by documents or tokens")
+
 // FromCorpus returns the statistics of every document of c, over its
-// vocabulary and with its preprocessing record. The rows of S are split
+// vocabulary and with its preprocessing record, weighted by
+// opts.Weighting. The rows of S are split
 // over opts.Threads goroutines; the result does not depend on their
 // number (the sums are exact). It returns a *memory.Error
 // (learner.MemoryError) before allocating when EstimateStatsBytes and the
@@ -158,17 +221,24 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 		fmt.Sprintf("reduce the vocabulary to about %d words", int(math.Sqrt(float64(max(opts.MaxMemory, 0))/8)))); err != nil {
 		return nil, err
 	}
-	s := NewStats(c.Vocab)
+	s, err := NewWeightedStats(c.Vocab, opts.Weighting)
+	if err != nil {
+		return nil, err
+	}
 	s.Preprocessing = c.Preprocessing
-	units := make([]uint64, c.NumDocs())
+	units := make([]fixed, c.NumDocs())
 	for d := range units {
 		n := int64(c.DocLen(d))
 		s.Docs++
 		s.Tokens += n
 		if n >= 2 {
 			s.Used++
-			units[d] = unit(n)
+			s.addWeight(n)
+			units[d] = unit(n, s.Weighting)
 		}
+	}
+	if s.overflow {
+		return nil, errOverflow
 	}
 	for w, n := range c.DocFreq() {
 		s.DocFreq[w] = int64(n)
@@ -180,7 +250,7 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 		}
 	}
 	report(0)
-	err := parallel.For(ctx, v, rowGrain(v), opts.Threads, func(lo, hi int) {
+	err = parallel.For(ctx, v, rowGrain(v), opts.Threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.addRow(c, t, units, i)
 		}
@@ -193,12 +263,12 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 
 // addRow adds row i of S from the documents containing word i: each pair
 // (i, j), j >= i, of such a document.
-func (s *Stats) addRow(c *corpus.Corpus, t *wordMajor, units []uint64, i int) {
+func (s *Stats) addRow(c *corpus.Corpus, t *wordMajor, units []fixed, i int) {
 	row := s.sums[s.at(i, i):]
 	for p := t.offsets[i]; p < t.offsets[i+1]; p++ {
 		d := int(t.docs[p])
 		u := units[d]
-		if u == 0 {
+		if u == (fixed{}) {
 			continue
 		}
 		words, counts := c.Doc(d)
@@ -225,7 +295,8 @@ func (s *Stats) String() string { return s.Summary().String() }
 // header and digest).
 func (s *Stats) Summary() *StatsSummary {
 	return &StatsSummary{Vocab: s.Vocab, Docs: s.Docs, Used: s.Used, Tokens: s.Tokens, DocFreq: s.DocFreq,
-		Preprocessing: s.Preprocessing, Rows: [2]int{s.lo, s.hi}, Nonzeros: s.nonzeros(), Digest: s.Digest()}
+		Preprocessing: s.Preprocessing, Weighting: s.Weighting.orDefault(), Weight: s.Weight,
+		Rows: [2]int{s.lo, s.hi}, Nonzeros: s.nonzeros(), Digest: s.Digest()}
 }
 
 // nonzeros counts the nonzero entries held.
@@ -240,8 +311,8 @@ func (s *Stats) nonzeros() int64 {
 }
 
 // Merge adds o to s: afterwards s holds the statistics of the documents
-// of both. They must have the same vocabulary, row range and
-// preprocessing record.
+// of both. They must have the same vocabulary, row range, preprocessing
+// record and weighting.
 func (s *Stats) Merge(o *Stats) error {
 	if err := s.compatible(o); err != nil {
 		return err
@@ -249,9 +320,14 @@ func (s *Stats) Merge(o *Stats) error {
 	if s.lo != o.lo || s.hi != o.hi {
 		return fmt.Errorf("cooc: merging rows %d-%d with rows %d-%d: the ranges differ", s.lo, s.hi, o.lo, o.hi)
 	}
+	sum, carry := bits.Add64(uint64(s.Weight), uint64(o.Weight), 0)
+	if s.overflow || o.overflow || carry != 0 || sum > math.MaxInt64 {
+		return errOverflow
+	}
 	s.Docs += o.Docs
 	s.Used += o.Used
 	s.Tokens += o.Tokens
+	s.Weight = int64(sum)
 	for w, n := range o.DocFreq {
 		s.DocFreq[w] += n
 	}
@@ -276,6 +352,9 @@ func (s *Stats) compatible(o *Stats) error {
 	b, _ := json.Marshal(o.Preprocessing)
 	if !bytes.Equal(a, b) {
 		return fmt.Errorf("cooc: the documents were prepared differently (%s; %s)", s.Preprocessing, o.Preprocessing)
+	}
+	if sw, ow := s.Weighting.orDefault(), o.Weighting.orDefault(); sw != ow {
+		return fmt.Errorf("cooc: the documents are weighted by %s in one statistics and by %s in the other", sw, ow)
 	}
 	return nil
 }
@@ -335,7 +414,7 @@ func Join(parts []*Stats) (*Stats, error) {
 		if p.lo != next {
 			return nil, fmt.Errorf("cooc: joining statistics: rows %d-%d are missing or held twice", min(next, p.lo), max(next, p.lo))
 		}
-		if p.Docs != first.Docs || p.Used != first.Used || p.Tokens != first.Tokens || !slices.Equal(p.DocFreq, first.DocFreq) {
+		if p.Docs != first.Docs || p.Used != first.Used || p.Tokens != first.Tokens || p.Weight != first.Weight || !slices.Equal(p.DocFreq, first.DocFreq) {
 			return nil, fmt.Errorf("cooc: joining statistics: rows %d-%d count other documents than rows %d-%d", p.lo, p.hi, first.lo, first.hi)
 		}
 		out.sums = append(out.sums, p.sums...)
@@ -348,18 +427,21 @@ func Join(parts []*Stats) (*Stats, error) {
 	return &out, nil
 }
 
-// Matrix returns the dense co-occurrence matrix Q = S / M of statistics
+// Matrix returns the dense co-occurrence matrix Q = S / W of statistics
 // holding every row: equal, to the rounding of each document's
-// contribution and of the sums, to Compute on the documents. It returns
-// a *memory.Error before allocating the 8 V^2 bytes above maxMemory (0:
-// half the RAM).
+// contribution and of the sums, to Compute on the documents with the
+// same weighting. It returns a *memory.Error before allocating the 8 V^2
+// bytes above maxMemory (0: half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
+	if s.overflow {
+		return nil, errOverflow
+	}
 	v := len(s.Vocab)
 	m, err := newMatrix("cooc", v, [2]int{s.lo, s.hi}, s.Docs, s.Used, maxMemory)
 	if err != nil {
 		return nil, err
 	}
-	scale := 1 / float64(s.Used)
+	scale := 1 / float64(s.Weight)
 	err = parallel.For(ctx, v, rowGrain(v), threads, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			for j, x := range s.sums[s.at(i, i) : s.at(i, i)+int64(v-i)] {

@@ -369,6 +369,15 @@ func FuzzReadStats(f *testing.F) {
 		f.Add(buf.Bytes())
 	}
 	f.Add([]byte(statsMagic + `{"vocab":["a","b"],"doc_freq":[1,1],"docs":1,"used":1,"tokens":2,"rows":[0,2],"nonzeros":1}` + "\n\x01\x00\x01\x02\x03\x04\x05\x06\x07\x08"))
+	for _, w := range []Weighting{WeightTokens, WeightPairs} {
+		ws, _ := NewWeightedStats(c.Vocab, w)
+		for d := range c.NumDocs() {
+			ws.AddDoc(c.Doc(d))
+		}
+		var buf bytes.Buffer
+		ws.WriteTo(&buf)
+		f.Add(buf.Bytes())
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadStats(bytes.NewReader(data), "f", 1<<20)
 		sum, serr := ReadStatsSummary(bytes.NewReader(data), "f")

@@ -40,15 +40,24 @@ type statsHeader struct {
 	Rows          [2]int                `json:"rows"`
 	Nonzeros      int64                 `json:"nonzeros"`
 	Preprocessing *corpus.Preprocessing `json:"preprocessing,omitempty"`
+	// Weighting and Weight are absent with the paper's weighting (W is
+	// then Used), so that its files are those of the hulls before them;
+	// those hulls refuse the fields of the others.
+	Weighting Weighting `json:"weighting,omitempty"`
+	Weight    int64     `json:"weight,omitempty"`
 }
 
 // WriteTo writes s in hull's statistics format: the line "hull-stats 1",
-// a line of JSON (vocabulary, counts, rows held, preprocessing), then the
+// a line of JSON (vocabulary, counts, rows held, preprocessing, and the
+// weighting and W unless the documents weigh the same), then the
 // nonzero entries of S in order, each as the uvarint gap from the one
 // before, the uvarint integer part and the 8 little-endian bytes of the
 // fraction, and last the SHA-256 of everything before it. Equal
 // statistics give equal bytes.
 func (s *Stats) WriteTo(w io.Writer) (int64, error) {
+	if s.overflow {
+		return 0, errOverflow
+	}
 	cw := newCountWriter(w)
 	s.encode(cw)
 	if cw.err == nil {
@@ -74,6 +83,9 @@ func (s *Stats) Digest() string {
 func (s *Stats) encode(cw *countWriter) {
 	h := statsHeader{Vocab: s.Vocab, Docs: s.Docs, Used: s.Used, Tokens: s.Tokens, DocFreq: s.DocFreq,
 		Rows: [2]int{s.lo, s.hi}, Nonzeros: s.nonzeros(), Preprocessing: s.Preprocessing}
+	if w := s.Weighting.orDefault(); w != WeightDocuments {
+		h.Weighting, h.Weight = w, s.Weight
+	}
 	if h.Vocab == nil {
 		h.Vocab = []string{}
 	}
@@ -198,7 +210,8 @@ func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 		return nil, err
 	}
 	s := &Stats{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
-		Preprocessing: h.Preprocessing, lo: h.Rows[0], hi: h.Rows[1], sums: make([]fixed, f.entries)}
+		Preprocessing: h.Preprocessing, Weighting: h.Weighting, Weight: h.Weight,
+		lo: h.Rows[0], hi: h.Rows[1], sums: make([]fixed, f.entries)}
 	if err := f.readEntries(context.Background(), func(at int64, x fixed) { s.sums[at] = x }); err != nil {
 		return nil, err
 	}
@@ -217,9 +230,11 @@ type StatsSummary struct {
 	Tokens        int64
 	DocFreq       []int64
 	Preprocessing *corpus.Preprocessing
-	Rows          [2]int // the rows of S held, [lo, hi)
-	Nonzeros      int64  // the nonzero entries stored
-	Digest        string // the file's checksum, Stats.Digest of its statistics
+	Weighting     Weighting // the documents' weight in S, never ""
+	Weight        int64     // W, Q's denominator (Stats.Weight)
+	Rows          [2]int    // the rows of S held, [lo, hi)
+	Nonzeros      int64     // the nonzero entries stored
+	Digest        string    // the file's checksum, Stats.Digest of its statistics
 }
 
 // String is the one-line summary of Stats.String.
@@ -228,8 +243,12 @@ func (s *StatsSummary) String() string {
 	if s.Rows[0] != 0 || s.Rows[1] != len(s.Vocab) {
 		rows = fmt.Sprintf(", rows %d-%d only", s.Rows[0], s.Rows[1])
 	}
-	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s; digest %s",
-		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), s.Digest[:16])
+	weighting := ""
+	if s.Weighting != WeightDocuments && s.Weighting != "" {
+		weighting = "; weighted by " + string(s.Weighting)
+	}
+	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s%s; digest %s",
+		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), weighting, s.Digest[:16])
 }
 
 // LoadStatsSummary reads the summary of the statistics file at path.
@@ -266,7 +285,7 @@ func ReadStatsSummary(r io.Reader, name string) (*StatsSummary, error) {
 // summary is the summary the header gives: all of it but the digest.
 func (h *statsHeader) summary() *StatsSummary {
 	return &StatsSummary{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
-		Preprocessing: h.Preprocessing, Rows: h.Rows, Nonzeros: h.Nonzeros}
+		Preprocessing: h.Preprocessing, Weighting: h.Weighting, Weight: h.Weight, Rows: h.Rows, Nonzeros: h.Nonzeros}
 }
 
 // StatsReader reads a statistics file in two steps, so that a fit from
@@ -314,8 +333,8 @@ func (sr *StatsReader) Matrix(ctx context.Context, maxMemory int64) (*Matrix, er
 	if err != nil {
 		return nil, err
 	}
-	scale := 1 / float64(h.Used) // as Stats.Matrix: the same Q to the bit
-	i, end := 0, int64(v)        // entries [end - (v - i), end) are row i's, S_ii to S_i,V-1
+	scale := 1 / float64(h.Weight) // as Stats.Matrix: the same Q to the bit
+	i, end := 0, int64(v)          // entries [end - (v - i), end) are row i's, S_ii to S_i,V-1
 	put := func(at int64, x fixed) {
 		for at >= end {
 			i++
@@ -457,6 +476,28 @@ func (h *statsHeader) check() error {
 		if n < 0 || n > h.Docs {
 			return fmt.Errorf("word %d (%q) in %d of %d documents", w+1, h.Vocab[w], n, h.Docs)
 		}
+	}
+	return h.checkWeight()
+}
+
+// checkWeight validates the weighting and W, and sets them when the
+// header leaves them out (the paper's weighting: W = Used).
+func (h *statsHeader) checkWeight() error {
+	switch h.Weighting {
+	case "", WeightDocuments:
+		if h.Weight != 0 || h.Weighting != "" {
+			return fmt.Errorf("weighting %q and weight %d: the documents' weighting is written as neither", h.Weighting, h.Weight)
+		}
+		h.Weighting, h.Weight = WeightDocuments, h.Used
+		return nil
+	case WeightTokens, WeightPairs:
+	default:
+		return fmt.Errorf("unknown weighting %q (want tokens or pairs)", h.Weighting)
+	}
+	// Each used document weighs at least 2 (two tokens, two pairs), at
+	// most its tokens under WeightTokens.
+	if h.Weight < 2*h.Used || h.Used == 0 && h.Weight != 0 || h.Weighting == WeightTokens && h.Weight > h.Tokens {
+		return fmt.Errorf("weight %d out of range for %d documents of 2 or more tokens and %d tokens weighted by %s", h.Weight, h.Used, h.Tokens, h.Weighting)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/text"
 )
@@ -45,6 +46,10 @@ type Options struct {
 	// corpus.RawTextPrune(D) when raw text was tokenized, none otherwise.
 	// A zero PruneOptions keeps every word (--no-prune).
 	Prune *corpus.PruneOptions
+	// Weighting is the documents' weight in the statistics
+	// (cooc.Options.Weighting, hull stats --cooc-weighting); "" is the
+	// paper's, every document the same.
+	Weighting cooc.Weighting
 
 	// RangeBytes bounds the dense size of one range of rows of the
 	// statistics: a bundle's statistics are split into about
@@ -114,6 +119,9 @@ func (o Options) check() (Options, error) {
 		case p.MaxVocab < 0:
 			return bad("Prune.MaxVocab", "%d, want >= 0", p.MaxVocab)
 		}
+	}
+	if err := o.Weighting.Check(); err != nil {
+		return bad("Weighting", "%q, want documents, tokens or pairs", o.Weighting)
 	}
 	if o.RangeBytes < 0 {
 		return bad("RangeBytes", "%d, want >= 0 (0: 64 MiB)", o.RangeBytes)

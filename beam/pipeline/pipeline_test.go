@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
 // hullStats returns the statistics "hull stats" computes on paths: the
 // inputs read by corpus.Read, pruned as hull fit prunes them (prune, or
 // by default corpus.RawTextPrune for raw text), then cooc.FromCorpus.
-func hullStats(t *testing.T, paths []string, ro corpus.ReadOptions, prune *corpus.PruneOptions) *cooc.Stats {
+func hullStats(t *testing.T, paths []string, ro corpus.ReadOptions, prune *corpus.PruneOptions, w cooc.Weighting) *cooc.Stats {
 	t.Helper()
 	c, err := corpus.Read(paths, ro)
 	if err != nil {
@@ -41,7 +41,7 @@ func hullStats(t *testing.T, paths []string, ro corpus.ReadOptions, prune *corpu
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := cooc.FromCorpus(context.Background(), pc, cooc.Options{})
+	s, err := cooc.FromCorpus(context.Background(), pc, cooc.Options{Weighting: w})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func checkSame(t *testing.T, o Options, files []string, ro corpus.ReadOptions, d
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := hullStats(t, files, ro, o.Prune)
+	want := hullStats(t, files, ro, o.Prune, o.Weighting)
 	if got.Digest() != want.Digest() {
 		t.Errorf("pipeline: %d docs, %d used, %d words, %d tokens, %s; hull: %d docs, %d used, %d words, %d tokens, %s",
 			got.Docs, got.Used, len(got.Vocab), got.Tokens, got.Preprocessing, want.Docs, want.Used, len(want.Vocab), want.Tokens, want.Preprocessing)
@@ -189,6 +189,13 @@ func TestLines(t *testing.T) {
 	o = Options{Inputs: []string{a, b}, Output: filepath.Join(dir, "out2.stats.gz"), Text: txt,
 		Prune: &corpus.PruneOptions{MinDF: 3, MaxVocab: 60}, ShufflePartials: true, RangeBytes: 4 << 10}
 	checkSame(t, o, files, corpus.ReadOptions{Text: txt}, 650)
+	// Weighted by pairs (hull stats --cooc-weighting pairs), merged
+	// across bundles and ranges as exactly as the paper's weighting.
+	o.Output, o.Weighting = filepath.Join(dir, "pairs.stats"), cooc.WeightPairs
+	checkSame(t, o, files, corpus.ReadOptions{Text: txt}, 650)
+	if s, err := cooc.LoadStats(o.Output, 0); err != nil || s.Weighting != cooc.WeightPairs {
+		t.Errorf("the pipeline's statistics weighted by pairs: %v", err)
+	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".hull-beam-*")); len(left) > 0 {
 		t.Errorf("partial statistics left: %s", left)
 	}
@@ -278,7 +285,7 @@ func TestRemote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := hullStats(t, local, corpus.ReadOptions{Vocab: writeFile(t, dir, "vocab.txt", vocab)}, nil)
+	want := hullStats(t, local, corpus.ReadOptions{Vocab: writeFile(t, dir, "vocab.txt", vocab)}, nil, "")
 	if got.Digest() != want.Digest() || got.Docs != 180 {
 		t.Errorf("pipeline: %d docs, %d words; hull: %d docs, %d words; digests differ or not 180 documents", got.Docs, len(got.Vocab), want.Docs, len(want.Vocab))
 	}

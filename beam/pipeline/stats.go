@@ -26,8 +26,9 @@ import (
 // vocabulary, to one cooc.Stats per bundle, which FinishBundle emits in
 // ranges of rows keyed by the range.
 type accumulateFn struct {
-	Read     ReadConfig
-	Partials Partials
+	Read      ReadConfig
+	Partials  Partials
+	Weighting cooc.Weighting
 
 	planJSON []byte // the Plan the fields below are of
 	plan     Plan
@@ -80,7 +81,7 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 	// document by document into the accumulator (cooc.Stats.AddDoc), whose
 	// pairs land all over its 8 V^2 bytes: about 4 times faster at
 	// V = 5,000.
-	s, err := cooc.FromCorpus(ctx, c, cooc.Options{})
+	s, err := cooc.FromCorpus(ctx, c, cooc.Options{Weighting: fn.Weighting})
 	if err != nil {
 		return err
 	}
@@ -276,7 +277,7 @@ func save(ctx context.Context, s *cooc.Stats, path string) error {
 func statistics(s beam.Scope, shards, plan beam.PCollection, o Options, rc ReadConfig) {
 	s = s.Scope("statistics")
 	ps := Partials{Dir: o.PartialsDir}
-	parts := beam.ParDo(s, &accumulateFn{Read: rc, Partials: ps}, shards, beam.SideInput{Input: plan})
+	parts := beam.ParDo(s, &accumulateFn{Read: rc, Partials: ps, Weighting: o.Weighting}, shards, beam.SideInput{Input: plan})
 	merged := beam.ParDo(s, &mergeFn{Partials: ps}, beam.GroupByKey(s, parts))
 	all := beam.GroupByKey(s, beam.AddFixedKey(s, beam.DropKey(s, merged)))
 	beam.ParDo0(s, &writeFn{Output: o.Output, Partials: ps}, all)

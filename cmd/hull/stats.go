@@ -25,6 +25,7 @@ type statsFlags struct {
 	words     string
 	threads   int
 	maxMemory string
+	weighting string
 	quiet     bool
 	input     inputFlags
 }
@@ -63,6 +64,7 @@ show --vocab -o FILE" of an earlier file); words outside it are dropped and coun
 	fs.StringVar(&f.words, "words", "", "compute over the words of this file, one per line, in its order, without pruning (so that shards merge)")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the statistics would exceed this, e.g. 8GiB (default: half the RAM)")
+	fs.StringVar(&f.weighting, "cooc-weighting", "documents", "how much each document weighs: documents (the paper), tokens or pairs, as hull fit --cooc-weighting; hull fit --stats learns with it, and only files of one weighting merge")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or summary on stderr")
 	f.input.bind(fs)
 	cmd.AddCommand(newStatsMergeCmd(), newStatsShowCmd())
@@ -78,6 +80,10 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	f.input.maxMemory = settings.MaxMemory
 	if f.output == "" {
 		return errStatsOutput
+	}
+	weighting := cooc.Weighting(f.weighting)
+	if err := weighting.Check(); err != nil {
+		return fmt.Errorf("--cooc-weighting %s: want documents, tokens or pairs", textsafe.Escape(f.weighting))
 	}
 	if err := checkOutput(f.output, append(f.input.files(args), f.words)...); err != nil {
 		return err
@@ -115,7 +121,8 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	}
 	timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
 	mark := time.Now()
-	s, err := cooc.FromCorpus(cmd.Context(), c, cooc.Options{Threads: f.threads, MaxMemory: fitLimit(settings, c).MaxMemory, Progress: settings.Progress})
+	s, err := cooc.FromCorpus(cmd.Context(), c, cooc.Options{Threads: f.threads, Weighting: weighting,
+		MaxMemory: fitLimit(settings, c).MaxMemory, Progress: settings.Progress})
 	if err != nil {
 		return err
 	}

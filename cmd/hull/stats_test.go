@@ -210,3 +210,78 @@ func TestStatsShowVocabFile(t *testing.T) {
 		t.Errorf("-o without --vocab: exit %d: %s", code, errOut)
 	}
 }
+
+// TestWeightedStatsCLI: hull stats --cooc-weighting computes the
+// statistics with that weighting, shards of it merge into the whole, and
+// hull fit --stats learns with it (the topics of hull fit
+// --cooc-weighting on the documents) and records it; weightings do not
+// mix.
+func TestWeightedStatsCLI(t *testing.T) {
+	dir := t.TempDir()
+	shards := newsShards(t, 2, 80)
+	paths := map[string]string{}
+	for _, name := range []string{"all", "part0", "part1", "docs"} {
+		paths[name] = filepath.Join(dir, name+".stats")
+	}
+	run := func(args ...string) {
+		t.Helper()
+		if code, _, errOut := hull(t, args...); code != 0 {
+			t.Fatalf("hull %v: exit %d: %s", args, code, errOut)
+		}
+	}
+	run("stats", "-q", "--no-prune", "--cooc-weighting", "pairs", "-o", paths["all"], shards[0], shards[1])
+	vocab := filepath.Join(dir, "vocab.txt")
+	run("stats", "show", "--vocab", paths["all"], "-o", vocab)
+	for i, s := range shards {
+		run("stats", "-q", "--words", vocab, "--cooc-weighting", "pairs", "-o", paths[fmt.Sprintf("part%d", i)], s)
+	}
+	run("stats", "-q", "--words", vocab, "-o", paths["docs"], shards[0])
+	merged := filepath.Join(dir, "merged.stats")
+	run("stats", "merge", "-q", paths["part1"], paths["part0"], "-o", merged)
+	a, _ := os.ReadFile(paths["all"])
+	b, _ := os.ReadFile(merged)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("the merged shards weighted by pairs differ from the whole")
+	}
+	if _, show, _ := hull(t, "stats", "show", merged); !strings.Contains(show, "weighted by pairs") {
+		t.Fatalf("stats show: %s", show)
+	}
+
+	kosStats := filepath.Join(dir, "kos.stats")
+	run("stats", "-q", "--cooc-weighting", "pairs", "-o", kosStats, kos)
+	fromStats, fromDocs := filepath.Join(dir, "s.json"), filepath.Join(dir, "d.json")
+	run("fit", "-q", "-k", "10", "--refine", "0", "--stats", kosStats, "-o", fromStats)
+	run("fit", "-q", "-k", "10", "--refine", "0", "--cooc-weighting", "pairs", kos, "-o", fromDocs)
+	s, err := model.Load(fromStats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := model.Load(fromDocs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Anchors, d.Anchors) || s.Params["weighting"] != "pairs" {
+		t.Fatalf("anchors %v from the statistics, %v from the documents; weighting %v", s.Anchors, d.Anchors, s.Params["weighting"])
+	}
+	for k := range s.Topics {
+		for w := range s.Topics[k] {
+			if diff := math.Abs(s.Topics[k][w] - d.Topics[k][w]); diff > 1e-9 {
+				t.Fatalf("topic %d word %d differs by %g", k, w, diff)
+			}
+		}
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "--cooc-weighting", "words", "-o", filepath.Join(dir, "o.stats"), kos}, "--cooc-weighting words: want documents, tokens or pairs"},
+		{[]string{"stats", "merge", paths["part0"], paths["docs"], "-o", filepath.Join(dir, "m.stats")}, "weighted by pairs in one statistics and by documents in the other"},
+		{[]string{"fit", "-k", "3", "--stats", kosStats, "--cooc-weighting", "documents"}, "--cooc-weighting documents: want pairs, the weighting the statistics were computed with"},
+	} {
+		code, _, errOut := hull(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("hull %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

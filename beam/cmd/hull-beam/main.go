@@ -22,6 +22,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/hulltopics/hull/beam/pipeline"
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/text"
 )
@@ -66,6 +67,7 @@ var (
 	dropJunk    = flag.Bool("drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
 	maxTokenLen = flag.Int("max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
 	minLength   = flag.Int("min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
+	weighting   = flag.String("cooc-weighting", "documents", "how much each document weighs in the statistics: documents (the paper), tokens or pairs, as hull stats --cooc-weighting")
 	rangeMiB    = flag.Int64("range-mib", 64, "split each bundle's statistics into ranges of rows of about this many MiB (dense), merged in parallel")
 	partials    = flag.String("partials-dir", "", "directory every worker sees for the partial statistics, removed after the run (default: a new .hull-beam-* directory next to --output)")
 	shuffle     = flag.Bool("shuffle-partials", false, "pass the partial statistics through the runner instead of --partials-dir (Prism then holds them in memory, several times)")
@@ -253,7 +255,7 @@ func options() (pipeline.Options, error) {
 		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict,
 		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
 			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen},
-		RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
+		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
 	}
 	if !o.ShufflePartials && o.PartialsDir == "" {
 		o.PartialsDir = pipeline.DefaultPartialsDir(o.Output) // named here, to be removed if the run fails
@@ -266,7 +268,8 @@ func options() (pipeline.Options, error) {
 
 // flagOf names the flag of each field of pipeline.Options.
 var flagOf = map[string]string{"Inputs": "--input", "Output": "--output", "Format": "--format", "Text": "--stopwords",
-	"Prune.MinDF": "--min-df", "Prune.MaxDF": "--max-df", "Prune.MaxVocab": "--max-vocab", "RangeBytes": "--range-mib"}
+	"Prune.MinDF": "--min-df", "Prune.MaxDF": "--max-df", "Prune.MaxVocab": "--max-vocab", "RangeBytes": "--range-mib",
+	"Weighting": "--cooc-weighting"}
 
 // flagError names the flag of an invalid option.
 func flagError(err error) error {
