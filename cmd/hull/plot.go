@@ -25,8 +25,10 @@ atomically. Kinds:
 
   simplex       the simplex of a Topic-SCORE model (hull fit --algo score)
   topics-grid   topics over image pixels as grayscale images, beside a truth (PNG)`,
-		// Only reached without a known KIND.
-		Args: cobra.ArbitraryArgs,
+		// Only reached without a known KIND; its flags (-o, --size) are
+		// then the unknown KIND's, not an error of their own.
+		Args:               cobra.ArbitraryArgs,
+		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return errors.New("plot needs a KIND: simplex or topics-grid")

@@ -98,3 +98,20 @@ func TestPlotTopicsGridBadInput(t *testing.T) {
 		t.Errorf("a failed plot left %s behind", png)
 	}
 }
+
+// A KIND that is not one says so, whatever flags follow it; before, "-o"
+// was reported as an unknown flag of "hull plot".
+func TestPlotUnknownKind(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"plot", "banana", "-o", "x.svg", "--size", "3"}, `unknown plot KIND "banana" (want simplex or topics-grid)`},
+		{[]string{"plot", "-o", "x.svg"}, "plot needs a KIND: simplex or topics-grid"},
+		{[]string{"plot", "simplex", "m.json", "-o", "x.svg", "--bogus"}, "unknown flag: --bogus"},
+	} {
+		if code, _, errOut := hull(t, tc.args...); code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("hull %v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
