@@ -25,7 +25,7 @@
 //     vocabulary.
 //  2. Statistics. Each input is read again and its documents are mapped onto
 //     the vocabulary (a side input) and added, word by word
-//     (cooc.FromCorpus), to one cooc.Stats per bundle (StartBundle,
+//     (cooc.FromCorpus, with Options.Weighting), to one cooc.Stats per bundle (StartBundle,
 //     FinishBundle), which it emits split into ranges of rows
 //     (cooc.Stats.Split) keyed by the range, so that no element exceeds
 //     about Options.RangeBytes; the ranges are grouped by key and merged
