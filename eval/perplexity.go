@@ -115,7 +115,8 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 	if heldout.NumWords() != len(m.Vocab) {
 		return Perplexity{}, fmt.Errorf("perplexity: the corpus has %d words, the model %d: align the corpus to the model's vocabulary first (corpus.Align)", heldout.NumWords(), len(m.Vocab))
 	}
-	if err := docinfer.CheckDocTokens(heldout, "document completion"); err != nil {
+	longest, n := heldout.LongestDoc()
+	if err := docinfer.CheckDocTokens(longest, n, "document completion"); err != nil {
 		return Perplexity{}, fmt.Errorf("perplexity: %w", err)
 	}
 	observed, scored, docs := splitForCompletion(heldout, o.ObservedFraction, o.Seed)

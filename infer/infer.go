@@ -201,7 +201,8 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 		return nil, err
 	}
 	if p.o.Method == Gibbs {
-		if err := docinfer.CheckDocTokens(c, "Gibbs inference"); err != nil {
+		d, n := c.LongestDoc()
+		if err := docinfer.CheckDocTokens(d, n, "Gibbs inference"); err != nil {
 			return nil, fmt.Errorf("infer: %w", err)
 		}
 	}

@@ -3,8 +3,6 @@ package docinfer
 import (
 	"fmt"
 	"math/rand/v2"
-
-	"github.com/hulltopics/hull/corpus"
 )
 
 // GibbsDocument estimates the topic weights of one document by collapsed
@@ -101,12 +99,12 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 // the process out of memory.
 const MaxDocTokens = 1 << 26
 
-// CheckDocTokens returns an error naming the longest document of c, and
-// what needs its tokens one by one, when it has more than MaxDocTokens
-// tokens. Time O(nnz).
-func CheckDocTokens(c *corpus.Corpus, what string) error {
-	if d, n := c.LongestDoc(); n > MaxDocTokens {
-		return fmt.Errorf("document %d has %d tokens: %s takes documents of at most %d tokens", d+1, n, what, MaxDocTokens)
+// CheckDocTokens returns an error naming document doc (0-based), the
+// longest of a corpus with n tokens (corpus.Corpus.LongestDoc), and what
+// needs its tokens one by one, when n is above MaxDocTokens.
+func CheckDocTokens(doc, n int, what string) error {
+	if n > MaxDocTokens {
+		return fmt.Errorf("document %d has %d tokens: %s takes documents of at most %d tokens", doc+1, n, what, MaxDocTokens)
 	}
 	return nil
 }
