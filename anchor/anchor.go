@@ -378,10 +378,10 @@ func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Opti
 	_, distinct, pairs := learner.TopicsNoisy(m)
 	m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
 	m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
-	if in.c == nil { // statistics: fitStats has set Refine to 0 and says why
+	if in.refineDocs() == nil { // statistics: fitStats has set Refine to 0 and says why
 		return m, nil
 	}
-	_, err = refine.IfNoisy(ctx, in.c, m, refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance})
+	_, err = refine.IfNoisy(ctx, in.refineDocs(), m, refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance})
 	return m, err
 }
 
@@ -581,7 +581,7 @@ func (f *fit) refine(ctx context.Context) error {
 	// The co-occurrence operator and the rectified block are done with:
 	// let the collector have them before the refinement allocates.
 	f.op, f.shared, f.sp, f.blk = nil, nil, nil, nil
-	r, err := refine.Run(ctx, f.c, f.topics, refine.Options{Settings: f.o.Settings, Iterations: f.o.Refine, Tolerance: f.o.RefineTolerance})
+	r, err := refine.Run(ctx, f.refineDocs(), f.topics, refine.Options{Settings: f.o.Settings, Iterations: f.o.Refine, Tolerance: f.o.RefineTolerance})
 	if err != nil {
 		return err
 	}

@@ -215,7 +215,9 @@
 // they give instead of the operator over the documents: O(V^2 K) for the
 // products and 8 V^2 bytes (EstimateStatsBytes), independent of D. Its
 // topics are Fit's to the rounding of the sums (3e-15 on KOS); the EM
-// refinement needs the documents and is skipped. The statistics' weighting
+// refinement needs the documents and is skipped, or run on a sample of
+// them (FitStatsSample, FitStatsReaderSample: with the whole corpus,
+// Fit's model; docs/BENCHMARKS.md measures smaller samples). The statistics' weighting
 // of the documents (cooc.Stats.Weighting) is the fit's: Options.Weighting
 // "" takes it, another value must equal it. FitStatsReader learns
 // from a statistics file as it is read (cooc.StatsReader): the memory is

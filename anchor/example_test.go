@@ -8,6 +8,7 @@ import (
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/synth"
@@ -163,4 +164,43 @@ func ExampleLearner_FitStatsReader() {
 	// Output:
 	// 200 words, 4000 documents
 	// mean l1 below 0.15: true ; digest recorded: true
+}
+
+// Learn from statistics of the whole corpus and run the refinement on a
+// sample of its documents (a shard, say): the refinement needs documents,
+// which statistics do not hold.
+func ExampleLearner_FitStatsSample() {
+	gen := synth.Separable{LDA: synth.LDA{K: 5, V: 200, Docs: 4000, DocLength: 100, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 1, Style: synth.SeparableArora}
+	c, truth, err := gen.Generate(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	first := make([]int, 1000)
+	for d := range first {
+		first[d] = d
+	}
+	sample := corpus.Select(c, first)
+	l, err := anchor.New(anchor.Options{Recover: anchor.RecoverL2, Rectify: anchor.RectifyAP, Refine: 5})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := l.FitStatsSample(context.Background(), s, 5, sample)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec, err := eval.L1Recovery(m, truth)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("refined:", m.Refined(), "on", m.Params["refine_sample_docs"], "documents; mean l1 below 0.15:", rec.Mean < 0.15)
+	// Output: refined: true on 1000 documents; mean l1 below 0.15: true
 }

@@ -2,12 +2,14 @@ package anchor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 )
 
 // input is what a fit reads: a corpus, or co-occurrence statistics
@@ -21,6 +23,19 @@ type input struct {
 	vocab   []string
 	docs    int
 	df      []int // documents containing each word
+	// sample, fitting from statistics, is documents on vocab that the
+	// refinement runs on in place of the corpus (FitStatsSample); nil:
+	// none, the refinement is skipped.
+	sample *corpus.Corpus
+}
+
+// refineDocs returns the documents the refinement runs on: the corpus, or
+// the sample of a fit from statistics (nil when there is neither).
+func (in input) refineDocs() *corpus.Corpus {
+	if in.c != nil {
+		return in.c
+	}
+	return in.sample
 }
 
 func corpusInput(c *corpus.Corpus) input {
@@ -73,8 +88,11 @@ func (in input) checkMemory(k int, o *Options) error {
 		return checkMemory(in.c, k, o)
 	}
 	v := len(in.vocab)
-	return o.Settings.CheckMemory(fmt.Sprintf("anchor: the anchor pipeline from statistics of %d words (the dense %d x %d Q) and K = %d", v, v, v, k),
-		EstimateStatsBytes(in.summary, k, *o))
+	need := EstimateStatsBytes(in.summary, k, *o)
+	if in.sample != nil && o.Refine > 0 { // Q dropped before the refinement, as the operator is
+		need = max(need, refine.EstimateBytes(in.sample, k)+24*int64(v))
+	}
+	return o.Settings.CheckMemory(fmt.Sprintf("anchor: the anchor pipeline from statistics of %d words (the dense %d x %d Q) and K = %d", v, v, v, k), need)
 }
 
 func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Provenance {
@@ -91,7 +109,8 @@ func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Pr
 // Its topics are Fit's on the same documents to the rounding of the sums
 // (the anchor words the same unless two candidates tie to that rounding).
 // The EM refinement (Refine) needs the documents: FitStats skips it, says
-// so in the log, and the model records it ("refine_skipped").
+// so in the log, and the model records it ("refine_skipped");
+// FitStatsSample runs it on a sample of them.
 //
 // The statistics stay in memory beside Q; FitStatsReader learns from a
 // statistics file without holding them.
@@ -107,6 +126,66 @@ func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Mo
 func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error) {
 	return l.fitStats(ctx, readerInput(r), k)
 }
+
+// FitStatsSample is FitStats, then the refinement Fit would run on the
+// documents (Refine EM iterations, where Fit refines) run on sample:
+// documents of the corpus the statistics count, or of one like it (a
+// shard, say), read as the statistics' were (the same tokenizing), over
+// any vocabulary: they are aligned to the statistics' (corpus.Align),
+// their other words dropped, which the log says. The topics are those of
+// the statistics refined on the sample: with the whole corpus as the
+// sample, Fit's to the rounding of the sums where the recovered topics
+// have the same zero weights (EM keeps a zero at zero; recover's
+// inversion clips weights a rounding apart to zero or not: 0.0013 apart
+// on KOS), and a smaller sample gives up part of the refinement's gain
+// on real text (docs/BENCHMARKS.md, "Refining a fit from statistics on a
+// sample"). The model records the
+// sample's size ("refine_sample_docs"). The memory check counts the
+// refinement on the sample (refine.EstimateBytes) beside the fit from
+// the statistics, whose Q is dropped before it.
+func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
+	in := statsInput(s)
+	if err := in.setSample(sample, l.opts.Settings); err != nil {
+		return nil, err
+	}
+	return l.fitStats(ctx, in, k)
+}
+
+// FitStatsReaderSample is FitStatsSample on statistics being read, as
+// FitStatsReader.
+func (l *Learner) FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader, k int, sample *corpus.Corpus) (*model.Model, error) {
+	in := readerInput(r)
+	if err := in.setSample(sample, l.opts.Settings); err != nil {
+		return nil, err
+	}
+	return l.fitStats(ctx, in, k)
+}
+
+// setSample aligns sample to the statistics' vocabulary and keeps it as
+// the refinement's documents, logging what the alignment dropped. A
+// sample without a token on the vocabulary is an error.
+func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
+	if sample == nil {
+		return errors.New("anchor: no refinement sample (use FitStats)")
+	}
+	aligned, rep := corpus.Align(sample, in.vocab)
+	if rep.Tokens == 0 {
+		return fmt.Errorf("anchor: the refinement sample has no token on the statistics' %d words (%d tokens of %d other words): %w", len(in.vocab), rep.DroppedTokens, rep.UnknownWords, ErrSampleVocab)
+	}
+	note := ""
+	if rep.DroppedTokens > rep.Tokens {
+		note = " (most of its tokens are not the statistics' words: read it as they were, with the same tokenizing)"
+	}
+	s.Logf("anchor: the refinement sample: %d documents, %d tokens on the statistics' words, %d tokens of %d other words dropped%s",
+		aligned.NumDocs(), rep.Tokens, rep.DroppedTokens, rep.UnknownWords, note)
+	in.sample = aligned
+	return nil
+}
+
+// ErrSampleVocab is wrapped by the error of FitStatsSample and
+// FitStatsReaderSample for a sample that shares no word with the
+// statistics.
+var ErrSampleVocab = errors.New("the sample is over other words")
 
 // fitStats is FitStats on either input of statistics.
 func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, error) {
@@ -124,8 +203,11 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	}
 	o.Weighting = in.summary.Weighting
 	skipped := o.Refine
-	o.Refine = 0
+	if in.sample != nil {
+		skipped = 0
+	}
 	if skipped > 0 {
+		o.Refine = 0
 		o.Settings.Logf("anchor: the statistics hold no documents: the %d refinement iterations are skipped", skipped)
 	}
 	lr := &Learner{opts: o}
@@ -141,6 +223,9 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	}
 	if skipped > 0 {
 		m.Params["refine_skipped"] = skipped
+	}
+	if in.sample != nil {
+		m.Params["refine_sample_docs"] = in.sample.NumDocs()
 	}
 	return m, nil
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/refinetest"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -137,4 +139,83 @@ func TestFitStatsSkipsRefine(t *testing.T) {
 	if _, ok := errors.AsType[*learner.MemoryError](err); !ok || r.Summary().Digest != "" {
 		t.Fatalf("FitStatsReader above MaxMemory: %v, digest %q: want a memory error before the entries are read", err, r.Summary().Digest)
 	}
+}
+
+// TestFitStatsSample: from statistics, the refinement runs on a sample of
+// the documents. With the whole corpus as the sample (its words in another
+// order) the model is Fit's, refinement included, to the rounding of the
+// sums, for RectifyAuto (rectified, which always refines, on KOS);
+// for recover's auto (which refines noisy topics) within 0.01: its
+// inversion clips to zero 28 weights that are a rounding above zero from
+// the other input, and EM keeps a zero weight at zero while a positive one
+// can grow. The reader gives the same model; a sample over other words is
+// refused.
+func TestFitStatsSample(t *testing.T) {
+	c := refinetest.KOS(t)
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffled := reversedVocab(c)
+	for _, o := range []Options{
+		{Recover: RecoverL2, Rectify: RectifyAuto, Refine: 5}, // KOS: rectified and refined
+		{Recover: Original, Rectify: RectifyAuto, Refine: 5},
+	} {
+		tol := 1e-9
+		if o.Recover == Original {
+			tol = 0.01
+		}
+		o.Threads = 2
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := l.Fit(context.Background(), c, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !want.Refined() {
+			t.Fatalf("%s/%s: Fit did not refine on KOS: the case tests nothing", o.Recover, o.Rectify)
+		}
+		got, err := l.FitStatsSample(context.Background(), s, 10, shuffled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Anchors, want.Anchors) || maxDiff(got, want) > tol || got.Refined() != want.Refined() {
+			t.Fatalf("%s/%s: anchors %v (Fit's %v), topics %g apart, refined %v (Fit: %v)", o.Recover, o.Rectify,
+				got.Anchors, want.Anchors, maxDiff(got, want), got.Refined(), want.Refined())
+		}
+		if got.Params["refine_sample_docs"] != c.NumDocs() || got.Params["refine_skipped"] != nil {
+			t.Fatalf("params %v", got.Params)
+		}
+		var file bytes.Buffer
+		if _, err := s.WriteTo(&file); err != nil {
+			t.Fatal(err)
+		}
+		r, err := cooc.NewStatsReader(&file, "s.stats")
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := l.FitStatsReaderSample(context.Background(), r, 10, shuffled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read.Provenance.Timings, got.Provenance.Timings = nil, nil
+		if !reflect.DeepEqual(read, got) {
+			t.Fatalf("%s/%s: FitStatsReaderSample's model differs from FitStatsSample's", o.Recover, o.Rectify)
+		}
+	}
+	other := &corpus.Corpus{Vocab: []string{"zzz1", "zzz2"}, Offsets: []int64{0, 2}, Words: []int32{0, 1}, Counts: []int32{3, 4}, DocIDs: []string{"x"}}
+	l, _ := New(DefaultOptions())
+	if _, err := l.FitStatsSample(context.Background(), s, 10, other); !errors.Is(err, ErrSampleVocab) {
+		t.Fatalf("a sample over other words: %v", err)
+	}
+}
+
+// reversedVocab returns c over its vocabulary in reverse order.
+func reversedVocab(c *corpus.Corpus) *corpus.Corpus {
+	vocab := slices.Clone(c.Vocab)
+	slices.Reverse(vocab)
+	out, _ := corpus.Align(c, vocab)
+	return out
 }

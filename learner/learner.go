@@ -17,11 +17,15 @@ type Learner interface {
 // statistics (cooc.Stats: exact sums over the documents, computed in one
 // pass or merged from pieces) instead of a corpus, held in memory
 // (FitStats) or read from a file as the fit needs them (FitStatsReader,
-// which never holds them whole). The anchor learners are.
+// which never holds them whole). The refinement a fit from documents runs
+// needs documents: FitStatsSample and FitStatsReaderSample run it on a
+// sample of them. The anchor learners are StatsLearners.
 type StatsLearner interface {
 	Learner
 	FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error)
 	FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error)
+	FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error)
+	FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader, k int, sample *corpus.Corpus) (*model.Model, error)
 }
 
 // Estimator is a Learner that says how much working memory a fit needs

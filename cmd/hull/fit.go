@@ -70,7 +70,8 @@ Algorithms (--algo):
 		Example: `  hull fit
   hull fit -k 20 docword.kos.txt.gz --vocab vocab.kos.txt -o kos.json
   hull fit -k 15 --stem --min-df 3 --max-df 0.5 ./letters/
-  hull fit -k 20 --stats corpus.stats -o model.json`,
+  hull fit -k 20 --stats corpus.stats -o model.json
+  hull fit -k 20 --stats corpus.stats shard1/ -o model.json   # refined on shard1's documents`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runFit(cmd, args, &f)
 		},
@@ -84,7 +85,7 @@ Algorithms (--algo):
 	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, stage times or topic health on stderr (and no time spent on the health)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the estimated working memory exceeds this, e.g. 8GiB (default: half the RAM)")
-	fs.StringVar(&f.stats, "stats", "", "learn from this co-occurrence statistics file (hull stats, hull's Beam pipeline) instead of INPUT; anchor learners only")
+	fs.StringVar(&f.stats, "stats", "", "learn from this co-occurrence statistics file (hull stats, hull's Beam pipeline); INPUT is then optional: documents, read as the statistics' were, to run the refinement on (a shard, say); anchor learners only")
 	f.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
 	return cmd
@@ -258,7 +259,11 @@ func fitLimit(s learner.Settings, c *corpus.Corpus) learner.Settings {
 	if limit == 0 {
 		limit = memory.DefaultLimit()
 	}
-	s.MaxMemory = max(1, limit-runtimeBytes-c.Bytes())
+	var held int64
+	if c != nil { // nil: nothing read (hull fit --stats without documents)
+		held = c.Bytes()
+	}
+	s.MaxMemory = max(1, limit-runtimeBytes-held)
 	return s
 }
 

@@ -245,15 +245,16 @@ func statsError(err error) error {
 }
 
 // runFitStats is "hull fit --stats": learn from a statistics file with an
-// anchor learner, save and print the topics and their word health.
+// anchor learner, refining on the documents of INPUT if given, save and
+// print the topics and their word health.
 func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learner.Settings, stderr io.Writer) error {
 	switch {
-	case len(args) > 0:
-		return fmt.Errorf("--stats %s and INPUT %s: learn from one or the other", textsafe.Escape(f.stats), textsafe.Escape(args[0]))
 	case f.k < 2:
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
-	case len(f.input.given()) > 0:
-		return fmt.Errorf("%s: --stats learns from statistics already counted, which no input flag changes (give it to hull stats)", strings.Join(f.input.given(), ", "))
+	case len(args) == 0 && len(f.input.given()) > 0:
+		return fmt.Errorf("%s: --stats learns from statistics already counted, which no input flag changes (give it to hull stats, and to INPUT, the documents to refine on)", strings.Join(f.input.given(), ", "))
+	case f.input.pruneFlagsSet():
+		return errors.New("--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats")
 	}
 	l, err := f.learners.build(f.algo, settings)
 	if err != nil {
@@ -263,6 +264,12 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return fmt.Errorf("--algo %s learns from documents, not from statistics: --stats works with %s", f.algo, strings.Join(statsLearners(), ", "))
 	}
 	start := time.Now()
+	var sample *corpus.Corpus
+	if len(args) > 0 {
+		if sample, err = f.input.read(cmd.Context(), args, stderr, settings.Progress, nil); err != nil {
+			return err
+		}
+	}
 	file, err := os.Open(f.stats)
 	if err != nil {
 		return statsError(err)
@@ -273,15 +280,16 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return statsError(err)
 	}
 	readTime := time.Since(start)
-	// As fitLimit: --max-memory bounds the whole process.
-	if settings.MaxMemory == 0 {
-		settings.MaxMemory = memory.DefaultLimit()
-	}
-	settings.MaxMemory = max(1, settings.MaxMemory-runtimeBytes)
+	settings = fitLimit(settings, sample) // --max-memory bounds the whole process
 	if l, err = f.learners.build(f.algo, settings); err != nil {
 		return err
 	}
-	m, err := l.(learner.StatsLearner).FitStatsReader(cmd.Context(), r, f.k)
+	var m *model.Model
+	if sl := l.(learner.StatsLearner); sample != nil {
+		m, err = sl.FitStatsReaderSample(cmd.Context(), r, f.k, sample)
+	} else {
+		m, err = sl.FitStatsReader(cmd.Context(), r, f.k)
+	}
 	if _, ok := errors.AsType[*learner.MemoryError](err); ok {
 		// The input flags that prune the vocabulary are hull stats's here.
 		return fmt.Errorf("%w (of the whole limit the runtime holds %s) (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",

@@ -145,6 +145,28 @@ func TestFitStatsEqualsFit(t *testing.T) {
 	if code, _, errOut := hull(t, "fit", "-k", "10", "--stats", st); code != 0 || !strings.Contains(errOut, "refinement iterations are skipped") {
 		t.Fatalf("fit --stats with refine: exit %d: %s", code, errOut)
 	}
+	// With documents, the refinement runs on them: the whole corpus gives
+	// hull fit's model, refinement included.
+	refined, full := filepath.Join(dir, "r.json"), filepath.Join(dir, "f.json")
+	code, _, errOut = hull(t, "fit", "-k", "10", "--refine", "5", "--stats", st, kos, "-o", refined)
+	if code != 0 || !strings.Contains(errOut, "the refinement sample: 3430 documents") {
+		t.Fatalf("fit --stats with documents: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "10", "--refine", "5", kos, "-o", full); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	a, _ = model.Load(refined)
+	b, _ = model.Load(full)
+	if a == nil || b == nil || !a.Refined() || !slices.Equal(a.Anchors, b.Anchors) || a.Params["refine_sample_docs"] != 3430.0 {
+		t.Fatalf("refined on the documents: %v", a)
+	}
+	for k := range a.Topics {
+		for w := range a.Topics[k] {
+			if d := math.Abs(a.Topics[k][w] - b.Topics[k][w]); d > 1e-9 {
+				t.Fatalf("refined topic %d word %d differs by %g", k, w, d)
+			}
+		}
+	}
 }
 
 func TestStatsErrors(t *testing.T) {
@@ -163,9 +185,10 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"stats", kos}, "-o is required"},
 		{[]string{"stats", "--words", filepath.Join(dir, "none.txt"), "-o", filepath.Join(dir, "o.stats"), kos}, "--words: open"},
 		{[]string{"stats", "--words", st, "--min-df", "2", "-o", filepath.Join(dir, "o.stats"), kos}, "--words fixes the vocabulary"},
-		{[]string{"fit", "-k", "3", "--stats", st, kos}, "learn from one or the other"},
 		{[]string{"fit", "--stats", st}, "-k 0"},
-		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", "--stem"}, "--min-df, --stem: --stats learns from statistics already counted"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--stem"}, "--stem: --stats learns from statistics already counted"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", kos}, "--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats"},
+		{[]string{"fit", "-k", "3", "--stats", st, filepath.Join(dir, "none.txt")}, "none.txt"},
 		{[]string{"fit", "-k", "3", "--algo", "tsvd", "--stats", st}, "--algo tsvd learns from documents"},
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
