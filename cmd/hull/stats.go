@@ -292,8 +292,12 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	}
 	if _, ok := errors.AsType[*learner.MemoryError](err); ok {
 		// The input flags that prune the vocabulary are hull stats's here.
-		return fmt.Errorf("%w (of the whole limit the runtime holds %s) (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",
-			err, memory.Format(runtimeBytes))
+		held := "the runtime holds " + memory.Format(runtimeBytes)
+		if sample != nil {
+			held += ", the documents to refine on " + memory.Format(sample.Bytes())
+		}
+		return fmt.Errorf("%w (of the whole limit %s) (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",
+			err, held)
 	}
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)
