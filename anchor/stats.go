@@ -176,8 +176,8 @@ func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
 	if rep.DroppedTokens > rep.Tokens {
 		note = " (most of its tokens are not the statistics' words: read it as they were, with the same tokenizing)"
 	}
-	s.Logf("anchor: the refinement sample: %d documents, %d tokens on the statistics' words, %d tokens of %d other words dropped%s",
-		aligned.NumDocs(), rep.Tokens, rep.DroppedTokens, rep.UnknownWords, note)
+	s.Logf("anchor: the refinement sample: %d documents (%.3g%% of the statistics' %d), %d tokens on the statistics' words, %d tokens of %d other words dropped%s",
+		aligned.NumDocs(), 100*float64(aligned.NumDocs())/float64(max(in.docs, 1)), in.docs, rep.Tokens, rep.DroppedTokens, rep.UnknownWords, note)
 	in.sample = aligned
 	return nil
 }
