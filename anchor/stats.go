@@ -1,7 +1,9 @@
 package anchor
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -132,7 +134,9 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // documents of the corpus the statistics count, or of one like it (a
 // shard, say), read as the statistics' were (the same tokenizing), over
 // any vocabulary: they are aligned to the statistics' (corpus.Align),
-// their other words dropped, which the log says. The topics are those of
+// their other words dropped, which the log says. Raw text tokenized
+// otherwise than the statistics' documents (their Preprocessing.Text) is
+// refused (ErrSamplePreparation). The topics are those of
 // the statistics refined on the sample: with the whole corpus as the
 // sample, Fit's to the rounding of the sums where the recovered topics
 // have the same zero weights (EM keeps a zero at zero; recover's
@@ -168,6 +172,13 @@ func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
 	if sample == nil {
 		return errors.New("anchor: no refinement sample (use FitStats)")
 	}
+	if p, q := in.summary.Preprocessing, sample.Preprocessing; p.Tokenized() && q.Tokenized() {
+		a, _ := json.Marshal(p.Text)
+		b, _ := json.Marshal(q.Text)
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
+		}
+	}
 	aligned, rep := corpus.Align(sample, in.vocab)
 	if rep.Tokens == 0 {
 		return fmt.Errorf("anchor: the refinement sample has no token on the statistics' %d words (%d tokens of %d other words): %w", len(in.vocab), rep.DroppedTokens, rep.UnknownWords, ErrSampleVocab)
@@ -181,6 +192,12 @@ func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
 	in.sample = aligned
 	return nil
 }
+
+// ErrSamplePreparation is wrapped by the error of FitStatsSample and
+// FitStatsReaderSample for a sample of raw text tokenized otherwise than
+// the statistics' (their corpus.Preprocessing differ in Text): its words
+// would not be the statistics' words.
+var ErrSamplePreparation = errors.New("the sample was prepared otherwise")
 
 // ErrSampleVocab is wrapped by the error of FitStatsSample and
 // FitStatsReaderSample for a sample that shares no word with the

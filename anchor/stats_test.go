@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/cooc"
@@ -14,6 +15,7 @@ import (
 	"github.com/hulltopics/hull/internal/refinetest"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/text"
 )
 
 // TestFitStatsMatchesFit: learning from the statistics of a corpus,
@@ -209,6 +211,19 @@ func TestFitStatsSample(t *testing.T) {
 	l, _ := New(DefaultOptions())
 	if _, err := l.FitStatsSample(context.Background(), s, 10, other); !errors.Is(err, ErrSampleVocab) {
 		t.Fatalf("a sample over other words: %v", err)
+	}
+	// Raw text tokenized otherwise (stemmed here, not there) is refused;
+	// tokenized alike, it is taken.
+	s.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{}}
+	stemmed := *c
+	stemmed.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{Stem: true}}
+	if _, err := l.FitStatsSample(context.Background(), s, 10, &stemmed); !errors.Is(err, ErrSamplePreparation) || !strings.Contains(err.Error(), "stem") {
+		t.Fatalf("a stemmed sample for statistics not stemmed: %v", err)
+	}
+	stemmed.Preprocessing.Text.Stem = false
+	in := statsInput(s)
+	if err := in.setSample(&stemmed, learner.Settings{}); err != nil {
+		t.Fatalf("a sample tokenized as the statistics: %v", err)
 	}
 }
 

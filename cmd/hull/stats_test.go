@@ -189,6 +189,7 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"fit", "-k", "3", "--stats", st, "--stem"}, "--stem: --stats learns from statistics already counted"},
 		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", kos}, "--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats"},
 		{[]string{"fit", "-k", "3", "--stats", st, filepath.Join(dir, "none.txt")}, "none.txt"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--stem", newsShards(t, 1, 20)[0]}, "the refinement sample was tokenized otherwise than the statistics' documents (the sample: format lines; text: encoding auto, stem; prune: none; the statistics: format lines; text: encoding auto; prune:"},
 		{[]string{"fit", "-k", "3", "--algo", "tsvd", "--stats", st}, "--algo tsvd learns from documents"},
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
