@@ -136,17 +136,17 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // any vocabulary: they are aligned to the statistics' (corpus.Align),
 // their other words dropped, which the log says. Raw text tokenized
 // otherwise than the statistics' documents (their Preprocessing.Text) is
-// refused (ErrSamplePreparation). The topics are those of
-// the statistics refined on the sample: with the whole corpus as the
-// sample, Fit's to the rounding of the sums where the recovered topics
-// have the same zero weights (EM keeps a zero at zero; recover's
-// inversion clips weights a rounding apart to zero or not: 0.0013 apart
-// on KOS), and a smaller sample gives up part of the refinement's gain
-// on real text (docs/BENCHMARKS.md, "Refining a fit from statistics on a
-// sample"). The model records the
-// sample's size ("refine_sample_docs"). The memory check counts the
-// refinement on the sample (refine.EstimateBytes) beside the fit from
-// the statistics, whose Q is dropped before it.
+// refused (ErrSamplePreparation). The topics are those of the statistics
+// refined on the sample: with the whole corpus as the sample, Fit's to
+// the rounding of the sums where the recovered topics have the same zero
+// weights (EM keeps a zero at zero; recover's inversion clips weights a
+// rounding apart to zero or not: 0.0013 apart on KOS). A sample gains
+// distinct top words, but one of a few hundred documents fits the
+// topics to them (docs/BENCHMARKS.md, "Weighted statistics and refining
+// a fit from statistics on a sample"). The model records the sample's
+// size ("refine_sample_docs"). The memory check counts the refinement on
+// the sample (refine.EstimateBytes) beside the fit from the statistics,
+// whose Q is dropped before it.
 func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
 	in := statsInput(s)
 	if err := in.setSample(sample, l.opts.Settings); err != nil {

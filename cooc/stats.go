@@ -55,8 +55,8 @@ type Stats struct {
 	Preprocessing *corpus.Preprocessing
 	// Weighting is the weight u_d of the documents in S
 	// (NewWeightedStats, Options.Weighting of FromCorpus); "" is
-	// WeightDocuments. Merge demands that both sides agree. It is fixed
-	// when the first document is added.
+	// WeightDocuments. Merge demands that both sides agree. Change it
+	// only before the first document is added.
 	Weighting Weighting
 	// Weight is W = sum_d u_d over the documents of 2 or more tokens,
 	// Q's denominator: Used with WeightDocuments, their tokens with
