@@ -264,12 +264,6 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return fmt.Errorf("--algo %s learns from documents, not from statistics: --stats works with %s", f.algo, strings.Join(statsLearners(), ", "))
 	}
 	start := time.Now()
-	var sample *corpus.Corpus
-	if len(args) > 0 {
-		if sample, err = f.input.read(cmd.Context(), args, stderr, settings.Progress, nil); err != nil {
-			return err
-		}
-	}
 	file, err := os.Open(f.stats)
 	if err != nil {
 		return statsError(err)
@@ -279,7 +273,15 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	if err != nil {
 		return statsError(err)
 	}
-	readTime := time.Since(start)
+	timings := []model.Timing{{Stage: "read header", Seconds: time.Since(start).Seconds()}}
+	var sample *corpus.Corpus
+	if len(args) > 0 { // after the header: a damaged statistics file fails before the documents are read
+		mark := time.Now()
+		if sample, err = f.input.read(cmd.Context(), args, stderr, settings.Progress, nil); err != nil {
+			return err
+		}
+		timings = append(timings, model.Timing{Stage: "read documents", Seconds: time.Since(mark).Seconds()})
+	}
 	settings = fitLimit(settings, sample) // --max-memory bounds the whole process
 	if l, err = f.learners.build(f.algo, settings); err != nil {
 		return err
@@ -305,7 +307,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	}
 	fmt.Fprintf(stderr, "stats: %s\n", textsafe.Escape(r.Summary().String()))
 	// The entries are read by the fit's co-occurrence stage.
-	m.Provenance.Timings = append([]model.Timing{{Stage: "read header", Seconds: readTime.Seconds()}}, m.Provenance.Timings...)
+	m.Provenance.Timings = append(timings, m.Provenance.Timings...)
 	if f.output != "" {
 		if err := model.Save(f.output, m); err != nil {
 			return envError{err}
