@@ -25,10 +25,13 @@ type input struct {
 	vocab   []string
 	docs    int
 	df      []int // documents containing each word
-	// sample, fitting from statistics, is documents on vocab that the
-	// refinement runs on in place of the corpus (FitStatsSample); nil:
-	// none, the refinement is skipped.
-	sample *corpus.Corpus
+	// sample, fitting from statistics, is the documents the refinement
+	// runs on in place of the corpus (FitStatsSample), as given until
+	// alignSample puts them on vocab; nil: none, the refinement is
+	// skipped. sampleCopy is the memory of that copy, which the fit holds
+	// beside the caller's sample (corpus.AlignBytes of the sample given).
+	sample     *corpus.Corpus
+	sampleCopy int64
 }
 
 // refineDocs returns the documents the refinement runs on: the corpus, or
@@ -92,8 +95,10 @@ func (in input) checkMemory(k int, o *Options) error {
 	v := len(in.vocab)
 	need := EstimateStatsBytes(in.summary, k, *o)
 	if in.sample != nil && o.Refine > 0 { // Q dropped before the refinement, as the operator is
-		need = max(need, refine.EstimateBytes(in.sample, k)+24*int64(v))
+		// Counted on the sample's entries whether aligned yet or not.
+		need = max(need, refine.Estimate(int64(v), int64(in.sample.NumDocs()), in.sample.NNZ(), int64(k))+24*int64(v))
 	}
+	need += in.sampleCopy
 	return o.Settings.CheckMemory(fmt.Sprintf("anchor: the anchor pipeline from statistics of %d words (the dense %d x %d Q) and K = %d", v, v, v, k), need)
 }
 
@@ -145,11 +150,13 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // topics to them (docs/BENCHMARKS.md, "Weighted statistics and refining
 // a fit from statistics on a sample"). The model records the sample's
 // size ("refine_sample_docs"). The memory check counts the refinement on
-// the sample (refine.EstimateBytes) beside the fit from the statistics,
-// whose Q is dropped before it.
+// the sample (refine.Estimate) beside the fit from the statistics, whose
+// Q is dropped before it, and the sample's copy on the statistics'
+// vocabulary (corpus.AlignBytes), held through the fit and made after
+// the check.
 func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
 	in := statsInput(s)
-	if err := in.setSample(sample, l.opts.Settings); err != nil {
+	if err := in.setSample(sample); err != nil {
 		return nil, err
 	}
 	return l.fitStats(ctx, in, k)
@@ -159,16 +166,17 @@ func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, samp
 // FitStatsReader.
 func (l *Learner) FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader, k int, sample *corpus.Corpus) (*model.Model, error) {
 	in := readerInput(r)
-	if err := in.setSample(sample, l.opts.Settings); err != nil {
+	if err := in.setSample(sample); err != nil {
 		return nil, err
 	}
 	return l.fitStats(ctx, in, k)
 }
 
-// setSample aligns sample to the statistics' vocabulary and keeps it as
-// the refinement's documents, logging what the alignment dropped. A
-// sample without a token on the vocabulary is an error.
-func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
+// setSample keeps sample as the refinement's documents, which alignSample
+// puts on the statistics' vocabulary once the memory check has counted
+// the copy. Raw text tokenized otherwise than the statistics' documents
+// is an error.
+func (in *input) setSample(sample *corpus.Corpus) error {
 	if sample == nil {
 		return errors.New("anchor: no refinement sample (use FitStats)")
 	}
@@ -179,7 +187,15 @@ func (in *input) setSample(sample *corpus.Corpus, s learner.Settings) error {
 			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
 		}
 	}
-	aligned, rep := corpus.Align(sample, in.vocab)
+	in.sample, in.sampleCopy = sample, corpus.AlignBytes(sample, in.vocab)
+	return nil
+}
+
+// alignSample puts the sample on the statistics' vocabulary, logging what
+// the alignment dropped. A sample without a token on the vocabulary is an
+// error.
+func (in *input) alignSample(s learner.Settings) error {
+	aligned, rep := corpus.Align(in.sample, in.vocab)
 	if rep.Tokens == 0 {
 		return fmt.Errorf("anchor: the refinement sample has no token on the statistics' %d words (%d tokens of %d other words): %w", len(in.vocab), rep.DroppedTokens, rep.UnknownWords, ErrSampleVocab)
 	}
@@ -222,6 +238,13 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	skipped := o.Refine
 	if in.sample != nil {
 		skipped = 0
+		// The aligned copy is made once its memory is counted.
+		if err := in.checkMemory(k, &o); err != nil {
+			return nil, err
+		}
+		if err := in.alignSample(o.Settings); err != nil {
+			return nil, err
+		}
 	}
 	if skipped > 0 {
 		o.Refine = 0

@@ -15,6 +15,7 @@ import (
 	"github.com/hulltopics/hull/internal/refinetest"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/refine"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -222,8 +223,39 @@ func TestFitStatsSample(t *testing.T) {
 	}
 	stemmed.Preprocessing.Text.Stem = false
 	in := statsInput(s)
-	if err := in.setSample(&stemmed, learner.Settings{}); err != nil {
+	if err := in.setSample(&stemmed); err != nil {
 		t.Fatalf("a sample tokenized as the statistics: %v", err)
+	}
+}
+
+// TestFitStatsSampleMemory: the copy of a sample put on the statistics'
+// vocabulary is counted before it is made; a sample on that vocabulary
+// is not copied and not counted.
+func TestFitStatsSampleMemory(t *testing.T) {
+	c := refinetest.KOS(t)
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffled := reversedVocab(c)
+	o := DefaultOptions()
+	o.Refine = 2
+	copied := corpus.AlignBytes(shuffled, c.Vocab)
+	if copied == 0 || corpus.AlignBytes(c, c.Vocab) != 0 {
+		t.Fatalf("AlignBytes: %d for the reversed vocabulary, %d for the same", copied, corpus.AlignBytes(c, c.Vocab))
+	}
+	v := int64(c.NumWords())
+	o.MaxMemory = max(EstimateStatsBytes(s.Summary(), 10, o), refine.EstimateBytes(c, 10)+24*v) + copied/2
+	l, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.FitStatsSample(context.Background(), s, 10, shuffled)
+	if _, ok := errors.AsType[*learner.MemoryError](err); !ok {
+		t.Fatalf("a sample to copy, above the limit by half its copy: %v", err)
+	}
+	if _, err := l.FitStatsSample(context.Background(), s, 10, c); err != nil {
+		t.Fatalf("the same sample on the statistics' vocabulary: %v", err)
 	}
 }
 

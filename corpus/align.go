@@ -85,3 +85,17 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	}
 	return out, rep
 }
+
+// AlignBytes returns at most the memory Align(c, vocab) allocates: none
+// when the result shares c's documents (c's words are vocab's, in its
+// order), else the copy of the documents as if every entry were kept
+// (8 bytes an entry and an offset), the document ids' string headers and
+// Align's per-word tables. A caller checks it against a memory limit
+// before aligning.
+func AlignBytes(c *Corpus, vocab []string) int64 {
+	if slices.Equal(c.Vocab, vocab) {
+		return 0
+	}
+	d := int64(c.NumDocs())
+	return 8*(d+1) + 8*c.NNZ() + 16*d + 5*int64(c.NumWords())
+}

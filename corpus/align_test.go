@@ -95,5 +95,11 @@ func TestAlignAgainstBuilder(t *testing.T) {
 		if rep.Tokens != want.Tokens() || rep.Tokens+rep.DroppedTokens != c.Tokens() {
 			t.Errorf("%s: report %+v, want %d tokens kept of %d", tc.name, rep, want.Tokens(), c.Tokens())
 		}
+		// AlignBytes is none exactly when the result shares c's documents,
+		// else at least the copy's arrays.
+		shared := &got.Words[0] == &c.Words[0]
+		if n := AlignBytes(c, tc.vocab); (n == 0) != shared || (!shared && n < 8*int64(len(got.Offsets))+8*got.NNZ()+16*int64(len(got.DocIDs))) {
+			t.Errorf("%s: AlignBytes %d for a copy of %d entries (shared: %v)", tc.name, n, got.NNZ(), shared)
+		}
 	}
 }
