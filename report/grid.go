@@ -78,6 +78,24 @@ type Grid struct {
 	Recovered *eval.Recovered
 }
 
+// A ModelError is TopicsGrid's error for one of its two models, which
+// fails Validate or whose words cannot be laid out as pixels: a caller
+// that read the models from files names the file of the model (Truth
+// false) or of the true model.
+type ModelError struct {
+	Truth bool
+	Err   error
+}
+
+func (e *ModelError) Error() string {
+	if e.Truth {
+		return "report: true model: " + e.Err.Error()
+	}
+	return "report: model: " + e.Err.Error()
+}
+
+func (e *ModelError) Unwrap() error { return e.Err }
+
 // Drawing constants, in picture pixels (the canvas is at 72 dpi, so a
 // point is a pixel).
 const (
@@ -97,12 +115,13 @@ var (
 
 // TopicsGrid draws the topics of m as side x side grayscale images in a
 // grid (see the package documentation). It returns an error if a model
-// fails Validate, if its words cannot be laid out as pixels (Layout), if
+// fails Validate or its words cannot be laid out as pixels (Layout), a
+// *ModelError naming which, if
 // the options are out of range, or, with a truth, if the two
 // vocabularies share no word.
 func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return nil, &ModelError{Err: err}
 	}
 	switch o.Layout {
 	case "":
@@ -122,17 +141,17 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	layout, side, pos, err := pixels(m.Vocab, o.Layout)
 	if err != nil {
-		return nil, fmt.Errorf("report: model: %w", err)
+		return nil, &ModelError{Err: err}
 	}
 	g := &Grid{Side: side, Layout: layout}
 	var truthPos []int
 	if o.Truth != nil {
 		if err := o.Truth.Validate(); err != nil {
-			return nil, fmt.Errorf("report: true model: %w", err)
+			return nil, &ModelError{Truth: true, Err: err}
 		}
 		l, s, p, err := pixels(o.Truth.Vocab, o.Layout)
 		if err != nil {
-			return nil, fmt.Errorf("report: true model: %w", err)
+			return nil, &ModelError{Truth: true, Err: err}
 		}
 		if l != layout {
 			return nil, fmt.Errorf("report: the model's words are laid out by %s, the true model's by %s", layout, l)

@@ -49,6 +49,8 @@ models may have different K.`,
 				return errors.New("-o FILE.png is required: the picture to write")
 			case strings.ToLower(filepath.Ext(out)) != ".png":
 				return fmt.Errorf("-o %s: want a .png file", out)
+			case layout != report.LayoutAuto && layout != report.LayoutNames && layout != report.LayoutOrder:
+				return fmt.Errorf("--layout %q: want %s, %s or %s", layout, report.LayoutAuto, report.LayoutNames, report.LayoutOrder)
 			case !(o.Threshold > 0 && o.Threshold <= 1):
 				return fmt.Errorf("--threshold %v: want a cosine in (0, 1]", o.Threshold)
 			case o.Scale < 0 || o.Scale > report.MaxScale:
@@ -70,6 +72,12 @@ models may have different K.`,
 			}
 			o.Layout = layout
 			g, err := report.TopicsGrid(m, o)
+			if me, ok := errors.AsType[*report.ModelError](err); ok {
+				if me.Truth {
+					return fmt.Errorf("%s: %w", truth, me.Err)
+				}
+				return fmt.Errorf("%s: %w", args[0], me.Err)
+			}
 			if err != nil {
 				return err
 			}

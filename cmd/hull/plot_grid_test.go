@@ -73,6 +73,14 @@ func TestPlotTopicsGridBadInput(t *testing.T) {
 	if err := model.Save(m, lda); err != nil {
 		t.Fatal(err)
 	}
+	_, square, err := synth.LDA{K: 2, V: 4, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(1, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := filepath.Join(dir, "sq.json")
+	if err := model.Save(sq, square); err != nil {
+		t.Fatal(err)
+	}
 	png := filepath.Join(dir, "x.png")
 	for _, tc := range []struct {
 		args []string
@@ -80,9 +88,10 @@ func TestPlotTopicsGridBadInput(t *testing.T) {
 	}{
 		{[]string{m}, "-o FILE.png is required"},
 		{[]string{m, "-o", filepath.Join(dir, "x.svg")}, "want a .png file"},
-		{[]string{m, "-o", png}, `"w0" is not a pixel name pRR_CC, and V = 50 is not a perfect square`},
-		{[]string{m, "-o", png, "--layout", "names"}, "not a pixel name"},
-		{[]string{m, "-o", png, "--layout", "rows"}, "layout"},
+		{[]string{m, "-o", png}, m + `: word 0 "w0" is not a pixel name pRR_CC, and V = 50 is not a perfect square`},
+		{[]string{m, "-o", png, "--layout", "names"}, m + `: word 0 "w0" is not a pixel name`},
+		{[]string{sq, "-o", png, "--truth", m}, m + `: word 0 "w0" is not a pixel name pRR_CC, and V = 50`},
+		{[]string{m, "-o", png, "--layout", "rows"}, `--layout "rows": want auto, names or order`},
 		{[]string{m, "-o", png, "--threshold", "0"}, "--threshold"},
 		{[]string{m, "-o", png, "--scale", "2000"}, "--scale 2000: want 0 (128 / side) to 64"},
 		{[]string{m, "-o", png, "--columns", "-1"}, "--columns -1: want 0 (8, or K when smaller) to 256"},
