@@ -202,8 +202,10 @@ func (s *Stats) addWeight(n int64) {
 	s.overflow = s.overflow || !ok || carry != 0 || sum > math.MaxInt64
 }
 
-// errOverflow is the error of statistics whose W passed MaxInt64.
-var errOverflow = errors.New("cooc: the documents' weights sum to more than 2^63 (pairs of tokens of very long documents): weigh them by documents or tokens")
+// ErrOverflow is wrapped by the error of statistics whose W (Stats.Weight)
+// would pass MaxInt64: the input's documents are too long for the
+// weighting, which the caller must change.
+var ErrOverflow = errors.New("cooc: the documents' weights sum to more than 2^63 (pairs of tokens of very long documents): weigh them by documents or tokens")
 
 // FromCorpus returns the statistics of every document of c, over its
 // vocabulary and with its preprocessing record, weighted by
@@ -238,7 +240,7 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 		}
 	}
 	if s.overflow {
-		return nil, errOverflow
+		return nil, ErrOverflow
 	}
 	for w, n := range c.DocFreq() {
 		s.DocFreq[w] = int64(n)
@@ -322,7 +324,7 @@ func (s *Stats) Merge(o *Stats) error {
 	}
 	sum, carry := bits.Add64(uint64(s.Weight), uint64(o.Weight), 0)
 	if s.overflow || o.overflow || carry != 0 || sum > math.MaxInt64 {
-		return errOverflow
+		return ErrOverflow
 	}
 	s.Docs += o.Docs
 	s.Used += o.Used
@@ -434,7 +436,7 @@ func Join(parts []*Stats) (*Stats, error) {
 // bytes above maxMemory (0: half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
 	if s.overflow {
-		return nil, errOverflow
+		return nil, ErrOverflow
 	}
 	v := len(s.Vocab)
 	m, err := newMatrix("cooc", v, [2]int{s.lo, s.hi}, s.Docs, s.Used, maxMemory)

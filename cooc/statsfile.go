@@ -56,7 +56,7 @@ type statsHeader struct {
 // statistics give equal bytes.
 func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 	if s.overflow {
-		return 0, errOverflow
+		return 0, ErrOverflow
 	}
 	cw := newCountWriter(w)
 	s.encode(cw)

@@ -134,17 +134,17 @@ func TestWeightedStatsRefusals(t *testing.T) {
 
 	huge := &corpus.Corpus{Vocab: []string{"a", "b"}, Offsets: []int64{0, 2}, Words: []int32{0, 1},
 		Counts: []int32{math.MaxInt32, math.MaxInt32}, DocIDs: []string{"d"}}
-	if _, err := FromCorpus(context.Background(), huge, Options{Weighting: WeightPairs}); !errors.Is(err, errOverflow) {
+	if _, err := FromCorpus(context.Background(), huge, Options{Weighting: WeightPairs}); !errors.Is(err, ErrOverflow) {
 		t.Fatalf("FromCorpus of pairs of %d tokens: %v", 2*int64(math.MaxInt32), err)
 	}
 	s := weightedOf(t, huge, WeightPairs, 0, 1)
-	if _, err := s.WriteTo(new(bytes.Buffer)); !errors.Is(err, errOverflow) {
+	if _, err := s.WriteTo(new(bytes.Buffer)); !errors.Is(err, ErrOverflow) {
 		t.Fatalf("WriteTo: %v", err)
 	}
-	if _, err := s.Matrix(context.Background(), 0, 1); !errors.Is(err, errOverflow) {
+	if _, err := s.Matrix(context.Background(), 0, 1); !errors.Is(err, ErrOverflow) {
 		t.Fatalf("Matrix: %v", err)
 	}
-	if err := weightedOf(t, huge, WeightPairs, 0, 0).Merge(s); !errors.Is(err, errOverflow) {
+	if err := weightedOf(t, huge, WeightPairs, 0, 0).Merge(s); !errors.Is(err, ErrOverflow) {
 		t.Fatalf("Merge: %v", err)
 	}
 	if _, err := FromCorpus(context.Background(), huge, Options{Weighting: WeightTokens}); err != nil {

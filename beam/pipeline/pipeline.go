@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,12 +19,16 @@ import (
 // a pattern matching nothing fails before the pipeline runs, and returns
 // an *OptionError for invalid options.
 func Build(ctx context.Context, s beam.Scope, o Options) error {
+	stopFiles := o.Text.StopWordFiles // check reads them
 	o, err := o.check()
 	if err != nil {
 		return err
 	}
 	shards, err := Expand(ctx, o.Inputs)
 	if err != nil {
+		return err
+	}
+	if err := checkOutput(o, shards, stopFiles); err != nil {
 		return err
 	}
 	rc := ReadConfig{Format: o.Format, Vocab: o.Vocab, Text: o.Text, Strict: o.Strict}
@@ -124,4 +131,26 @@ func UserError(err error) string {
 func InputError(err error) (string, bool) {
 	msg, ok := strings.CutPrefix(UserError(err), badInputMark)
 	return msg, ok
+}
+
+// checkOutput refuses, before the run, a local Output that cannot be
+// written (its directory missing, or not a regular file) or that is one
+// of the files the pipeline reads: an input, a vocabulary file (Vocab or
+// the one found next to an input) or a stop-word file. A remote Output is
+// the runner's to check.
+func checkOutput(o Options, shards []Shard, stopFiles []string) error {
+	if isRemote(o.Output) {
+		return nil
+	}
+	read := append([]string{o.Vocab}, stopFiles...)
+	for _, sh := range shards {
+		if !isRemote(sh.Path) {
+			read = append(read, sh.Path, corpus.CompanionVocab(sh.Path))
+		}
+	}
+	err := atomicfile.Check(o.Output, read...)
+	if errors.Is(err, atomicfile.ErrIsInput) || errors.Is(err, atomicfile.ErrNotRegular) || errors.Is(err, atomicfile.ErrNoDir) {
+		return &OptionError{Field: "Output", Err: err}
+	}
+	return err
 }

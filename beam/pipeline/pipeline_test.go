@@ -3,7 +3,9 @@ package pipeline
 import (
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -311,5 +313,49 @@ func TestBadInput(t *testing.T) {
 	err = run(t, Options{Inputs: []string{filepath.Join(dir, "*.txt")}, Output: filepath.Join(dir, "out.stats")})
 	if err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern matching nothing: got error %v", err)
+	}
+
+	// An output that cannot be written, or is a file the pipeline reads,
+	// is refused before the run; the input is left as it was.
+	good := writeFile(t, dir, "good.jsonl", `{"id": 1, "text": "one document two words"}`+"\n")
+	stop := writeFile(t, dir, "stop.txt", "two\n")
+	for _, tc := range []struct {
+		output string
+		want   error
+	}{
+		{good, atomicfile.ErrIsInput},
+		{stop, atomicfile.ErrIsInput},
+		{dir, atomicfile.ErrNotRegular},
+		{filepath.Join(dir, "missing", "out.stats"), atomicfile.ErrNoDir},
+	} {
+		err := run(t, Options{Inputs: []string{filepath.Join(dir, "good*")}, Output: tc.output, Text: text.Options{StopWordFiles: []string{stop}}})
+		if oe, ok := errors.AsType[*OptionError](err); !ok || oe.Field != "Output" || !errors.Is(err, tc.want) {
+			t.Errorf("output %s: got error %v, want an Output error wrapping %v", tc.output, err, tc.want)
+		}
+	}
+	if b, err := os.ReadFile(good); err != nil || !strings.Contains(string(b), "one document") {
+		t.Errorf("the input after the refusals: %q, %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing")); err == nil {
+		t.Error("the output's missing directory was created")
+	}
+}
+
+// TestMarkInput: the errors of the inputs themselves (malformed, too long
+// for the weighting, nothing left after pruning) are marked as bad input;
+// the file system's are not.
+func TestMarkInput(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{
+		{&corpus.ParseError{File: "a.txt", Line: 3, Msg: "bad"}, true},
+		{fmt.Errorf("bundle: %w", cooc.ErrOverflow), true},
+		{fmt.Errorf("%w: no word", errNothingLeft), true},
+		{os.ErrPermission, false},
+	} {
+		if got := strings.HasPrefix(markInput(tc.err).Error(), badInputMark); got != tc.want {
+			t.Errorf("markInput(%v) marked: %v, want %v", tc.err, got, tc.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"os"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/text"
 )
@@ -40,16 +42,25 @@ const badInputMark = "bad input: "
 // is malformed.
 func (rc ReadConfig) read(ctx context.Context, path string) (*corpus.Corpus, error) {
 	c, err := rc.readCorpus(ctx, path)
-	if _, ok := errors.AsType[*corpus.ParseError](err); ok {
-		return nil, fmt.Errorf("%s%w", badInputMark, err)
+	return c, markInput(err)
+}
+
+// markInput returns err marked as bad input when it is an error of the
+// inputs themselves: a malformed input (*corpus.ParseError), documents
+// too long for the weighting (cooc.ErrOverflow) or nothing left after
+// pruning; other errors as they are.
+func markInput(err error) error {
+	_, parse := errors.AsType[*corpus.ParseError](err)
+	if parse || errors.Is(err, cooc.ErrOverflow) || errors.Is(err, errNothingLeft) {
+		return fmt.Errorf("%s%w", badInputMark, err)
 	}
-	return c, err
+	return err
 }
 
 // readCorpus is read without the mark.
 func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpus, error) {
 	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
-		Log: func(line string) { log.Info(ctx, line) }}
+		Log: func(line string) { log.Info(ctx, textsafe.EscapeLines(line)) }}
 	if !isRemote(path) {
 		return corpus.ReadFile(path, opts)
 	}

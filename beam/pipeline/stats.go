@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"slices"
 	"strings"
@@ -68,6 +69,7 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 		if err != nil { // the bundle fails: FinishBundle will not run
 			fn.acc, fn.slot = nil, false
 			release()
+			err = markInput(err)
 		}
 	}()
 	start := time.Now()
@@ -92,7 +94,7 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 	}
 	readMillis.Inc(ctx, read.Milliseconds())
 	addMillis.Inc(ctx, (time.Since(start) - read).Milliseconds())
-	log.Infof(ctx, "statistics pass: %s: %d documents read in %v, added in %v", sh.Path, c.NumDocs(),
+	log.Infof(ctx, "statistics pass: %s: %d documents read in %v, added in %v", textsafe.Escape(sh.Path), c.NumDocs(),
 		read.Round(time.Millisecond), (time.Since(start) - read).Round(time.Millisecond))
 	return nil
 }
@@ -167,7 +169,8 @@ type mergeFn struct {
 	Partials Partials
 }
 
-func (fn *mergeFn) ProcessElement(ctx context.Context, r int, parts func(*[]byte) bool, emit func(int, []byte)) error {
+func (fn *mergeFn) ProcessElement(ctx context.Context, r int, parts func(*[]byte) bool, emit func(int, []byte)) (err error) {
+	defer func() { err = markInput(err) }()
 	start := time.Now()
 	var sum *cooc.Stats
 	var b []byte
@@ -204,7 +207,8 @@ type writeFn struct {
 	Partials Partials
 }
 
-func (fn *writeFn) ProcessElement(ctx context.Context, _ int, ranges func(*[]byte) bool) error {
+func (fn *writeFn) ProcessElement(ctx context.Context, _ int, ranges func(*[]byte) bool) (err error) {
+	defer func() { err = markInput(err) }()
 	start := time.Now()
 	var parts []*cooc.Stats
 	var b []byte
@@ -232,7 +236,7 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ int, ranges func(*[]byt
 	writeMillis.Inc(ctx, time.Since(start).Milliseconds())
 	writeRSS.Update(ctx, peakRSS())
 	log.Infof(ctx, "wrote %s: %d documents (%d of 2 or more tokens), %d words, %d tokens; %s",
-		fn.Output, s.Docs, s.Used, len(s.Vocab), s.Tokens, s.Preprocessing)
+		textsafe.Escape(fn.Output), s.Docs, s.Used, len(s.Vocab), s.Tokens, s.Preprocessing)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"slices"
 	"time"
 
@@ -117,7 +118,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, sh Shard, words func(strin
 	scanMillis.Inc(ctx, time.Since(start).Milliseconds())
 	inputsRead.Inc(ctx, 1)
 	scanRSS.Update(ctx, peakRSS())
-	log.Infof(ctx, "vocabulary pass: %s: %d documents, %d words, %v", sh.Path, c.NumDocs(), c.NumWords(), time.Since(start).Round(time.Millisecond))
+	log.Infof(ctx, "vocabulary pass: %s: %d documents, %d words, %v", textsafe.Escape(sh.Path), c.NumDocs(), c.NumWords(), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

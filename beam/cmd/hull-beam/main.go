@@ -14,6 +14,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/hulltopics/hull/internal/textsafe"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -135,10 +137,15 @@ func main() {
 	parse(os.Args[1:])
 	beam.Init() // on a remote worker this runs the worker and does not return
 	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "hull-beam:", err)
+		fmt.Fprintln(os.Stderr, errorLine(err))
 		os.Exit(exitStatus(err))
 	}
 }
+
+// errorLine returns the line hull-beam prints for err: its text, which
+// may hold file names and words of the inputs, escaped for the terminal
+// (as hull's).
+func errorLine(err error) string { return "hull-beam: " + textsafe.EscapeLines(err.Error()) }
 
 // badInput marks an error of the flags or of the inputs (found before the
 // run, or a malformed input during it: pipeline.InputError), which the
@@ -182,13 +189,16 @@ func run() error {
 	ctx := context.Background()
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
+		if errors.Is(err, fs.ErrPermission) { // the file system's, not the user's
+			return flagError(err)
+		}
 		return badInput{flagError(err)}
 	}
 	start := time.Now()
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
 		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(ctx); rerr != nil {
-			fmt.Fprintf(os.Stderr, "hull-beam: removing the partial statistics in %s: %v\n", opts.PartialsDir, rerr)
+			fmt.Fprintln(os.Stderr, textsafe.EscapeLines(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
 		}
 		return runError(err)
 	}
@@ -196,7 +206,7 @@ func run() error {
 		fmt.Fprint(os.Stderr, rep)
 	}
 	if async := flag.Lookup("async"); async != nil && async.Value.String() == "true" {
-		fmt.Fprintf(os.Stderr, "submitted: the job writes %s\n", opts.Output)
+		fmt.Fprintf(os.Stderr, "submitted: the job writes %s\n", textsafe.Escape(opts.Output))
 		return nil
 	}
 	if !strings.Contains(opts.Output, "://") {
@@ -204,7 +214,7 @@ func run() error {
 			return fmt.Errorf("the pipeline ended without writing %s: %w", opts.Output, err)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "wrote %s in %v\n", opts.Output, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "wrote %s in %v\n", textsafe.Escape(opts.Output), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

@@ -27,3 +27,12 @@ func TestExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLineEscapes: a file name of the inputs with terminal controls
+// is printed escaped.
+func TestErrorLineEscapes(t *testing.T) {
+	got := errorLine(runError(errors.New("stage [scanFn] failed:\nbad input: x\x1b]0;PWNED\ax.jsonl:1: \"text\" must be a string")))
+	if want := `hull-beam: x\x1b]0;PWNED\ax.jsonl:1: "text" must be a string`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
