@@ -506,3 +506,21 @@ func BenchmarkStatsFile(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+// TestStatsFileIsNoCorpus: a statistics file, plain or gzip-compressed,
+// given as documents is refused by the corpus reader (its header is text
+// for kilobytes, read as lines it gave junk topics with exit 0).
+func TestStatsFileIsNoCorpus(t *testing.T) {
+	s := fromCorpus(t, randomCorpus(1, 200, 500, 60), 1)
+	dir := t.TempDir()
+	for _, name := range []string{"s.stats", "s.stats.gz"} {
+		path := filepath.Join(dir, name)
+		if err := s.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		_, err := corpus.ReadFile(path, corpus.ReadOptions{})
+		if _, ok := errors.AsType[*corpus.ParseError](err); !ok || !strings.Contains(err.Error(), "statistics file") {
+			t.Errorf("%s read as a corpus: %v", name, err)
+		}
+	}
+}

@@ -109,11 +109,19 @@ var compressionMagic = []struct{ magic, name string }{
 	{"PK\x03\x04", "zip"}, {"7z\xbc\xaf\x27\x1c", "7-Zip"}, {"\x04\x22\x4d\x18", "lz4"},
 }
 
+// statsFilePrefix begins the first line of a statistics file of package
+// cooc ("hull-stats 1"), whose header is text for tens of kilobytes
+// before its binary entries.
+const statsFilePrefix = "hull-stats "
+
 // notText returns an error when head, the first bytes of a decompressed
 // stream, is not text: the magic bytes of another compression or archive
 // format, or a NUL byte, which no text hull reads holds (a binary file
-// read as text gave junk topics, with exit 0).
+// read as text gave junk topics, with exit 0), or a statistics file.
 func notText(head []byte) error {
+	if bytes.HasPrefix(head, []byte(statsFilePrefix)) {
+		return errors.New("a co-occurrence statistics file (hull stats), not documents: give it to hull fit with --stats")
+	}
 	for _, c := range compressionMagic {
 		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || len(head) > 3 && head[3] >= '1' && head[3] <= '9') {
 			return fmt.Errorf("compressed with %s: hull reads plain or gzip-compressed files; decompress it first", c.name)

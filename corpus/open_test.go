@@ -100,6 +100,7 @@ func TestNotText(t *testing.T) {
 		"\xfd7zXZ\x00\x00":   "compressed with xz",
 		"PK\x03\x04\x14\x00": "compressed with zip",
 		"id\ttext\nabc\x00d": "a NUL byte at byte 12",
+		"hull-stats 1\n{}\n": "a co-occurrence statistics file (hull stats), not documents",
 	} {
 		_, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: FormatLines})
 		var pe *ParseError
