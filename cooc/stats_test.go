@@ -524,3 +524,50 @@ func TestStatsFileIsNoCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestReadStatsHeaderAgreesWithEntries: a header whose counts or weighting
+// were changed, with the checksum made anew, is refused: its W is not the
+// entries' sum (the topics' weights then summed to 0.014 or 750).
+func TestReadStatsHeaderAgreesWithEntries(t *testing.T) {
+	c := randomCorpus(13, 60, 12, 12)
+	for _, tc := range []struct {
+		name string
+		w    Weighting
+		edit func(*Stats)
+		want string
+	}{
+		{"used", WeightDocuments, func(s *Stats) { s.Used-- }, "does not belong to these entries"},
+		{"relabelled tokens", WeightDocuments, func(s *Stats) { s.Weighting, s.Weight = WeightTokens, s.Tokens }, "does not belong to these entries"},
+		{"tokens weight", WeightTokens, func(s *Stats) { s.Weight-- }, "does not belong to these entries"},
+		{"relabelled pairs", WeightTokens, func(s *Stats) { s.Weighting = WeightPairs }, "not a whole number of pairs"},
+		{"pairs weight", WeightPairs, func(s *Stats) { s.Weight++ }, "does not belong to these entries"},
+	} {
+		s, err := FromCorpus(context.Background(), c, Options{Weighting: tc.w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var good bytes.Buffer
+		if _, err := s.WriteTo(&good); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadStats(&good, "f", 0); err != nil {
+			t.Fatalf("%s: the file before the change: %v", tc.name, err)
+		}
+		tc.edit(s)
+		var bad bytes.Buffer
+		if _, err := s.WriteTo(&bad); err != nil {
+			t.Fatal(err)
+		}
+		data := bad.String()
+		if _, err := ReadStats(strings.NewReader(data), "f", 0); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: ReadStats: %v, want an error with %q", tc.name, err, tc.want)
+		}
+		r, err := NewStatsReader(strings.NewReader(data), "f")
+		if err == nil {
+			_, err = r.Matrix(context.Background(), 0)
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: StatsReader.Matrix: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}

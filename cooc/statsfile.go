@@ -361,6 +361,7 @@ type statsFile struct {
 	name    string
 	header  statsHeader
 	entries int64 // the entries of the rows held
+	sum     entrySum
 	th      *tailHasher
 	sr      *countReader
 }
@@ -418,6 +419,7 @@ func (f *statsFile) readEntries(ctx context.Context, put func(at int64, x fixed)
 	name, sr, nonzeros := f.name, f.sr, f.header.Nonzeros
 	at := int64(-1)
 	lo := make([]byte, 8) // one buffer: a fresh array per entry would escape to the heap
+	f.sum.start(len(f.header.Vocab), f.header.Rows[0])
 	for i := range nonzeros {
 		if i%(1<<16) == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -437,6 +439,10 @@ func (f *statsFile) readEntries(ctx context.Context, put func(at int64, x fixed)
 		if x == (fixed{}) {
 			return fmt.Errorf("%s: byte %d: a zero entry is stored", name, start)
 		}
+		if f.header.Weighting == WeightPairs && x.lo != 0 {
+			return fmt.Errorf("%s: byte %d: entry %d is not a whole number of pairs, as the weighting %s gives", name, start, i+1, WeightPairs)
+		}
+		f.sum.add(at, x)
 		if put != nil {
 			put(at, x)
 		}
@@ -444,8 +450,54 @@ func (f *statsFile) readEntries(ctx context.Context, put func(at int64, x fixed)
 	return nil
 }
 
+// entrySum sums the entries of the rows of S a file holds as the whole
+// symmetric matrix: twice those off the diagonal.
+type entrySum struct {
+	v, row  int   // the matrix's order, and the row of the last entry
+	diag    int64 // the index of the row's diagonal entry, its first
+	nextRow int64 // the index of the next row's first entry
+	sum     fixed
+}
+
+func (e *entrySum) start(v, lo int) {
+	e.v, e.row, e.nextRow = v, lo, int64(v-lo)
+}
+
+// add adds entry x at index at of the rows held, at after the last one.
+func (e *entrySum) add(at int64, x fixed) {
+	for at >= e.nextRow {
+		e.row++
+		e.diag, e.nextRow = e.nextRow, e.nextRow+int64(e.v-e.row)
+	}
+	e.sum.add(x)
+	if at != e.diag { // off the diagonal: (i, j) and (j, i)
+		e.sum.add(x)
+	}
+}
+
+// checkSum checks, for a file of every row, that the entries sum to the
+// header's W: S sums u_d / (n_d (n_d - 1)), rounded down to a multiple of
+// 2^-64, over the n_d (n_d - 1) ordered pairs of tokens of each document
+// (its u_d: 1, n_d or n_d (n_d - 1)), so W less the sum lies in [0,
+// sum_d n_d (n_d - 1) 2^-64], below Tokens^2 2^-64. A header whose
+// counts were changed, or put on other entries, gave topics whose
+// weights did not sum to 1.
+func (h *statsHeader) checkSum(name string, e *entrySum) error {
+	if h.Rows[0] != 0 || h.Rows[1] != len(h.Vocab) {
+		return nil // a range of rows: its share of W is unknown
+	}
+	w := fixed{hi: uint64(h.Weight)}
+	short := w.float() - e.sum.float()
+	if e.sum.hi > w.hi || e.sum.hi == w.hi && e.sum.lo > 0 || short > float64(h.Tokens)*float64(h.Tokens)*0x1p-64 {
+		return fmt.Errorf("%s:2: header: weight %d (%s), but the entries sum to %.17g: the header does not belong to these entries", name, h.Weight, h.Weighting, e.sum.float())
+	}
+	return nil
+}
+
 // checksum reads the checksum ending the file, checks it and returns it
-// in hex.
+// in hex, once the entries read agree with the header (checkSum): a
+// damaged file is reported as such before a header that does not belong
+// to its entries.
 func (f *statsFile) checksum() (string, error) {
 	name, sr := f.name, f.sr
 	var got [sha256.Size]byte
@@ -457,6 +509,9 @@ func (f *statsFile) checksum() (string, error) {
 	}
 	if !bytes.Equal(got[:], f.th.sum()) {
 		return "", fmt.Errorf("%s: byte %d: wrong checksum: the file is damaged", name, sr.n-sha256.Size)
+	}
+	if err := f.header.checkSum(name, &f.sum); err != nil {
+		return "", err
 	}
 	return hex.EncodeToString(got[:]), nil
 }
