@@ -149,7 +149,8 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // distinct top words, but one of a few hundred documents fits the
 // topics to them (docs/BENCHMARKS.md, "Weighted statistics and refining
 // a fit from statistics on a sample"). The model records the sample's
-// size ("refine_sample_docs"). The memory check counts the refinement on
+// size ("refine_sample_docs"). Refine 0 with a sample is an
+// *learner.OptionError: the sample would go unread. The memory check counts the refinement on
 // the sample (refine.Estimate) beside the fit from the statistics, whose
 // Q is dropped before it, and the sample's copy on the statistics'
 // vocabulary (corpus.AlignBytes), held through the fit and made after
@@ -235,6 +236,10 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 			Want: fmt.Sprintf("%s, the weighting the statistics were computed with, or none", w)}
 	}
 	o.Weighting = in.summary.Weighting
+	if in.sample != nil && o.Refine == 0 {
+		return nil, &learner.OptionError{Learner: AlgorithmName(o.Recover), Field: "Refine", Value: 0,
+			Want: "at least 1 with a refinement sample, which only the refinement reads"}
+	}
 	skipped := o.Refine
 	if in.sample != nil {
 		skipped = 0

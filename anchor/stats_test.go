@@ -208,6 +208,12 @@ func TestFitStatsSample(t *testing.T) {
 			t.Fatalf("%s/%s: FitStatsReaderSample's model differs from FitStatsSample's", o.Recover, o.Rectify)
 		}
 	}
+	noRefine := DefaultOptions()
+	noRefine.Refine = 0
+	l0, _ := New(noRefine)
+	if _, err := l0.FitStatsSample(context.Background(), s, 10, c); !isOptionError(err, "Refine") {
+		t.Fatalf("a sample with Refine 0: %v, want an OptionError on Refine", err)
+	}
 	other := &corpus.Corpus{Vocab: []string{"zzz1", "zzz2"}, Offsets: []int64{0, 2}, Words: []int32{0, 1}, Counts: []int32{3, 4}, DocIDs: []string{"x"}}
 	l, _ := New(DefaultOptions())
 	if _, err := l.FitStatsSample(context.Background(), s, 10, other); !errors.Is(err, ErrSampleVocab) {
@@ -265,4 +271,10 @@ func reversedVocab(c *corpus.Corpus) *corpus.Corpus {
 	slices.Reverse(vocab)
 	out, _ := corpus.Align(c, vocab)
 	return out
+}
+
+// isOptionError reports whether err is a *learner.OptionError on field.
+func isOptionError(err error, field string) bool {
+	oe, ok := errors.AsType[*learner.OptionError](err)
+	return ok && oe.Field == field
 }

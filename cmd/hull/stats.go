@@ -17,6 +17,7 @@ import (
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // statsFlags are the flags of "hull stats".
@@ -255,6 +256,10 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		return fmt.Errorf("%s: --stats learns from statistics already counted, which no input flag changes (give it to hull stats, and to INPUT, the documents to refine on)", strings.Join(f.input.given(), ", "))
 	case f.input.pruneFlagsSet():
 		return errors.New("--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats")
+	case len(args) > 0 && cmd.Flags().Lookup("refine").Value.String() == "0":
+		return errors.New("--refine 0 asks for no refinement, and INPUT is the documents a fit from statistics refines on: drop one")
+	case len(args) == 0 && refineAsked(cmd.Flags()):
+		return errors.New("--refine, --refine-tol: a fit from statistics refines on documents given as INPUT (a sample of them, read as the statistics' were), and none is given")
 	}
 	l, err := f.learners.build(f.algo, settings)
 	if err != nil {
@@ -320,6 +325,13 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	}
 	printTimings(stderr, m.Provenance.Timings, time.Since(start))
 	return nil
+}
+
+// refineAsked reports whether the command line asks for a refinement:
+// --refine above 0, or --refine-tol.
+func refineAsked(fs *pflag.FlagSet) bool {
+	r := fs.Lookup("refine")
+	return r != nil && r.Changed && r.Value.String() != "0" || fs.Changed("refine-tol")
 }
 
 // statsLearners lists the registered learners that learn from statistics.
