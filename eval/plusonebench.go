@@ -183,7 +183,7 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 		field string
 		v     []int
 	}{{"LSI", o.LSI}, {"KNN", o.KNN}} {
-		for _, v := range list.v {
+		for i, v := range list.v {
 			switch {
 			case v < 0:
 				return bad(list.field, v, ">= 0 (0: none)")
@@ -191,7 +191,14 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 				return bad(list.field, v, "at most the %d documents of the corpus", c.NumDocs())
 			case list.field == "LSI" && v > c.NumWords():
 				return bad(list.field, v, "at most the %d words of the corpus", c.NumWords())
+			case v > 0 && slices.Contains(list.v[:i], v):
+				return bad(list.field, v, "each value once: a predictor is named by it, and one given twice was averaged with itself")
 			}
+		}
+	}
+	for i, l := range o.Learners {
+		if slices.ContainsFunc(o.Learners[:i], func(m PlusOneLearner) bool { return m.Name == l.Name }) {
+			return bad("Learners", l.Name, "each name once: a learner's rows are found by its name")
 		}
 	}
 	if o.LSI == nil && o.K > min(c.NumDocs(), c.NumWords()) {

@@ -115,7 +115,11 @@ func TestPlusOneBenchErrors(t *testing.T) {
 		".K = 0":      {Learners: []PlusOneLearner{{Name: "a", New: build}}},
 		"TrueWeights": {TrueWeights: map[string][]float64{}},
 		"KNN = -1":    {KNN: []int{-1}},
-		"cannot":      {K: 10, Learners: []PlusOneLearner{{Name: "a", New: func(uint64) (learner.Learner, error) { return nil, errors.New("cannot") }}}},
+		// A predictor given twice was averaged with itself over twice the splits.
+		"LSI = 5, want each value once": {LSI: []int{5, 3, 5}},
+		"KNN = 4, want each value once": {KNN: []int{4, 4}},
+		"Learners = a, want each name":  {K: 10, Learners: []PlusOneLearner{{Name: "a", New: build}, {Name: "a", New: build}}},
+		"cannot":                        {K: 10, Learners: []PlusOneLearner{{Name: "a", New: func(uint64) (learner.Learner, error) { return nil, errors.New("cannot") }}}},
 		// Out of range for this corpus (issue 15: accepted silently).
 		"LSI = 100000, want at most the":   {LSI: []int{100000}},
 		"KNN = 100000, want at most the":   {KNN: []int{100000}},

@@ -160,6 +160,11 @@ func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
 			return err
 		}
 	}
+	for i, a := range algos {
+		if slices.Contains(algos[:i], a) {
+			return fmt.Errorf("--algos: %s is given twice: its rows would be one algorithm's (give each once)", a)
+		}
+	}
 	if err := lf.check(algos...); err != nil {
 		return err
 	}

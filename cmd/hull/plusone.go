@@ -142,7 +142,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 }
 
 // plusOneFlagOf is the flag of each field of eval.PlusOneBenchOptions.
-var plusOneFlagOf = map[string]string{"K": "-k", "LSI": "--lsi", "KNN": "--knn", "Repeat": "--repeat", "TrueWeights": "--true-weights"}
+var plusOneFlagOf = map[string]string{"K": "-k", "LSI": "--lsi", "KNN": "--knn", "Repeat": "--repeat", "TrueWeights": "--true-weights", "Learners": "--algos"}
 
 // plusOneError names the options of an *eval.OptionError by their flags.
 func plusOneError(err error) error {

@@ -156,6 +156,8 @@ func TestBenchPlusOneBadFlags(t *testing.T) {
 		{[]string{"--tsvd-w0", "0.1"}, "--tsvd-w0 does not apply"},
 		{[]string{"--anchor-min-df", "-1"}, "--anchor-min-df"},
 		{[]string{"--algos", "anchor,nope"}, "nope"},
+		{[]string{"--algos", "anchor,tsvd,anchor"}, "--algos: anchor is given twice"},
+		{[]string{"--lsi", "2,2"}, "--lsi 2: want each value once"},
 	} {
 		code, _, errOut := hull(t, append([]string{"bench", "plusone", "--algos", "anchor", "-k", "3", docword}, tc.args...)...)
 		if code == 0 || !strings.Contains(errOut, tc.want) {
