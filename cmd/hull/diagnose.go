@@ -177,6 +177,11 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err := f.validate(); err != nil {
 		return err
 	}
+	if !f.perTopic {
+		if err := unusedFlags(cmd.Flags(), "only --per-topic prints catchwords per topic", "words"); err != nil {
+			return err
+		}
+	}
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	m, err := model.Load(modelPath)

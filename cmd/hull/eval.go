@@ -15,6 +15,7 @@ import (
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // evalFlags are the flags of "hull eval".
@@ -95,6 +96,9 @@ vocabulary by word.`,
 					return errors.New("--recovered-at needs --truth: the true model whose topics are counted")
 				}
 				f.recoveredAt = &recoveredAt
+			}
+			if err := f.checkUsed(cmd.Flags()); err != nil {
+				return err
 			}
 			return runEval(cmd, args[0], &f)
 		},
@@ -298,6 +302,25 @@ func printJSON(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(textsafe.JSON(b), '\n')) // words and ids are untrusted: no raw control characters
 	return err
+}
+
+// checkUsed refuses the flags of hull eval that the other flags given
+// leave without use.
+func (f *evalFlags) checkUsed(fs *pflag.FlagSet) error {
+	if f.truth == "" {
+		if err := unusedFlags(fs, "it is for --truth, and none is given", "ignore-digest"); err != nil {
+			return err
+		}
+	}
+	if f.heldout == "" {
+		if err := unusedFlags(fs, "only --heldout draws random numbers (its split and inference)", "seed"); err != nil {
+			return err
+		}
+		if f.reference == "" {
+			return f.input.unused("they say how to read --heldout and --reference, and neither is given")
+		}
+	}
+	return nil
 }
 
 // check validates the evaluation flags before anything is read.

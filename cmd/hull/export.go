@@ -186,5 +186,14 @@ func (f *exportFlags) check(cmd *cobra.Command, withInput bool) (export.Format, 
 	case f.threads < 0:
 		return "", fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
-	return format, f.input.check()
+	if err := f.input.check(); err != nil {
+		return "", err
+	}
+	if !withInput {
+		if err := unusedFlags(cmd.Flags(), "it infers the topic weights of INPUT's documents, and none is given", "threads"); err != nil {
+			return "", err
+		}
+		return format, f.input.unused("they say how to read INPUT, and none is given")
+	}
+	return format, nil
 }

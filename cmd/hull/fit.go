@@ -199,6 +199,9 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 // (and returns its truth) when there are none.
 func loadFitInput(ctx context.Context, args []string, in *inputFlags, log io.Writer, progress learner.Progress) (*corpus.Corpus, *model.Model, error) {
 	if len(args) == 0 {
+		if err := in.unused("they say how to read INPUT, and none is given (hull fit alone learns the demo corpus)"); err != nil {
+			return nil, nil, err
+		}
 		c, truth := synth.Demo()
 		fmt.Fprintf(log, "demo corpus: %d documents, %d words, %d planted themes (seeded; run with INPUT for your own corpus)\n",
 			c.NumDocs(), c.NumWords(), truth.K)

@@ -78,6 +78,11 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err := f.check(); err != nil {
 		return err
 	}
+	if infer.Method(f.method) != infer.Gibbs {
+		if err := unusedFlags(cmd.Flags(), "only --method gibbs draws random numbers", "seed"); err != nil {
+			return err
+		}
+	}
 	if f.output != "" {
 		if err := checkOutput(f.output, append(f.input.files(inputs), modelPath)...); err != nil {
 			return err

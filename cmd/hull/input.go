@@ -127,6 +127,31 @@ func (in *inputFlags) given() []string {
 	return names
 }
 
+// unused returns an error naming the input flags given on the command
+// line, which the command will not use, saying why (none given: nil).
+func (in *inputFlags) unused(why string) error {
+	if given := in.given(); len(given) > 0 {
+		return fmt.Errorf("%s: %s", strings.Join(given, ", "), why)
+	}
+	return nil
+}
+
+// unusedFlags returns an error naming those of names (without "--") given
+// on the command line, which the command will not use, saying why (none
+// given: nil): a flag that changes nothing is refused, not ignored.
+func unusedFlags(fs *pflag.FlagSet, why string, names ...string) error {
+	var given []string
+	for _, n := range names {
+		if fs.Changed(n) {
+			given = append(given, "--"+n)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s", strings.Join(given, ", "), why)
+}
+
 // rawTextFlags are the input flags that only tokenizing raw text uses.
 var rawTextFlags = []string{"stopwords", "no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length"}
 

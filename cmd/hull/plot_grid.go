@@ -58,6 +58,11 @@ models may have different K.`,
 			case o.Columns < 0 || o.Columns > report.MaxColumns:
 				return fmt.Errorf("--columns %d: want 0 (8, or K when smaller) to %d topics per row", o.Columns, report.MaxColumns)
 			}
+			if truth == "" {
+				if err := unusedFlags(cmd.Flags(), "it colours the topics matched to --truth, and none is given", "threshold"); err != nil {
+					return err
+				}
+			}
 			if err := checkOutput(out, args...); err != nil {
 				return err
 			}

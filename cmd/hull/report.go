@@ -88,6 +88,14 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err := f.check(); err != nil {
 		return err
 	}
+	if len(inputs) == 0 {
+		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs"); err != nil {
+			return err
+		}
+		if err := f.input.unused("they say how to read INPUT, and none is given"); err != nil {
+			return err
+		}
+	}
 	if err := checkOutput(f.output, append(f.input.files(inputs), modelPath)...); err != nil {
 		return err
 	}
