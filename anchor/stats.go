@@ -140,8 +140,9 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // shard, say), read as the statistics' were (the same tokenizing), over
 // any vocabulary: they are aligned to the statistics' (corpus.Align),
 // their other words dropped, which the log says. Raw text tokenized
-// otherwise than the statistics' documents (their Preprocessing.Text) is
-// refused (ErrSamplePreparation). The topics are those of the statistics
+// otherwise than the statistics' documents (their Preprocessing.Text),
+// or raw text for statistics of tokens made elsewhere (a numeric format)
+// and the other way round, is refused (ErrSamplePreparation). The topics are those of the statistics
 // refined on the sample: with the whole corpus as the sample, Fit's to
 // the rounding of the sums where the recovered topics have the same zero
 // weights (EM keeps a zero at zero; recover's inversion clips weights a
@@ -181,15 +182,31 @@ func (in *input) setSample(sample *corpus.Corpus) error {
 	if sample == nil {
 		return errors.New("anchor: no refinement sample (use FitStats)")
 	}
-	if p, q := in.summary.Preprocessing, sample.Preprocessing; p.Tokenized() && q.Tokenized() {
+	p, q := in.summary.Preprocessing, sample.Preprocessing
+	switch {
+	case p.Tokenized() && q.Tokenized():
 		a, _ := json.Marshal(p.Text)
 		b, _ := json.Marshal(q.Text)
 		if !bytes.Equal(a, b) {
 			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
 		}
+	case p != nil && q != nil && p.Tokenized() != q.Tokenized():
+		// One is raw text hull tokenized, the other tokens made elsewhere
+		// (a numeric format, JSON lines of items): their words are not
+		// known to be the same.
+		return fmt.Errorf("anchor: the refinement sample was %s, the statistics' documents %s: read it as they were (the same format and tokenizing): %w",
+			tokensOf(q), tokensOf(p), ErrSamplePreparation)
 	}
 	in.sample, in.sampleCopy = sample, corpus.AlignBytes(sample, in.vocab)
 	return nil
+}
+
+// tokensOf says how the words of documents read as p were made.
+func tokensOf(p *corpus.Preprocessing) string {
+	if p.Tokenized() {
+		return "raw text tokenized by hull (" + p.String() + ")"
+	}
+	return "read as tokens already made (" + p.String() + ")"
 }
 
 // alignSample puts the sample on the statistics' vocabulary, logging what
@@ -203,6 +220,9 @@ func (in *input) alignSample(s learner.Settings) error {
 	note := ""
 	if rep.DroppedTokens > rep.Tokens {
 		note = " (most of its tokens are not the statistics' words: read it as they were, with the same tokenizing)"
+	}
+	if aligned.NumDocs() > in.docs {
+		note += " (more documents than the statistics count: is it of their corpus?)"
 	}
 	s.Logf("anchor: the refinement sample: %d documents (%.3g%% of the statistics' %d), %d tokens on the statistics' words, %d tokens of %d other words dropped%s",
 		aligned.NumDocs(), 100*float64(aligned.NumDocs())/float64(max(in.docs, 1)), in.docs, rep.Tokens, rep.DroppedTokens, rep.UnknownWords, note)

@@ -227,6 +227,18 @@ func TestFitStatsSample(t *testing.T) {
 	if _, err := l.FitStatsSample(context.Background(), s, 10, &stemmed); !errors.Is(err, ErrSamplePreparation) || !strings.Contains(err.Error(), "stem") {
 		t.Fatalf("a stemmed sample for statistics not stemmed: %v", err)
 	}
+	// Raw text for statistics of tokens made elsewhere, and the other way
+	// round, are refused too.
+	if _, err := l.FitStatsSample(context.Background(), s, 10, c); !errors.Is(err, ErrSamplePreparation) || !strings.Contains(err.Error(), "read as tokens already made (format uci") {
+		t.Fatalf("a UCI sample for statistics of raw text: %v", err)
+	}
+	fromUCI, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.FitStatsSample(context.Background(), fromUCI, 10, &stemmed); !errors.Is(err, ErrSamplePreparation) || !strings.Contains(err.Error(), "raw text tokenized by hull") {
+		t.Fatalf("a raw-text sample for statistics of a UCI corpus: %v", err)
+	}
 	stemmed.Preprocessing.Text.Stem = false
 	in := statsInput(s)
 	if err := in.setSample(&stemmed); err != nil {
