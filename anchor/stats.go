@@ -253,7 +253,7 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	o := l.opts
 	if w := in.summary.Weighting; o.Weighting != "" && o.Weighting != w {
 		return nil, &learner.OptionError{Learner: AlgorithmName(o.Recover), Field: "Weighting", Value: o.Weighting,
-			Want: fmt.Sprintf("%s, the weighting the statistics were computed with, or none", w)}
+			Want: fmt.Sprintf("%s, the weighting the statistics were computed with (or unset, which takes it)", w)}
 	}
 	o.Weighting = in.summary.Weighting
 	if in.sample != nil && o.Refine == 0 {

@@ -98,6 +98,16 @@ func EstimateBytes(c *corpus.Corpus) int64 {
 	return 8*v*v + 8*c.NNZ() + 8*int64(c.NumDocs()) + 8*v
 }
 
+// fewerWords suggests a vocabulary whose V x V matrix fits: about the
+// square root of squares (a limit's entries), or nothing when that leaves
+// no two words (the limit is taken by the rest).
+func fewerWords(squares float64) string {
+	if v := int(math.Sqrt(squares)); v >= 2 {
+		return fmt.Sprintf("reduce the vocabulary to about %d words", v)
+	}
+	return ""
+}
+
 // Compute returns the dense co-occurrence matrix Q of c (see the package
 // documentation). It returns a *memory.Error (learner.MemoryError), before allocating, when
 // EstimateBytes(c) exceeds the limit, and an error when no document has two
@@ -107,9 +117,9 @@ func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, erro
 	if limit <= 0 {
 		limit = memory.DefaultLimit()
 	}
-	v, fit := c.NumWords(), int(math.Sqrt(float64(limit)/8*0.9))
+	v := c.NumWords()
 	if err := memory.Check(fmt.Sprintf("cooc: the %d x %d co-occurrence matrix", v, v), EstimateBytes(c), limit,
-		fmt.Sprintf("reduce the vocabulary to about %d words", fit)); err != nil {
+		fewerWords(float64(limit)/8*0.9)); err != nil {
 		return nil, err
 	}
 	if err := opts.Weighting.Check(); err != nil {

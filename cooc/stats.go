@@ -220,7 +220,7 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 	v := c.NumWords()
 	need := EstimateStatsBytes(v) + 12*c.NNZ() + 8*int64(c.NumDocs())
 	if err := memory.Check(fmt.Sprintf("cooc: the co-occurrence statistics of %d words", v), need, opts.MaxMemory,
-		fmt.Sprintf("reduce the vocabulary to about %d words", int(math.Sqrt(float64(max(opts.MaxMemory, 0))/8)))); err != nil {
+		fewerWords(float64(max(opts.MaxMemory, 0))/8)); err != nil {
 		return nil, err
 	}
 	s, err := NewWeightedStats(c.Vocab, opts.Weighting)

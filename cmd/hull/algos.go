@@ -155,6 +155,9 @@ func (lf *learnerFlags) build(algo string, s learner.Settings) (learner.Learner,
 // every set flag belongs to one of them and that each builds with s and the
 // flags that are its own.
 func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
+	if len(algos) == 0 {
+		return errors.New("--algos is empty: want at least one algorithm (" + algorithmNames() + ")")
+	}
 	for _, a := range algos {
 		if err := lookupAlgorithm(a); err != nil {
 			return err

@@ -188,11 +188,14 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err != nil {
 		return err
 	}
+	alpha, err := alphaFor(m, f.prior, "--prior")
+	if err != nil {
+		return err
+	}
 	raw, c, err := f.input.readAligned(cmd.Context(), []string{input}, m, modelPruning, stderr, progress)
 	if err != nil {
 		return err
 	}
-	alpha := infer.AlphaFor(m, f.prior)
 	theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: alpha, Iterations: f.iterations, Threads: f.check.Threads, Progress: progress})
 	if err != nil {
 		return err

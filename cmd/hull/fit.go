@@ -129,21 +129,13 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	if k == 0 {
 		k = truth.K
 	}
-	whole := settings.MaxMemory
-	if whole == 0 {
-		whole = memory.DefaultLimit()
-	}
 	fitSettings, restore := softMemoryLimit(fitLimit(settings, c), f.maxMemory, c)
 	if l, err = f.learners.build(f.algo, fitSettings); err != nil {
 		return err
 	}
 	m, err := l.Fit(cmd.Context(), c, k)
 	restore()
-	var me *learner.MemoryError
-	if errors.As(err, &me) {
-		err = fmt.Errorf("%w (what is left of the whole limit of %s once the corpus holds %s and the runtime %s)",
-			err, memory.Format(whole), memory.Format(c.Bytes()), memory.Format(runtimeBytes))
-	}
+	err = wholeLimitError(err, settings, "the corpus", c)
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)
 		return commandLineError(err, spec)
@@ -252,6 +244,25 @@ func softMemoryLimit(s learner.Settings, maxMemory string, c *corpus.Corpus) (_ 
 // runtimeBytes is the memory of the process before it reads anything: the
 // Go runtime, the binary and its tables.
 const runtimeBytes = 16 << 20
+
+// wholeLimitError adds to a memory refusal (a *learner.MemoryError, whose
+// limit was fitLimit's share) the whole --max-memory limit of s and what
+// the process holds of it: the runtime and c (nil: nothing read), named
+// what. Other errors are returned as they are.
+func wholeLimitError(err error, s learner.Settings, what string, c *corpus.Corpus) error {
+	if _, ok := errors.AsType[*learner.MemoryError](err); !ok {
+		return err
+	}
+	whole := s.MaxMemory
+	if whole == 0 {
+		whole = memory.DefaultLimit()
+	}
+	held := "the runtime holds " + memory.Format(runtimeBytes)
+	if c != nil {
+		held += fmt.Sprintf(" and %s %s", what, memory.Format(c.Bytes()))
+	}
+	return fmt.Errorf("%w (what is left of the whole limit of %s once %s)", err, memory.Format(whole), held)
+}
 
 // fitLimit returns s with MaxMemory lowered by what the process already
 // holds, the runtime and the corpus c, so that --max-memory bounds the whole

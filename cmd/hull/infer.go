@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/hulltopics/hull/infer"
@@ -96,6 +97,10 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
+	alpha, err := alphaFor(m, f.alpha, "--alpha")
+	if err != nil {
+		return err
+	}
 	_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
 	if err != nil {
 		return err
@@ -106,7 +111,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	readTime := time.Since(start)
 	o := infer.Options{
 		Method:     method,
-		Alpha:      infer.AlphaFor(m, f.alpha),
+		Alpha:      alpha,
 		Iterations: f.iterations,
 		BurnIn:     f.burnIn,
 		Seed:       f.seed,
@@ -134,6 +139,16 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 // check validates every flag before any work: the library would refuse
 // most of them too, but after the model and the input are read, and
 // naming its fields.
+// alphaFor returns infer.AlphaFor(m, total), or an error naming flag when
+// total, given, is too small to share out: a topic's share rounds to 0.
+func alphaFor(m *model.Model, total float64, flag string) ([]float64, error) {
+	alpha := infer.AlphaFor(m, total)
+	if slices.ContainsFunc(alpha, func(a float64) bool { return !(a > 0) }) {
+		return nil, fmt.Errorf("%s %v: too small to share out among the model's %d topics (a topic's share rounds to 0)", flag, total, m.K)
+	}
+	return alpha, nil
+}
+
 func (f *inferFlags) check() error {
 	method := infer.Method(f.method)
 	sweeps := f.iterations

@@ -94,8 +94,6 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
 	case f.k < 2:
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
-	case len(f.algos) == 0:
-		return errors.New("--algos is empty: want at least one algorithm (" + algorithmNames() + ")")
 	case f.threads < 0:
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}

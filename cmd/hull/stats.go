@@ -125,7 +125,7 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	s, err := cooc.FromCorpus(cmd.Context(), c, cooc.Options{Threads: f.threads, Weighting: weighting,
 		MaxMemory: fitLimit(settings, c).MaxMemory, Progress: settings.Progress})
 	if err != nil {
-		return err
+		return wholeLimitError(err, settings, "the corpus", c)
 	}
 	if err := s.Save(f.output); err != nil {
 		return envError{err}
@@ -287,6 +287,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 		}
 		timings = append(timings, model.Timing{Stage: "read documents", Seconds: time.Since(mark).Seconds()})
 	}
+	whole := settings
 	settings = fitLimit(settings, sample) // --max-memory bounds the whole process
 	if l, err = f.learners.build(f.algo, settings); err != nil {
 		return err
@@ -299,12 +300,8 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	}
 	if _, ok := errors.AsType[*learner.MemoryError](err); ok {
 		// The input flags that prune the vocabulary are hull stats's here.
-		held := "the runtime holds " + memory.Format(runtimeBytes)
-		if sample != nil {
-			held += ", the documents to refine on " + memory.Format(sample.Bytes())
-		}
-		return fmt.Errorf("%w (of the whole limit %s) (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",
-			err, held)
+		return fmt.Errorf("%w (-k, or count the statistics again on fewer words: hull stats --max-vocab, --max-df), or raise --max-memory",
+			wholeLimitError(err, whole, "the documents to refine on", sample))
 	}
 	if err != nil {
 		spec, _ := learner.Lookup(f.algo)

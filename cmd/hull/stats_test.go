@@ -198,7 +198,8 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
 		{[]string{"stats", "merge", st, damaged, "-o", filepath.Join(dir, "m.stats")}, "damaged.stats"},
-		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "(of the whole limit the runtime holds 16.0 MiB) (-k, or count the statistics again on fewer words: hull stats --max-vocab"},
+		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "(what is left of the whole limit of 1.0 KiB once the runtime holds 16.0 MiB) (-k, or count the statistics again on fewer words: hull stats --max-vocab"},
+		{[]string{"stats", "--max-memory", "16MiB", "-o", filepath.Join(dir, "o.stats"), kos}, "above the memory limit of 1 B (what is left of the whole limit of 16.0 MiB once the runtime holds 16.0 MiB and the corpus "},
 	} {
 		code, _, errOut := hull(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

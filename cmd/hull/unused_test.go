@@ -29,6 +29,10 @@ func TestUnusedFlagsRefused(t *testing.T) {
 		{[]string{"plot", "topics-grid", m, "--threshold", "0.5", "-o", filepath.Join(out, "g.png")}, "--threshold: it colours the topics matched to --truth"},
 		{[]string{"diagnose", docs, m, "--words", "3"}, "--words: only --per-topic prints catchwords per topic"},
 		{[]string{"fit", "-k", "3", "--stem"}, "--stem: they say how to read INPUT, and none is given (hull fit alone learns the demo corpus)"},
+		// Messages that named no flag, or the wrong one.
+		{[]string{"infer", m, docs, "--alpha", "5e-324"}, "--alpha 5e-324: too small to share out among the model's 3 topics"},
+		{[]string{"diagnose", docs, m, "--prior", "5e-324"}, "--prior 5e-324: too small to share out among the model's 3 topics"},
+		{[]string{"bench", "-k", "3", "--algos", "", docs}, "--algos is empty"},
 	} {
 		code, stdout, errOut := hull(t, tc.args...)
 		if code != exitBadInput || !strings.Contains(errOut, tc.want) || stdout != "" {
