@@ -225,6 +225,18 @@ func TestMergeFiles(t *testing.T) {
 			t.Errorf("MergeFiles(%v): %v, want the same file refused", twice, err)
 		}
 	}
+	// A copy, or the same statistics compressed, too.
+	gz := filepath.Join(dir, "copy.stats.gz")
+	s, err := LoadStats(paths[1], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save(gz); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MergeFiles([]string{paths[1], paths[0], gz}, 0); err == nil || !strings.Contains(err.Error(), paths[1]+" and "+gz+" hold the same statistics") {
+		t.Errorf("merging a shard and its copy: %v", err)
+	}
 }
 
 // TestStatsString: the one-line summary counts what s holds and names a

@@ -149,19 +149,27 @@ func (s *Stats) Save(path string) error {
 
 // LoadStats reads the statistics file at path (gzip-compressed or not).
 func LoadStats(path string, maxMemory int64) (*Stats, error) {
+	s, _, err := loadStats(path, maxMemory)
+	return s, err
+}
+
+// loadStats is LoadStats, returning the file's digest too.
+func loadStats(path string, maxMemory int64) (*Stats, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer f.Close()
-	return ReadStats(f, path, maxMemory)
+	return readStats(f, path, maxMemory)
 }
 
 // MergeFiles loads the statistics files at paths, computed over disjoint
 // sets of documents, and merges them in order (Stats.Merge): the result
 // is bit for bit that of all the documents at once, whatever the order.
 // Each file is refused above maxMemory (0: half the RAM); an error of
-// Merge names the file that does not fit the ones before it.
+// Merge names the file that does not fit the ones before it. A file given
+// twice, by any name or as a copy (the same digest), is refused: its
+// documents would count twice.
 func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("cooc: no statistics files to merge")
@@ -180,11 +188,17 @@ func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
 		seen = append(seen, fi)
 	}
 	var sum *Stats
+	digests := make(map[string]string, len(paths))
 	for _, path := range paths {
-		s, err := LoadStats(path, maxMemory)
-		switch {
-		case err != nil:
+		s, digest, err := loadStats(path, maxMemory)
+		if err != nil {
 			return nil, err
+		}
+		if prev, ok := digests[digest]; ok && s.Used > 0 { // shards without a pair may well be alike
+			return nil, fmt.Errorf("cooc: %s and %s hold the same statistics (digest %.16s): merged twice, their documents would count twice", prev, path, digest)
+		}
+		digests[digest] = path
+		switch {
 		case sum == nil:
 			sum = s
 		default:
@@ -201,24 +215,31 @@ func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
 // header or the byte of the entries that is wrong. It refuses, before
 // allocating them, entries above maxMemory (0: half the RAM).
 func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
+	s, _, err := readStats(r, name, maxMemory)
+	return s, err
+}
+
+// readStats is ReadStats, returning the digest too.
+func readStats(r io.Reader, name string, maxMemory int64) (*Stats, string, error) {
 	f, err := openStats(r, name)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	h, v := &f.header, len(f.header.Vocab)
 	if err := memory.Check(fmt.Sprintf("cooc: %s: the co-occurrence statistics of %d words", name, v), 16*f.entries, maxMemory, ""); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	s := &Stats{Vocab: h.Vocab, Docs: h.Docs, Used: h.Used, Tokens: h.Tokens, DocFreq: h.DocFreq,
 		Preprocessing: h.Preprocessing, Weighting: h.Weighting, Weight: h.Weight,
 		lo: h.Rows[0], hi: h.Rows[1], sums: make([]fixed, f.entries)}
 	if err := f.readEntries(context.Background(), func(at int64, x fixed) { s.sums[at] = x }); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	if _, err := f.checksum(); err != nil {
-		return nil, err
+	digest, err := f.checksum()
+	if err != nil {
+		return nil, "", err
 	}
-	return s, nil
+	return s, digest, nil
 }
 
 // StatsSummary is what a statistics file says about itself: its header
