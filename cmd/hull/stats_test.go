@@ -228,8 +228,9 @@ func TestStatsShowVocabFile(t *testing.T) {
 	if code, _, errOut := hull(t, "stats", "show", "--vocab", st, "-o", words); code != 0 {
 		t.Fatalf("show --vocab -o: exit %d: %s", code, errOut)
 	}
-	again := filepath.Join(dir, "b.stats")
-	if code, _, errOut := hull(t, "stats", "--words", words, in, "-o", again); code != 0 || strings.Contains(errOut, "dropped") {
+	again, other := filepath.Join(dir, "b.stats"), filepath.Join(dir, "other.jsonl") // another shard, over the same words
+	os.WriteFile(other, []byte(`{"items": ["ab\u202ecd", "y"]}`+"\n"), 0o644)
+	if code, _, errOut := hull(t, "stats", "--words", words, other, "-o", again); code != 0 || strings.Contains(errOut, "dropped") {
 		t.Fatalf("stats --words: exit %d: %s", code, errOut)
 	}
 	if code, _, errOut := hull(t, "stats", "merge", "-q", st, again, "-o", filepath.Join(dir, "m.stats")); code != 0 {
