@@ -52,7 +52,7 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	in.own = pflag.NewFlagSet("input", pflag.ContinueOnError)
 	defer cmdFlags.AddFlagSet(in.own)
 	fs := in.own
-	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir (default: detected)")
+	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected)")
 	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
 	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line")
 	fs.BoolVar(&in.noStopwords, "no-stopwords", false, "do not remove the embedded English stop words from raw text")
