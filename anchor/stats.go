@@ -142,20 +142,21 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // their other words dropped, which the log says. Raw text tokenized
 // otherwise than the statistics' documents (their Preprocessing.Text),
 // or raw text for statistics of tokens made elsewhere (a numeric format)
-// and the other way round, is refused (ErrSamplePreparation). The topics are those of the statistics
-// refined on the sample: with the whole corpus as the sample, Fit's to
-// the rounding of the sums where the recovered topics have the same zero
-// weights (EM keeps a zero at zero; recover's inversion clips weights a
-// rounding apart to zero or not: 0.0013 apart on KOS). A sample gains
+// and the other way round, is refused (ErrSamplePreparation). The topics
+// are those of the statistics refined on the sample: with the whole
+// corpus as the sample, Fit's to the rounding of the sums where the
+// recovered topics have the same zero weights (EM keeps a zero at zero;
+// recover's inversion clips weights a rounding apart to zero or not:
+// 0.0013 apart on KOS). A sample gains
 // distinct top words, but one of a few hundred documents fits the
 // topics to them (docs/BENCHMARKS.md, "Weighted statistics and refining
 // a fit from statistics on a sample"). The model records the sample's
 // size ("refine_sample_docs"). Refine 0 with a sample is an
-// *learner.OptionError: the sample would go unread. The memory check counts the refinement on
-// the sample (refine.Estimate) beside the fit from the statistics, whose
-// Q is dropped before it, and the sample's copy on the statistics'
-// vocabulary (corpus.AlignBytes), held through the fit and made after
-// the check.
+// *learner.OptionError: the sample would go unread. The memory check
+// counts the refinement on the sample (refine.Estimate) beside the fit
+// from the statistics, whose Q is dropped before it, and the sample's
+// copy on the statistics' vocabulary (corpus.AlignBytes), held through
+// the fit and made after the check.
 func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
 	in := statsInput(s)
 	if err := in.setSample(sample); err != nil {
@@ -176,8 +177,8 @@ func (l *Learner) FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader,
 
 // setSample keeps sample as the refinement's documents, which alignSample
 // puts on the statistics' vocabulary once the memory check has counted
-// the copy. Raw text tokenized otherwise than the statistics' documents
-// is an error.
+// the copy. A sample prepared otherwise than the statistics' documents
+// (see FitStatsSample) is an error.
 func (in *input) setSample(sample *corpus.Corpus) error {
 	if sample == nil {
 		return errors.New("anchor: no refinement sample (use FitStats)")

@@ -129,12 +129,7 @@ func (in *inputFlags) given() []string {
 
 // unused returns an error naming the input flags given on the command
 // line, which the command will not use, saying why (none given: nil).
-func (in *inputFlags) unused(why string) error {
-	if given := in.given(); len(given) > 0 {
-		return fmt.Errorf("%s: %s", strings.Join(given, ", "), why)
-	}
-	return nil
-}
+func (in *inputFlags) unused(why string) error { return refuseGiven(in.given(), why) }
 
 // unusedFlags returns an error naming those of names (without "--") given
 // on the command line, which the command will not use, saying why (none
@@ -146,6 +141,12 @@ func unusedFlags(fs *pflag.FlagSet, why string, names ...string) error {
 			given = append(given, "--"+n)
 		}
 	}
+	return refuseGiven(given, why)
+}
+
+// refuseGiven returns an error naming the flags given and why they cannot
+// be used, or nil when there are none.
+func refuseGiven(given []string, why string) error {
 	if len(given) == 0 {
 		return nil
 	}
@@ -162,20 +163,11 @@ func (in *inputFlags) checkTextFlags(c *corpus.Corpus) error {
 	if c.Preprocessing == nil || c.Preprocessing.Text != nil {
 		return nil
 	}
-	var given []string
-	for _, name := range rawTextFlags {
-		if f := in.own.Lookup(name); f != nil && f.Changed {
-			given = append(given, "--"+name)
-		}
-	}
-	if len(given) == 0 {
-		return nil
-	}
 	format := string(c.Preprocessing.Format)
 	if format == "" {
 		format = "already tokenized"
 	}
-	return fmt.Errorf("%s: only raw text is tokenized, and this input is %s (its words are tokens already)", strings.Join(given, ", "), format)
+	return unusedFlags(in.own, fmt.Sprintf("only raw text is tokenized, and this input is %s (its words are tokens already)", format), rawTextFlags...)
 }
 
 // pruneFlagsSet reports whether a pruning flag was given.
