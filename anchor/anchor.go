@@ -217,6 +217,9 @@ func AlgorithmName(m Method) string {
 // candidate threshold (wrapping learner.ErrTooFewWords), and with a
 // *learner.MemoryError when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	if k < 2 || k >= c.NumWords() {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())

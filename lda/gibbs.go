@@ -281,9 +281,12 @@ func shardCount(c *corpus.Corpus, shards int) int {
 // *learner.MemoryError when EstimateGibbsBytes exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first (checked between batches of documents).
 func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := g.opts
-	if k < 1 {
-		return nil, fmt.Errorf("lda: K = %d topics, want >= 1", k)
+	if k < 1 || k > MaxTopics {
+		return nil, fmt.Errorf("lda: K = %d topics, want 1 to %d", k, MaxTopics)
 	}
 	if c.Tokens() == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")

@@ -222,6 +222,11 @@ func (l *VB) EstimateBytes(c *corpus.Corpus, k int) int64 {
 	return EstimateVBBytes(c, k, l.opts.Threads)
 }
 
+// MaxTopics is the most topics Gibbs and VB fit: 2^24, far above any use,
+// and low enough that their memory estimates (K times the words and the
+// documents) cannot overflow and let an impossible fit through.
+const MaxTopics = 1 << 24
+
 // EstimateVBBytes returns the working memory of a batch VB fit of c with
 // k topics on threads goroutines: four V x K matrices (the variational
 // parameters lambda, exp(E[log beta]) word-major, the expected counts and
@@ -281,9 +286,12 @@ const vbGrain = 64
 // EstimateVBBytes (EstimateOnlineVBBytes) exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first.
 func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
-	if k < 1 {
-		return nil, fmt.Errorf("lda: K = %d topics, want >= 1", k)
+	if k < 1 || k > MaxTopics {
+		return nil, fmt.Errorf("lda: K = %d topics, want 1 to %d", k, MaxTopics)
 	}
 	tokens := c.Tokens()
 	if tokens == 0 {

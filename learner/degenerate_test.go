@@ -66,3 +66,45 @@ func TestDegenerateCorpora(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedCorpora: every registered learner refuses, with
+// CheckCorpus's error, a corpus no reader makes (nil, built by hand with
+// a word index out of range or offsets that decrease, or a vocabulary a
+// model cannot hold), and a huge K: each made a fit panic, or a model
+// that fails to load.
+func TestMalformedCorpora(t *testing.T) {
+	good := corpus.FromTokens([][]string{{"a", "b", "c"}, {"b", "c", "d"}, {"a", "d", "e"}, {"e", "a", "b"}})
+	badIndex := *good
+	badIndex.Words = append([]int32(nil), good.Words...)
+	badIndex.Words[1] = 1000
+	badOffsets := *good
+	badOffsets.Offsets = append([]int64(nil), good.Offsets...)
+	badOffsets.Offsets[2] = 0
+	dupVocab := *good
+	dupVocab.Vocab = []string{"a", "a", "c", "d", "e"}
+	cases := map[string]*corpus.Corpus{"nil": nil, "word index": &badIndex, "offsets": &badOffsets, "repeated word": &dupVocab}
+	for _, sp := range learner.Specs() {
+		if strings.HasPrefix(sp.Name, "fake") {
+			continue
+		}
+		l, err := sp.Build(learner.Settings{Seed: 1}, shortRuns[sp.Name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, c := range cases {
+			want := learner.CheckCorpus(c)
+			if want == nil {
+				t.Fatalf("%s: CheckCorpus accepts it", name)
+			}
+			if _, err := l.Fit(context.Background(), c, 2); err == nil || err.Error() != want.Error() {
+				t.Errorf("%s, %s: %v, want %v", sp.Name, name, err, want)
+			}
+		}
+		if _, err := l.Fit(context.Background(), good, 1<<62); err == nil {
+			t.Errorf("%s: K = 2^62 fitted", sp.Name)
+		}
+	}
+	if err := learner.CheckCorpus(good); err != nil {
+		t.Errorf("a good corpus: %v", err)
+	}
+}

@@ -2,6 +2,8 @@ package learner
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -35,6 +37,25 @@ type StatsLearner interface {
 type Estimator interface {
 	Learner
 	EstimateBytes(c *corpus.Corpus, k int) int64
+}
+
+// CheckCorpus returns an error for a corpus no learner can fit: nil, one
+// that fails corpus.Validate (built by hand with a word index out of
+// range, offsets that decrease, ...), which made fits panic, or one whose
+// vocabulary a model cannot hold (model.CheckVocab: a word repeated or
+// empty), which made models that fail to load. Every learner's Fit calls
+// it first; O(nnz + V).
+func CheckCorpus(c *corpus.Corpus) error {
+	if c == nil {
+		return errors.New("learner: no corpus (nil)")
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if err := model.CheckVocab(c.Vocab); err != nil {
+		return fmt.Errorf("learner: the corpus's %w", err)
+	}
+	return nil
 }
 
 // Progress reports that done of total units of the named stage are

@@ -118,14 +118,17 @@ type Timing struct {
 // summing to 1 within 1e-6; Params of scalars; and optional per-topic and
 // per-document fields of the right length and range.
 func (m *Model) Validate() error {
+	if m == nil {
+		return errors.New("model: no model (nil)")
+	}
 	switch {
 	case m.K < 1:
 		return fmt.Errorf("model: K = %d: a model holds at least one topic (an empty or foreign JSON object?)", m.K)
 	case len(m.Topics) != m.K:
 		return fmt.Errorf("model: K = %d but %d topics", m.K, len(m.Topics))
 	}
-	if err := validVocab(m.Vocab); err != nil {
-		return err
+	if err := CheckVocab(m.Vocab); err != nil {
+		return fmt.Errorf("model: %w", err)
 	}
 	v := len(m.Vocab)
 	for k, row := range m.Topics {
@@ -157,17 +160,20 @@ func (m *Model) Validate() error {
 	return errors.Join(m.validPerTopic(), m.validWords(), m.validSimplex())
 }
 
-func validVocab(vocab []string) error {
+// CheckVocab returns an error unless vocab holds at least one word and
+// its words are non-empty and distinct, as a model's must be (a word's
+// topic weights are found by it).
+func CheckVocab(vocab []string) error {
 	if len(vocab) == 0 {
-		return fmt.Errorf("model: empty vocabulary")
+		return fmt.Errorf("empty vocabulary")
 	}
 	seen := make(map[string]int, len(vocab))
 	for i, w := range vocab {
 		if w == "" {
-			return fmt.Errorf("model: vocabulary word %d is empty", i)
+			return fmt.Errorf("vocabulary word %d is empty", i)
 		}
 		if j, dup := seen[w]; dup {
-			return fmt.Errorf("model: vocabulary words %d and %d are both %q", j, i, w)
+			return fmt.Errorf("vocabulary words %d and %d are both %q", j, i, w)
 		}
 		seen[w] = i
 	}

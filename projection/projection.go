@@ -330,7 +330,10 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 // EstimateBytes, or then the distances between the novel words, exceed
 // MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
-	if c == nil || c.NumWords() == 0 || c.NumDocs() == 0 {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
+	if c.NumWords() == 0 || c.NumDocs() == 0 {
 		return nil, fmt.Errorf("projection: empty corpus")
 	}
 	if k < 1 || k > c.NumWords() {

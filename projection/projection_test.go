@@ -296,9 +296,9 @@ func TestBadInput(t *testing.T) {
 		{"K = 0", c, 0, "K = 0"},
 		{"K < 0", c, -2, "K = -2"},
 		{"K > V", c, 33, "K = 33"},
-		{"nil corpus", nil, 2, "empty corpus"},
+		{"nil corpus", nil, 2, "no corpus (nil)"},
 		{"no documents", &corpus.Corpus{Vocab: []string{"a"}, Offsets: []int64{0}}, 1, "empty corpus"},
-		{"no words", &corpus.Corpus{Offsets: []int64{0, 0}}, 1, "empty corpus"},
+		{"no words", &corpus.Corpus{Offsets: []int64{0, 0}, DocIDs: []string{"d"}}, 1, "empty vocabulary"},
 		{"documents of one token", oneToken, 1, "2 or more tokens"},
 		{"K above the candidates", c, 31, "fewer than K"},
 	} {

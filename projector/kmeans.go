@@ -94,6 +94,9 @@ func KMeansEstimateBytes(c *corpus.Corpus, k int, o KMeansOptions) int64 {
 // documents are clustered as sparse rows (internal/kmeans.ClusterCosineCSR),
 // so each Lloyd iteration takes O(nnz K + K V) time.
 func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	docs, err := checkCorpus("kmeans", c, k, 1)
 	if err != nil {

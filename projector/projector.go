@@ -214,6 +214,9 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // affinely dependent (no simplex), and with a *learner.MemoryError when
 // EstimateBytes exceeds MaxMemory. It honours ctx between stages.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	docs, err := checkCorpus("projector", c, k, 2)
 	if err != nil {

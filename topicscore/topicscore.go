@@ -237,6 +237,9 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // candidate centres is affinely dependent, and with a *learner.MemoryError
 // when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	switch {
 	case k < 2 || k >= c.NumWords():

@@ -272,6 +272,9 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // model's TopicSource saying how it was obtained (see the package
 // documentation); no topic holds a NaN.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	if err := learner.CheckCorpus(c); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	s := c.NumDocs()
 	if !o.NoSplit {
