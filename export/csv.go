@@ -15,6 +15,9 @@ import (
 // the header only; top >= len(m.Vocab) every word of positive weight.
 // Fields are quoted by encoding/csv. It returns any error of w.
 func WriteCSVTopicWords(w io.Writer, m *model.Model, top int) error {
+	if err := checkModel(m); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"topic", "rank", "word", "weight"})
 	for k := range m.K {

@@ -433,3 +433,35 @@ func TestPrepare(t *testing.T) {
 		t.Fatal("Prepare made a directory for pyLDAvis's file")
 	}
 }
+
+// TestInvalidModelRefused: every writer of a model refuses one that fails
+// model.Validate (a row of another length panicked, a NaN weight made
+// invalid JSON), and Save refuses Docs without a Corpus (it panicked).
+func TestInvalidModelRefused(t *testing.T) {
+	for name, edit := range map[string]func(*model.Model){
+		"short row": func(m *model.Model) { m.Topics[1] = m.Topics[1][:4] },
+		"NaN":       func(m *model.Model) { m.Topics[0][2] = math.NaN() },
+		"K":         func(m *model.Model) { m.K = 4 },
+	} {
+		m := hostileModel()
+		edit(m)
+		docs := hostileDocs(hostileModel())
+		for writer, err := range map[string]error{
+			"csv":      WriteCSVTopicWords(new(bytes.Buffer), m, 5),
+			"mallet":   WriteMalletTopicKeys(new(bytes.Buffer), m, 5),
+			"pyldavis": WritePyLDAvis(new(bytes.Buffer), m, docs.Corpus, docs.Theta),
+			"topics":   WriteTopicsJSON(new(bytes.Buffer), m, 5),
+			"check":    Check(CSV, m, 5, false),
+		} {
+			if err == nil || !strings.HasPrefix(err.Error(), "export: model: ") {
+				t.Errorf("%s, %s: %v", name, writer, err)
+			}
+		}
+	}
+	if _, err := Save(PyLDAvis, filepath.Join(t.TempDir(), "p.json"), hostileModel(), 5, &Docs{}); err == nil {
+		t.Error("Docs without a Corpus: no error")
+	}
+	if err := WritePyLDAvis(new(bytes.Buffer), hostileModel(), nil, nil); err == nil {
+		t.Error("a nil corpus: no error")
+	}
+}

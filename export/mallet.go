@@ -26,6 +26,9 @@ var ErrWhitespace = errors.New("export: MALLET's files separate words by whitesp
 // writing anything, if a word to list holds whitespace, and any error of
 // w.
 func WriteMalletTopicKeys(w io.Writer, m *model.Model, top int) error {
+	if err := checkModel(m); err != nil {
+		return err
+	}
 	words, err := malletWords(m, top)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package export
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -23,6 +24,12 @@ import (
 // strings as encoding/json writes them ("<" as \u003c, invalid UTF-8 as
 // U+FFFD); numbers have every digit needed to read the float64 back.
 func WritePyLDAvis(w io.Writer, m *model.Model, c *corpus.Corpus, theta [][]float64) error {
+	if err := checkModel(m); err != nil {
+		return err
+	}
+	if c == nil {
+		return errors.New("export: no corpus (nil)")
+	}
 	if err := m.CheckVocab(c.Vocab); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

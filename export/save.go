@@ -110,14 +110,28 @@ func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func()
 	return undo, nil
 }
 
+// checkModel returns the error of a model the writers cannot export
+// (model.Validate): rows of another length made them panic, a NaN weight
+// made invalid JSON.
+func checkModel(m *model.Model) error {
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}
+
 // Check returns the error Save would return for m, top and whether
 // documents are given, without writing: an unknown format, an error
-// wrapping ErrNeedsDocs for PyLDAvis without documents, an error wrapping
+// wrapping ErrNeedsDocs for PyLDAvis without documents, a model that fails
+// model.Validate, an error wrapping
 // ErrWhitespace for Mallet when a word to list holds whitespace. It is
 // O(K V log top) for Mallet (the words are ranked), O(1) otherwise.
 func Check(f Format, m *model.Model, top int, withDocs bool) error {
 	if _, err := ParseFormat(string(f)); err != nil {
 		return fmt.Errorf("export: %w", err)
+	}
+	if err := checkModel(m); err != nil {
+		return err
 	}
 	switch {
 	case f == PyLDAvis && !withDocs:
@@ -140,6 +154,9 @@ func Check(f Format, m *model.Model, top int, withDocs bool) error {
 func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
 	if err := Check(f, m, top, docs != nil); err != nil {
 		return nil, err
+	}
+	if docs != nil && docs.Corpus == nil {
+		return nil, errors.New("export: Docs without a Corpus")
 	}
 	var writers []func(io.Writer) error
 	switch f {

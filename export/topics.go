@@ -45,6 +45,9 @@ type topicJSON struct {
 // weight JSON cannot hold (NaN, an infinity), before writing anything, and
 // any error of w.
 func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
+	if err := checkModel(m); err != nil {
+		return err
+	}
 	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined()}
 	kind := m.MarkKind()
 	if kind != model.MarkAnchor {

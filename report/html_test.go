@@ -18,6 +18,7 @@ import (
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -437,5 +438,26 @@ func BenchmarkHTMLKOSSized(b *testing.B) {
 		if err := HTML(&bytes.Buffer{}, m, HTMLOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestTopicMapRefusesInvalidModels: a topic of another length crashed the
+// process (a panic in a worker goroutine); NaN or unnormalised topics gave
+// coordinates with a nil error.
+func TestTopicMapRefusesInvalidModels(t *testing.T) {
+	for name, edit := range map[string]func(m *model.Model){
+		"short row": func(m *model.Model) { m.Topics[1] = m.Topics[1][:10] },
+		"NaN":       func(m *model.Model) { m.Topics[0][3] = math.NaN() },
+		"sum 2":     func(m *model.Model) { floats.Scale(2, m.Topics[2]) },
+		"K = 0":     func(m *model.Model) { m.K, m.Topics = 0, nil },
+	} {
+		m := testModel(4, 30, 1)
+		edit(m)
+		if _, err := TopicMap(m, 2); err == nil || !strings.HasPrefix(err.Error(), "report: model: ") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := TopicMap(nil, 1); err == nil {
+		t.Error("a nil model: no error")
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/hulltopics/hull/internal/parallel"
@@ -16,7 +17,9 @@ import (
 // ones): JS(P, Q) = (KL(P || M) + KL(Q || M)) / 2 with M = (P + Q) / 2.
 // It runs on threads goroutines (0: one per CPU); the result does not
 // depend on them. Time O(K^2 V) at most: O(nnz_a + nnz_b) per pair of
-// topics, with a logarithm per word both hold.
+// topics, with a logarithm per word both hold. m must be valid
+// (model.Validate): a topic of another length panics, in a goroutine that
+// no caller can recover; TopicMap checks it.
 func JSDivergences(m *model.Model, threads int) *mat.SymDense {
 	return jsDivergences(m.Topics, threads)
 }
@@ -147,6 +150,9 @@ const MapBudget = 100_000_000
 // shrink, by at most log 2 times the mean mass the two topics give the
 // merged words. Time O(K V + K^2 min(V, MapBudget / K^2) + K^3).
 func TopicMap(m *model.Model, threads int) (*mat.Dense, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
 	topics := m.Topics
 	if pairs := m.K * (m.K - 1) / 2; pairs > 0 && pairs*len(m.Vocab) > MapBudget {
 		topics = mergeWords(topics, max(MapBudget/pairs, 1))
