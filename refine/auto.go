@@ -2,6 +2,8 @@ package refine
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"time"
 
@@ -54,6 +56,16 @@ func Always(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) er
 func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options, always bool) (bool, error) {
 	if o.Iterations == 0 {
 		return false, nil
+	}
+	// The rules read c by m's word indices: another vocabulary panicked.
+	if err := m.Validate(); err != nil {
+		return false, fmt.Errorf("refine: %w", err)
+	}
+	if c == nil {
+		return false, errors.New("refine: no corpus (nil)")
+	}
+	if err := m.CheckVocab(c.Vocab); err != nil {
+		return false, fmt.Errorf("refine: %w", err)
 	}
 	if m.Params == nil {
 		m.Params = map[string]any{}

@@ -119,7 +119,11 @@ func TestIfNoisy(t *testing.T) {
 	if err != nil || done || distinct.Params["refined"] != false || !slices.Equal(distinct.Topics[0], truth.Topics[0]) {
 		t.Fatalf("distinct topics: refined %v, err %v, params %v", done, err, distinct.Params)
 	}
-	noisy := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: blurred(truth), TopicCovariance: [][]float64{{1}}}
+	noisy := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: blurred(truth), TopicCovariance: make([][]float64, truth.K)}
+	for k := range noisy.TopicCovariance { // a placeholder the refinement replaces
+		noisy.TopicCovariance[k] = make([]float64, truth.K)
+		noisy.TopicCovariance[k][k] = 1 / float64(truth.K)
+	}
 	if n, _, _ := learner.TopicsNoisy(noisy); !n {
 		t.Fatal("the blurred topics are not noisy: the test needs them to be")
 	}
@@ -242,5 +246,22 @@ func TestAutoValidate(t *testing.T) {
 	}
 	if n := refine.DefaultAuto().EstimateBytes(c, 5); n != refine.EstimateBytes(c, 5) {
 		t.Errorf("estimate %d, want %d", n, refine.EstimateBytes(c, 5))
+	}
+}
+
+// TestRefineRefusesAnotherVocabulary: the rules read the corpus by the
+// model's word indices; a corpus on other words panicked.
+func TestRefineRefusesAnotherVocabulary(t *testing.T) {
+	_, truth := planted(t)
+	other := corpus.FromTokens([][]string{{"x", "y", "x"}, {"y", "z"}})
+	m := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics}
+	if err := refine.Always(context.Background(), other, m, refine.Options{Iterations: 3}); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("Always: %v", err)
+	}
+	if _, err := refine.IfNoisy(context.Background(), other, m, refine.Options{Iterations: 3}); !errors.Is(err, model.ErrVocabMismatch) {
+		t.Errorf("IfNoisy: %v", err)
+	}
+	if _, err := refine.IfNoisy(context.Background(), nil, m, refine.Options{Iterations: 3}); err == nil {
+		t.Error("a nil corpus: no error")
 	}
 }
