@@ -109,8 +109,11 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 	if !(o.Epsilon > 0 && o.Epsilon < 1) {
 		return Perplexity{}, fmt.Errorf("perplexity: epsilon %v outside (0, 1)", o.Epsilon)
 	}
-	if m.K < 1 || len(m.Topics) != m.K {
-		return Perplexity{}, fmt.Errorf("perplexity: model has K = %d and %d topics", m.K, len(m.Topics))
+	if err := m.Validate(); err != nil { // topics that are no distributions scored better
+		return Perplexity{}, fmt.Errorf("perplexity: %w", err)
+	}
+	if heldout == nil {
+		return Perplexity{}, errors.New("perplexity: no held-out corpus (nil)")
 	}
 	if heldout.NumWords() != len(m.Vocab) {
 		return Perplexity{}, fmt.Errorf("perplexity: the corpus has %d words, the model %d: align the corpus to the model's vocabulary first (corpus.Align)", heldout.NumWords(), len(m.Vocab))

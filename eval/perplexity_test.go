@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
+	"gonum.org/v1/gonum/floats"
 )
 
 // pplFreshDocs draws docs documents of n tokens from the true LDA model m
@@ -350,5 +352,22 @@ func TestCompletionRefusesHugeDocuments(t *testing.T) {
 	_, err := DocumentCompletion(context.Background(), m, c, PerplexityOptions{})
 	if err == nil || !strings.Contains(err.Error(), "document 2 has 4294967294 tokens") {
 		t.Errorf("DocumentCompletion: %v, want document 2 refused", err)
+	}
+}
+
+// TestPerplexityRefusesMalformedTopics: a topic doubled (no distribution)
+// scored a better perplexity than the valid model, with no error.
+func TestPerplexityRefusesMalformedTopics(t *testing.T) {
+	truth := pplTruth(t)
+	c, _ := pplFreshDocs(truth, 0.1, 50, 100, 5)
+	doubled := *truth
+	doubled.Topics = slices.Clone(truth.Topics)
+	doubled.Topics[0] = slices.Clone(truth.Topics[0])
+	floats.Scale(2, doubled.Topics[0])
+	if _, err := DocumentCompletion(context.Background(), &doubled, c, PerplexityOptions{}); err == nil || !strings.Contains(err.Error(), "perplexity: model: ") {
+		t.Errorf("a topic summing to 2: %v", err)
+	}
+	if _, err := DocumentCompletion(context.Background(), truth, nil, PerplexityOptions{}); err == nil {
+		t.Error("a nil corpus: no error")
 	}
 }

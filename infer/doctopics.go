@@ -14,7 +14,8 @@ import (
 // line "id<TAB>topic1<TAB>...<TAB>topicK". ids[d] is the id of row
 // theta[d], such as the DocIDs of the corpus given to Infer. It returns an
 // error, before writing anything, unless there is one id per row and every
-// row has the same length, and any error of w.
+// row has the same length of finite weights >= 0 (ReadDocTopics reads
+// back no other), and any error of w.
 func WriteDocTopics(w io.Writer, ids []string, theta [][]float64, header bool) error {
 	return doctopics.Write(w, ids, theta, header)
 }

@@ -3,6 +3,7 @@ package infer_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -44,6 +45,10 @@ func TestWriteDocTopicsShapes(t *testing.T) {
 		"ids":     {[]string{"a"}, [][]float64{{1}, {1}}},
 		"ragged":  {[]string{"a", "b"}, [][]float64{{0.5, 0.5}, {1}}},
 		"no rows": {[]string{"a"}, nil},
+		// ReadDocTopics refused what these wrote.
+		"NaN":      {[]string{"a", "b"}, [][]float64{{0.5, 0.5}, {math.NaN(), 1}}},
+		"infinity": {[]string{"a"}, [][]float64{{math.Inf(1), 0}}},
+		"negative": {[]string{"a"}, [][]float64{{-0.5, 1.5}}},
 	} {
 		var b bytes.Buffer
 		if err := infer.WriteDocTopics(&b, tc.ids, tc.theta, true); err == nil || b.Len() != 0 {

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -193,12 +194,15 @@ const grain = 16
 // Documents are processed in parallel; results do not depend on
 // o.Threads.
 func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([][]float64, error) {
-	if err := m.CheckVocab(c.Vocab); err != nil {
-		return nil, fmt.Errorf("infer: %w", err)
+	if c == nil {
+		return nil, errors.New("infer: no corpus (nil)")
 	}
 	p, err := prepare(m, o)
 	if err != nil {
 		return nil, err
+	}
+	if err := m.CheckVocab(c.Vocab); err != nil {
+		return nil, fmt.Errorf("infer: %w", err)
 	}
 	if p.o.Method == Gibbs {
 		d, n := c.LongestDoc()
@@ -237,10 +241,13 @@ type prepared struct {
 	vb    docinfer.VBSettings
 }
 
-// prepare checks m and o and arranges m's topics: O(K V).
+// prepare checks m (model.Validate) and o and arranges m's topics:
+// O(K V).
 func prepare(m *model.Model, o Options) (*prepared, error) {
-	if m.K < 1 || len(m.Topics) != m.K {
-		return nil, fmt.Errorf("infer: model has K = %d and %d topics", m.K, len(m.Topics))
+	// Topics that are no distributions (a row summing to 2, a NaN) were
+	// taken, and gave a better perplexity than the valid model.
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("infer: %w", err)
 	}
 	o, err := o.withDefaults()
 	if err != nil {

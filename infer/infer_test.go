@@ -16,6 +16,7 @@ import (
 	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
+	"gonum.org/v1/gonum/floats"
 )
 
 // testModel returns K topics over V words drawn from a symmetric
@@ -371,5 +372,33 @@ func TestGibbsRefusesHugeDocuments(t *testing.T) {
 	}
 	if _, err := Infer(context.Background(), m, hugeDocCorpus(m.Vocab), Options{}); err != nil {
 		t.Errorf("Infer(VB), which holds the distinct words only: %v", err)
+	}
+}
+
+// TestMalformedTopicsRefused: topics that are no distributions were
+// inferred with (a topic doubled gave a better perplexity than the valid
+// model); Infer, NewInferencer and Document refuse them, and a nil corpus.
+func TestMalformedTopicsRefused(t *testing.T) {
+	good := testModel(3, 20, 1)
+	c := docs(good, [][]float64{{1, 0, 0}, {0, 0.5, 0.5}}, 30, 2)
+	for name, edit := range map[string]func(*model.Model){
+		"sum 2":    func(m *model.Model) { floats.Scale(2, m.Topics[0]) },
+		"NaN":      func(m *model.Model) { m.Topics[1][4] = math.NaN() },
+		"negative": func(m *model.Model) { m.Topics[2][0] = -0.1 },
+	} {
+		m := testModel(3, 20, 1)
+		edit(m)
+		if _, err := Infer(context.Background(), m, c, Options{}); err == nil || !strings.HasPrefix(err.Error(), "infer: model: ") {
+			t.Errorf("%s: Infer: %v", name, err)
+		}
+		if _, err := NewInferencer(m, Options{}); err == nil {
+			t.Errorf("%s: NewInferencer: no error", name)
+		}
+	}
+	if _, err := Infer(context.Background(), good, nil, Options{}); err == nil {
+		t.Error("a nil corpus: no error")
+	}
+	if _, _, err := Document(context.Background(), nil, []string{"w1"}, Options{}); err == nil {
+		t.Error("a nil model: no error")
 	}
 }

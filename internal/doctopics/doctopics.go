@@ -39,6 +39,11 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
 		if len(row) != k {
 			return fmt.Errorf("row %d has %d weights, row 0 %d", d, len(row), k)
 		}
+		for j, x := range row {
+			if !(x >= 0) || math.IsInf(x, 1) { // Read refuses it: the table would not read back
+				return fmt.Errorf("row %d: weight %d is %v, want a finite number >= 0", d, j+1, x)
+			}
+		}
 	}
 	bw := bufio.NewWriter(w)
 	if header {
