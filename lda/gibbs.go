@@ -184,10 +184,10 @@ func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
 		return nil, bad("BurnIn", o.BurnIn, fmt.Sprintf("in [0, %d), below the iterations", o.Iterations))
 	case o.SaveEvery < 0:
 		return nil, bad("SaveEvery", o.SaveEvery, "> 0")
-	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
-		return nil, bad("AlphaSum", o.AlphaSum, "positive and finite (0: 0.1 K)")
-	case !positiveFinite(o.Beta):
-		return nil, bad("Beta", o.Beta, "positive and finite")
+	case !(o.AlphaSum >= 0 && o.AlphaSum <= MaxPrior):
+		return nil, bad("AlphaSum", o.AlphaSum, fmt.Sprintf("positive, at most %g (0: 0.1 K)", MaxPrior))
+	case !(o.Beta > 0 && o.Beta <= MaxPrior):
+		return nil, bad("Beta", o.Beta, fmt.Sprintf("positive, at most %g", MaxPrior))
 	case o.OptimizeInterval < 0:
 		return nil, bad("OptimizeInterval", o.OptimizeInterval, ">= 0 (0: off)")
 	case o.OptimizeBurnIn < 0:
@@ -210,6 +210,12 @@ func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
 func (g *Gibbs) Options() GibbsOptions { return g.opts }
 
 func positiveFinite(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
+
+// MaxPrior bounds the Dirichlet priors (AlphaSum, Beta, Eta): a prior
+// worth more pseudo-counts per word than any corpus holds tokens means
+// nothing, and a finite one near the float64 range overflowed V x Beta
+// into NaN topics with no error.
+const MaxPrior = 1e6
 
 // checkInit validates Init and InitModel of the learner name. InitAnchor
 // without InitModel needs the anchor learner registered.

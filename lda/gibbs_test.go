@@ -471,6 +471,8 @@ func TestGibbsErrors(t *testing.T) {
 		{GibbsOptions{AlphaSum: -1}, "AlphaSum"},
 		{GibbsOptions{AlphaSum: math.Inf(1)}, "AlphaSum"},
 		{GibbsOptions{Beta: math.NaN()}, "Beta"},
+		{GibbsOptions{Beta: 1e307}, "Beta"}, // V x Beta overflowed: NaN topics
+		{GibbsOptions{AlphaSum: 1e307}, "AlphaSum"},
 		{GibbsOptions{OptimizeInterval: -1}, "OptimizeInterval"},
 		{GibbsOptions{OptimizeBurnIn: -1}, "OptimizeBurnIn"},
 		{GibbsOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},

@@ -184,10 +184,10 @@ func NewVB(opts VBOptions) (*VB, error) {
 		return nil, bad("EStepIterations", o.EStepIterations, "> 0")
 	case !positiveFinite(o.EStepTolerance):
 		return nil, bad("EStepTolerance", o.EStepTolerance, "positive and finite")
-	case !(o.AlphaSum >= 0) || math.IsInf(o.AlphaSum, 1):
-		return nil, bad("AlphaSum", o.AlphaSum, "positive and finite (0: 0.1 K)")
-	case !positiveFinite(o.Eta):
-		return nil, bad("Eta", o.Eta, "positive and finite")
+	case !(o.AlphaSum >= 0 && o.AlphaSum <= MaxPrior):
+		return nil, bad("AlphaSum", o.AlphaSum, fmt.Sprintf("positive, at most %g (0: 0.1 K)", MaxPrior))
+	case !(o.Eta > 0 && o.Eta <= MaxPrior):
+		return nil, bad("Eta", o.Eta, fmt.Sprintf("positive, at most %g", MaxPrior))
 	case o.BatchSize < 0:
 		return nil, bad("BatchSize", o.BatchSize, fmt.Sprintf("> 0 (0: %d)", DefaultVBBatchSize))
 	case !(o.Kappa > 0.5 && o.Kappa <= 1):

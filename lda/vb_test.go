@@ -189,6 +189,7 @@ func TestVBErrors(t *testing.T) {
 		{VBOptions{EStepTolerance: math.NaN()}, "EStepTolerance"},
 		{VBOptions{AlphaSum: -0.1}, "AlphaSum"},
 		{VBOptions{Eta: math.Inf(1)}, "Eta"},
+		{VBOptions{Eta: 1e308}, "Eta"}, // V x Eta overflowed: topics of zeros
 		{VBOptions{AlphaMode: "newton"}, "AlphaMode"},
 		{VBOptions{Settings: learner.Settings{Threads: -3}}, "Threads"},
 		{VBOptions{Init: "seeded"}, "Init"},
