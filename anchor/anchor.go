@@ -507,6 +507,10 @@ func (f *fit) anchors(ctx context.Context) error {
 	}
 	f.params["anchor_candidates"] = len(cands)
 	var sp rowSpace = f.sp
+	if f.o.ProjectDim >= len(f.vocab) { // its V x ProjectDim matrix, for no reduction
+		return &learner.OptionError{Learner: AlgorithmName(f.o.Recover), Field: "ProjectDim", Value: f.o.ProjectDim,
+			Want: fmt.Sprintf("below the %d words (0: no projection)", len(f.vocab))}
+	}
 	if f.o.ProjectDim > 0 {
 		rng := rand.New(rand.NewPCG(f.o.Seed, 0x616e63686f72)) // "anchor"
 		if sp, err = newProjectedSpace(ctx, f.sp, f.o.ProjectDim, rng); err != nil {

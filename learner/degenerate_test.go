@@ -108,3 +108,27 @@ func TestMalformedCorpora(t *testing.T) {
 		t.Errorf("a good corpus: %v", err)
 	}
 }
+
+// TestHugeOptions: option values Build accepts, at the top of their type's
+// range, give an error or a model: they panicked (a sketch size wrapped
+// around, a V x MaxInt projection) or ran for ages (a floor lowered by one
+// from MaxInt).
+func TestHugeOptions(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"a", "b", "c", "a"}, {"b", "c", "d", "b"}, {"a", "d", "e", "e"}, {"e", "a", "b", "c"},
+		{"c", "d", "e", "d"}, {"a", "b", "e", "a"}})
+	for _, tc := range []struct{ algo, option string }{
+		{"projector", "Oversample"},
+		{"recover", "ProjectDim"},
+		{"score", "MinCentreSize"},
+	} {
+		l, err := learner.New(tc.algo, learner.Settings{Seed: 1, Threads: 1}, map[string]string{tc.option: "9223372036854775807"})
+		if err != nil {
+			continue // refused at once: fine
+		}
+		if m, err := l.Fit(context.Background(), c, 2); err == nil {
+			if verr := m.Validate(); verr != nil {
+				t.Errorf("%s %s: %v", tc.algo, tc.option, verr)
+			}
+		}
+	}
+}

@@ -195,7 +195,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 	if p == 0 {
 		p = DefaultOversample
 	}
-	l := min(kk-1+max(p, 0), v, d)
+	l := min(kk-1+min(max(p, 0), v, d), v, d)
 	restarts := o.Restarts
 	if restarts == 0 {
 		restarts = DefaultRestarts

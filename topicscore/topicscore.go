@@ -609,6 +609,11 @@ func (f *fit) degenerate(centres []float64, vc, sizes []int, floor int) bool {
 // order, with floor lowered (never below 1) until there are at least k of
 // them, and the floor used.
 func largeCentres(sizes []int, floor, k int) ([]int, int) {
+	// No floor above the largest centre keeps one: start there (a floor of
+	// MaxInt took as many steps down).
+	if len(sizes) > 0 {
+		floor = min(floor, max(slices.Max(sizes), 1))
+	}
 	for ; ; floor-- {
 		var keep []int
 		for i, n := range sizes {

@@ -118,7 +118,7 @@ func randomizedSVD(name string, op operator, k int, o SVDOptions) (u *mat.Dense,
 	if q == 0 {
 		q = defaultPowerIters
 	}
-	l := min(k+max(p, 0), rows, cols)
+	l := min(k+min(max(p, 0), rows, cols), rows, cols) // p clamped first: k + a huge p wrapped around
 	th := o.Threads
 
 	// Each round trip A^T then A gets one thin QR, of the smaller block (z,
