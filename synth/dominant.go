@@ -196,7 +196,7 @@ func (g Dominant) Validate() error {
 	c.require(g.Alpha+2*g.Delta <= 0.5+slack, "Alpha", g.Alpha, "at most 0.5 - 2*delta = %.4g (TSVD section 3.1)", 0.5-2*g.Delta)
 	c.require(float64(g.K-1)*g.Beta > g.Delta || g.PureFraction == 1, "Beta", g.Beta,
 		"above delta/(K-1) = %.4g, so that K-1 other topics can hold the rest of a document that is not nearly pure", g.Delta/float64(g.K-1))
-	c.require(g.K*g.CatchwordsPerTopic < g.V, "CatchwordsPerTopic", g.CatchwordsPerTopic,
+	c.require(productBelow(g.K, g.CatchwordsPerTopic, g.V), "CatchwordsPerTopic", g.CatchwordsPerTopic,
 		"below V/K = %g, so that every topic has ordinary words", float64(g.V)/float64(g.K))
 	c.require(g.CatchwordMass*(1+g.Rho*float64(g.K-1)) < 1, "CatchwordMass", g.CatchwordMass,
 		"below 1/(1 + rho*(K-1)) = %.4g, so that the ordinary words keep some probability", 1/(1+g.Rho*float64(g.K-1)))

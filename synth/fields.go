@@ -83,3 +83,8 @@ func (c *check) in(field string, v, lo, hi float64, loExcluded bool) {
 
 // uniform returns a U(0, 1] variate: never 0.
 func uniform(rng *rand.Rand) float64 { return 1 - rng.Float64() }
+
+// productBelow reports whether k*n < v for k >= 1, n >= 0 and v >= 1 without
+// forming the product, which wrapped around for an n near MaxInt and let
+// a generator through to an index out of range.
+func productBelow(k, n, v int) bool { return k >= 1 && n >= 0 && n <= (v-1)/k }

@@ -107,7 +107,8 @@ func (g Ke) Validate() error {
 	c.atLeast("DocLength", g.DocLength, minDocLength)
 	c.atLeast("AnchorsPerTopic", g.AnchorsPerTopic, 1)
 	c.in("PureFraction", g.PureFraction, 0, 1, false)
-	c.require(g.K*g.AnchorsPerTopic <= g.V, "AnchorsPerTopic", g.AnchorsPerTopic, "at most V/K = %g", float64(g.V)/float64(g.K))
+	// K*AnchorsPerTopic <= V, without the product, which wrapped around.
+	c.require(g.K >= 1 && g.AnchorsPerTopic <= g.V/g.K, "AnchorsPerTopic", g.AnchorsPerTopic, "at most V/K = %g", float64(g.V)/float64(g.K))
 	return c.err
 }
 

@@ -364,7 +364,7 @@ func (s Separable) Validate() error {
 		field, value = "AnchorFraction", s.AnchorFraction
 	}
 	c.require(s.Anchors() >= 1, field, value, "at least 1 anchor word per topic")
-	c.require(s.K*s.Anchors() < s.V, field, value,
+	c.require(productBelow(s.K, s.Anchors(), s.V), field, value,
 		"below V/K = %g anchor words per topic, so that every topic has ordinary words", float64(s.V)/float64(s.K))
 	c.require(s.Style == SeparableArora || s.Style == SeparableDing, "Style", s.Style, "%q or %q", SeparableArora, SeparableDing)
 	return c.err

@@ -123,6 +123,10 @@ func TestRegistryErrors(t *testing.T) {
 		{"correlated", map[string]string{"topics": "4", "groups": "5"}, "Groups", "at most K = 4"},
 		{"swimmer", map[string]string{"background": "10"}, "Body", "above the background intensity 10"},
 		{"semi", nil, "ModelFile", "a saved model, whose topics generate the documents"},
+		// K times these wrapped around and passed: Generate panicked.
+		{"separable", map[string]string{"AnchorsPerTopic": "9223372036854775807"}, "AnchorsPerTopic", "below V/K = 100 anchor words per topic, so that every topic has ordinary words"},
+		{"dominant", map[string]string{"CatchwordsPerTopic": "9223372036854775807"}, "CatchwordsPerTopic", "below V/K = 100, so that every topic has ordinary words"},
+		{"ke", map[string]string{"AnchorsPerTopic": "9223372036854775807"}, "AnchorsPerTopic", "at most V/K = 333.3333333333333"},
 	} {
 		_, err := New(tc.name, tc.values)
 		var oe *OptionError
