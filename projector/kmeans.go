@@ -122,10 +122,10 @@ func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model
 			o.Progress.Report("frequencies", 1, 1)
 			return nil
 		}},
-		{Name: "k-means", Run: func(context.Context) error {
+		{Name: "k-means", Run: func(ctx context.Context) error {
 			o.Progress.Report("k-means", 0, o.Restarts)
 			var err error
-			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads,
+			res, err = kmeans.ClusterCosineCSR(x, k, kmeans.Options{Restarts: o.Restarts, MaxIter: o.KMeansIter, Tol: o.KMeansTol, Seed: o.Seed, Threads: o.Threads, Context: ctx,
 				Progress: func(done, total int) { o.Progress.Report("k-means", done, total) }})
 			if errors.Is(err, kmeans.ErrFewDistinct) {
 				return fmt.Errorf("kmeans: the documents have fewer than K = %d distinct word frequencies", k)

@@ -355,7 +355,7 @@ func (f *fit) cluster(ctx context.Context) error {
 	sample := f.o.kmeansSample(len(rows), f.k)
 	f.params["kmeans_sample"] = sample
 	res, err := kmeans.ClusterCosine(pts, f.k, kmeans.Options{Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed, Threads: f.o.Threads,
-		Sample: sample, Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
+		Context: ctx, Sample: sample, Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
 	if err != nil {
 		return fmt.Errorf("projector: k-means of the projected documents: %w", err)
 	}

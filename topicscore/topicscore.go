@@ -446,7 +446,7 @@ func (f *fit) vertices(ctx context.Context) error {
 	}
 	f.o.Progress.Report("k-means", 0, 1)
 	km, err := kmeans.Cluster(mat.NewDense(words, dim, f.r), m, kmeans.Options{
-		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed ^ 0x73636f7265, Threads: f.o.Threads}) // "score"
+		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed ^ 0x73636f7265, Threads: f.o.Threads, Context: ctx}) // "score"
 	if errors.Is(err, kmeans.ErrFewDistinct) {
 		return fmt.Errorf("topicscore: vertex hunting: the SVD ratios of the %d words hold fewer distinct points than the M = %d k-means centres; lower M or K", words, m)
 	}

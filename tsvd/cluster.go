@@ -55,7 +55,7 @@ func (f *fit) kmeans(ctx context.Context) error {
 	k := min(distinctUpTo(f.points, f.dim, f.k), distinctRowsUpTo(f.b, f.k))
 	f.o.Progress.Report("k-means", 0, f.o.Restarts)
 	res, err := kmeans.Cluster(pts, k, kmeans.Options{
-		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Seed: f.o.Seed ^ kmeansSeed, Threads: f.o.Threads,
+		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Seed: f.o.Seed ^ kmeansSeed, Threads: f.o.Threads, Context: ctx,
 		Progress: func(done, total int) { f.o.Progress.Report("k-means", done, total) }})
 	if err != nil {
 		return fmt.Errorf("tsvd: k-means: %w", err)

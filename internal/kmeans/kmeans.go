@@ -55,6 +55,10 @@ type Options struct {
 	// of restarts done and Restarts (Restarts+1 with Sample, the last run
 	// counting as one), from one goroutine at a time.
 	Progress func(done, total int)
+	// Context, when not nil, stops the clustering between restarts once
+	// it is done: the call returns its error (20,000 restarts ran to the
+	// end after a cancel).
+	Context context.Context
 }
 
 // Result is a clustering of n points in dim dimensions into k clusters.
@@ -320,7 +324,11 @@ func (p *problem) restarts(trace func(restart int, inertia float64)) (Result, er
 	for range conc {
 		workers <- newWorker(p)
 	}
-	_ = parallel.For(context.Background(), o.Restarts, 1, conc, func(lo, hi int) {
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	err := parallel.For(ctx, o.Restarts, 1, conc, func(lo, hi int) {
 		w := <-workers
 		defer func() { workers <- w }()
 		for r := lo; r < hi; r++ {
@@ -349,6 +357,9 @@ func (p *problem) restarts(trace func(restart int, inertia float64)) (Result, er
 			mu.Unlock()
 		}
 	}, nil)
+	if err != nil {
+		return Result{}, err
+	}
 	return best, nil
 }
 

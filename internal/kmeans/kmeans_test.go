@@ -1,6 +1,8 @@
 package kmeans
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -400,5 +402,22 @@ func TestBoundsChangeNothing(t *testing.T) {
 		if !identical(bounded, full) {
 			t.Errorf("%s: the bounds changed the result (inertia %v, every distance computed %v)", name, bounded.Inertia, full.Inertia)
 		}
+	}
+}
+
+// TestContextStopsRestarts: a context done during the restarts stops them
+// (they all ran to the end after a cancel), and the call returns its error.
+func TestContextStopsRestarts(t *testing.T) {
+	x, _ := blobs(3, 40, 2, 100, 0.5, 7)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := 0
+	_, err := Cluster(x, 3, Options{Seed: 1, Restarts: 1000, Threads: 1, Context: ctx, Progress: func(d, _ int) {
+		done = d
+		if d == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || done >= 1000 {
+		t.Errorf("cancelled after 3 restarts: %d restarts ran, error %v", done, err)
 	}
 }
