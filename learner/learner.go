@@ -42,7 +42,7 @@ type Estimator interface {
 // CheckCorpus returns an error for a corpus no learner can fit: nil, one
 // that fails corpus.Validate (built by hand with a word index out of
 // range, offsets that decrease, ...), which made fits panic, or one whose
-// vocabulary a model cannot hold (model.CheckVocab: a word repeated or
+// vocabulary a model cannot hold (model.ValidateVocab: a word repeated or
 // empty), which made models that fail to load. Every learner's Fit calls
 // it first; O(nnz + V).
 func CheckCorpus(c *corpus.Corpus) error {
@@ -52,7 +52,7 @@ func CheckCorpus(c *corpus.Corpus) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	if err := model.CheckVocab(c.Vocab); err != nil {
+	if err := model.ValidateVocab(c.Vocab); err != nil {
 		return fmt.Errorf("learner: the corpus's %w", err)
 	}
 	return nil

@@ -247,3 +247,24 @@ func TestTopWordOverlap(t *testing.T) {
 		t.Errorf("TopWordOverlap(1) = %d distinct, %d pairs; want 3, 0", d, p)
 	}
 }
+
+// TestValidateVocab: the repeated word reported is the one whose second
+// occurrence comes first, with both indices.
+func TestValidateVocab(t *testing.T) {
+	for _, tc := range []struct {
+		vocab []string
+		want  string
+	}{
+		{[]string{"a", "b", "c", "b", "a"}, `vocabulary words 1 and 3 are both "b"`},
+		{[]string{"x", "y", "x", "x"}, `vocabulary words 0 and 2 are both "x"`},
+		{[]string{"a", "", "a"}, "vocabulary word 1 is empty"},
+		{nil, "empty vocabulary"},
+	} {
+		if err := ValidateVocab(tc.vocab); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: %v, want %q", tc.vocab, err, tc.want)
+		}
+	}
+	if err := ValidateVocab([]string{"b", "a", "c"}); err != nil {
+		t.Errorf("distinct words: %v", err)
+	}
+}
