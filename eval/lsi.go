@@ -96,7 +96,7 @@ func (l LSI) Prepare(ctx context.Context, train, observed *corpus.Corpus) (Score
 		return nil, errors.New("lsi: empty training corpus")
 	}
 	k := min(l.rank(), a.Rows, a.Cols)
-	_, s, v, err := linalg.RandomizedSVD(a, k, linalg.SVDOptions{Seed: l.Seed, Threads: l.Threads})
+	_, s, v, err := linalg.RandomizedSVD(a, k, linalg.SVDOptions{Seed: l.Seed, Threads: l.Threads, Context: ctx})
 	if err != nil {
 		return nil, fmt.Errorf("lsi: %w", err)
 	}

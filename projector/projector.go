@@ -297,7 +297,7 @@ func (f *fit) shift(ctx context.Context) error {
 func (f *fit) svd(ctx context.Context) error {
 	f.o.Progress.Report("svd", 0, 1)
 	_, s, v, err := f.shifted.RandomizedSVD(f.k-1, linalg.SVDOptions{
-		Oversample: f.o.Oversample, PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads,
+		Oversample: f.o.Oversample, PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads, Context: ctx,
 	})
 	if err != nil {
 		return fmt.Errorf("projector: SVD: %w", err)

@@ -326,7 +326,7 @@ func (f *fit) svd(ctx context.Context) error {
 	}
 	// The SVD of D = dt^T, the words x documents matrix: with many more
 	// documents than words its products need only dt.
-	u, s, _, err := linalg.TransposedRandomizedSVD(dt, f.k, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads})
+	u, s, _, err := linalg.TransposedRandomizedSVD(dt, f.k, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads, Context: ctx})
 	if err != nil {
 		return fmt.Errorf("topicscore: SVD: %w", err)
 	}

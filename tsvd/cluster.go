@@ -26,7 +26,7 @@ const kmeansSeed = 0x74737664
 func (f *fit) svd(ctx context.Context) error {
 	f.o.Progress.Report("svd", 0, 1)
 	dim := min(f.k, f.b.Rows, f.b.Cols)
-	u, s, _, err := linalg.RandomizedSVD(f.b, dim, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads})
+	u, s, _, err := linalg.RandomizedSVD(f.b, dim, linalg.SVDOptions{PowerIters: f.o.PowerIters, Seed: f.o.Seed, Threads: f.o.Threads, Context: ctx})
 	if err != nil {
 		return fmt.Errorf("tsvd: SVD of B: %w", err)
 	}

@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -49,6 +50,9 @@ type SVDOptions struct {
 	// Threads bounds the goroutines used (0: one per CPU). It never
 	// changes the result.
 	Threads int
+	// Context, when not nil, stops the power iterations once it is done:
+	// the call returns its error (20,000 of them ran on after a cancel).
+	Context context.Context
 }
 
 // RandomizedSVD returns the k largest singular values of a (descending) and
@@ -133,6 +137,9 @@ func randomizedSVD(name string, op operator, k int, o SVDOptions) (u *mat.Dense,
 	y := mat.NewDense(rows, l, nil)
 	op.mul(y, z, th)
 	for range max(q, 0) {
+		if o.Context != nil && o.Context.Err() != nil {
+			return nil, nil, nil, o.Context.Err()
+		}
 		if !tall {
 			orthonormalize(y, th)
 		}

@@ -1,6 +1,8 @@
 package linalg
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -279,5 +281,16 @@ func TestTransposedRandomizedSVD(t *testing.T) {
 	}
 	if _, _, _, err := TransposedRandomizedSVD(&CSR{Rows: 1, Cols: 1, RowPtr: []int64{0, 1}, ColIdx: []int32{3}, Val: []float64{1}}, 1, SVDOptions{}); err == nil {
 		t.Error("a malformed matrix: no error")
+	}
+}
+
+// TestRandomizedSVDContext: a done context stops the power iterations
+// (20,000 of them ran on after a cancel) and the call returns its error.
+func TestRandomizedSVDContext(t *testing.T) {
+	a := planted(60, 40, 3, 0.5, 0.5, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, err := RandomizedSVD(a, 3, SVDOptions{PowerIters: 20000, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
 	}
 }
