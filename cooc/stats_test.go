@@ -583,3 +583,45 @@ func TestReadStatsHeaderAgreesWithEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestReadStatsAcceptsEveryValidFile: the check of the entries' sum
+// against W rejects no file FromCorpus writes, for small corpora too,
+// where W is a few units and a floating-point difference of the sum and
+// W would exceed the bound by its rounding.
+func TestReadStatsAcceptsEveryValidFile(t *testing.T) {
+	for seed := range uint64(200) {
+		c := randomCorpus(seed, 1+int(seed%7), 3+int(seed%11), 2+int(seed%9))
+		for _, w := range []Weighting{WeightDocuments, WeightTokens, WeightPairs} {
+			s, err := FromCorpus(context.Background(), c, Options{Weighting: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if _, err := s.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ReadStats(&buf, "f", 0); err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, w, err)
+			}
+		}
+	}
+}
+
+// TestDamagedPairsFile: a damaged entry of a pairs file is reported as
+// damage (the checksum) before the header is blamed for a fraction.
+func TestDamagedPairsFile(t *testing.T) {
+	s, err := FromCorpus(context.Background(), randomCorpus(13, 60, 12, 12), Options{Weighting: WeightPairs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := s.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	header := bytes.IndexByte(data[len(statsMagic):], '\n') + len(statsMagic) + 1
+	data[header+3] ^= 0x01 // the low word of the first entry: a fraction
+	if _, err := ReadStats(bytes.NewReader(data), "f", 0); err == nil || !strings.Contains(err.Error(), "wrong checksum") {
+		t.Errorf("a flipped bit: %v, want the checksum's error", err)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"math/bits"
 	"os"
 	"strings"
 
@@ -460,8 +461,8 @@ func (f *statsFile) readEntries(ctx context.Context, put func(at int64, x fixed)
 		if x == (fixed{}) {
 			return fmt.Errorf("%s: byte %d: a zero entry is stored", name, start)
 		}
-		if f.header.Weighting == WeightPairs && x.lo != 0 {
-			return fmt.Errorf("%s: byte %d: entry %d is not a whole number of pairs, as the weighting %s gives", name, start, i+1, WeightPairs)
+		if x.lo != 0 && f.sum.fraction == 0 {
+			f.sum.fraction = i + 1
 		}
 		f.sum.add(at, x)
 		if put != nil {
@@ -478,6 +479,9 @@ type entrySum struct {
 	diag    int64 // the index of the row's diagonal entry, its first
 	nextRow int64 // the index of the next row's first entry
 	sum     fixed
+	// fraction is the first entry (from 1) that is not a whole number,
+	// 0 when none is: the weighting pairs gives whole numbers.
+	fraction int64
 }
 
 func (e *entrySum) start(v, lo int) {
@@ -496,20 +500,27 @@ func (e *entrySum) add(at int64, x fixed) {
 	}
 }
 
-// checkSum checks, for a file of every row, that the entries sum to the
-// header's W: S sums u_d / (n_d (n_d - 1)), rounded down to a multiple of
+// checkSum checks that the entries of a pairs file are whole numbers and,
+// for a file of every row, that the entries sum to the header's W: S sums u_d / (n_d (n_d - 1)), rounded down to a multiple of
 // 2^-64, over the n_d (n_d - 1) ordered pairs of tokens of each document
 // (its u_d: 1, n_d or n_d (n_d - 1)), so W less the sum lies in [0,
 // sum_d n_d (n_d - 1) 2^-64], below Tokens^2 2^-64. A header whose
 // counts were changed, or put on other entries, gave topics whose
 // weights did not sum to 1.
 func (h *statsHeader) checkSum(name string, e *entrySum) error {
+	if h.Weighting == WeightPairs && e.fraction > 0 {
+		return fmt.Errorf("%s:2: header: weighting %s, but entry %d is not a whole number of pairs: the header does not belong to these entries", name, WeightPairs, e.fraction)
+	}
 	if h.Rows[0] != 0 || h.Rows[1] != len(h.Vocab) {
 		return nil // a range of rows: its share of W is unknown
 	}
-	w := fixed{hi: uint64(h.Weight)}
-	short := w.float() - e.sum.float()
-	if e.sum.hi > w.hi || e.sum.hi == w.hi && e.sum.lo > 0 || short > float64(h.Tokens)*float64(h.Tokens)*0x1p-64 {
+	// W less the sum, exactly: in floating point the rounding of a sum
+	// near W could exceed the bound on a small corpus.
+	w := uint64(h.Weight)
+	lo, borrow := bits.Sub64(0, e.sum.lo, 0)
+	hi, under := bits.Sub64(w, e.sum.hi, borrow)
+	short := fixed{hi, lo}.float()
+	if under != 0 || short > float64(h.Tokens)*float64(h.Tokens)*0x1p-64*(1+1e-9) {
 		return fmt.Errorf("%s:2: header: weight %d (%s), but the entries sum to %.17g: the header does not belong to these entries", name, h.Weight, h.Weighting, e.sum.float())
 	}
 	return nil
