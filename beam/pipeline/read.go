@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"os"
 	"runtime"
@@ -16,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/text"
 )
 

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
 )
 
 // The second pass: the statistics of every document on the vocabulary,

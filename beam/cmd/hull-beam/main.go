@@ -14,7 +14,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/hulltopics/hull/internal/textsafe"
 	"io/fs"
 	"os"
 	"strconv"
@@ -26,6 +25,7 @@ import (
 	"github.com/hulltopics/hull/beam/pipeline"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/text"
 )
 
