@@ -24,7 +24,8 @@ const (
 )
 
 // TopicsNoisy reports whether m's topics are noisy by that rule, with the
-// figures it used.
+// figures it used. It panics as model.Model.TopWords on a malformed m
+// (the learners call it on their own topics; refine validates first).
 func TopicsNoisy(m *model.Model) (noisy bool, distinct, nearDuplicatePairs int) {
 	distinct, nearDuplicatePairs = m.TopWordOverlap(NoisyTopWords)
 	pairs := m.K * (m.K - 1) / 2

@@ -343,7 +343,8 @@ func (m *Model) Param(key string) (float64, bool) {
 
 // TopWords returns the indices of the n most probable words of topic k,
 // most probable first; ties go to the lower word index. n <= 0 gives none.
-// It panics if k is out of range.
+// It panics if k is out of range or m is malformed (a row longer than the
+// vocabulary: check models built by hand with Validate).
 func (m *Model) TopWords(k, n int) []int {
 	row := m.Topics[k]
 	return topn.Indices(len(row), n, func(w int) float64 { return row[w] })
@@ -354,7 +355,8 @@ func (m *Model) TopWords(k, n int) []int {
 // many topic pairs share at least half of their top n words (near
 // duplicates). Topics that are near-copies of one another, the sign of
 // collapsed topics, give few distinct words and many such pairs.
-// Time O(K V log n) to rank the words and O(K^2 n) to compare them.
+// Time O(K V log n) to rank the words and O(K^2 n) to compare them. It
+// panics as TopWords on a malformed m.
 func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs int) {
 	top := make([][]int, m.K)
 	seen := map[int]bool{}

@@ -77,7 +77,8 @@ func TokenShares(docs *corpus.Corpus, theta [][]float64, k int) []float64 {
 // TopRelevant returns the n words of topic k of m most relevant at lambda
 // (Relevance), most relevant first, ties to the lower word index; pw is
 // p(w) (Marginal). Words of p(w|z) = 0 are never returned, so fewer than n
-// may be. Time O(V log n).
+// may be. Time O(V log n). It panics if k is not a topic of m or pw is
+// not one weight per word (programming errors: HTML checks its input).
 func TopRelevant(m *model.Model, pw []float64, k int, lambda float64, n int) []int {
 	row := m.Topics[k]
 	var nz []int
