@@ -113,6 +113,9 @@ func fewerWords(squares float64) string {
 // EstimateBytes(c) exceeds the limit, and an error when no document has two
 // tokens.
 func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, error) {
+	if c == nil {
+		return nil, errNoCorpus
+	}
 	limit := opts.MaxMemory
 	if limit <= 0 {
 		limit = memory.DefaultLimit()

@@ -119,6 +119,9 @@ func NewOperator(c *corpus.Corpus, threads int) (*Operator, error) {
 // NewWeightedOperator is NewOperator with the documents weighted by w; it
 // fails for an unknown w too.
 func NewWeightedOperator(c *corpus.Corpus, threads int, w Weighting) (*Operator, error) {
+	if c == nil {
+		return nil, errNoCorpus
+	}
 	if err := w.Check(); err != nil {
 		return nil, err
 	}

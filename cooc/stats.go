@@ -202,6 +202,9 @@ func (s *Stats) addWeight(n int64) {
 	s.overflow = s.overflow || !ok || carry != 0 || sum > math.MaxInt64
 }
 
+// errNoCorpus is the error of a nil corpus.
+var errNoCorpus = errors.New("cooc: no corpus (nil)")
+
 // ErrOverflow is wrapped by the error of statistics whose W (Stats.Weight)
 // would pass MaxInt64: the input's documents are too long for the
 // weighting, which the caller must change.
@@ -217,6 +220,9 @@ var ErrOverflow = errors.New("cooc: the documents' weights sum to more than 2^63
 //
 // Time O(sum_d nnz_d^2 / 2), memory EstimateStatsBytes(V) + 12 nnz.
 func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, error) {
+	if c == nil {
+		return nil, errNoCorpus
+	}
 	v := c.NumWords()
 	need := EstimateStatsBytes(v) + 12*c.NNZ() + 8*int64(c.NumDocs())
 	if err := memory.Check(fmt.Sprintf("cooc: the co-occurrence statistics of %d words", v), need, opts.MaxMemory,

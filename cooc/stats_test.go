@@ -625,3 +625,17 @@ func TestDamagedPairsFile(t *testing.T) {
 		t.Errorf("a flipped bit: %v, want the checksum's error", err)
 	}
 }
+
+// TestNilCorpus: the entry points from a corpus refuse a nil one (they
+// panicked).
+func TestNilCorpus(t *testing.T) {
+	if _, err := FromCorpus(context.Background(), nil, Options{}); err == nil {
+		t.Error("FromCorpus: no error")
+	}
+	if _, err := Compute(context.Background(), nil, Options{}); err == nil {
+		t.Error("Compute: no error")
+	}
+	if _, err := NewOperator(nil, 1); err == nil {
+		t.Error("NewOperator: no error")
+	}
+}
