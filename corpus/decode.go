@@ -104,17 +104,22 @@ type EncodingError struct {
 // errors.As finds a *ParseError.
 func (e *EncodingError) Unwrap() []error { return e.First }
 
+// Error returns one line: the count, then the first invalid units'
+// errors separated by semicolons.
 func (e *EncodingError) Error() string {
 	if e.Invalid == 1 {
 		return e.First[0].Error()
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d of %d %s are not valid UTF-8 (ReadOptions.Strict):", e.Input, e.Invalid, e.Units, e.Kind)
-	for _, pe := range e.First {
-		b.WriteString("\n  " + pe.Error())
+	for i, pe := range e.First {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(" " + pe.Error())
 	}
 	if e.Invalid > len(e.First) {
-		fmt.Fprintf(&b, "\n  ... and %d more", e.Invalid-len(e.First))
+		fmt.Fprintf(&b, "; ... and %d more", e.Invalid-len(e.First))
 	}
 	return b.String()
 }

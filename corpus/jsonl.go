@@ -76,6 +76,8 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 			return fmt.Errorf("items[%d] is empty (\"\" or null): want a word", i)
 		case strings.ContainsFunc(w, unicode.IsSpace):
 			return fmt.Errorf("items[%d] %q contains white space", i, w)
+		case strings.IndexByte(w, 0) >= 0:
+			return fmt.Errorf("items[%d] %q contains a NUL byte, which no word holds", i, w)
 		}
 	}
 	return d.addTokens(id, *rec.Items)

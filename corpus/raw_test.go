@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -269,6 +270,55 @@ func TestSaveDirRoundTrip(t *testing.T) {
 	}
 	if _, err := SaveDir(context.Background(), t.TempDir(), c, SaveOptions{Format: "csv"}); err == nil {
 		t.Error("SaveDir of format csv: no error")
+	}
+}
+
+// Ids with control characters, quotes, backslashes and line breaks are
+// valid JSON in the jsonl format and read back as they were (they were
+// written with Go's escapes, \x1b, which JSON does not have); an id the
+// format cannot hold (a line break in docids.txt, invalid UTF-8 in JSON)
+// is an error matching ErrNotWritable before the directory is made.
+func TestSaveDirIDs(t *testing.T) {
+	withIDs := func(ids []string) *Corpus {
+		docs := make([][]string, len(ids))
+		for d := range docs {
+			docs[d] = []string{"a", "b"}
+		}
+		c := FromTokens(docs)
+		c.DocIDs = ids
+		return c
+	}
+	ids := []string{"esc\x1b[31m", "bel\a\x00", `q"\x`, "nl\n4", "rl\u202e", "wörd"}
+	c := withIDs(ids)
+	dir := filepath.Join(t.TempDir(), "jsonl")
+	paths, err := SaveDir(context.Background(), dir, c, SaveOptions{Format: OutputJSONL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFile(paths[0], ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.DocIDs, ids) {
+		t.Errorf("ids read back %q, want %q", back.DocIDs, ids)
+	}
+	for _, tc := range []struct {
+		format OutputFormat
+		ids    []string
+		want   string
+	}{
+		{OutputUCI, ids, `document 4 id "nl\n4" holds a line break`},
+		{OutputMM, ids, `document 4 id "nl\n4" holds a line break`},
+		{OutputJSONL, []string{"ok", "bad\xff"}, `document 2 id "bad\xff" is not valid UTF-8`},
+	} {
+		dir := filepath.Join(t.TempDir(), "out")
+		_, err := SaveDir(context.Background(), dir, withIDs(tc.ids), SaveOptions{Format: tc.format})
+		if !errors.Is(err, ErrNotWritable) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q matching ErrNotWritable", tc.format, err, tc.want)
+		}
+		if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: the directory was made: %v", tc.format, err)
+		}
 	}
 }
 

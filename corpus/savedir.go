@@ -88,8 +88,10 @@ func PrepareDir(dir string, opts SaveOptions) (undo func(), err error) {
 // not hold them, and c.Preprocessing as JSON when set. Every file is
 // written in full to a temporary file first and the files are renamed
 // into place only when all are complete, so a failure leaves dir as it
-// was (ctx done included: the writes stop with its error). It returns
-// the paths written, data file first.
+// was (ctx done included: the writes stop with its error). A word or an
+// id that the format's files cannot hold is an error matching
+// ErrNotWritable, before dir is made. It returns the paths written, data
+// file first.
 func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]string, error) {
 	if opts.Format == "" {
 		opts.Format = OutputUCI
@@ -97,7 +99,7 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 	if _, err := ParseOutputFormat(string(opts.Format)); err != nil {
 		return nil, err
 	}
-	if err := c.Validate(); err != nil {
+	if err := checkWritable(c, opts.Format); err != nil {
 		return nil, err
 	}
 	files := saveFiles(c, opts)

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,6 +15,22 @@ import (
 )
 
 const writeBufSize = 256 << 10
+
+// ErrNotWritable is what the errors of the writers and SaveDir match
+// (errors.Is) when the corpus holds a word or an id that the format
+// cannot hold as it is, so that reading the output back would not give
+// the corpus: a caller can tell bad content from a failed write.
+var ErrNotWritable = errors.New("corpus: not writable in the format")
+
+// notWritable is an error that matches ErrNotWritable.
+type notWritable struct{ msg string }
+
+func (e notWritable) Error() string        { return e.msg }
+func (e notWritable) Is(target error) bool { return target == ErrNotWritable }
+
+func notWritablef(format string, args ...any) error {
+	return notWritable{fmt.Sprintf(format, args...)}
+}
 
 // WriteUCI writes c in the UCI bag-of-words format: lines D, W, NNZ, then
 // "docID wordID count" (1-based) in document order. Document ids are not
@@ -94,20 +111,22 @@ func WriteVocab(w io.Writer, c *Corpus) error {
 }
 
 // checkVocab reports the first word that cannot be written to a
-// vocabulary file.
+// vocabulary file, nor as a JSON-lines item: what would not read back.
 func checkVocab(vocab []string) error {
 	seen := make(map[string]int, len(vocab))
 	for i, w := range vocab {
 		switch {
 		case w == "":
-			return fmt.Errorf("corpus: word %d is empty; a vocabulary file cannot hold it", i)
+			return notWritablef("corpus: word %d is empty; a vocabulary file cannot hold it", i)
 		case !utf8.ValidString(w):
-			return fmt.Errorf("corpus: word %d %q is not valid UTF-8", i, w)
+			return notWritablef("corpus: word %d %q is not valid UTF-8", i, w)
 		case strings.IndexFunc(w, unicode.IsSpace) >= 0:
-			return fmt.Errorf("corpus: word %d %q contains whitespace; a vocabulary file holds one word per line", i, w)
+			return notWritablef("corpus: word %d %q contains whitespace; a vocabulary file holds one word per line", i, w)
+		case strings.IndexByte(w, 0) >= 0:
+			return notWritablef("corpus: word %d %q contains a NUL byte; a vocabulary file cannot hold it (it reads as binary data)", i, w)
 		}
 		if j, dup := seen[w]; dup {
-			return fmt.Errorf("corpus: word %d %q repeats word %d", i, w, j)
+			return notWritablef("corpus: word %d %q repeats word %d", i, w, j)
 		}
 		seen[w] = i
 	}
@@ -150,16 +169,18 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 // WriteJSONL writes c as JSON lines, one object per document:
 // {"id": "...", "items": ["word", ...]}, each word repeated by its count,
 // in vocabulary order (a bag of words keeps no word order). Reading the
-// output back (format jsonl) gives c again, ids included.
+// output back (format jsonl) gives c again, ids included. A word that
+// WriteVocab refuses, or an id that is not valid UTF-8 (JSON holds only
+// Unicode), is an error matching ErrNotWritable, and nothing is written.
 func WriteJSONL(w io.Writer, c *Corpus) error {
-	if err := c.Validate(); err != nil {
+	if err := checkWritable(c, OutputJSONL); err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, writeBufSize)
 	var buf []byte
 	for d := range c.NumDocs() {
 		buf = append(buf[:0], `{"id":`...)
-		buf = strconv.AppendQuote(buf, c.DocIDs[d])
+		buf = appendJSONString(buf, c.DocIDs[d])
 		buf = append(buf, `,"items":[`...)
 		words, counts := c.Doc(d)
 		first := true
@@ -176,6 +197,38 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 		bw.Write(buf)
 	}
 	return bw.Flush()
+}
+
+// checkDocIDs reports the first id that a list of ids, one per line,
+// cannot hold.
+func checkDocIDs(ids []string) error {
+	for d, id := range ids {
+		if strings.ContainsAny(id, "\n\r") {
+			return notWritablef("corpus: document %d id %q holds a line break; a list of ids holds one per line (the jsonl format keeps any id)", d+1, id)
+		}
+	}
+	return nil
+}
+
+// checkWritable checks c (Corpus.Validate) and reports the first word or
+// id that the files of format f cannot hold: the vocabulary file's or
+// the JSON items' words, the list of ids or the JSON ids.
+func checkWritable(c *Corpus, f OutputFormat) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if err := checkVocab(c.Vocab); err != nil {
+		return err
+	}
+	if f != OutputJSONL {
+		return checkDocIDs(c.DocIDs)
+	}
+	for d, id := range c.DocIDs {
+		if !utf8.ValidString(id) {
+			return notWritablef("corpus: document %d id %q is not valid UTF-8, which JSON cannot hold", d+1, id)
+		}
+	}
+	return nil
 }
 
 // appendJSONString appends s as a JSON string.
@@ -198,12 +251,11 @@ func WriteMatrixMarket(w io.Writer, c *Corpus) error {
 }
 
 // WriteDocIDs writes the id of each document of c, one per line. An id
-// holding a line break is an error, and nothing is written.
+// holding a line break is an error matching ErrNotWritable, and nothing
+// is written.
 func WriteDocIDs(w io.Writer, c *Corpus) error {
-	for d, id := range c.DocIDs {
-		if strings.ContainsAny(id, "\n\r") {
-			return fmt.Errorf("corpus: document %d id %q holds a line break; a list of ids holds one per line", d+1, id)
-		}
+	if err := checkDocIDs(c.DocIDs); err != nil {
+		return err
 	}
 	bw := bufio.NewWriterSize(w, writeBufSize)
 	for _, id := range c.DocIDs {

@@ -155,12 +155,13 @@ func TestWriteVocabErrors(t *testing.T) {
 		{[]string{"nb\u00a0sp"}, "contains whitespace"},
 		{[]string{"\xff"}, "not valid UTF-8"},
 		{[]string{"a", "b", "a"}, `word 2 "a" repeats word 0`},
+		{[]string{"nu\x00l"}, `word 0 "nu\x00l" contains a NUL byte`},
 	} {
 		c := &Corpus{Vocab: tc.vocab, Offsets: []int64{0}}
 		var b bytes.Buffer
 		err := WriteVocab(&b, c)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("WriteVocab(%q) = %v, want %q", tc.vocab, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrNotWritable) {
+			t.Errorf("WriteVocab(%q) = %v, want %q matching ErrNotWritable", tc.vocab, err, tc.want)
 		}
 		if b.Len() > 0 {
 			t.Errorf("WriteVocab(%q) wrote %q", tc.vocab, b.String())

@@ -20,7 +20,7 @@ func TestDocTopicsRoundTrip(t *testing.T) {
 		if err := infer.WriteDocTopics(&b, ids, theta, header); err != nil {
 			t.Fatal(err)
 		}
-		want := "1\t0.25\t0.75\ntab here\t1\t0\nline break\t0.333333\t0.666667\n\t0.5\t0.5\n"
+		want := "1\t0.25\t0.75\ntab\\there\t1\t0\nline\\r\\nbreak\t0.333333\t0.666667\n\t0.5\t0.5\n"
 		if header {
 			want = "id\ttopic1\ttopic2\n" + want
 		}
@@ -31,7 +31,7 @@ func TestDocTopicsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(gotIDs, []string{"1", "tab here", "line break", ""}) || len(got) != 4 || !slices.Equal(got[0], theta[0]) || got[2][1] != 0.666667 {
+		if !slices.Equal(gotIDs, ids) || len(got) != 4 || !slices.Equal(got[0], theta[0]) || got[2][1] != 0.666667 {
 			t.Errorf("header %v: read %q, %v", header, gotIDs, got)
 		}
 	}

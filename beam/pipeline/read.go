@@ -60,7 +60,7 @@ func markInput(err error) error {
 // readCorpus is read without the mark.
 func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpus, error) {
 	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
-		Log: func(line string) { log.Info(ctx, textsafe.EscapeLines(line)) }}
+		Log: func(line string) { log.Info(ctx, textsafe.Escape(line)) }}
 	if !isRemote(path) {
 		return corpus.ReadFile(path, opts)
 	}

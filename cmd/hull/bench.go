@@ -125,7 +125,7 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 				return ctxErr // interrupted: the child's failure is a consequence
 			}
 			row.Error = err.Error()
-			fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", a, textsafe.EscapeLines(err.Error()))
+			fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", a, textsafe.Escape(err.Error()))
 		}
 		rows = append(rows, row)
 	}
@@ -161,7 +161,7 @@ func checkLabels(ctx context.Context, f *evalFlags, log io.Writer) error {
 		return fmt.Errorf("--labels %s: none of the %d ids labels a document of %s (whose ids are such as %q)",
 			f.labels, len(labels), f.reference, c.DocIDs[:min(3, len(c.DocIDs))])
 	}
-	fmt.Fprintf(log, "bench: %s labels %d of the %d documents of %s (%d labels)\n", f.labels, n, c.NumDocs(), f.reference, len(names))
+	fmt.Fprintf(log, "bench: %s labels %d of the %d documents of %s (%d labels)\n", textsafe.Escape(f.labels), n, c.NumDocs(), textsafe.Escape(f.reference), len(names))
 	return nil
 }
 
@@ -216,7 +216,8 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	child.Stderr = &errb
 	start := time.Now()
 	if err := child.Run(); err != nil {
-		return 0, 0, fmt.Errorf("hull fit failed: %v: %s", err, strings.TrimSpace(errb.String()))
+		// The child's lines, escaped by it, joined: an error is one line.
+		return 0, 0, fmt.Errorf("hull fit failed: %v: %s", err, strings.ReplaceAll(strings.TrimSpace(errb.String()), "\n", "; "))
 	}
 	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hulltopics/hull/corpus"
@@ -80,7 +81,10 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 		return err // interrupted while reading, which does not stop: write nothing
 	}
 	paths, err := corpus.SaveDir(cmd.Context(), f.output, c, opts)
-	if err != nil {
+	switch {
+	case errors.Is(err, corpus.ErrNotWritable):
+		return err // the input's words or ids: bad input
+	case err != nil:
 		return envError{err}
 	}
 	out := cmd.OutOrStdout()

@@ -193,7 +193,7 @@ func checkTruthDigest(m, truth *model.Model, path string, log io.Writer) error {
 	var mismatch *eval.CorpusMismatchError
 	switch {
 	case errors.Is(err, eval.ErrNoDigest):
-		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", path)
+		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", textsafe.Escape(path))
 		return nil
 	case errors.As(err, &mismatch):
 		return fmt.Errorf("--truth %s is of the corpus of digest %s, the model was fitted on a corpus of digest %s: "+
@@ -247,7 +247,7 @@ func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.
 	}
 	if rep.DroppedTokens > 0 {
 		fmt.Fprintf(log, "%s: aligned to the model's vocabulary: %d of %d words unknown, %d of %d tokens dropped\n",
-			name, rep.UnknownWords, raw.NumWords(), rep.DroppedTokens, rep.DroppedTokens+rep.Tokens)
+			textsafe.Escape(name), rep.UnknownWords, raw.NumWords(), rep.DroppedTokens, rep.DroppedTokens+rep.Tokens)
 	}
 	return raw, aligned, nil
 }

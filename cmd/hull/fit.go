@@ -13,6 +13,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
@@ -215,7 +216,7 @@ func printRecovery(w io.Writer, m, truth *model.Model) error {
 	for j, k := range rec.Match {
 		name := fmt.Sprintf("theme %d", j+1)
 		if j < len(themes) {
-			name = themes[j]
+			name = textsafe.Escape(themes[j])
 		}
 		fmt.Fprintf(w, "  %-12s <- topic %2d   l1 %.3f\n", name, k+1, rec.Dist[j])
 	}
@@ -306,7 +307,7 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 		if f, ok := log.(*os.File); ok && isTerminal(f) {
 			prefix = "\r\x1b[K" // clear the progress bar's line first
 		}
-		s.Log = func(line string) { fmt.Fprintf(log, "%s%s\n", prefix, line) }
+		s.Log = func(line string) { fmt.Fprintf(log, "%s%s\n", prefix, textsafe.Escape(line)) }
 	}
 	return s, nil
 }

@@ -50,7 +50,8 @@ like the model's alpha or its topic weights p(z) when it has them, else
 symmetric (default: the model's own alpha, else a total of 0.1 x K).
 
 Output: tab-separated, one line per input document, in input order: its id
-(tabs and line breaks replaced by spaces) and its K weights (%.6g), which sum
+(backslashes doubled, and tabs, line breaks and other control characters
+escaped as \t, \n, \x1b) and its K weights (%.6g), which sum
 to 1, topics numbered as by "hull topics". --header adds a first line
 "id<TAB>topic1<TAB>...<TAB>topicK". A document with no known word gets the prior mean.
 Without -o the table goes to stdout. Results do not depend on --threads.`,

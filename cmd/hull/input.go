@@ -184,7 +184,7 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 		return nil, err
 	}
 	opts := in.readOptions(ctx, progress)
-	opts.Log = func(line string) { fmt.Fprintln(log, textsafe.EscapeLines(line)) }
+	opts.Log = func(line string) { fmt.Fprintln(log, textsafe.Escape(line)) }
 	c, err := readPaths(paths, opts)
 	if err != nil {
 		return nil, readError(err)

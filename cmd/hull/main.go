@@ -112,7 +112,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := root.ExecuteContext(ctx)
 	if out.err != nil {
 		if err != nil && !errors.Is(err, out.err) {
-			fmt.Fprintln(stderr, "hull:", textsafe.EscapeLines(err.Error()))
+			fmt.Fprintln(stderr, "hull:", textsafe.Escape(err.Error()))
 		}
 		fmt.Fprintln(stderr, "hull: writing output:", out.err)
 		return exitFailure
@@ -125,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hull:", sig)
 		return sig.exitStatus()
 	}
-	fmt.Fprintln(stderr, "hull:", textsafe.EscapeLines(err.Error()))
+	fmt.Fprintln(stderr, "hull:", textsafe.Escape(err.Error()))
 	return exitStatus(err)
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/schollz/progressbar/v3"
 )
@@ -37,7 +38,7 @@ func newProgress(w io.Writer) learner.Progress {
 			stage, started, bar = s, time.Now(), nil
 		}
 		if bar == nil && time.Since(started) > barDelay && done < total {
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(s),
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(textsafe.Escape(s)),
 				progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
 				progressbar.OptionThrottle(100*time.Millisecond))
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
@@ -152,7 +153,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if o.Docs != nil {
 		fmt.Fprintf(stderr, ", %d documents", o.Docs.NumDocs())
 	}
-	fmt.Fprintf(stderr, ": %s (%s)\n", f.output, memory.Format(cw.n))
+	fmt.Fprintf(stderr, ": %s (%s)\n", textsafe.Escape(f.output), memory.Format(cw.n))
 	printTimings(stderr, timings, time.Since(start))
 	return nil
 }

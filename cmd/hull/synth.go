@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 	"github.com/spf13/cobra"
@@ -122,7 +123,7 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		fmt.Fprintln(cmd.OutOrStdout(), synthCommandLine(spec, truth, seed, out))
 		fmt.Fprintf(logWriter(cmd, quiet), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
 			spec.Name, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"],
-			strings.Join([]string{synth.DocwordFile, synth.VocabFile, synth.TruthFile, synth.DocTopicsFile}, ", "), out)
+			strings.Join([]string{synth.DocwordFile, synth.VocabFile, synth.TruthFile, synth.DocTopicsFile}, ", "), textsafe.Escape(out))
 		return nil
 	}
 	return cmd
@@ -154,10 +155,15 @@ func synthCommandLine(spec *synth.Spec, truth *model.Model, seed uint64, out str
 	return strings.Join(append(parts, "--seed", strconv.FormatUint(seed, 10), "-o", shellQuote(out)), " ")
 }
 
-// shellQuote returns s quoted for a POSIX shell if it needs quoting.
+// shellQuote returns s quoted for a POSIX shell if it needs quoting: in
+// dollar-single-quotes ($'...', POSIX.1-2024) when it holds a character
+// unsafe on a terminal, written as its escape sequence.
 func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-") == "" {
+	switch {
+	case s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-") == "":
 		return s
+	case textsafe.Escape(s) != s:
+		return "$'" + textsafe.Escape(strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s)) + "'"
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

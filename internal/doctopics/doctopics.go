@@ -17,13 +17,33 @@ import (
 	"github.com/hulltopics/hull/internal/textsafe"
 )
 
-// idReplacer makes a document id safe for a TSV field.
-var idReplacer = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
+// encodeID writes a document id as a TSV field safe to print: its
+// backslashes doubled, then tabs, line breaks and the other characters
+// that textsafe.Escape escapes written as Go escape sequences (\t,
+// \x1b, \u202e), so that decodeID gives the id back and two ids never
+// share a field.
+func encodeID(id string) string {
+	return textsafe.Escape(strings.ReplaceAll(id, `\`, `\\`))
+}
 
-// Write writes the table of theta to w: per document its id (tabs and line
-// breaks replaced by spaces, the other control and bidirectional
-// characters escaped by textsafe.Escape, so that the table is safe to
-// print) and its weights (%.6g), tab-separated, after the header line
+// decodeID inverts encodeID. A field that is not a valid sequence of
+// escapes (a table written by another tool) is the id as it stands.
+func decodeID(field string) string {
+	if !strings.Contains(field, `\`) {
+		return field
+	}
+	id, err := strconv.Unquote(`"` + strings.ReplaceAll(field, `"`, `\"`) + `"`)
+	if err != nil {
+		return field
+	}
+	return id
+}
+
+// Write writes the table of theta to w: per document its id (encoded:
+// backslashes doubled, tabs, line breaks and the other control and
+// bidirectional characters written as escape sequences, so that the table
+// is safe to print and Read gives the ids back) and its weights (%.6g),
+// tab-separated, after the header line
 // "id<TAB>topic1<TAB>...<TAB>topicK" if header is set. It returns an
 // error, before writing anything, unless there is one id per row and every
 // row has the same length.
@@ -56,7 +76,7 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
 	}
 	var buf []byte
 	for d, row := range theta {
-		bw.WriteString(textsafe.Escape(idReplacer.Replace(ids[d])))
+		bw.WriteString(encodeID(ids[d]))
 		for _, x := range row {
 			buf = strconv.AppendFloat(append(buf[:0], '\t'), x, 'g', 6, 64)
 			bw.Write(buf)
@@ -70,8 +90,8 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
 
 // Read reads a table as Write writes it, with or without its header line
 // (recognised on the first line by its fields "id" and "topic1"); blank
-// lines are skipped and a line may end in "\r\n". It returns the ids and
-// weights in file order. Errors start with "name:line: " ("line N: "
+// lines are skipped and a line may end in "\r\n". It returns the ids,
+// decoded, and weights in file order. Errors start with "name:line: " ("line N: "
 // when name is empty) and say what is wrong: a line without a tab, a
 // weight that is not a finite number >= 0, rows of different lengths, an
 // id listed twice or holding a carriage return; or that the table has no
@@ -102,10 +122,12 @@ func Read(r io.Reader, name string) (ids []string, theta [][]float64, err error)
 			return nil, nil, fail("want an id and topic weights separated by tabs")
 		case k >= 0 && len(fields)-1 != k:
 			return nil, nil, fail("%d weights, earlier lines %d", len(fields)-1, k)
-		case seen[fields[0]]:
-			return nil, nil, fail("document %q listed twice", fields[0])
 		case strings.Contains(fields[0], "\r"):
 			return nil, nil, fail("document id %q holds a carriage return", fields[0])
+		}
+		id := decodeID(fields[0])
+		if seen[id] {
+			return nil, nil, fail("document %q listed twice", id)
 		}
 		k = len(fields) - 1
 		row := make([]float64, k)
@@ -116,8 +138,8 @@ func Read(r io.Reader, name string) (ids []string, theta [][]float64, err error)
 			}
 			row[j] = x
 		}
-		seen[fields[0]] = true
-		ids = append(ids, fields[0])
+		seen[id] = true
+		ids = append(ids, id)
 		theta = append(theta, row)
 	}
 	if err := sc.Err(); err != nil {

@@ -55,17 +55,11 @@ func Unsafe(r rune) bool {
 // \a \b \f \n \r \t \v for those controls, \xHH for the other ASCII
 // controls and for each byte of invalid UTF-8, \uHHHH or \UHHHHHHHH for
 // the rest. It returns s itself when s holds no unsafe rune.
-func Escape(s string) string { return escape(s, false) }
-
-// EscapeLines is Escape for text of several lines (an error message that
-// quotes words, a child process's output): it keeps line feeds and tabs.
-func EscapeLines(s string) string { return escape(s, true) }
-
-func escape(s string, keepLines bool) string {
+func Escape(s string) string {
 	var b []byte // nil until the first unsafe rune
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		ok := !Unsafe(r) || keepLines && (r == '\n' || r == '\t')
+		ok := !Unsafe(r)
 		if r == utf8.RuneError {
 			ok = size > 1 // U+FFFD itself, not a byte of invalid UTF-8
 		}

@@ -44,9 +44,6 @@ func TestEscape(t *testing.T) {
 			t.Errorf("Escape(%q) = %q is not UTF-8", tc.in, got)
 		}
 	}
-	if got := EscapeLines("a\n\tb\x1b\r"); got != "a\n\tb\\x1b\\r" {
-		t.Errorf("EscapeLines = %q", got)
-	}
 }
 
 // Escaped and then XML-escaped as gonum's SVG canvas does, any string is

@@ -145,7 +145,7 @@ func main() {
 // errorLine returns the line hull-beam prints for err: its text, which
 // may hold file names and words of the inputs, escaped for the terminal
 // (as hull's).
-func errorLine(err error) string { return "hull-beam: " + textsafe.EscapeLines(err.Error()) }
+func errorLine(err error) string { return "hull-beam: " + textsafe.Escape(err.Error()) }
 
 // badInput marks an error of the flags or of the inputs (found before the
 // run, or a malformed input during it: pipeline.InputError), which the
@@ -198,7 +198,7 @@ func run() error {
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
 		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(ctx); rerr != nil {
-			fmt.Fprintln(os.Stderr, textsafe.EscapeLines(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
+			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
 		}
 		return runError(err)
 	}
