@@ -79,12 +79,12 @@ func ExampleMergeFiles() {
 		s := cooc.NewStats(vocab)
 		s.AddDoc(doc, []int32{2, 1})
 		paths = append(paths, filepath.Join(dir, fmt.Sprintf("shard%d.stats", i)))
-		if err := s.Save(paths[i]); err != nil {
+		if err := s.Save(context.Background(), paths[i]); err != nil {
 			fmt.Println(err)
 			return
 		}
 	}
-	whole, err := cooc.MergeFiles(paths, 0)
+	whole, err := cooc.MergeFiles(context.Background(), paths, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -107,7 +107,7 @@ func ExampleLoadStatsSummary() {
 	s.AddDoc([]int32{0, 1}, []int32{2, 1})
 	s.AddDoc([]int32{1, 2}, []int32{1, 3})
 	path := filepath.Join(dir, "all.stats")
-	if err := s.Save(path); err != nil {
+	if err := s.Save(context.Background(), path); err != nil {
 		fmt.Println(err)
 		return
 	}

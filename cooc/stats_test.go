@@ -195,11 +195,11 @@ func TestMergeFiles(t *testing.T) {
 	var paths []string
 	for i, cut := range [][2]int{{60, 90}, {0, 25}, {25, 60}} {
 		paths = append(paths, filepath.Join(dir, fmt.Sprintf("shard%d.stats", i)))
-		if err := statsOf(c, cut[0], cut[1]).Save(paths[i]); err != nil {
+		if err := statsOf(c, cut[0], cut[1]).Save(context.Background(), paths[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	merged, err := MergeFiles(paths, 0)
+	merged, err := MergeFiles(context.Background(), paths, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,13 +207,13 @@ func TestMergeFiles(t *testing.T) {
 		t.Fatal("merged shards differ from the whole")
 	}
 	other := filepath.Join(dir, "other.stats")
-	if err := NewStats(append([]string{"zz"}, c.Vocab[1:]...)).Save(other); err != nil {
+	if err := NewStats(append([]string{"zz"}, c.Vocab[1:]...)).Save(context.Background(), other); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MergeFiles(append(paths, other), 0); !errors.Is(err, ErrVocabDiffers) || !strings.HasPrefix(err.Error(), other+": ") {
+	if _, err := MergeFiles(context.Background(), append(paths, other), 0); !errors.Is(err, ErrVocabDiffers) || !strings.HasPrefix(err.Error(), other+": ") {
 		t.Fatalf("merging a file of another vocabulary: %v", err)
 	}
-	if _, err := MergeFiles(nil, 0); err == nil {
+	if _, err := MergeFiles(context.Background(), nil, 0); err == nil {
 		t.Fatal("merging no file: no error")
 	}
 	// The same shard twice, by its name or a link, would count its
@@ -221,7 +221,7 @@ func TestMergeFiles(t *testing.T) {
 	link := filepath.Join(dir, "link.stats")
 	os.Symlink(paths[1], link)
 	for _, twice := range [][]string{{paths[0], paths[1], paths[1]}, {paths[1], paths[2], link}} {
-		if _, err := MergeFiles(twice, 0); err == nil || !strings.Contains(err.Error(), "same file") {
+		if _, err := MergeFiles(context.Background(), twice, 0); err == nil || !strings.Contains(err.Error(), "same file") {
 			t.Errorf("MergeFiles(%v): %v, want the same file refused", twice, err)
 		}
 	}
@@ -231,11 +231,26 @@ func TestMergeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Save(gz); err != nil {
+	if err := s.Save(context.Background(), gz); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MergeFiles([]string{paths[1], paths[0], gz}, 0); err == nil || !strings.Contains(err.Error(), paths[1]+" and "+gz+" hold the same statistics") {
+	if _, err := MergeFiles(context.Background(), []string{paths[1], paths[0], gz}, 0); err == nil || !strings.Contains(err.Error(), paths[1]+" and "+gz+" hold the same statistics") {
 		t.Errorf("merging a shard and its copy: %v", err)
+	}
+	// Interrupted, the merge and the save stop with the context's error
+	// and the old file stays (hull stats merge ran on after Ctrl-C and
+	// replaced it with exit 0).
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := MergeFiles(ctx, paths, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("MergeFiles cancelled: %v, want context.Canceled", err)
+	}
+	old, _ := os.ReadFile(paths[0])
+	if err := merged.Save(ctx, paths[0]); !errors.Is(err, context.Canceled) {
+		t.Errorf("Save cancelled: %v, want context.Canceled", err)
+	}
+	if now, _ := os.ReadFile(paths[0]); !bytes.Equal(now, old) {
+		t.Error("a cancelled Save replaced the file")
 	}
 }
 
@@ -263,7 +278,7 @@ func TestStatsFileRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"q.stats", "q.stats.gz"} {
 		path := filepath.Join(dir, name)
-		if err := s.Save(path); err != nil {
+		if err := s.Save(context.Background(), path); err != nil {
 			t.Fatal(err)
 		}
 		got, err := LoadStats(path, 0)
@@ -353,7 +368,7 @@ func TestReadStatsSummary(t *testing.T) {
 	dir := t.TempDir()
 	for i, p := range append(s.Split(3), s) {
 		path := filepath.Join(dir, fmt.Sprintf("s%d.stats.gz", i))
-		if err := p.Save(path); err != nil {
+		if err := p.Save(context.Background(), path); err != nil {
 			t.Fatal(err)
 		}
 		got, err := LoadStatsSummary(path)
@@ -527,7 +542,7 @@ func TestStatsFileIsNoCorpus(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"s.stats", "s.stats.gz"} {
 		path := filepath.Join(dir, name)
-		if err := s.Save(path); err != nil {
+		if err := s.Save(context.Background(), path); err != nil {
 			t.Fatal(err)
 		}
 		_, err := corpus.ReadFile(path, corpus.ReadOptions{})

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/jsonerr"
 	"github.com/hulltopics/hull/internal/memory"
 )
@@ -140,28 +141,34 @@ func (cw *countWriter) write(p []byte) {
 }
 
 // Save writes s to path atomically (a temporary file renamed into place),
-// gzip-compressed when the name ends in ".gz" (atomicfile.Write).
-func (s *Stats) Save(path string) error {
+// gzip-compressed when the name ends in ".gz" (atomicfile.Write). Once ctx
+// is done the write stops with its error and path is left as it was.
+func (s *Stats) Save(ctx context.Context, path string) error {
 	return atomicfile.Write(path, func(w io.Writer) error {
-		_, err := s.WriteTo(w)
+		_, err := s.WriteTo(ctxio.Writer(ctx, w))
 		return err
 	})
 }
 
 // LoadStats reads the statistics file at path (gzip-compressed or not).
 func LoadStats(path string, maxMemory int64) (*Stats, error) {
-	s, _, err := loadStats(path, maxMemory)
+	s, _, err := loadStats(context.Background(), path, maxMemory)
 	return s, err
 }
 
-// loadStats is LoadStats, returning the file's digest too.
-func loadStats(path string, maxMemory int64) (*Stats, string, error) {
+// loadStats is LoadStats, returning the file's digest too; the read stops
+// with ctx's error once ctx is done.
+func loadStats(ctx context.Context, path string, maxMemory int64) (*Stats, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, "", err
 	}
 	defer f.Close()
-	return readStats(f, path, maxMemory)
+	s, digest, err := readStats(ctxio.Reader(ctx, f), path, maxMemory)
+	if err != nil && ctx.Err() != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, ctx.Err()) // the read stopped: the file may be fine
+	}
+	return s, digest, err
 }
 
 // MergeFiles loads the statistics files at paths, computed over disjoint
@@ -170,8 +177,9 @@ func loadStats(path string, maxMemory int64) (*Stats, string, error) {
 // Each file is refused above maxMemory (0: half the RAM); an error of
 // Merge names the file that does not fit the ones before it. A file given
 // twice, by any name or as a copy (the same digest), is refused: its
-// documents would count twice.
-func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
+// documents would count twice. Once ctx is done the merge stops with its
+// error.
+func MergeFiles(ctx context.Context, paths []string, maxMemory int64) (*Stats, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("cooc: no statistics files to merge")
 	}
@@ -191,7 +199,7 @@ func MergeFiles(paths []string, maxMemory int64) (*Stats, error) {
 	var sum *Stats
 	digests := make(map[string]string, len(paths))
 	for _, path := range paths {
-		s, digest, err := loadStats(path, maxMemory)
+		s, digest, err := loadStats(ctx, path, maxMemory)
 		if err != nil {
 			return nil, err
 		}

@@ -59,10 +59,11 @@ type SaveOptions struct {
 // PrepareDir readies dir for SaveDir before the long work that precedes it
 // (reading the corpus): it makes dir and its missing parents, refusing an
 // existing non-directory, and checks that every file SaveDir may write
-// there with opts can be written (atomicfile.Check). undo removes the
-// directories it created, when still empty, for a caller that fails
-// before SaveDir.
-func PrepareDir(dir string, opts SaveOptions) (undo func(), err error) {
+// there with opts can be written and is none of inputs, the files and
+// directories the caller reads, nor inside one of the directories
+// (atomicfile.Check). undo removes the directories it created, when still
+// empty, for a caller that fails before SaveDir.
+func PrepareDir(dir string, opts SaveOptions, inputs ...string) (undo func(), err error) {
 	if opts.Format == "" {
 		opts.Format = OutputUCI
 	}
@@ -74,7 +75,7 @@ func PrepareDir(dir string, opts SaveOptions) (undo func(), err error) {
 	}
 	// A corpus with a preprocessing record, so that its file is checked too.
 	for _, f := range saveFiles(&Corpus{Preprocessing: &Preprocessing{}}, opts) {
-		if err := atomicfile.Check(filepath.Join(dir, f.name)); err != nil {
+		if err := atomicfile.Check(filepath.Join(dir, f.name), inputs...); err != nil {
 			undo()
 			return nil, err
 		}

@@ -95,9 +95,12 @@
 // goroutines take the shards of a step in any order, which changes
 // nothing: a shard reads and writes only its rows, its documents and its
 // copy of the totals. So the model depends on the corpus, the options
-// (Shards among them) and the seed, never on Threads or the machine: the
-// same input and seed give a bit-identical model everywhere
-// (TestGibbsSameModelForAnyThreads). The model records the shards,
+// (Shards among them) and the seed, never on Threads or the number of
+// CPUs: the same input and seed give a bit-identical model on every
+// machine of the same architecture (TestGibbsSameModelForAnyThreads).
+// Across architectures the last bits may differ: Go fuses multiply-adds
+// into one rounding on arm64, not on amd64, and gonum's kernels are
+// assembly on amd64 only. The model records the shards,
 // min(Shards, D), as Params["shards"], and the threads as
 // Provenance.Threads.
 //

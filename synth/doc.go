@@ -26,7 +26,9 @@
 //
 // All randomness comes from the given *rand.Rand of math/rand/v2, so a
 // generator and a seed give the same corpus, byte for byte (the same
-// corpus.Corpus.Digest), on every run. The returned model has Algorithm
+// corpus.Corpus.Digest), on every run on the same architecture (on arm64,
+// where Go fuses multiply-adds, the truth's weights may differ from
+// amd64's in their last bits). The returned model has Algorithm
 // "truth", Topics, TopicWeights (the mean of the documents' drawn topic
 // weights), Alpha where the document weights are Dirichlet, Anchors where
 // anchor words are planted, TopicLabels where the topics have names (Demo's

@@ -30,15 +30,17 @@ const (
 
 // PrepareDir readies dir for WriteDir before the generation: it makes dir
 // and its missing parents, refusing an existing non-directory, and checks
-// that each file of the set can be written (atomicfile.Check). undo
-// removes the directories it made, when still empty, for a caller that
-// fails before WriteDir.
-func PrepareDir(dir string) (undo func(), err error) {
+// that each file of the set can be written and is none of inputs (the
+// files the generator reads, such as semi's model) nor inside one of
+// them that is a directory (atomicfile.Check). undo removes the
+// directories it made, when still empty, for a caller that fails before
+// WriteDir.
+func PrepareDir(dir string, inputs ...string) (undo func(), err error) {
 	if undo, err = atomicfile.MakeDir(dir); err != nil {
 		return nil, err
 	}
 	for _, name := range []string{DocwordFile, VocabFile, DocTopicsFile, TruthFile} {
-		if err := atomicfile.Check(filepath.Join(dir, name)); err != nil {
+		if err := atomicfile.Check(filepath.Join(dir, name), inputs...); err != nil {
 			undo()
 			return nil, err
 		}

@@ -246,7 +246,7 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ int, ranges func(*[]byt
 // A name ending in ".gz" is gzip-compressed.
 func save(ctx context.Context, s *cooc.Stats, path string) error {
 	if !isRemote(path) {
-		return s.Save(path)
+		return s.Save(ctx, path)
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {

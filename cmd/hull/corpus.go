@@ -67,7 +67,7 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 		return err
 	}
 	opts := corpus.SaveOptions{Format: format, Gzip: f.gzip}
-	removeCreated, err := corpus.PrepareDir(f.output, opts)
+	removeCreated, err := corpus.PrepareDir(f.output, opts, f.input.files(args)...)
 	if err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,15 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 	modelPath, _ := fitIn(t, dir, "m.json", "-k", "3")
 	link := filepath.Join(dir, "link.txt")
 	os.Symlink(docword, link)
+	truth, png := filepath.Join(dir, "truth.json"), filepath.Join(dir, "t.png")
+	data, _ := os.ReadFile(truth)
+	os.WriteFile(png, data, 0o644)
 	for _, args := range [][]string{
+		// These replaced their input with exit 0 (a directory output
+		// holding the input, --model, --truth).
+		{"corpus", "-q", docword, "--max-vocab", "10", "-o", dir},
+		{"synth", "semi", "-q", "--model", truth, "--docs", "20", "-o", dir},
+		{"plot", "topics-grid", modelPath, "--truth", png, "-o", png},
 		{"fit", "-q", "-k", "3", docword, "-o", docword},
 		{"fit", "-q", "-k", "3", docword, "-o", vocab},
 		{"fit", "-q", "-k", "3", docword, "-o", link},
@@ -26,7 +35,7 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		{"stats", "-q", docword, "-o", docword},
 	} {
 		before := map[string][]byte{}
-		for _, p := range []string{docword, vocab, modelPath} {
+		for _, p := range []string{docword, vocab, modelPath, truth, png} {
 			before[p], _ = os.ReadFile(p)
 		}
 		code, _, errOut := hull(t, args...)
@@ -38,6 +47,33 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 				t.Errorf("%v: %s changed", args[:2], filepath.Base(p))
 			}
 		}
+	}
+}
+
+// An output inside a directory the command reads is refused before any
+// work, with exit 2: the next run read it as a document (a model file, a
+// doc-topics table) and replaced it.
+func TestOutputInsideAnInputDirIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 20 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("d%d.txt", i)), []byte("apple banana cherry apple date"), 0o644)
+	}
+	model := filepath.Join(t.TempDir(), "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", dir, "-o", model); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"fit", "-q", "-k", "2", dir, "-o", filepath.Join(dir, "m.json")},
+		{"infer", "-q", model, dir, "-o", filepath.Join(dir, "sub", "..", "mix.tsv")},
+		{"corpus", "-q", dir, "-o", filepath.Join(dir, "out")},
+	} {
+		code, _, errOut := hull(t, args...)
+		if code != 2 || !strings.Contains(errOut, "inside an input directory") {
+			t.Errorf("%v: exit %d, %q; want 2 and the directory named", args[:2], code, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 20 {
+		t.Errorf("the input directory holds %d entries, want its 20 documents", len(entries))
 	}
 }
 

@@ -63,7 +63,7 @@ models may have different K.`,
 					return err
 				}
 			}
-			if err := checkOutput(out, args...); err != nil {
+			if err := checkOutput(out, args[0], truth); err != nil {
 				return err
 			}
 			m, err := model.Load(args[0])

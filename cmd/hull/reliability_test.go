@@ -274,3 +274,29 @@ func TestSIGTERMEndsABlockedCommand(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 143 and a message", code, errOut.String())
 	}
 }
+
+// SIGINT while synth generates (a minute and more here) stops it at once
+// (exit 130 and hull's message, not the forced exit after stopGrace), and
+// the directory it made for the output is removed: it was left behind,
+// empty, after the forced exit.
+func TestSynthInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a long generation")
+	}
+	parent := filepath.Join(t.TempDir(), "new")
+	cmd := hullChild("synth", "ke", "--docs", "300000", "-o", filepath.Join(parent, "d"))
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // generating: it writes nothing before it is done
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(errOut.String(), "hull: interrupted by signal: interrupt") || strings.Contains(errOut.String(), "did not stop") {
+		t.Errorf("exit %d, stderr %q; want 130 and the interruption", code, errOut.String())
+	}
+	if _, err := os.Stat(parent); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the output's directory was left: %v", err)
+	}
+}

@@ -127,7 +127,7 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	if err != nil {
 		return wholeLimitError(err, settings, "the corpus", c)
 	}
-	if err := s.Save(f.output); err != nil {
+	if err := s.Save(cmd.Context(), f.output); err != nil {
 		return envError{err}
 	}
 	timings = append(timings, model.Timing{Stage: "statistics", Seconds: time.Since(mark).Seconds()})
@@ -160,11 +160,11 @@ all the documents gives, in any order of the files.`,
 			if err := checkOutput(output, args...); err != nil {
 				return err
 			}
-			sum, err := cooc.MergeFiles(args, limit)
+			sum, err := cooc.MergeFiles(cmd.Context(), args, limit)
 			if err != nil {
 				return statsError(err)
 			}
-			if err := sum.Save(output); err != nil {
+			if err := sum.Save(cmd.Context(), output); err != nil {
 				return envError{err}
 			}
 			if !quiet {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -33,7 +34,8 @@ needed, each file atomically):
 and the truth's input_digest is that of the corpus as read back. The command
 prints every parameter it used, defaults included, as a command line that
 regenerates the same files; a boolean flag that is absent is false. The same
-KIND, parameters and --seed give the same files, byte for byte.
+KIND, parameters and --seed give the same files, byte for byte, on machines of
+the same architecture (amd64 and arm64 round multiply-adds differently).
 
 Run "hull synth KIND --help" for each kind's parameters and the paper it follows.`,
 		Example: `  hull synth lda -k 20 --docs 50000 -o lda20
@@ -101,21 +103,18 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		if err != nil {
 			return commandLineError(err, nil)
 		}
-		removeCreated, err := synth.PrepareDir(out)
+		removeCreated, err := synth.PrepareDir(out, values["model"]) // semi's --model, the one file a generator reads
 		if err != nil {
 			return fmt.Errorf("-o: %w", err)
 		}
 		defer undoOnError(&rerr, removeCreated)
-		c, truth, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
+		c, truth, theta, err := generate(cmd.Context(), g, seed)
 		if err != nil {
 			return err
 		}
 		truth.Provenance.Seed = seed
 		if err := corpus.WriteVocab(io.Discard, c); err != nil {
 			return err // a vocabulary (of a --model) that a vocabulary file cannot hold
-		}
-		if err := cmd.Context().Err(); err != nil {
-			return err // interrupted while generating, which does not stop: write nothing
 		}
 		if err := synth.WriteDir(cmd.Context(), out, c, truth, theta); err != nil {
 			return envError{err}
@@ -127,6 +126,30 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		return nil
 	}
 	return cmd
+}
+
+// generate runs g from seed. The generators take no context: interrupted,
+// generate returns ctx's error at once and leaves g to run on until the
+// process exits, which it does next, having written nothing.
+func generate(ctx context.Context, g synth.WeightsGenerator, seed uint64) (*corpus.Corpus, *model.Model, [][]float64, error) {
+	type result struct {
+		c     *corpus.Corpus
+		truth *model.Model
+		theta [][]float64
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		r.c, r.truth, r.theta, r.err = g.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r.c, r.truth, r.theta, r.err
+	case <-ctx.Done():
+		return nil, nil, nil, ctx.Err()
+	}
 }
 
 // synthCommandLine returns the command that regenerates the output: every

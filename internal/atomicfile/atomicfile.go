@@ -17,9 +17,15 @@
 //     gets mode 0666 less the process's umask, as a shell's ">" gives it
 //     (0644 under the usual umask 022, 0600 under 077). Other hard links
 //     to the old file keep the old content.
+//   - An existing destination the process may not write (a read-only
+//     file, another user's file) is refused with an error wrapping
+//     fs.ErrPermission, as a shell's ">" refuses it, though the directory
+//     would let the file be replaced.
 //   - A destination that is one of the command's inputs (Check's inputs:
 //     the same file, by any path or link) is refused with an error
 //     wrapping ErrIsInput: writing it would destroy what is being read.
+//     One inside an input directory (at any depth) is refused with an
+//     error wrapping ErrInInputDir: the next run would read it as input.
 //
 // Temporary files are named ".NAME.hull-tmp-PID-RANDOM" after the
 // destination NAME and the writing process. A process killed while writing
@@ -60,6 +66,10 @@ var ErrNoDir = errors.New("no such directory")
 // ErrIsInput is wrapped by Check's error for a destination that is one of
 // the inputs it was given.
 var ErrIsInput = errors.New("it is also an input: refusing to replace it")
+
+// ErrInInputDir is wrapped by Check's error for a destination inside a
+// directory among its inputs.
+var ErrInInputDir = errors.New("it is inside an input directory, whose files the command reads: refusing to write there")
 
 // newFileMode is the mode of a file that did not exist, before the umask.
 const newFileMode = 0o666
@@ -218,12 +228,17 @@ func MakeDir(dir string) (remove func(), err error) {
 // its content: its directory exists and accepts a new file (tried by
 // creating and removing a temporary file), it is a regular file or does
 // not exist, and it is none of inputs (the files the command reads; one
-// that does not exist is skipped). The error wraps ErrNoDir,
-// ErrNotRegular, ErrIsInput or the file system's error, and names path.
+// that does not exist is skipped) nor inside one of them that is a
+// directory. The error wraps ErrNoDir, ErrNotRegular, ErrIsInput,
+// ErrInInputDir, fs.ErrPermission or the file system's error, and names
+// path.
 func Check(path string, inputs ...string) error {
 	target, fi, err := resolve(path)
 	if err != nil {
 		return err
+	}
+	if in := inputDirHolding(target, inputs); in != "" {
+		return fmt.Errorf("%s (in %s): %w", path, in, ErrInInputDir)
 	}
 	if fi != nil {
 		for _, in := range inputs {
@@ -243,6 +258,34 @@ func Check(path string, inputs ...string) error {
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// inputDirHolding returns the first of inputs that is a directory holding
+// target at any depth, links resolved, or "".
+func inputDirHolding(target string, inputs []string) string {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(target))
+	if err != nil {
+		return ""
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return ""
+	}
+	for _, in := range inputs {
+		if st, err := os.Stat(in); err != nil || !st.IsDir() {
+			continue
+		}
+		d, err := filepath.EvalSymlinks(in)
+		if err == nil {
+			d, err = filepath.Abs(d)
+		}
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(d, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return in
+		}
+	}
+	return ""
 }
 
 // resolve follows the symbolic links of path and returns the destination,
@@ -280,6 +323,11 @@ func resolve(path string) (target string, fi os.FileInfo, err error) {
 	}
 	if fi != nil && !fi.Mode().IsRegular() {
 		return "", nil, fmt.Errorf("%s is a %s: %w", name, kind(fi.Mode()), ErrNotRegular)
+	}
+	if fi != nil {
+		if err := writable(target); err != nil {
+			return "", nil, fmt.Errorf("%s: may not be written (%w): refusing to replace it", name, err)
+		}
 	}
 	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
 		return "", nil, fmt.Errorf("%s: a directory, not a file name: %w", path, ErrNotRegular)

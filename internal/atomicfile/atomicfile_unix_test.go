@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,5 +155,110 @@ func TestCheckRefusesAnInput(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(in); string(got) != "corpus" {
 		t.Errorf("input became %q", got)
+	}
+}
+
+// asNobodyEnv names the directory a child test run as user nobody works in.
+const asNobodyEnv = "ATOMICFILE_TEST_NOBODY_DIR"
+
+// A file the process may not write is refused with fs.ErrPermission by
+// Check and Write and left as it was, though its directory would let it
+// be replaced (a 0444 file of the user; another user's 0640 file, which
+// became the user's). Run as root, who may write any file, the test
+// reruns itself as nobody, for whom root's files are another user's.
+func TestRefusesUnwritable(t *testing.T) {
+	dir := os.Getenv(asNobodyEnv)
+	if dir == "" {
+		if os.Geteuid() == 0 {
+			dir = rerunAsNobody(t)
+		} else {
+			dir = t.TempDir()
+			os.WriteFile(filepath.Join(dir, "readonly.json"), []byte("old"), 0o444)
+			refusesUnwritable(t, dir)
+		}
+		for _, name := range []string{"readonly.json", "others.json"} {
+			if got, err := os.ReadFile(filepath.Join(dir, name)); err == nil && string(got) != "old" {
+				t.Errorf("%s became %q", name, got)
+			}
+		}
+		return
+	}
+	refusesUnwritable(t, dir)
+}
+
+// refusesUnwritable checks Check and Write on the files of dir.
+func refusesUnwritable(t *testing.T, dir string) {
+	for _, name := range []string{"readonly.json", "others.json"} {
+		path := filepath.Join(dir, name)
+		if _, err := os.Lstat(path); err != nil {
+			continue
+		}
+		if err := Check(path); !errors.Is(err, fs.ErrPermission) {
+			t.Errorf("Check(%s): %v, want fs.ErrPermission", name, err)
+		}
+		if err := writeString(path, "new"); !errors.Is(err, fs.ErrPermission) {
+			t.Errorf("Write(%s): %v, want fs.ErrPermission", name, err)
+		}
+	}
+}
+
+// rerunAsNobody makes a directory that nobody may write, holding
+// nobody's 0444 file and root's 0640 file, and runs this test there as
+// nobody (a copy of the test binary that nobody may run). It returns the
+// directory.
+func rerunAsNobody(t *testing.T) string {
+	const nobody = 65534
+	dir, err := os.MkdirTemp("", "atomicfile-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	exe, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "atomicfile.test")
+	for _, err := range []error{
+		os.Chmod(dir, 0o777),
+		os.WriteFile(bin, exe, 0o755),
+		os.WriteFile(filepath.Join(dir, "readonly.json"), []byte("old"), 0o444),
+		os.Chown(filepath.Join(dir, "readonly.json"), nobody, nobody),
+		os.WriteFile(filepath.Join(dir, "others.json"), []byte("old"), 0o640),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(bin, "-test.run", "^TestRefusesUnwritable$")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), asNobodyEnv+"="+dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// Check refuses a destination inside an input directory, at any depth
+// and through links (a second run would read it as input), and accepts
+// one beside it, in a directory whose name merely starts alike.
+func TestCheckRefusesInsideAnInputDir(t *testing.T) {
+	root := t.TempDir()
+	in := filepath.Join(root, "docs")
+	os.MkdirAll(filepath.Join(in, "sub"), 0o755)
+	os.Mkdir(filepath.Join(root, "docs2"), 0o755)
+	os.Symlink(in, filepath.Join(root, "link"))
+	for _, out := range []string{filepath.Join(in, "model.json"), filepath.Join(in, "sub", "m.json"), filepath.Join(root, "link", "m.json")} {
+		if err := Check(out, in); !errors.Is(err, ErrInInputDir) {
+			t.Errorf("Check(%s): %v, want ErrInInputDir", out, err)
+		}
+	}
+	if err := Check(filepath.Join(in, "m.json"), filepath.Join(root, "link")); !errors.Is(err, ErrInInputDir) {
+		t.Errorf("input through a link: %v, want ErrInInputDir", err)
+	}
+	for _, out := range []string{filepath.Join(root, "m.json"), filepath.Join(root, "docs2", "m.json")} {
+		if err := Check(out, in); err != nil {
+			t.Errorf("Check(%s): %v", out, err)
+		}
 	}
 }

@@ -30,6 +30,14 @@ func keepOwner(f *os.File, old os.FileInfo) {
 	}
 }
 
+// writable returns the error of access(2) for writing path: EACCES for a
+// file the process may not write (root may write any), EROFS on a
+// read-only file system.
+func writable(path string) error {
+	const wOK = 2 // W_OK
+	return syscall.Access(path, wOK)
+}
+
 // syncUnsupported reports whether err means that the file system cannot
 // sync a directory.
 func syncUnsupported(err error) bool {
