@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -76,8 +77,13 @@ func logWriter(cmd *cobra.Command, quiet bool) io.Writer {
 }
 
 // checkOutput checks, before any work, that the -o file path can be
-// written and is none of inputs, the files the command reads.
+// written and is none of inputs, the files the command reads. "-", which
+// names standard input as INPUT, is refused rather than written as a file
+// of that name.
 func checkOutput(path string, inputs ...string) error {
+	if path == "-" {
+		return errors.New(`-o -: hull writes no file named "-" (standard output is where a command prints without -o; ./- names such a file)`)
+	}
 	if err := atomicfile.Check(path, inputs...); err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}

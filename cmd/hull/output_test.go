@@ -98,3 +98,23 @@ func TestRawTextFlagsOnNumericInput(t *testing.T) {
 		t.Errorf("infer --stem: exit %d, %q", code, errOut)
 	}
 }
+
+// -o - is refused, naming the way to standard output: it wrote a file
+// named "-", while INPUT - is standard input.
+func TestOutputDashRefused(t *testing.T) {
+	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
+	modelPath, _ := fitIn(t, dir, "m.json", "-k", "3")
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"fit", "-q", "-k", "3", "docword.txt", "-o", "-"},
+		{"infer", "-q", modelPath, "docword.txt", "-o", "-"},
+	} {
+		code, _, errOut := hull(t, args...)
+		if code != 2 || !strings.Contains(errOut, `hull writes no file named "-"`) {
+			t.Errorf("%v: exit %d, %q; want 2", args[:1], code, errOut)
+		}
+		if _, err := os.Stat("-"); err == nil {
+			t.Errorf("%v wrote a file named -", args[:1])
+		}
+	}
+}
