@@ -52,6 +52,18 @@ func TestTopicHealthWordFigures(t *testing.T) {
 	if h.Docs != 0 || h.DocShare != nil || h.LargestTopic != -1 || h.RareTopics != nil {
 		t.Errorf("document figures without documents: %+v", h)
 	}
+	// A model whose topics the rules of package refine let pass is told
+	// to refine them whatever the rules say; one refined, or that does
+	// not say, the default advice.
+	for refined, want := range map[any]string{false: "RefineAlways", true: "refine.Auto.Refine: 20", nil: "refine.Auto.Refine: 20"} {
+		m := topWordsModel("rp", 20, []int{0, 1, 2, 3}, []int{4, 5, 0, 1}, []int{3, 6, 7, 8})
+		if refined != nil {
+			m.Params = map[string]any{"refined": refined}
+		}
+		if h := TopicHealth(m, nil, 4); !strings.Contains(h.Advice, want) {
+			t.Errorf("refined %v: advice %q, want %q", refined, h.Advice, want)
+		}
+	}
 	if s := h.String(); s != "9 distinct words among the 3 x 4 top words; 1 of 3 topic pairs near-duplicates; collapsed" {
 		t.Errorf("String() = %q", s)
 	}

@@ -19,6 +19,7 @@ var adviceFlags = strings.NewReplacer(
 	"more Iterations", "more --iterations",
 	"projection.Options.MinDF", "--proj-min-df",
 	"tsvd.Options.Thresholds = authors", "--tsvd-thresholds authors",
+	"refine.Auto.RefineAlways", "--refine-always",
 	"refine.Auto.Refine", "--refine",
 	"text.Options.DropJunk", "--drop-junk",
 	"corpus.PruneOptions.MinDF", "--min-df",
