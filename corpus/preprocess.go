@@ -74,6 +74,9 @@ func describeText(o text.Options) string {
 // String describes o, such as "min-df 5, max-df 0.5" or "none".
 func (o PruneOptions) String() string {
 	var parts []string
+	if len(o.StopWords) > 0 {
+		parts = append(parts, fmt.Sprintf("%d stop words", len(o.StopWords)))
+	}
 	if o.MinDF != 0 {
 		parts = append(parts, fmt.Sprintf("min-df %d", o.MinDF))
 	}

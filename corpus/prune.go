@@ -19,12 +19,23 @@ type PruneOptions struct {
 	// MaxVocab of highest document frequency (ties go to the lower word
 	// index); 0 keeps them all.
 	MaxVocab int `json:"max_vocab,omitempty"`
+	// StopWords are dropped first, matched exactly: the stop list of a
+	// corpus whose words are tokens already (numeric formats, JSON
+	// items), which the tokenizer's list never reached.
+	StopWords []string `json:"stop_words,omitempty"`
 }
 
-// PruneReport tells what Prune did. Words dropped by MinDF are not
-// counted again under MaxDF or MaxVocab (the rules apply in that order).
+// IsZero reports whether o keeps every word.
+func (o PruneOptions) IsZero() bool {
+	return o.MinDF == 0 && o.MaxDF == 0 && o.MaxVocab == 0 && len(o.StopWords) == 0
+}
+
+// PruneReport tells what Prune did. Words dropped by a rule are not
+// counted again under a later one (StopWords, MinDF, MaxDF, MaxVocab
+// apply in that order).
 type PruneReport struct {
 	WordsBefore, WordsAfter                     int
+	DroppedStopWords                            int
 	DroppedMinDF, DroppedMaxDF, DroppedMaxVocab int
 	DocsBefore, DocsAfter, DroppedEmptyDocs     int
 	TokensBefore, TokensAfter                   int64
@@ -41,8 +52,12 @@ func (r PruneReport) String() string {
 	if r.TokensBefore > 0 {
 		pct = 100 * float64(r.TokensAfter) / float64(r.TokensBefore)
 	}
-	return s + fmt.Sprintf(" (dropped %d words: %d by min-df, %d by max-df, %d by max-vocab; %d empty documents; %.1f%% of tokens kept)",
-		r.WordsBefore-r.WordsAfter, r.DroppedMinDF, r.DroppedMaxDF, r.DroppedMaxVocab, r.DroppedEmptyDocs, pct)
+	stop := ""
+	if r.DroppedStopWords > 0 {
+		stop = fmt.Sprintf("%d stop words, ", r.DroppedStopWords)
+	}
+	return s + fmt.Sprintf(" (dropped %d words: %s%d by min-df, %d by max-df, %d by max-vocab; %d empty documents; %.1f%% of tokens kept)",
+		r.WordsBefore-r.WordsAfter, stop, r.DroppedMinDF, r.DroppedMaxDF, r.DroppedMaxVocab, r.DroppedEmptyDocs, pct)
 }
 
 // Dropped reports whether pruning removed any word or document.
@@ -75,7 +90,7 @@ func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	if err := opts.validate(); err != nil {
 		return nil, rep, err
 	}
-	keep := selectWords(c.DocFreq(), c.NumDocs(), opts, &rep)
+	keep := selectWords(c.Vocab, c.DocFreq(), c.NumDocs(), opts, &rep)
 	out := restrict(c, keep)
 	out.Preprocessing = c.Preprocessing.withPrune(opts)
 	rep.WordsAfter = out.NumWords()
@@ -88,13 +103,19 @@ func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	return out, rep, nil
 }
 
-// selectWords returns which words pass opts given their document
-// frequencies df over numDocs documents, counting drops in rep.
-func selectWords(df []int, numDocs int, opts PruneOptions, rep *PruneReport) []bool {
+// selectWords returns which words of vocab pass opts given their
+// document frequencies df over numDocs documents, counting drops in rep.
+func selectWords(vocab []string, df []int, numDocs int, opts PruneOptions, rep *PruneReport) []bool {
 	keep := make([]bool, len(df))
+	stop := make(map[string]bool, len(opts.StopWords))
+	for _, w := range opts.StopWords {
+		stop[w] = true
+	}
 	var kept []int
 	for w, n := range df {
 		switch {
+		case stop[vocab[w]]:
+			rep.DroppedStopWords++
 		case n < opts.MinDF:
 			rep.DroppedMinDF++
 		case opts.MaxDF > 0 && float64(n) > opts.MaxDF*float64(numDocs):

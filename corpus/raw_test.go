@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -200,7 +201,7 @@ func TestPreprocessingRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pruned.Preprocessing.Prune == nil || *pruned.Preprocessing.Prune != (PruneOptions{MinDF: 1, MaxDF: 0.9}) || c.Preprocessing.Prune != nil {
+	if pruned.Preprocessing.Prune == nil || !reflect.DeepEqual(*pruned.Preprocessing.Prune, PruneOptions{MinDF: 1, MaxDF: 0.9}) || c.Preprocessing.Prune != nil {
 		t.Errorf("pruned record %+v, input record %+v", pruned.Preprocessing, c.Preprocessing)
 	}
 	// The record prepares new text the same way, without the file.
@@ -228,7 +229,7 @@ func TestRawTextPrune(t *testing.T) {
 			t.Errorf("RawTextPrune(%d) = %+v, want min-df %d, max-df 0.5", tc.d, got, tc.minDF)
 		}
 	}
-	if got := RawTextPrune(199); got != (PruneOptions{}) {
+	if got := RawTextPrune(199); !got.IsZero() {
 		t.Errorf("RawTextPrune(199) = %+v, want no pruning", got)
 	}
 }

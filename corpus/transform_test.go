@@ -90,6 +90,28 @@ func TestPruneErrors(t *testing.T) {
 	}
 }
 
+// StopWords drop their words, matched exactly, before the other rules
+// count: a stop word is not counted again by MinDF; the record keeps the
+// list, so that the same input prunes the same way.
+func TestPruneStopWords(t *testing.T) {
+	out, rep, err := Prune(pruneCorpus(), PruneOptions{StopWords: []string{"a", "e", "A", "zz"}, MinDF: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(out.Vocab, []string{"b", "c", "d"}) || rep.DroppedStopWords != 2 || rep.DroppedMinDF != 0 {
+		t.Errorf("vocab %q, report %+v; want b c d, 2 stop words, none by min-df", out.Vocab, rep)
+	}
+	if p := out.Preprocessing.Prune; p == nil || !slices.Equal(p.StopWords, []string{"a", "e", "A", "zz"}) {
+		t.Errorf("record %+v", out.Preprocessing)
+	}
+	if got := rep.String(); !strings.Contains(got, "dropped 2 words: 2 stop words, 0 by min-df") {
+		t.Errorf("String() = %q", got)
+	}
+	if got := out.Preprocessing.Prune.String(); got != "4 stop words, min-df 1" {
+		t.Errorf("record String() = %q", got)
+	}
+}
+
 func TestPruneReportString(t *testing.T) {
 	_, rep, _ := Prune(pruneCorpus(), PruneOptions{MinDF: 2, MaxDF: 0.9})
 	want := "3 documents, 2 words, 11 tokens (dropped 3 words: 2 by min-df, 1 by max-df, 0 by max-vocab; 1 empty documents; 47.8% of tokens kept)"

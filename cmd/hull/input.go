@@ -54,7 +54,7 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	fs := in.own
 	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected)")
 	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
-	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line")
+	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line; input already tokenized (uci, ldac, triplet, JSON items) loses the words they list")
 	fs.BoolVar(&in.noStopwords, "no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	fs.BoolVar(&in.stem, "stem", false, "stem raw-text tokens (English Snowball)")
 	fs.IntVar(&in.minDF, "min-df", 0, "drop words in fewer than N documents")
@@ -153,8 +153,10 @@ func refuseGiven(given []string, why string) error {
 	return fmt.Errorf("%s: %s", strings.Join(given, ", "), why)
 }
 
-// rawTextFlags are the input flags that only tokenizing raw text uses.
-var rawTextFlags = []string{"stopwords", "no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length"}
+// rawTextFlags are the input flags that only tokenizing raw text uses
+// (--stopwords also drops the words of a corpus read without
+// tokenizing: vocabStopWords).
+var rawTextFlags = []string{"no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length"}
 
 // checkTextFlags returns an error naming the raw-text flags given when c
 // was read without tokenizing (numeric formats, JSON lines of "items"),
@@ -196,12 +198,38 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 	if !in.pruneFlagsSet() && byDefault != nil {
 		prune, note = byDefault(c)
 	}
+	stop, err := in.vocabStopWords(c)
+	if err != nil {
+		return nil, err
+	}
+	prune.StopWords = append(slices.Clone(prune.StopWords), stop...)
 	pruned, rep, err := corpus.Prune(c, prune)
 	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(log, "corpus: %s%s\n", rep, note)
 	return pruned, nil
+}
+
+// vocabStopWords returns the words of c that the --stopwords files list,
+// matched as the tokenizer matches raw text's tokens (lowercased), when c
+// was read without tokenizing (numeric formats, JSON items), whose words
+// the tokenizer's stop list never reached; nil otherwise.
+func (in *inputFlags) vocabStopWords(c *corpus.Corpus) ([]string, error) {
+	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() {
+		return nil, nil
+	}
+	tok, err := text.New(text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: true})
+	if err != nil {
+		return nil, fmt.Errorf("--stopwords: %w", err)
+	}
+	var stop []string
+	for _, w := range c.Vocab {
+		if tok.IsStopWord(w) {
+			stop = append(stop, w)
+		}
+	}
+	return stop, nil
 }
 
 // stdinPath is the INPUT that stands for standard input.
@@ -226,7 +254,7 @@ func rawTextPrune(c *corpus.Corpus) (corpus.PruneOptions, string) {
 		return corpus.PruneOptions{}, ""
 	}
 	p := corpus.RawTextPrune(c.NumDocs())
-	if p == (corpus.PruneOptions{}) {
+	if p.IsZero() {
 		return p, ""
 	}
 	return p, fmt.Sprintf("; raw text pruned by default: %s (--no-prune keeps every word)", p)

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/model"
 )
 
 // -o naming a file the command reads (the corpus, its vocabulary, the
@@ -78,12 +81,15 @@ func TestOutputInsideAnInputDirIsRefused(t *testing.T) {
 }
 
 // Raw-text flags on an input hull does not tokenize (a UCI corpus) are
-// refused, naming them: they silently did nothing (--stopwords of a file
-// that does not exist included).
+// refused, naming them: they silently did nothing. --stopwords of a file
+// that does not exist is refused too.
 func TestRawTextFlagsOnNumericInput(t *testing.T) {
 	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
 	docword := filepath.Join(dir, "docword.txt")
-	for _, flags := range [][]string{{"--stem"}, {"--stopwords", filepath.Join(dir, "missing.txt")}, {"--drop-junk", "--min-length", "3"}} {
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "3", docword, "--stopwords", filepath.Join(dir, "missing.txt")); code != 2 || !strings.Contains(errOut, "--stopwords: ") {
+		t.Errorf("--stopwords missing.txt: exit %d, %q; want 2 naming --stopwords", code, errOut)
+	}
+	for _, flags := range [][]string{{"--stem"}, {"--drop-junk", "--min-length", "3"}} {
 		args := append([]string{"fit", "-q", "-k", "3", docword}, flags...)
 		code, _, errOut := hull(t, args...)
 		if code != 2 || !strings.Contains(errOut, flags[0]) || !strings.Contains(errOut, "this input is uci") {
@@ -96,6 +102,40 @@ func TestRawTextFlagsOnNumericInput(t *testing.T) {
 	}
 	if code, _, errOut := hull(t, "infer", "-q", "--stem", model, docword); code != 2 || !strings.Contains(errOut, "--stem") {
 		t.Errorf("infer --stem: exit %d, %q", code, errOut)
+	}
+}
+
+// --stopwords drops the listed words from an input already tokenized (its
+// stop words, such as SLA's "have been these", were out of reach), matched
+// as the tokenizer matches (lowercased); the model records them, and infer
+// on the same input drops them as words the model does not know.
+func TestStopWordsOnNumericInput(t *testing.T) {
+	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
+	docword := filepath.Join(dir, "docword.txt")
+	vocab, err := os.ReadFile(filepath.Join(dir, "vocab.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Fields(string(vocab))
+	stop := filepath.Join(t.TempDir(), "stop.txt")
+	os.WriteFile(stop, []byte("# two words of the vocabulary and one not in it\n"+strings.ToUpper(words[0])+"\n"+words[5]+"\nnotaword\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "m.json")
+	code, _, errOut := hull(t, "fit", "-k", "3", docword, "--stopwords", stop, "-o", out)
+	if code != 0 || !strings.Contains(errOut, "dropped 2 words: 2 stop words") {
+		t.Fatalf("exit %d, stderr %q; want 2 stop words dropped", code, errOut)
+	}
+	m, err := model.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(m.Vocab, words[0]) || slices.Contains(m.Vocab, words[5]) || len(m.Vocab) != len(words)-2 {
+		t.Errorf("the model's vocabulary holds %d words (stop words kept?), want %d", len(m.Vocab), len(words)-2)
+	}
+	if p := m.Provenance.Preprocessing; p == nil || p.Prune == nil || len(p.Prune.StopWords) != 2 {
+		t.Errorf("the model's preprocessing record %+v lacks the 2 stop words", p)
+	}
+	if code, _, errOut := hull(t, "infer", out, docword); code != 0 || !strings.Contains(errOut, "2 of 60 words unknown") {
+		t.Errorf("infer: exit %d, stderr %q; want the stop words unknown", code, errOut)
 	}
 }
 
