@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -463,6 +464,46 @@ func TestPrepareDir(t *testing.T) {
 	}
 	if _, err := PrepareDir(blocked, SaveOptions{Format: "csv"}); err == nil {
 		t.Fatal("an unknown format: no error")
+	}
+}
+
+// A directory holding an earlier SaveDir's data file in another format,
+// or compressed otherwise, is refused by PrepareDir and SaveDir (the old
+// docword.txt would be read with the new vocab.txt) with nothing written;
+// the same format and compression replace the files. A corpus without a
+// preprocessing record is refused where one is left.
+func TestSaveDirRefusesStaleData(t *testing.T) {
+	c, err := ReadFrom(strings.NewReader(apSGML), "ap", ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := SaveDir(ctx, dir, c, SaveOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	vocab, err := os.ReadFile(filepath.Join(dir, VocabFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []SaveOptions{{Format: OutputLDAC}, {Format: OutputUCI, Gzip: true}, {Format: OutputJSONL}} {
+		if _, err := PrepareDir(dir, o); !errors.Is(err, atomicfile.ErrStale) || !strings.Contains(err.Error(), "docword.txt") {
+			t.Errorf("PrepareDir %+v: %v, want ErrStale naming docword.txt", o, err)
+		}
+		if _, err := SaveDir(ctx, dir, c, o); !errors.Is(err, atomicfile.ErrStale) {
+			t.Errorf("SaveDir %+v: %v, want ErrStale", o, err)
+		}
+	}
+	if _, err := SaveDir(ctx, dir, c, SaveOptions{Format: OutputUCI}); err != nil {
+		t.Fatalf("the same format again: %v", err)
+	}
+	if back, err := os.ReadFile(filepath.Join(dir, VocabFileName)); err != nil || !bytes.Equal(back, vocab) {
+		t.Fatalf("vocabulary changed: %v", err)
+	}
+	bare := *c
+	bare.Preprocessing = nil
+	if _, err := SaveDir(ctx, dir, &bare, SaveOptions{}); !errors.Is(err, atomicfile.ErrStale) || !strings.Contains(err.Error(), PreprocessingFileName) {
+		t.Errorf("a preprocessing record left: %v, want ErrStale", err)
 	}
 }
 

@@ -80,7 +80,29 @@ func PrepareDir(dir string, opts SaveOptions, inputs ...string) (undo func(), er
 			return nil, err
 		}
 	}
+	if err := atomicfile.CheckAbsent(otherDataFiles(dir, opts)...); err != nil {
+		undo()
+		return nil, err
+	}
 	return undo, nil
+}
+
+// otherDataFiles returns the data files in dir of the formats SaveDir
+// does not write with opts, compressed or not: an earlier SaveDir's, in
+// another format, would sit beside the new vocabulary and preprocessing
+// record and no longer match them (a docword.txt read with a new
+// vocab.txt names the wrong words).
+func otherDataFiles(dir string, opts SaveOptions) []string {
+	written := saveFiles(&Corpus{}, opts)[0].name
+	var other []string
+	for _, f := range outputFormats {
+		for _, gz := range []bool{false, true} {
+			if n := saveFiles(&Corpus{}, SaveOptions{Format: f, Gzip: gz})[0].name; n != written {
+				other = append(other, filepath.Join(dir, n))
+			}
+		}
+	}
+	return other
 }
 
 // SaveDir writes c into the directory dir (created if missing) in the
@@ -104,6 +126,13 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 		return nil, err
 	}
 	files := saveFiles(c, opts)
+	stale := otherDataFiles(dir, opts)
+	if c.Preprocessing == nil {
+		stale = append(stale, filepath.Join(dir, PreprocessingFileName))
+	}
+	if err := atomicfile.CheckAbsent(stale...); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -422,8 +423,25 @@ func TestPrepare(t *testing.T) {
 	if _, err := Prepare(Mallet, blocked, true); err == nil {
 		t.Fatal("a directory where Save writes a file: no error")
 	}
-	if _, err := Prepare(Mallet, blocked, false); err != nil {
-		t.Fatalf("without documents Save writes no doc-topics file: %v", err)
+	// Without documents, an earlier export's documents' file would be
+	// left beside the new topics: refused, by Save too.
+	if _, err := Prepare(Mallet, blocked, false); !errors.Is(err, atomicfile.ErrStale) {
+		t.Fatalf("a doc-topics file left without documents: %v, want ErrStale", err)
+	}
+	csvDir := filepath.Join(dir, "csv")
+	docs, _ := corpus.FromTokensOn(hostile, [][]string{{hostile[0]}})
+	if _, err := Save(CSV, csvDir, hostileModel(), 5, &Docs{Corpus: docs, Theta: [][]float64{{0.2, 0.3, 0.5}}}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(filepath.Join(csvDir, CSVTopicWordsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Save(CSV, csvDir, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
+		t.Fatalf("Save: a doc_topics.csv left without documents: %v, want ErrStale", err)
+	}
+	if after, err := os.ReadFile(filepath.Join(csvDir, CSVTopicWordsFile)); err != nil || !bytes.Equal(after, before) {
+		t.Fatalf("Save refused yet rewrote the topic words: %v", err)
 	}
 	vis := filepath.Join(dir, "new", "vis.json")
 	if _, err := Prepare(PyLDAvis, vis, true); err == nil {

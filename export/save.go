@@ -90,7 +90,11 @@ func Paths(f Format, out string, withDocs bool) []string {
 // (reading and inferring documents): for Mallet and CSV it makes the
 // directory out and its missing parents, refusing an existing
 // non-directory; then it checks that every file of Paths can be written
-// and is none of inputs, the files the caller reads (atomicfile.Check).
+// and is none of inputs, the files the caller reads (atomicfile.Check),
+// and that out holds no documents' file Save would not replace (an error
+// wrapping atomicfile.ErrStale: an export without documents into the
+// directory of one with them would leave the old documents' weights
+// beside the new topics).
 // undo removes the directories it created, when still empty, for a caller
 // that fails before Save: nothing is left behind.
 func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func(), err error) {
@@ -107,7 +111,22 @@ func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func()
 			return nil, err
 		}
 	}
+	if err := atomicfile.CheckAbsent(leftOut(f, out, withDocs)...); err != nil {
+		undo()
+		return nil, err
+	}
 	return undo, nil
+}
+
+// leftOut returns the files of format f at out that Save does not write
+// with documents or without (withDocs): the documents' file of Mallet and
+// CSV without documents. An earlier export's file there would describe
+// other documents or another model than the new files.
+func leftOut(f Format, out string, withDocs bool) []string {
+	if f == PyLDAvis || withDocs {
+		return nil
+	}
+	return Paths(f, out, true)[1:]
 }
 
 // checkModel returns the error of a model the writers cannot export
@@ -149,8 +168,9 @@ func Check(f Format, m *model.Model, top int, withDocs bool) error {
 // files. A directory out is created if missing. Every file is written in
 // full to a temporary file first, and the files are renamed into place
 // only when all are complete, so a failure leaves the old files as they
-// were. It returns the paths written, or Check's error, the writers'
-// errors or the file system's.
+// were. A documents' file left at out by an earlier export is refused
+// when docs is nil (see Prepare). It returns the paths written, or Check's
+// error, the writers' errors or the file system's.
 func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
 	if err := Check(f, m, top, docs != nil); err != nil {
 		return nil, err
@@ -184,6 +204,9 @@ func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, 
 		}
 	}
 	paths := Paths(f, out, docs != nil)
+	if err := atomicfile.CheckAbsent(leftOut(f, out, docs != nil)...); err != nil {
+		return nil, err
+	}
 	if f != PyLDAvis {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return nil, err

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -142,6 +144,7 @@ func TestDefaultPruningOfRawText(t *testing.T) {
 	if want := []string{"topic0", "topic1", "topic2"}; !slices.Equal(c.Vocab, want) {
 		t.Errorf("pruned vocabulary %q, want %q (unique words and words in every document dropped); stdout %q", c.Vocab, want, stdout)
 	}
+	out = filepath.Join(dir, "prepared-mm") // beside the jsonl, mm's files would be refused as mixed
 	if code, _, errOut = hull(t, "corpus", in, "-o", out, "--to", "mm", "--no-prune"); code != 0 {
 		t.Fatalf("--no-prune: exit %d: %s", code, errOut)
 	}
@@ -179,5 +182,30 @@ func TestCorpusCommandOnSGML(t *testing.T) {
 		if strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) < 0 {
 			t.Fatalf("--drop-numbers kept %q", w)
 		}
+	}
+}
+
+// hull corpus into a directory holding an earlier run's docword.txt, in
+// another format, is refused with exit 2 before any work: the old
+// docword.txt would be read with the new vocab.txt. The same format
+// replaces the files.
+func TestCorpusRefusesStaleData(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "docs.txt")
+	if err := os.WriteFile(in, []byte("apple banana cherry\nbanana cherry date\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, errOut := hull(t, "corpus", "-q", in, "--format", "lines", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, _, errOut := hull(t, "corpus", "-q", in, "--format", "lines", "--to", "ldac", "-o", out)
+	if code != 2 || !strings.Contains(errOut, "docword.txt: left by an earlier write") {
+		t.Errorf("--to ldac over a uci directory: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(out, "corpus.ldac")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("corpus.ldac written: %v", err)
+	}
+	if code, _, errOut := hull(t, "corpus", "-q", in, "--format", "lines", "-o", out); code != 0 {
+		t.Errorf("the same format again: exit %d: %s", code, errOut)
 	}
 }

@@ -26,6 +26,9 @@
 //     wrapping ErrIsInput: writing it would destroy what is being read.
 //     One inside an input directory (at any depth) is refused with an
 //     error wrapping ErrInInputDir: the next run would read it as input.
+//   - A writer of a set of files into a directory refuses, by CheckAbsent,
+//     a file of the set that an earlier write left and this one would not
+//     replace (ErrStale).
 //
 // Temporary files are named ".NAME.hull-tmp-PID-RANDOM" after the
 // destination NAME and the writing process. A process killed while writing
@@ -70,6 +73,11 @@ var ErrIsInput = errors.New("it is also an input: refusing to replace it")
 // ErrInInputDir is wrapped by Check's error for a destination inside a
 // directory among its inputs.
 var ErrInInputDir = errors.New("it is inside an input directory, whose files the command reads: refusing to write there")
+
+// ErrStale is wrapped by CheckAbsent's error for a file that an earlier
+// write of a set of files left and that this write does not replace:
+// kept beside the new files, it would no longer match them.
+var ErrStale = errors.New("left by an earlier write, and this one does not replace it: it would no longer match the new files (remove it, or write to another directory)")
 
 // newFileMode is the mode of a file that did not exist, before the umask.
 const newFileMode = 0o666
@@ -260,6 +268,20 @@ func Check(path string, inputs ...string) error {
 	return nil
 }
 
+// CheckAbsent returns an error wrapping ErrStale that names the first of
+// paths that exists (a file of any kind, or a link), nil when none does:
+// the files of a set that a write leaves out, such as the documents' file
+// of an export written without documents into a directory that holds
+// one.
+func CheckAbsent(paths ...string) error {
+	for _, p := range paths {
+		if _, err := os.Lstat(p); err == nil {
+			return fmt.Errorf("%s: %w", p, ErrStale)
+		}
+	}
+	return nil
+}
+
 // inputDirHolding returns the first of inputs that is a directory holding
 // target at any depth, links resolved, or "".
 func inputDirHolding(target string, inputs []string) string {
@@ -316,6 +338,13 @@ func resolve(path string) (target string, fi os.FileInfo, err error) {
 			link = filepath.Join(filepath.Dir(target), link)
 		}
 		target = link
+	}
+	if fi == nil {
+		// A link whose target has no path, as /dev/stdout's on a pipe
+		// (/proc/self/fd/1 -> "pipe:[N]"): the kernel still opens it.
+		if st, err := os.Stat(path); err == nil {
+			fi = st
+		}
 	}
 	name := path
 	if target != path {

@@ -56,6 +56,25 @@ func TestWriteRefusesNonRegular(t *testing.T) {
 	}
 }
 
+// A link to an open pipe whose target has no path (/dev/stdout on a pipe:
+// /proc/self/fd/N -> "pipe:[ino]") is refused as a pipe, not as a missing
+// directory "/proc/self/fd".
+func TestCheckRefusesAnonymousPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	path := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if _, err := os.Lstat(path); err != nil {
+		t.Skipf("no /proc (%v)", err)
+	}
+	if err := Check(path); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "pipe") {
+		t.Errorf("Check(%s): %v, want ErrNotRegular, a pipe", path, err)
+	}
+}
+
 // deadPID returns the id of a process that has exited.
 func deadPID(t *testing.T) int {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
