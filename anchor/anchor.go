@@ -104,6 +104,12 @@ type Options struct {
 	// the topics by less than this mean l1 distance; 0 selects
 	// DefaultRefineTolerance.
 	RefineTolerance float64
+	// RefineAlways, with RectifyAuto, refines the topics RectifyAuto keeps
+	// unrefined (the paper's, when they are distinct; recover's, when
+	// refine.IfNoisy's rules pass them) whatever they are (refine.Always),
+	// for a user who reads topics the rules let pass; it needs Refine > 0.
+	// The other Rectify settings refine whenever Refine > 0 already.
+	RefineAlways bool
 }
 
 // DefaultOptions returns the options of "hull fit --algo anchor": RecoverL2
@@ -187,6 +193,10 @@ func New(opts Options) (*Learner, error) {
 		return nil, bad("Refine", opts.Refine, ">= 0")
 	case !(opts.RefineTolerance > 0) || math.IsInf(opts.RefineTolerance, 1):
 		return nil, bad("RefineTolerance", opts.RefineTolerance, "a finite number > 0")
+	case opts.RefineAlways && opts.Refine == 0:
+		return nil, bad("RefineAlways", opts.RefineAlways, "false when Refine is 0 (no iteration to run)")
+	case opts.RefineAlways && opts.Rectify != RectifyAuto:
+		return nil, bad("RefineAlways", opts.RefineAlways, "false unless Rectify is auto (the other settings refine whenever Refine > 0)")
 	}
 	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
@@ -349,6 +359,9 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 	if !noisy {
 		m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
 		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
+		if l.opts.RefineAlways && in.refineDocs() != nil {
+			return m, l.refineKept(ctx, in, m)
+		}
 		return m, nil
 	}
 	timings := learner.FirstFitTimings(m.Provenance.Timings)
@@ -384,8 +397,19 @@ func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Opti
 	if in.refineDocs() == nil { // statistics: fitStats has set Refine to 0 and says why
 		return m, nil
 	}
-	_, err = refine.IfNoisy(ctx, in.refineDocs(), m, refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance})
-	return m, err
+	return m, l.refineKept(ctx, in, m)
+}
+
+// refineKept refines m, a model RectifyAuto keeps from the paper's fit,
+// when its topics are noisy (refine.IfNoisy), or whatever they are with
+// RefineAlways (refine.Always).
+func (l *Learner) refineKept(ctx context.Context, in input, m *model.Model) error {
+	o := refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance}
+	if l.opts.RefineAlways {
+		return refine.Always(ctx, in.refineDocs(), m, o)
+	}
+	_, err := refine.IfNoisy(ctx, in.refineDocs(), m, o)
+	return err
 }
 
 // autoOptions returns the options of RectifyAuto's two fits: the paper's

@@ -160,12 +160,16 @@
 //
 // Original (the learner "recover") cannot be rectified: its matrix
 // inversion needs every row of Q. With RectifyAuto (its registered
-// default) its topics, when noisy, concentrated or incoherent, are refined
+// default) its topics, when noisy, concentrated (by their weights or on
+// the documents) or incoherent, are refined
 // alone (refine.IfNoisy, the Refine iterations; Params "refined" and the
 // "unrefined_*" figures): on KOS (K = 20) 73 distinct top words of 200 and
 // 69 near-duplicate pairs become 108 and 6; on the four Classic
 // collections (K = 15) 14 incoherent topics of 15 become 1, NPMI -0.311 ->
-// 0.156 (docs/BENCHMARKS.md).
+// 0.156 (docs/BENCHMARKS.md). Options.RefineAlways refines the topics
+// RectifyAuto keeps unrefined (the paper's, or recover's) whatever they
+// are (refine.Always), as the other geometric learners'
+// refine.Auto.RefineAlways does.
 //
 // Measured (docs/BENCHMARKS.md): rectification alone lifts KOS K = 20
 // from 59 to 105-115 distinct top words and makes the anchors meaningful

@@ -41,5 +41,6 @@ var registryOptions = []learner.Option{
 	{Field: "RectifyMaxIter", Flag: "rectify-iter", Usage: "most alternating projections of the rectification"},
 	{Field: "RectifyTolerance", Flag: "rectify-tol", Usage: "stop rectifying once a projection changes the block by less than this fraction of its Frobenius norm"},
 	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics: anchor and anchor-kl with the rectified pipeline, recover when its topics are near-copies; on real text they turn near-duplicate topics into distinct ones; 0: none"},
+	{Field: "RefineAlways", Flag: "refine-always", Usage: "with --rectify auto, refine by the --refine iterations the topics it keeps unrefined (the paper's when distinct; recover's when the rules of refinement pass them) whatever they are: slower, and on real text the topics' words usually occur together more (see README)"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 }

@@ -3,7 +3,6 @@ package eval
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
@@ -33,16 +32,16 @@ const (
 	// CollapsedLargestShare is the share of documents above which one
 	// topic dominating them is a collapse, when it is also above twice
 	// the even share 1/K (so that the rule never fires for K = 2).
-	CollapsedLargestShare = 0.5
+	CollapsedLargestShare = learner.DominantDocShare
 	// RareTopicShare is the share of documents below which a topic is
 	// rare: it is the dominant topic of fewer than 0.5% of the documents.
 	// Above K = 100 the threshold is half the even share, 1/(2K)
 	// (Health.RareShare): at K = 300 even topics dominate 0.33% of the
 	// documents each, and all would be rare.
-	RareTopicShare = 0.005
+	RareTopicShare = learner.RareTopicShare
 	// CollapsedRareShare is the share of the topics above which rare
 	// topics are a collapse: more than half of them.
-	CollapsedRareShare = 0.5
+	CollapsedRareShare = learner.RareTopicsShare
 	// CollapsedEffectiveShare is the share of K below which the effective
 	// number of topics of the documents (Health.EffectiveTopics) is a
 	// collapse: the documents spread as over fewer than half of the
@@ -53,16 +52,13 @@ const (
 	// documents of KOS, NIPS, Reuters, AP, SLA and Classic over at least
 	// 0.6 K effective topics, Gibbs sampling over at least 0.84 K
 	// (docs/BENCHMARKS.md, "Every geometric learner on real text").
-	CollapsedEffectiveShare = 0.5
+	CollapsedEffectiveShare = learner.ConcentratedDocShare
 )
 
 // DominantIterations is the number of variational updates per document
-// DominantTopics allows. Ten times fewer than infer's default; on KOS
-// (K = 20) the dominant topic of 99.7% of the documents is then that of
-// the converged weights for a Gibbs model, 92.5% for a collapsed
-// anchor-word model, and the largest topic's share of the documents is
-// within 0.01 of its converged value.
-const DominantIterations = 20
+// DominantTopics allows: infer.DominantIterations, ten times fewer than
+// infer's default.
+const DominantIterations = infer.DominantIterations
 
 // Health is the result of TopicHealth: figures that tell distinct topics
 // from collapsed ones, whatever the learner. The word figures always
@@ -233,48 +229,24 @@ func TopicHealth(m *model.Model, dominant []int, topN int) Health {
 // documentFigures fills in the document figures of h and their collapse
 // signs.
 func (h *Health) documentFigures(dominant []int) {
-	count := make([]int, h.K)
-	for d, k := range dominant {
-		if k < -1 || k >= h.K {
-			panic(fmt.Sprintf("eval: TopicHealth: dominant topic of document %d is %d, outside [-1,%d)", d, k, h.K))
-		}
-		if k >= 0 {
-			count[k]++
-			h.Docs++
-		}
+	spread, err := learner.SpreadOf(dominant, h.K)
+	if err != nil {
+		panic("eval: TopicHealth: " + err.Error())
 	}
-	if h.Docs == 0 {
+	if spread.Docs == 0 {
 		return
 	}
-	h.DocShare = make([]float64, h.K)
-	h.RareShare = math.Min(RareTopicShare, 0.5/float64(h.K))
-	h.LargestTopic = 0
-	for k, n := range count {
-		h.DocShare[k] = float64(n) / float64(h.Docs)
-		if n > count[h.LargestTopic] {
-			h.LargestTopic = k
-		}
-		if h.DocShare[k] < h.RareShare {
-			h.RareTopics = append(h.RareTopics, k)
-		}
-	}
-	h.LargestShare = h.DocShare[h.LargestTopic]
-	var entropy float64
-	for _, s := range h.DocShare {
-		if s > 0 {
-			entropy -= s * math.Log(s)
-		}
-	}
-	h.EffectiveTopics = math.Exp(entropy)
-	if h.LargestShare > CollapsedLargestShare && h.LargestShare > 2/float64(h.K) {
+	h.Docs, h.DocShare, h.RareShare, h.RareTopics = spread.Docs, spread.Share, spread.RareShare, spread.Rare
+	h.LargestTopic, h.LargestShare, h.EffectiveTopics = spread.Largest, spread.LargestShare, spread.Effective
+	if spread.Dominated() {
 		h.Signs = append(h.Signs, fmt.Sprintf("topic %d is the dominant topic of %.0f%% of the documents (more than half)",
 			h.LargestTopic+1, 100*h.LargestShare))
 	}
-	if float64(len(h.RareTopics)) > CollapsedRareShare*float64(h.K) {
+	if spread.MostlyRare() {
 		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topics are the dominant topic of fewer than %.2g%% of the documents (more than half)",
 			len(h.RareTopics), h.K, 100*h.RareShare))
 	}
-	if h.EffectiveTopics < CollapsedEffectiveShare*float64(h.K) {
+	if spread.Narrow() {
 		h.Signs = append(h.Signs, fmt.Sprintf("the documents spread over %.1f effective topics of %d (fewer than half: a few topics hold most of them)",
 			h.EffectiveTopics, h.K))
 	}
@@ -305,10 +277,12 @@ func CollapseAdvice(algorithm string) string { return collapseAdvice(algorithm, 
 
 // The advice to refine the topics, by default and to a model whose topics
 // the rules let pass (on SLA, K = 50, rp's largest topic was the dominant
-// topic of 38% of the documents but held 14% of the weight).
+// topic of 38% of the documents but held 14% of the weight, before the
+// rules judged the documents too; documents other than the fit's, or more
+// than the rules' sample, can still tell otherwise).
 const (
 	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, the default, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
-	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine, which judge the topics' words and weights, not the documents, let these pass), or "
+	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus, not necessarily the documents judged here), or "
 )
 
 // collapseAdvice is CollapseAdvice with refine as its advice to refine.
@@ -328,80 +302,46 @@ func collapseAdvice(algorithm, refine string) string {
 
 // DominantOf returns the dominant topic of each row of theta: the index of
 // its largest weight (the lower one on ties), -1 for a row whose weights
-// are all zero or that is empty. Time O(D K).
-func DominantOf(theta [][]float64) []int {
-	dom := make([]int, len(theta))
-	for d, row := range theta {
-		dom[d] = -1
-		for k, w := range row {
-			if w > 0 && (dom[d] < 0 || w > row[dom[d]]) {
-				dom[d] = k
-			}
-		}
-	}
-	return dom
-}
+// are all zero or that is empty (infer.DominantOf). Time O(D K).
+func DominantOf(theta [][]float64) []int { return infer.DominantOf(theta) }
 
 // DominantTopics returns the dominant topic of each document of c under
 // m's topics, -1 for a document without tokens: the largest of the topic
-// weights that variational inference gives it (infer.Infer with infer.VB,
-// the prior of infer.AlphaFor, at most DominantIterations updates per
-// document; deterministic, and the same for any threads, 0 meaning one
-// goroutine per CPU). c must be on m's vocabulary (corpus.Align); the
-// error wraps model.ErrVocabMismatch otherwise, or is ctx.Err().
+// weights that variational inference gives it (infer.DominantTopics:
+// infer.VB, the prior of infer.AlphaFor, at most DominantIterations
+// updates per document; deterministic, and the same for any threads, 0
+// meaning one goroutine per CPU). c must be on m's vocabulary
+// (corpus.Align); the error wraps model.ErrVocabMismatch otherwise, or is
+// ctx.Err().
 //
 // This is what "hull fit" runs on its training corpus for TopicHealth.
 // Time O(DominantIterations x nnz x K) at most, spread over the threads:
 // about 0.2 s of one core on KOS (353,160 nonzeros) for K = 20.
 func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, threads int) ([]int, error) {
-	theta, err := infer.Infer(ctx, m, c, infer.Options{Method: infer.VB, Iterations: DominantIterations, Threads: threads})
+	dom, err := infer.DominantTopics(ctx, m, c, infer.Options{Threads: threads})
 	if err != nil {
 		return nil, fmt.Errorf("eval: dominant topics: %w", err)
-	}
-	dom := DominantOf(theta)
-	for d := range dom {
-		if c.DocLen(d) == 0 {
-			dom[d] = -1
-		}
 	}
 	return dom, nil
 }
 
 // HealthSampleDocs is the most documents whose dominant topics "hull fit"
-// infers for the health of the topics it prints (SampleDominantTopics):
-// inferring them all took 53-58 s at 300,000 documents and K = 100, more
-// than twice the anchor fit. With 20,000 documents a topic at the rare threshold of
-// K = 100 (0.5%) is the dominant topic of about 100 of them, known to
-// about 10%.
-const HealthSampleDocs = 20000
+// infers for the health of the topics it prints (SampleDominantTopics),
+// infer.DominantSampleDocs; the refinement's rule of concentrated
+// documents (package refine) judges a tenth of them by the same rule.
+const HealthSampleDocs = infer.DominantSampleDocs
 
 // SampleDominantTopics is DominantTopics on at most n of c's documents,
 // evenly spaced (documents floor(i D / n), i < n, in order): every
-// document when D <= n or n <= 0. The others get -1, so that TopicHealth's document
-// figures describe the sample. It returns the dominant topics and the
-// number of documents sampled.
+// document when D <= n or n <= 0 (infer.SampleDominantTopics). The others
+// get -1, so that TopicHealth's document figures describe the sample. It
+// returns the dominant topics and the number of documents sampled.
 func SampleDominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, n, threads int) ([]int, int, error) {
-	d := c.NumDocs()
-	if n <= 0 || d <= n {
-		dom, err := DominantTopics(ctx, m, c, threads)
-		return dom, d, err
-	}
-	docs := make([]int, n)
-	for i := range docs {
-		docs[i] = int(int64(i) * int64(d) / int64(n))
-	}
-	sampled, err := DominantTopics(ctx, m, corpus.Select(c, docs), threads)
+	dom, sampled, err := infer.SampleDominantTopics(ctx, m, c, n, infer.Options{Threads: threads})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("eval: dominant topics: %w", err)
 	}
-	dom := make([]int, d)
-	for i := range dom {
-		dom[i] = -1
-	}
-	for i, doc := range docs {
-		dom[doc] = sampled[i]
-	}
-	return dom, n, nil
+	return dom, sampled, nil
 }
 
 // String returns a one-line summary of the figures that apply, for logs.

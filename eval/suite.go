@@ -65,6 +65,9 @@ type Measures struct {
 	IncoherentTopics *int `json:"incoherent_topics,omitempty"`
 	// LeastTopicNPMI is the least NPMI of a topic (Coherence.LeastNPMI).
 	LeastTopicNPMI *float64 `json:"least_topic_npmi,omitempty"`
+	// TopicNPMI holds the NPMI of each topic's top words
+	// (Coherence.TopicNPMI), topic by topic.
+	TopicNPMI []float64 `json:"topic_npmi,omitempty"`
 	// UniqueWords is the mean of UniqueWords; it always applies.
 	UniqueWords *float64 `json:"unique_words,omitempty"`
 	// Recovered is RecoveredAt's Count at RecoveredThreshold (with
@@ -163,6 +166,7 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		incoherent, least := coh.Incoherent(), coh.LeastNPMI()
 		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
 		topicNPMI = coh.TopicNPMI
+		ms.TopicNPMI = coh.TopicNPMI
 	}
 	unique, _ := UniqueWords(m, o.Top)
 	ms.UniqueWords = &unique

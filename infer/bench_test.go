@@ -1,4 +1,4 @@
-package infer
+package infer_test
 
 import (
 	"context"
@@ -9,8 +9,10 @@ import (
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/docinfer"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/floats"
 )
 
 const kosPath = "../../shared/data/kos/docword.kos.txt.gz"
@@ -50,11 +52,11 @@ func kosModel(b *testing.B) (*corpus.Corpus, *model.Model) {
 // CPU; docs/s is the throughput.
 func BenchmarkInferKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	for _, meth := range methods {
+	for _, meth := range []infer.Method{infer.VB, infer.Gibbs} {
 		b.Run(string(meth), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Infer(context.Background(), m, c, Options{Method: meth}); err != nil {
+				if _, err := infer.Infer(context.Background(), m, c, infer.Options{Method: meth}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -73,7 +75,7 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	alpha := AlphaFor(m, 0)
+	alpha := infer.AlphaFor(m, 0)
 	run := func(s docinfer.VBSettings) (theta [][]float64, iters, capped float64) {
 		ws := docinfer.NewWorkspace(m.K)
 		theta = make([][]float64, c.NumDocs())
@@ -95,11 +97,11 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 			var got [][]float64
 			var iters, capped float64
 			for b.Loop() {
-				got, iters, capped = run(docinfer.VBSettings{MaxIter: DefaultIterations, Tolerance: tol})
+				got, iters, capped = run(docinfer.VBSettings{MaxIter: infer.DefaultIterations, Tolerance: tol})
 			}
 			dist := 0.0
 			for d := range got {
-				dist += l1(got[d], ref[d])
+				dist += floats.Distance(got[d], ref[d], 1)
 			}
 			b.ReportMetric(iters, "iter/doc")
 			b.ReportMetric(capped, "capped/doc")
@@ -113,10 +115,10 @@ func BenchmarkVBToleranceKOS20(b *testing.B) {
 // arrives pays per call.
 func BenchmarkDocumentKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	tokens := docTokens(c, 0)
+	tokens := infer.DocTokens(c, 0)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := Document(context.Background(), m, tokens, Options{}); err != nil {
+		if _, _, err := infer.Document(context.Background(), m, tokens, infer.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -127,8 +129,8 @@ func BenchmarkDocumentKOS20(b *testing.B) {
 // Inferencer made once outside the loop: the cost of the document alone.
 func BenchmarkInferencerKOS20(b *testing.B) {
 	c, m := kosModel(b)
-	tokens := docTokens(c, 0)
-	in, err := NewInferencer(m, Options{})
+	tokens := infer.DocTokens(c, 0)
+	in, err := infer.NewInferencer(m, infer.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -138,17 +140,4 @@ func BenchmarkInferencerKOS20(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-// docTokens returns document d of c as its tokens, each word repeated as
-// often as it occurs.
-func docTokens(c *corpus.Corpus, d int) []string {
-	var tokens []string
-	words, counts := c.Doc(d)
-	for i, w := range words {
-		for range counts[i] {
-			tokens = append(tokens, c.Vocab[w])
-		}
-	}
-	return tokens
 }

@@ -36,6 +36,12 @@
 // Document, which arranges them at every call; BenchmarkInferencerKOS20,
 // BenchmarkDocumentKOS20).
 //
+// DominantTopics gives each document's dominant topic, the largest of the
+// weights of at most DominantIterations VB updates, and
+// SampleDominantTopics those of an evenly spaced sample: the documents'
+// figures of eval.TopicHealth and of the refinement's rule of
+// concentrated documents (package refine).
+//
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the
 // options and, for Gibbs, its own seed, so results are bit-identical

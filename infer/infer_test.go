@@ -267,7 +267,7 @@ func TestCancelAndProgress(t *testing.T) {
 func TestDocument(t *testing.T) {
 	m := testModel(4, 60, 21)
 	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}}, 80, 22)
-	tokens := append(docTokens(c, 0), "zebra", "w3x", "zebra")
+	tokens := append(DocTokens(c, 0), "zebra", "w3x", "zebra")
 	slices.Reverse(tokens) // order does not matter
 	for _, meth := range methods {
 		o := Options{Method: meth, Seed: 23}
@@ -305,7 +305,7 @@ func TestInferencer(t *testing.T) {
 	c := docs(m, [][]float64{{0.7, 0, 0.3, 0}, {0, 1, 0, 0}, {0.25, 0.25, 0.25, 0.25}, {0, 0, 0.1, 0.9}}, 60, 32)
 	tokens := make([][]string, c.NumDocs())
 	for d := range tokens {
-		tokens[d] = append(docTokens(c, d), "zebra")
+		tokens[d] = append(DocTokens(c, d), "zebra")
 	}
 	for _, meth := range methods {
 		o := Options{Method: meth, Seed: 33}
@@ -401,4 +401,17 @@ func TestMalformedTopicsRefused(t *testing.T) {
 	if _, _, err := Document(context.Background(), nil, []string{"w1"}, Options{}); err == nil {
 		t.Error("a nil model: no error")
 	}
+}
+
+// DocTokens returns document d of c as its tokens, each word repeated as
+// often as it occurs (exported for the benchmarks of package infer_test).
+func DocTokens(c *corpus.Corpus, d int) []string {
+	var tokens []string
+	words, counts := c.Doc(d)
+	for i, w := range words {
+		for range counts[i] {
+			tokens = append(tokens, c.Vocab[w])
+		}
+	}
+	return tokens
 }

@@ -23,7 +23,9 @@
 //     training documents, in many topics or far below it in one);
 //     anchor's rectification, the projection
 //     learners' raised floor and the refinement of package refine use
-//     them.
+//     them. Spread (SpreadOf) is how documents spread over the topics by
+//     their dominant topics, and its rule of concentrated documents,
+//     which the refinement and eval.TopicHealth share.
 //   - Progress, the callback through which a fit reports each stage, and
 //     LogProgress, which writes it as lines of a log.
 //
@@ -31,5 +33,6 @@
 // reflective set per option); TopicsNoisy and TopicsConcentrated are
 // O(K V log NoisyTopWords) and O(K), TopicsIncoherent O(nnz) over at most
 // IncoherentSampleDocs documents (3 ms on KOS for K = 20:
-// BenchmarkTopicsIncoherent); see each learner's package for its fit.
+// BenchmarkTopicsIncoherent), SpreadOf O(D + K); see each learner's
+// package for its fit.
 package learner

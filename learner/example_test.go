@@ -36,3 +36,21 @@ func Example() {
 	// anchor 10
 	// [co-occurrence row norms anchor words recover]
 }
+
+// SpreadOf tells how documents spread over the topics by their dominant
+// topics (as infer.DominantTopics gives them): here topic 0 is the
+// dominant topic of 6 of 8 documents, more than half, and the rule of
+// concentrated documents fires.
+func ExampleSpreadOf() {
+	dominant := []int{0, 0, 1, 0, 0, 2, 0, 0, -1} // -1: a document left out
+	s, err := learner.SpreadOf(dominant, 4)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d documents; topic %d holds %.0f%% of them; %.2f effective topics of %d; rare: %v\n",
+		s.Docs, s.Largest, 100*s.LargestShare, s.Effective, s.K, s.Rare)
+	fmt.Println("dominated:", s.Dominated(), "narrow:", s.Narrow(), "concentrated:", s.Concentrated())
+	// Output:
+	// 8 documents; topic 0 holds 75% of them; 2.09 effective topics of 4; rare: [3]
+	// dominated: true narrow: false concentrated: true
+}

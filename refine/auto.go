@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -15,8 +16,12 @@ import (
 // IfNoisy refines m, a model fitted on c, in place when its topics are noisy
 // by learner.TopicsNoisy's rule (near-copies of one another), concentrated
 // by learner.TopicsConcentrated's (a few topics hold the corpus, the others
-// a handful of documents) or incoherent on c by learner.TopicsIncoherent's
-// (their top words occur together less often than at random), and reports
+// a handful of documents), incoherent on c by learner.TopicsIncoherent's
+// (their top words occur together less often than at random) or, when
+// these three pass them, concentrated on c's documents by
+// learner.Spread's rule (the dominant topics of at most CheckSampleDocs
+// documents, evenly spaced: the rule and inference of the health "hull
+// fit" prints, eval.TopicHealth, on a tenth of its sample), and reports
 // whether it did; o.Iterations = 0 leaves every model as it is (Params
 // record nothing). It is the automatic refinement of the geometric learners:
 // their own estimates are kept where they are distinct and spread (on
@@ -29,13 +34,18 @@ import (
 // and "unrefined_incoherent_topics" and "unrefined_least_npmi"
 // (learner.TopicsIncoherent's) and,
 // where m has topic weights, "unrefined_effective_topics" and
-// "unrefined_largest_weight" (learner.TopicsConcentrated's); its
+// "unrefined_largest_weight" (learner.TopicsConcentrated's) and, where
+// the documents were judged, "unrefined_document_effective_topics",
+// "unrefined_largest_document_share" and "unrefined_rare_topics"
+// (learner.Spread's); its
 // TopicWeights become Result.Weights and a TopicCovariance, where m
 // has one, Result.Covariance; a "refine" stage is added to its timings.
 // The typed results that say how the topics were found (anchor words,
 // vertex words, dominant topics, clusters) are those of the fit the
 // refinement started from, topic by topic: the refinement keeps the
-// topics' order.
+// topics' order. Judging the documents adds a CheckStage to m's timings:
+// O(20 nnz K) over the sample (docs/BENCHMARKS.md, "Concentrated
+// documents").
 func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (bool, error) {
 	return refineModel(ctx, c, m, o, false)
 }
@@ -74,6 +84,14 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
 	concentrated, effective, largest := learner.TopicsConcentrated(m)
 	incoherent, incoherentTopics, leastNPMI := learner.TopicsIncoherent(m, c)
+	var spread *learner.Spread // measured only when the other rules pass
+	if !noisy && !concentrated && !incoherent && !always {
+		s, err := documentSpread(ctx, c, m, o)
+		if err != nil {
+			return false, err
+		}
+		spread = &s
+	}
 	switch {
 	case noisy:
 		o.Logf("refine: the topics are near-copies (%d different top words of %d, %d near-duplicate pairs): refining them by EM", distinct, m.K*min(learner.NoisyTopWords, len(m.Vocab)), pairs)
@@ -81,6 +99,9 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 		o.Logf("refine: the topics are concentrated (%.1f effective topics of %d, the largest %.0f%% of the weight): refining them by EM", effective, m.K, 100*largest)
 	case incoherent:
 		o.Logf("refine: the topics are incoherent (the top words of %d of %d topics occur together less often than at random, the least NPMI %.3f): refining them by EM", incoherentTopics, m.K, leastNPMI)
+	case spread != nil && spread.Concentrated():
+		o.Logf("refine: the documents are concentrated (by the dominant topics of %d documents: %.1f effective topics of %d, the largest topic dominant in %.0f%% of them, %d rare topics): refining them by EM",
+			spread.Docs, spread.Effective, m.K, 100*spread.LargestShare, len(spread.Rare))
 	case always:
 		o.Logf("refine: the topics are distinct, spread and coherent (%d different top words, %.1f effective topics, the least NPMI %.3f): refining them by EM as asked", distinct, effective, leastNPMI)
 	default:
@@ -112,8 +133,43 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 		m.Params["unrefined_effective_topics"] = learner.RoundSig(effective, 3)
 		m.Params["unrefined_largest_weight"] = learner.RoundSig(largest, 3)
 	}
+	if spread != nil {
+		m.Params["unrefined_document_effective_topics"] = learner.RoundSig(spread.Effective, 3)
+		m.Params["unrefined_largest_document_share"] = learner.RoundSig(spread.LargestShare, 3)
+		m.Params["unrefined_rare_topics"] = len(spread.Rare)
+	}
 	m.Provenance.Timings = append(m.Provenance.Timings, model.Timing{Stage: Stage, Seconds: time.Since(start).Seconds()})
 	return true, nil
+}
+
+// CheckStage is the timed stage of the rule of concentrated documents:
+// the dominant topics of a sample of the documents.
+const CheckStage = "refine check"
+
+// CheckSampleDocs is the most documents, evenly spaced, whose dominant
+// topics the rule of concentrated documents judges: a tenth of the health
+// step's sample (infer.DominantSampleDocs), which took 2.9 s on the
+// 30,000-document benchmark corpus at K = 100, 45% of a TSVD fit; 2,000
+// documents give each of K = 100 even topics about 20, and the effective
+// number of topics within a few percent.
+const CheckSampleDocs = 2000
+
+// documentSpread returns how the documents of c spread over m's topics by
+// the dominant topics of at most CheckSampleDocs of them, evenly spaced,
+// inferred as "hull fit"'s health does (infer.SampleDominantTopics). Its
+// time is m's CheckStage.
+func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (learner.Spread, error) {
+	start := time.Now()
+	var progress learner.Progress // infer's stage reported as CheckStage
+	if o.Progress != nil {
+		progress = func(_ string, done, total int) { o.Progress(CheckStage, done, total) }
+	}
+	dominant, _, err := infer.SampleDominantTopics(ctx, m, c, CheckSampleDocs, infer.Options{Threads: o.Threads, Progress: progress})
+	if err != nil {
+		return learner.Spread{}, fmt.Errorf("refine: the documents' dominant topics: %w", err)
+	}
+	m.Provenance.Timings = append(m.Provenance.Timings, model.Timing{Stage: CheckStage, Seconds: time.Since(start).Seconds()})
+	return learner.SpreadOf(dominant, m.K)
 }
 
 // denseRows splits a k x k row-major matrix into rows.
@@ -148,7 +204,7 @@ func DefaultAuto() Auto { return Auto{Refine: DefaultIterations} }
 // AutoOptions are Auto's options as the learner registry sets them by
 // name; each learner that embeds Auto lists them.
 var AutoOptions = []learner.Option{
-	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
+	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, or else the documents concentrate on a few of them (by the dominant topics of up to 2,000 documents, by the rule of the health printed after the fit: one topic dominant in more than half, more than half the topics dominant in fewer than 0.5%, or fewer than K/2 effective topics), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 	{Field: "RefineAlways", Flag: "refine-always", Usage: "refine the topics by the --refine iterations whatever they are, not only when the rules of --refine find them noisy: slower (the EM iterations), and on real text the topics' words usually occur together more (see README)"},
 }

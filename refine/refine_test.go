@@ -3,8 +3,10 @@ package refine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
@@ -264,4 +266,87 @@ func TestRefineRefusesAnotherVocabulary(t *testing.T) {
 	if _, err := refine.IfNoisy(context.Background(), nil, m, refine.Options{Iterations: 3}); err == nil {
 		t.Error("a nil corpus: no error")
 	}
+}
+
+// themed returns a corpus of K themes over disjoint sets of ten words,
+// perTheme[k] documents of 20 tokens drawn from theme k, and a model of
+// the themes (uniform over their words) whose topic weights are even: its
+// topics are distinct, coherent and, by their weights, spread.
+func themed(perTheme []int) (*corpus.Corpus, *model.Model) {
+	k := len(perTheme)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var docs [][]string
+	for theme, n := range perTheme {
+		for range n {
+			doc := make([]string, 20)
+			for i := range doc {
+				doc[i] = fmt.Sprintf("w%d_%d", theme, rng.IntN(10))
+			}
+			docs = append(docs, doc)
+		}
+	}
+	c := corpus.FromTokens(docs)
+	m := &model.Model{K: k, Vocab: c.Vocab, Topics: make([][]float64, k), TopicWeights: make([]float64, k)}
+	for theme := range m.Topics {
+		m.Topics[theme] = make([]float64, len(c.Vocab))
+		for w, word := range c.Vocab {
+			if strings.HasPrefix(word, fmt.Sprintf("w%d_", theme)) {
+				m.Topics[theme][w] = 0.1
+			}
+		}
+		m.TopicWeights[theme] = 1 / float64(k)
+	}
+	return c, m
+}
+
+// Topics distinct, coherent and spread by their weights, whose documents
+// mostly fall in one of them, are refined by the rule of concentrated
+// documents, on the sample and figures of eval's health; spread documents
+// are not, and their check is timed.
+func TestIfNoisyConcentratedDocuments(t *testing.T) {
+	ctx := context.Background()
+	c, m := themed([]int{170, 10, 10, 10})
+	if noisy, _, _ := learner.TopicsNoisy(m); noisy {
+		t.Fatal("the themes are noisy: the test needs distinct topics")
+	}
+	if concentrated, _, _ := learner.TopicsConcentrated(m); concentrated {
+		t.Fatal("the themes' weights are concentrated: the test needs even ones")
+	}
+	if incoherent, _, _ := learner.TopicsIncoherent(m, c); incoherent {
+		t.Fatal("the themes are incoherent: the test needs coherent topics")
+	}
+	health := eval.TopicHealth(m, must(eval.DominantTopics(ctx, m, c, 1)), 0)
+	if !health.Collapsed {
+		t.Fatalf("health %v: the test needs documents concentrated", health)
+	}
+	done, err := refine.IfNoisy(ctx, c, m, refine.Options{Iterations: 5})
+	if err != nil || !done {
+		t.Fatalf("concentrated documents: refined %v, err %v", done, err)
+	}
+	// 170, 10, 10, 10 of 200 documents: exp(-(0.85 ln 0.85 + 3 x 0.05 ln 0.05)) = 1.80 effective topics.
+	if p := m.Params; p["unrefined_document_effective_topics"] != 1.8 || p["unrefined_largest_document_share"] != 0.85 || p["unrefined_rare_topics"] != 0 {
+		t.Fatalf("params %v", p)
+	}
+	if tm := m.Provenance.Timings; len(tm) != 2 || tm[0].Stage != refine.CheckStage || tm[1].Stage != refine.Stage {
+		t.Fatalf("timings %v", tm)
+	}
+
+	c, m = themed([]int{50, 50, 50, 50})
+	done, err = refine.IfNoisy(ctx, c, m, refine.Options{Iterations: 5})
+	if err != nil || done || m.Params["refined"] != false {
+		t.Fatalf("spread documents: refined %v, err %v, params %v", done, err, m.Params)
+	}
+	if tm := m.Provenance.Timings; len(tm) != 1 || tm[0].Stage != refine.CheckStage {
+		t.Fatalf("timings %v", tm)
+	}
+	if health := eval.TopicHealth(m, must(eval.DominantTopics(ctx, m, c, 1)), 0); health.Collapsed {
+		t.Fatalf("spread documents: health %v", health)
+	}
+}
+
+func must[T any](x T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return x
 }

@@ -32,7 +32,7 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo anchor,rp"},
 		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
-		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of binning, ddp, kmeans, projector, rp, score, tsvd)"},
+		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of anchor, anchor-kl, binning, ddp, kmeans, projector, recover, rp, score, tsvd)"},
 		{"--refine-always without iterations", []string{"fit", "-q", "--algo", "binning", "-k", "3", "--refine", "0", "--refine-always", missing}, "--refine-always true: want false when --refine is 0"},
 	})
 	fs := newFitCmd().Flags()
@@ -94,5 +94,18 @@ func TestRefineAlwaysFlag(t *testing.T) {
 		if m.Params["refined"] != always || (m.Params["refine_always"] == true) != always {
 			t.Errorf("--refine-always %v: refined %v, refine_always %v", always, m.Params["refined"], m.Params["refine_always"])
 		}
+	}
+	// The anchor learners take it too; with --rectify ap it is refused,
+	// named by its flag.
+	path := filepath.Join(t.TempDir(), "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "--algo", "anchor", "-k", "4", "--refine-always", "-o", path, filepath.Join(dir, "docword.txt")); code != 0 {
+		t.Fatalf("anchor --refine-always: exit %d: %s", code, errOut)
+	}
+	if m, err := model.Load(path); err != nil || m.Params["refine_always"] != true || m.Params["refined"] != true || m.Params["rectify_chosen"] != "none" {
+		t.Errorf("anchor --refine-always: err %v, params %v", err, m.Params)
+	}
+	code, _, errOut := hull(t, "fit", "-q", "--algo", "anchor", "-k", "4", "--rectify", "ap", "--refine-always", filepath.Join(dir, "docword.txt"))
+	if code != 2 || !strings.Contains(errOut, "--refine-always") {
+		t.Errorf("anchor --rectify ap --refine-always: exit %d: %s", code, errOut)
 	}
 }

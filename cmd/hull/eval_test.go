@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -44,7 +45,7 @@ func TestEvalJSONKeys(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi", "unique_words",
+	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi", "topic_npmi", "unique_words",
 		"distinct_words", "near_duplicate_pairs", "largest_topic_share", "rare_topics", "effective_topics", "health_docs", "collapsed"}
 	for _, key := range keys {
 		if _, ok := got[key]; !ok {
@@ -57,6 +58,16 @@ func TestEvalJSONKeys(t *testing.T) {
 	num := func(key string) float64 { x, _ := got[key].(float64); return x }
 	if num("least_topic_npmi") > num("coherence_npmi") {
 		t.Errorf("least topic NPMI %v above the mean %v", num("least_topic_npmi"), num("coherence_npmi"))
+	}
+	// One NPMI per topic, their mean the coherence, the least the least.
+	perTopic, _ := got["topic_npmi"].([]any)
+	sum, least := 0.0, math.Inf(1)
+	for _, x := range perTopic {
+		sum += x.(float64)
+		least = math.Min(least, x.(float64))
+	}
+	if len(perTopic) != 5 || math.Abs(sum/5-num("coherence_npmi")) > 1e-9 || least != num("least_topic_npmi") {
+		t.Errorf("topic_npmi %v: want 5, mean %v, least %v", perTopic, num("coherence_npmi"), num("least_topic_npmi"))
 	}
 	if num("l1_mean") > 0.5 || num("cosine_mean") < 0.8 || num("l1_max") < num("l1_mean") {
 		t.Errorf("implausible recovery: %v", got)

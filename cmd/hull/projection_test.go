@@ -72,7 +72,7 @@ func TestFitProjections(t *testing.T) {
 			for _, s := range m.Provenance.Timings {
 				stages = append(stages, s.Stage)
 			}
-			if got := strings.Join(stages, ","); got != "read,split,novel words,clustering,topics" {
+			if got := strings.Join(stages, ","); got != "read,split,novel words,clustering,topics,refine check" {
 				t.Errorf("stages %s", got)
 			}
 		})

@@ -58,7 +58,7 @@ func TestFitProjectorAndKMeans(t *testing.T) {
 	for _, s := range m.Provenance.Timings {
 		stages = append(stages, s.Stage)
 	}
-	if got := strings.Join(stages, ","); got != "read,shift,svd,project,k-means,scale,topics" {
+	if got := strings.Join(stages, ","); got != "read,shift,svd,project,k-means,scale,topics,refine check" {
 		t.Errorf("stages %s", got)
 	}
 	if cos := projectorCosine(t, dir, path); cos < 0.95 {

@@ -50,7 +50,7 @@ func TestFitScoreFlagsAndRecovery(t *testing.T) {
 	for _, s := range m.Provenance.Timings {
 		stages = append(stages, s.Stage)
 	}
-	if got := strings.Join(stages, ","); got != "read,svd,ratios,vertex hunting,topics" {
+	if got := strings.Join(stages, ","); got != "read,svd,ratios,vertex hunting,topics,refine check" {
 		t.Errorf("stages %s", got)
 	}
 }

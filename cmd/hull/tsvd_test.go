@@ -57,7 +57,7 @@ func TestFitTSVDFlagsAndRecovery(t *testing.T) {
 	for _, s := range m.Provenance.Timings {
 		stages = append(stages, s.Stage)
 	}
-	if got := strings.Join(stages, ","); got != "read,threshold,svd,k-means,lloyd,catchwords,topics" {
+	if got := strings.Join(stages, ","); got != "read,threshold,svd,k-means,lloyd,catchwords,topics,refine check" {
 		t.Errorf("stages %s", got)
 	}
 }
