@@ -40,7 +40,7 @@ var registryOptions = []learner.Option{
 	{Field: "RectifyWords", Flag: "rectify-words", Usage: "words of highest document frequency whose co-occurrence block is rectified, 8 N^2 bytes; anchors are chosen among them (0: max(1000, 10 K), at most V)"},
 	{Field: "RectifyMaxIter", Flag: "rectify-iter", Usage: "most alternating projections of the rectification"},
 	{Field: "RectifyTolerance", Flag: "rectify-tol", Usage: "stop rectifying once a projection changes the block by less than this fraction of its Frobenius norm"},
-	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics: anchor and anchor-kl with the rectified pipeline, recover when its topics are near-copies; on real text they turn near-duplicate topics into distinct ones; 0: none"},
+	{Field: "Refine", Flag: "refine", Usage: "iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from the recovered topics: anchor and anchor-kl with the rectified pipeline, recover when the rules of the other learners' --refine find its topics noisy; on real text they turn near-duplicate topics into distinct ones; 0: none"},
 	{Field: "RefineAlways", Flag: "refine-always", Usage: "with --rectify auto, refine by the --refine iterations the topics it keeps unrefined (the paper's when distinct; recover's when the rules of refinement pass them) whatever they are: slower, and on real text the topics' words usually occur together more (see README)"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
 }
