@@ -68,6 +68,9 @@ func describeText(o text.Options) string {
 	add(o.DropNumbers, "drop numbers")
 	add(o.DropJunk, "drop junk")
 	add(o.MaxTokenLen != 0, fmt.Sprintf("max-token-length %d", o.MaxTokenLen))
+	if r, err := text.ParseRules(string(o.Rules)); err == nil && r != text.RulesBasic {
+		add(true, "token rules "+string(r))
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -58,3 +58,7 @@ func BenchmarkTokensStem(b *testing.B) { benchmarkTokens(b, Options{Stem: true})
 func BenchmarkTokensCleanJunk(b *testing.B) {
 	benchmarkTokens(b, Options{Clean: []Clean{CleanMarkup, CleanEmail}, DropJunk: true})
 }
+
+// BenchmarkTokensEnglish uses RulesEnglish: numbers, abbreviations and
+// possessives.
+func BenchmarkTokensEnglish(b *testing.B) { benchmarkTokens(b, Options{Rules: RulesEnglish}) }

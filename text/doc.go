@@ -40,7 +40,13 @@
 //     "rock'n'roll" and "state-of-the-art" are single tokens, "'quoted'"
 //     gives "quoted" and "well--known" gives "well" and "known". Scripts
 //     written without spaces (Chinese, Japanese, Thai) are not segmented:
-//     a run of their letters is one token.
+//     a run of their letters is one token. Options.Rules set to
+//     RulesEnglish also joins a '.' or ',' between two ASCII digits
+//     ("1,000", "3.5", not "1" and "000"), and a '.' between two ASCII
+//     letters that each stand alone ("U.S." gives "u.s"); and, after the
+//     stop-word check of rule 6, drops a final "'s" ("Reagan's" gives
+//     "reagan"), checking what remains against the minimum length and
+//     the stop words again.
 //
 //  4. Length, numbers and junk. A token of fewer than Options.MinLen
 //     runes (DefaultMinLen, 2, if zero) is dropped, and so is one of more

@@ -132,6 +132,20 @@ func ExampleOptions_dropJunk() {
 	// Output: ["30-year-old" "ran" "1993"]
 }
 
+func ExampleOptions_rulesEnglish() {
+	const news = "U.S. exports rose 3.5 pct to 1,000 mln dlrs, Reagan's aides said at 9 a.m."
+	for _, rules := range []text.Rules{text.RulesBasic, text.RulesEnglish} {
+		tok, err := text.New(text.Options{Rules: rules})
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: %q\n", rules, tok.Tokens(nil, news))
+	}
+	// Output:
+	// basic: ["exports" "rose" "pct" "000" "mln" "dlrs" "reagan's" "aides" "said"]
+	// english: ["u.s" "exports" "rose" "3.5" "pct" "1,000" "mln" "dlrs" "reagan" "aides" "said"]
+}
+
 func ExampleOptions_Resolved() {
 	opts := text.Options{Clean: []text.Clean{"email"}, StopWords: []string{"Subject", "writes", "subject"}, Stem: true}
 	resolved, err := opts.Resolved() // StopWordFiles, if any, would be read into StopWords

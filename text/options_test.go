@@ -140,19 +140,66 @@ func TestOptionsJSON(t *testing.T) {
 	}
 	opts := Options{
 		Encoding: EncodingUTF8, Clean: []Clean{CleanMarkup}, StopWords: []string{"a"}, StopWordFiles: []string{"f"},
-		NoDefaultStopWords: true, Stem: true, MinLen: 3, MaxTokenLen: 20, DropNumbers: true, DropJunk: true,
+		NoDefaultStopWords: true, Stem: true, MinLen: 3, MaxTokenLen: 20, DropNumbers: true, Rules: RulesEnglish, DropJunk: true,
 	}
 	b, err := json.Marshal(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const want = `{"encoding":"utf-8","clean":["markup"],"stop_words":["a"],"stop_word_files":["f"],` +
-		`"no_default_stop_words":true,"stem":true,"min_len":3,"max_token_len":20,"drop_numbers":true,"drop_junk":true}`
+		`"no_default_stop_words":true,"stem":true,"min_len":3,"max_token_len":20,"drop_numbers":true,"rules":"english","drop_junk":true}`
 	if string(b) != want {
 		t.Errorf("got %s\nwant %s", b, want)
 	}
 	var back Options
 	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, opts) {
 		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
+
+func TestRulesEnglish(t *testing.T) {
+	english := Options{Rules: RulesEnglish}
+	tests := []struct {
+		name string
+		opts Options
+		in   string
+		want []string
+	}{
+		{"numbers whole", english, "In 1988, 1,000.50 tons; 3.5 pct, 1.000.000", []string{"1988", "1,000.50", "tons", "3.5", "pct", "1.000.000"}},
+		{"separator not between digits", english, "1988. 12,ab 55., ,55 xy.55", []string{"1988", "12", "ab", "55", "55", "xy", "55"}},
+		{"abbreviations", english, "U.S. U.K.-based J.F.K. the U.N.", []string{"u.s", "u.k", "based", "j.f.k", "u.n"}},
+		{"stop abbreviations", english, "at 9 a.m. or p.m., e.g. i.e.", nil},
+		{"no abbreviation of longer parts", english, "St.Louis U.Sa e.gg Dx.X end.The", []string{"st", "louis", "sa", "gg", "dx", "end"}},
+		{"possessives", english, "Reagan's Moody’s workers' IBM'S", []string{"reagan", "moody", "workers", "ibm"}},
+		{"stop contraction before possessive", english, "it's he's let's one's", nil},
+		{"possessive then length", Options{Rules: RulesEnglish, MinLen: 3}, "ox's cat's", []string{"cat"}},
+		{"drop numbers", Options{Rules: RulesEnglish, DropNumbers: true}, "1,000 3.5 U.S.", []string{"u.s"}},
+		{"junk", Options{Rules: RulesEnglish, DropJunk: true}, "$3.5m 1,000", []string{"1,000"}},
+		{"stem", Options{Rules: RulesEnglish, Stem: true}, "Reagan's running", []string{"reagan", "run"}},
+		{"name is case-blind", Options{Rules: "English"}, "1,000", []string{"1,000"}},
+		{"basic by name", Options{Rules: RulesBasic}, "1,000 Reagan's", []string{"000", "reagan's"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mustNew(t, tc.opts).Tokens(nil, tc.in); !slices.Equal(got, tc.want) {
+				t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseRules(t *testing.T) {
+	for in, want := range map[string]Rules{"": RulesBasic, "basic": RulesBasic, " English ": RulesEnglish} {
+		if got, err := ParseRules(in); err != nil || got != want {
+			t.Errorf("ParseRules(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := ParseRules("french"); err == nil || !strings.Contains(err.Error(), "want basic or english") {
+		t.Errorf("ParseRules(french): error %v", err)
+	}
+	for in, want := range map[Rules]Rules{"": "", "Basic": "", "ENGLISH": RulesEnglish} {
+		if r, err := (Options{Rules: in}).Resolved(); err != nil || r.Rules != want {
+			t.Errorf("Resolved with Rules %q: %q, %v; want %q", in, r.Rules, err, want)
+		}
 	}
 }

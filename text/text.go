@@ -24,7 +24,7 @@ const DefaultMaxTokenLen = 25
 // Options configures a Tokenizer; the package documentation gives the
 // rules it sets. The zero value means: invalid UTF-8 read as Windows-1252,
 // no cleaning, the embedded English stop-word list, no stemming, tokens of
-// 2 runes or more, numbers kept, no junk filter.
+// 2 runes or more, numbers kept, no junk filter, RulesBasic boundaries.
 //
 // Options is what a model records as its preprocessing, in JSON; Resolved
 // makes it self-contained.
@@ -53,6 +53,10 @@ type Options struct {
 	MaxTokenLen int `json:"max_token_len,omitempty"`
 	// DropNumbers drops tokens without any letter, such as "1988" or "3-4".
 	DropNumbers bool `json:"drop_numbers,omitempty"`
+	// Rules names the token boundary rules: "" or RulesBasic, or
+	// RulesEnglish, which keeps "1,000", "3.5" and "U.S." whole and drops
+	// a possessive "'s".
+	Rules Rules `json:"rules,omitempty"`
 	// DropJunk drops what is rarely a word: the lines of encoded binary
 	// data, before tokenizing (DropEncodedBlocks); tokens with a letter
 	// and a digit between the same joiners ("x11r5", "mp3", "3d", "10th",
@@ -72,6 +76,7 @@ type Tokenizer struct {
 	maxLen     int     // math.MaxInt for no limit
 	reject     [4]bool // by a span's class&wordStart: [classDigit] is DropNumbers, [classLetter|classDigit] DropJunk (see hasMixedPart)
 	stem       bool
+	english    bool // Rules is RulesEnglish
 	stems      stemCache
 }
 
@@ -94,6 +99,7 @@ func New(opts Options) (*Tokenizer, error) {
 		minLen:     cmp.Or(opts.MinLen, DefaultMinLen),
 		maxLen:     opts.maxTokenLen(),
 		stem:       opts.Stem,
+		english:    opts.Rules.english(),
 	}
 	t.reject[classDigit] = opts.DropNumbers
 	t.reject[classLetter|classDigit] = opts.DropJunk
@@ -131,6 +137,9 @@ func (o Options) validate() error {
 			return fmt.Errorf("text: Clean[%d] = %q: want email or markup", i, c)
 		}
 	}
+	if _, err := ParseRules(string(o.Rules)); err != nil {
+		return fmt.Errorf("text: Rules = %q: want basic or english", o.Rules)
+	}
 	return nil
 }
 
@@ -162,7 +171,8 @@ func (o Options) extraStopWords() ([]string, error) {
 // Resolved returns o made self-contained and canonical, as a model records
 // it: the words of StopWordFiles are read into StopWords, which is folded,
 // sorted and without duplicates, and StopWordFiles is cleared; Encoding
-// and Clean take the form ParseEncoding and ParseClean give ("" stays "").
+// and Clean take the form ParseEncoding and ParseClean give ("" stays ""),
+// and Rules the form ParseRules gives, RulesBasic recorded as "".
 // New(o) and New(resolved) tokenize alike, and the resolved Options work
 // where the files are not. It fails where New would.
 func (o Options) Resolved() (Options, error) {
@@ -180,6 +190,9 @@ func (o Options) Resolved() (Options, error) {
 		r.Encoding = canonicalEncoding(r.Encoding)
 	}
 	r.Clean = canonicalCleanList(r.Clean)
+	if r.Rules, _ = ParseRules(string(r.Rules)); r.Rules == RulesBasic {
+		r.Rules = "" // recorded as before rule sets existed
+	}
 	return r, nil
 }
 
@@ -212,7 +225,7 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 	var scratch [64]byte
 	buf := scratch[:0]
 	for i := 0; i < len(s); {
-		sp := scan(s, i)
+		sp := scan(s, i, t.english)
 		if sp.start == sp.end {
 			break
 		}
@@ -229,6 +242,11 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 			w = string(buf)
 		} else if contains(&t.stop, w) {
 			continue
+		}
+		if t.english && strings.HasSuffix(w, possessive) {
+			if w = t.dropPossessive(w); w == "" {
+				continue
+			}
 		}
 		if t.stem {
 			if w = t.stemmed(w); w == "" {
@@ -264,6 +282,16 @@ func (t *Tokenizer) admits(sp span, w string) bool {
 	}
 	n := utf8.RuneCountInString(w)
 	return n >= t.minLen && n <= t.maxLen
+}
+
+// dropPossessive returns the folded token w without its final "'s", or ""
+// if what remains fails the length or stop-word filter.
+func (t *Tokenizer) dropPossessive(w string) string {
+	w = w[:len(w)-len(possessive)]
+	if utf8.RuneCountInString(w) < t.minLen || contains(&t.stop, w) {
+		return ""
+	}
+	return w
 }
 
 // stemmed returns the stem of the folded token w, or "" if the stem fails

@@ -76,6 +76,7 @@ func TestTokens(t *testing.T) {
 		{"stop before stemming", Options{Stem: true}, "having being", nil},
 		{"invalid utf-8 separates", noStop, "ab\xffcd\xc3", []string{"ab", "cd"}},
 		{"replacement char separates", noStop, "ab\uFFFDcd", []string{"ab", "cd"}},
+		{"basic splits numbers and abbreviations", noStop, "U.S. exports of 1,000.50 tons, Reagan's", []string{"exports", "of", "000", "50", "tons", "reagan's"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,6 +169,7 @@ func TestNewErrors(t *testing.T) {
 		{"negative MaxTokenLen", Options{MaxTokenLen: -3}, "text: MaxTokenLen = -3, want >= 0"},
 		{"unknown encoding", Options{Encoding: "ebcdic"}, `text: Encoding = "ebcdic": want auto, utf-8 or latin1`},
 		{"unknown preset", Options{Clean: []Clean{CleanEmail, "html"}}, `text: Clean[1] = "html": want email or markup`},
+		{"unknown rules", Options{Rules: "french"}, `text: Rules = "french": want basic or english`},
 		{"stop word with space", Options{StopWords: []string{"ok", "new york"}}, `text: StopWords[1] = "new york" contains white space`},
 		{"stop word not UTF-8", Options{StopWords: []string{"th\xffe"}}, `text: StopWords[0] = "th\xffe" is not valid UTF-8`},
 	}
@@ -245,8 +247,9 @@ func refTokens(tok *Tokenizer, opts Options, s string) []string {
 	if maxLen == 0 && opts.DropJunk {
 		maxLen = DefaultMaxTokenLen
 	}
+	englishRules := opts.Rules.english()
 	var out []string
-	for _, word := range refWords(s) {
+	for _, word := range refWords(s, englishRules) {
 		switch {
 		case len(word) < minLen, maxLen > 0 && len(word) > maxLen,
 			opts.DropNumbers && !slices.ContainsFunc(word, unicode.IsLetter), opts.DropJunk && refMixed(word):
@@ -255,6 +258,14 @@ func refTokens(tok *Tokenizer, opts Options, s string) []string {
 		w := refJoiners.Replace(strings.ToLower(string(word)))
 		if contains(&tok.stop, w) {
 			continue
+		}
+		if englishRules {
+			if base, ok := strings.CutSuffix(w, "'s"); ok {
+				if utf8.RuneCountInString(base) < minLen || contains(&tok.stop, base) {
+					continue
+				}
+				w = base
+			}
 		}
 		if opts.Stem {
 			st := english.Stem(w, false)
@@ -281,10 +292,33 @@ func refMixed(word []rune) bool {
 
 func refIsJoin(r rune) bool { return strings.ContainsRune("'-\u2019\u2010\u2011", r) }
 
-// refWords splits s into the runes of its tokens (rule 3, boundaries).
-func refWords(s string) (words [][]rune) {
+// refWords splits s into the runes of its tokens (rule 3, boundaries),
+// under RulesEnglish if english.
+func refWords(s string, english bool) (words [][]rune) {
 	isStart := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
 	rs := []rune(s)
+	at := func(k int) rune { // rs[k], or a space outside rs
+		if k < 0 || k >= len(rs) {
+			return ' '
+		}
+		return rs[k]
+	}
+	digit := func(r rune) bool { return '0' <= r && r <= '9' }
+	letter := func(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
+	// joins reports whether the '.' or ',' at rs[j] joins the token from
+	// rs[i]: a number's separator or an abbreviation's dot.
+	joins := func(i, j int) bool {
+		prev, next := at(j-1), at(j+1)
+		switch {
+		case rs[j] != '.' && rs[j] != ',':
+			return false
+		case digit(prev) && digit(next):
+			return true
+		}
+		after := at(j + 2)
+		return rs[j] == '.' && letter(prev) && letter(next) && (j-1 == i || at(j-2) == '.') &&
+			after < utf8.RuneSelf && !isStart(after)
+	}
 	for i := 0; i < len(rs); {
 		if !isStart(rs[i]) {
 			i++
@@ -294,6 +328,8 @@ func refWords(s string) (words [][]rune) {
 		for j < len(rs) {
 			if isStart(rs[j]) || unicode.IsMark(rs[j]) {
 				j++
+			} else if english && joins(i, j) {
+				j += 2
 			} else if refIsJoin(rs[j]) && j+1 < len(rs) && isStart(rs[j+1]) {
 				j += 2
 			} else {
@@ -316,6 +352,7 @@ func fuzzOptions(bits, more uint8) Options {
 		Clean:              [][]Clean{nil, {CleanMarkup}, {CleanEmail}, {CleanEmail, CleanMarkup}}[more&3],
 		DropJunk:           more&4 != 0,
 		MaxTokenLen:        int(more>>3) % 8,
+		Rules:              []Rules{"", RulesEnglish}[more>>7],
 	}
 }
 
@@ -330,8 +367,10 @@ func FuzzTokens(f *testing.F) {
 		"Running easily generously", "y'all it’s co\u2010op", "1988 3-4 b2b x11r5",
 		"<p>Fish &amp; chips</p><script>x</script>", "From: a@b\nSubject: Re: hi\n\n> q\nok\n-- \nsig",
 		"begin 644 f\nM" + strings.Repeat("A", 60) + "\nend\nword",
+		"U.S. a.m. 1,000.50 Reagan's it's U.S.-made e.g.x 3.5.a",
 	} {
 		f.Add(s, uint8(i), uint8(i*37))
+		f.Add(s, uint8(i), uint8(i*37)|0x80) // RulesEnglish
 	}
 	f.Fuzz(func(t *testing.T, s string, bits, more uint8) {
 		opts := fuzzOptions(bits, more)

@@ -37,6 +37,7 @@ type inputFlags struct {
 	dropJunk    bool
 	maxTokenLen int
 	minLength   int
+	tokenRules  string
 	// fs holds the flags, to tell which were given; recorded, when set,
 	// is the text preparation a model records, which textOptions returns.
 	fs       *pflag.FlagSet
@@ -68,6 +69,7 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	fs.BoolVar(&in.dropJunk, "drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
 	fs.IntVar(&in.maxTokenLen, "max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
 	fs.IntVar(&in.minLength, "min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
+	fs.StringVar(&in.tokenRules, "token-rules", string(text.RulesBasic), "raw-text token boundaries: basic (1,000 gives 000) or english (1,000, 3.5 and U.S. kept whole, a final 's dropped)")
 }
 
 // check validates the input flags, naming them: read calls it before
@@ -99,6 +101,9 @@ func (in *inputFlags) check() error {
 	}
 	if _, err := text.ParseClean(in.clean); err != nil {
 		return fmt.Errorf("--clean: %w", err)
+	}
+	if _, err := text.ParseRules(in.tokenRules); err != nil {
+		return fmt.Errorf("--token-rules: %w", err)
 	}
 	return nil
 }
@@ -156,7 +161,7 @@ func refuseGiven(given []string, why string) error {
 // rawTextFlags are the input flags that only tokenizing raw text uses
 // (--stopwords also drops the words of a corpus read without
 // tokenizing: vocabStopWords).
-var rawTextFlags = []string{"no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length"}
+var rawTextFlags = []string{"no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length", "token-rules"}
 
 // checkTextFlags returns an error naming the raw-text flags given when c
 // was read without tokenizing (numeric formats, JSON lines of "items"),
@@ -286,12 +291,13 @@ func (in *inputFlags) textOptions() text.Options {
 	}
 	enc, _ := text.ParseEncoding(in.encoding)
 	clean, _ := text.ParseClean(in.clean)
+	rules, _ := text.ParseRules(in.tokenRules)
 	minLen := in.minLength
 	if minLen == text.DefaultMinLen {
 		minLen = 0 // the default, recorded as such
 	}
 	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem,
-		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen}
+		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen, Rules: rules}
 }
 
 // readFlags are the flags of the reader's options that its errors name.
@@ -321,6 +327,7 @@ var textFlags = map[string]func(o text.Options) string{
 	"drop-junk":        func(o text.Options) string { return fmt.Sprint(o.DropJunk) },
 	"max-token-length": func(o text.Options) string { return fmt.Sprint(o.MaxTokenLen) },
 	"min-length":       func(o text.Options) string { return fmt.Sprint(cmp.Or(o.MinLen, text.DefaultMinLen)) },
+	"token-rules":      func(o text.Options) string { r, _ := text.ParseRules(string(o.Rules)); return string(r) },
 }
 
 // useModelText makes raw input be prepared as m's corpus was, when m

@@ -209,3 +209,58 @@ func TestCorpusRefusesStaleData(t *testing.T) {
 		t.Errorf("the same format again: exit %d: %s", code, errOut)
 	}
 }
+
+// TestTokenRulesEnglish: --token-rules english keeps "1,000", "3.5" and
+// "U.S." whole and drops the possessive; the model records the rules, so
+// infer reads new text by them without the flag, and refuses the other
+// rules; numeric input refuses the flag, and an unknown name is exit 2.
+func TestTokenRulesEnglish(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	for i := range 60 {
+		if i%2 == 0 {
+			lines = append(lines, "U.S. exports rose 3.5 pct to 1,000 tonnes of wheat, Reagan's aides said")
+		} else {
+			lines = append(lines, "the orbit of the shuttle's rocket launch by NASA's mission control")
+		}
+	}
+	in := filepath.Join(dir, "docs.txt")
+	os.WriteFile(in, []byte(strings.Join(lines, "\n")), 0o644)
+	out := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", "--no-prune", "--token-rules", "english", in, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m, err := model.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"u.s", "3.5", "1,000", "reagan", "shuttle", "nasa"} {
+		if !slices.Contains(m.Vocab, w) {
+			t.Errorf("vocabulary %q lacks %q", m.Vocab, w)
+		}
+	}
+	for _, w := range []string{"000", "reagan's", "shuttle's"} {
+		if slices.Contains(m.Vocab, w) {
+			t.Errorf("vocabulary holds %q", w)
+		}
+	}
+	if p := m.Provenance.Preprocessing; p == nil || !p.Tokenized() || p.Text.Rules != "english" {
+		t.Fatalf("model records %v, want english token rules", p)
+	}
+	doc := filepath.Join(dir, "new.txt")
+	os.WriteFile(doc, []byte("Reagan's U.S. wheat: 1,000 tonnes\nbanana\n"), 0o644)
+	code, stdout, errOut := hull(t, "infer", out, doc, "--format", "lines")
+	if code != 0 || !strings.Contains(errOut, "1 of 6 words unknown") { // banana alone
+		t.Errorf("infer: exit %d, stderr %q, stdout %q", code, errOut, stdout)
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	expectBadInput(t, []badInput{
+		{"other rules than the model's", []string{"infer", out, doc, "--token-rules", "basic"}, "--token-rules: the model records how its raw text was prepared (format lines; text: encoding auto, token rules english;"},
+		{"unknown rules", []string{"fit", "-k", "2", missing, "--token-rules", "french"}, "--token-rules: text: unknown token rules \"french\""},
+	})
+	kos := "../../../shared/data/kos/docword.kos.txt.gz"
+	needData(t, kos)
+	expectBadInput(t, []badInput{
+		{"numeric input", []string{"fit", "-k", "2", kos, "--token-rules", "english"}, "--token-rules: only raw text is tokenized"},
+	})
+}
