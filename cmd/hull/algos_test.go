@@ -74,6 +74,53 @@ func TestBenchPassesLearnerFlags(t *testing.T) {
 	}
 }
 
+// Every input flag given to hull bench reaches its child fits: each flag of
+// the input set, set to a value other than its default, comes back from
+// args and parses to the same value (--token-rules was left out once, and
+// bench fitted with the default tokenizer).
+func TestBenchPassesInputFlags(t *testing.T) {
+	var in inputFlags
+	in.bind(pflag.NewFlagSet("bench", pflag.ContinueOnError))
+	given := map[string][]string{"stopwords": {"a.txt", "b.txt"}}
+	in.own.VisitAll(func(f *pflag.Flag) {
+		if given[f.Name] != nil {
+			return
+		}
+		switch f.Value.Type() {
+		case "bool":
+			given[f.Name] = []string{"true"}
+		case "int":
+			given[f.Name] = []string{"7"}
+		case "float64":
+			given[f.Name] = []string{"0.25"}
+		default:
+			given[f.Name] = []string{"some value"}
+		}
+	})
+	for name, values := range given {
+		for _, v := range values {
+			if err := in.own.Set(name, v); err != nil {
+				t.Fatalf("--%s %s: %v", name, v, err)
+			}
+		}
+	}
+	var child inputFlags
+	child.bind(pflag.NewFlagSet("fit", pflag.ContinueOnError))
+	if err := child.own.Parse(in.args()); err != nil {
+		t.Fatalf("args %q: %v", in.args(), err)
+	}
+	in.own.VisitAll(func(f *pflag.Flag) {
+		if got := child.own.Lookup(f.Name); !got.Changed || got.Value.String() != f.Value.String() {
+			t.Errorf("--%s: the child gets %q (given: %v), want %q", f.Name, got.Value, got.Changed, f.Value)
+		}
+	})
+	var none inputFlags
+	none.bind(pflag.NewFlagSet("bench", pflag.ContinueOnError))
+	if a := none.args(); len(a) != 0 {
+		t.Errorf("no input flag given: args %q", a)
+	}
+}
+
 // --refine-always reaches the learner: distinct planted topics, which the
 // rules keep, are refined and the model says so.
 func TestRefineAlwaysFlag(t *testing.T) {

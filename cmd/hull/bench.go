@@ -20,8 +20,8 @@ import (
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
-	"github.com/hulltopics/hull/text"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // benchFlags are the flags of "hull bench".
@@ -222,32 +222,23 @@ func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, 
 	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
 }
 
-// args returns the command-line flags that reproduce in.
+// args returns the command-line flags that reproduce in: every input flag
+// given, as given (a list flag once per value), so that the child fit
+// reads the corpus as this command does.
 func (in *inputFlags) args() []string {
 	var a []string
-	add := func(name, value string, set bool) {
-		if set {
-			a = append(a, "--"+name+"="+value)
+	in.own.VisitAll(func(f *pflag.Flag) {
+		if !f.Changed {
+			return
 		}
-	}
-	add("format", in.format, in.format != "")
-	add("vocab", in.vocab, in.vocab != "")
-	for _, s := range in.stopwords {
-		add("stopwords", s, true)
-	}
-	add("no-stopwords", "true", in.noStopwords)
-	add("stem", "true", in.stem)
-	add("min-df", strconv.Itoa(in.minDF), in.minDF != 0)
-	add("max-df", strconv.FormatFloat(in.maxDF, 'g', -1, 64), in.maxDF != 0)
-	add("max-vocab", strconv.Itoa(in.maxVocab), in.maxVocab != 0)
-	add("no-prune", "true", in.noPrune)
-	add("encoding", in.encoding, in.encoding != "auto")
-	add("strict", "true", in.strict)
-	add("clean", in.clean, in.clean != "")
-	add("drop-numbers", "true", in.dropNumbers)
-	add("drop-junk", "true", in.dropJunk)
-	add("max-token-length", strconv.Itoa(in.maxTokenLen), in.maxTokenLen != 0)
-	add("min-length", strconv.Itoa(in.minLength), in.minLength != text.DefaultMinLen)
+		values := []string{f.Value.String()}
+		if list, ok := f.Value.(pflag.SliceValue); ok {
+			values = list.GetSlice()
+		}
+		for _, v := range values {
+			a = append(a, "--"+f.Name+"="+v)
+		}
+	})
 	return a
 }
 

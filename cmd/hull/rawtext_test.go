@@ -264,3 +264,14 @@ func TestTokenRulesEnglish(t *testing.T) {
 		{"numeric input", []string{"fit", "-k", "2", kos, "--token-rules", "english"}, "--token-rules: only raw text is tokenized"},
 	})
 }
+
+// Every flag of the text preparation a model records is compared with the
+// record (textFlags), so that new text is never prepared otherwise than
+// the model's corpus; --strict changes no token, only whether to fail.
+func TestTextFlagsComparedWithRecord(t *testing.T) {
+	for _, name := range append(slices.Clone(rawTextFlags), "stopwords") {
+		if _, ok := textFlags[name]; !ok && name != "strict" {
+			t.Errorf("--%s is not compared with a model's record", name)
+		}
+	}
+}
