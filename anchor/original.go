@@ -34,7 +34,7 @@ func recoverOriginal(op cooc.Source, anchors []int) ([][]float64, *mat.Dense, []
 	}
 	var z mat.VecDense
 	if err := z.SolveVec(qss, ps); err != nil {
-		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS is singular (%v); use RecoverL2", err)
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS is singular (%v); use RecoverL2 (the learner \"anchor\")", err)
 	}
 	m := mat.NewDense(k, k, nil)
 	for a := 0; a < k; a++ {
@@ -44,13 +44,13 @@ func recoverOriginal(op cooc.Source, anchors []int) ([][]float64, *mat.Dense, []
 	}
 	var at mat.Dense
 	if err := at.Solve(m, qs); err != nil {
-		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS Diag(z) is singular (%v); use RecoverL2", err)
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: Q_SS Diag(z) is singular (%v); use RecoverL2 (the learner \"anchor\")", err)
 	}
 	topics := make([][]float64, k)
 	for a := range topics {
 		topics[a] = clipNormalise(at.RawRowView(a))
 		if topics[a] == nil {
-			return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: topic %d has no positive entry; use RecoverL2", a)
+			return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: topic %d has no positive entry; use RecoverL2 (the learner \"anchor\")", a)
 		}
 	}
 	r := mat.NewDense(k, k, nil)
@@ -65,7 +65,7 @@ func recoverOriginal(op cooc.Source, anchors []int) ([][]float64, *mat.Dense, []
 	// topics; they are projected away alike.
 	pz := clipNormalise(rowSums)
 	if pz == nil {
-		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: p(z) = R 1 has no positive entry; use RecoverL2")
+		return nil, nil, nil, fmt.Errorf("anchor: original Recover failed: p(z) = R 1 has no positive entry; use RecoverL2 (the learner \"anchor\")")
 	}
 	return topics, r, pz, nil
 }

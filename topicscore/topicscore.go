@@ -448,7 +448,7 @@ func (f *fit) vertices(ctx context.Context) error {
 	km, err := kmeans.Cluster(mat.NewDense(words, dim, f.r), m, kmeans.Options{
 		Restarts: f.o.Restarts, MaxIter: f.o.KMeansIter, Tol: f.o.KMeansTol, Seed: f.o.Seed ^ 0x73636f7265, Threads: f.o.Threads, Context: ctx}) // "score"
 	if errors.Is(err, kmeans.ErrFewDistinct) {
-		return fmt.Errorf("topicscore: vertex hunting: the SVD ratios of the %d words hold fewer distinct points than the M = %d k-means centres; lower M or K", words, m)
+		return fmt.Errorf("topicscore: vertex hunting: the SVD ratios of the %d words hold fewer distinct points than the Options.M = %d k-means centres; lower Options.M or K", words, m)
 	}
 	if err != nil {
 		return fmt.Errorf("topicscore: k-means: %w", err)

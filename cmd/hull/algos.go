@@ -216,8 +216,9 @@ func lookupAlgorithm(name string) error {
 // commandLineError rewrites the library's errors in the command line's
 // words: an option error of spec's learner (nil: the learner the error
 // names) or of a synthetic generator names the flag, a memory error says
-// which flags lower the need. It is the one place that maps Go fields to
-// flags.
+// which flags lower the need, and another error of spec's learner names
+// its options by their flags (flagWords). It is the one place that maps
+// Go fields to flags.
 func commandLineError(err error, spec *learner.Spec) error {
 	var se *synth.OptionError
 	if errors.As(err, &se) {
@@ -243,7 +244,7 @@ func commandLineError(err error, spec *learner.Spec) error {
 	if errors.As(err, &me) {
 		return fmt.Errorf("%w (--max-vocab, --max-df, -k), or raise --max-memory", err)
 	}
-	if spec != nil && errors.Is(err, learner.ErrTooFewWords) {
+	if spec != nil && flagWords(err.Error(), spec) != err.Error() {
 		return fieldsAsFlags{err, spec}
 	}
 	return err
@@ -274,9 +275,11 @@ func learnerFlagWords(msg string, algos []string) string {
 
 // flagWords names in msg spec's options by their flags where the library
 // names their Go fields: "Rectify = ap" -> "--rectify ap", "raise
-// Projections" -> "raise --proj-p".
+// Projections" -> "raise --proj-p", "Options.M" -> "--score-m".
 func flagWords(msg string, spec *learner.Spec) string {
 	for _, o := range spec.Options {
+		msg = regexp.MustCompile(`\bOptions\.`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
+		msg = regexp.MustCompile(`\bOptions\.`+o.Field+`\b`).ReplaceAllString(msg, "--"+o.Flag)
 		if len(o.Field) > 1 { // a one-letter field could be any capital
 			msg = regexp.MustCompile(`\b`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
 			msg = regexp.MustCompile(`\b`+o.Field+`\b`).ReplaceAllString(msg, "--"+o.Flag)

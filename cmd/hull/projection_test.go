@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,18 @@ func TestFitProjectionsBadInputExitsTwo(t *testing.T) {
 		{"top for binning", []string{"fit", "-q", "--algo", "binning", "-k", "6", "--proj-top", "10", input}, "--proj-top does not apply"},
 		{"too few directions", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-p", "2", input}, "--proj-p"},
 		{"candidate floor above all", []string{"fit", "-q", "--algo", "rp", "-k", "6", "--proj-min-df", "100000", input}, "--proj-min-df"},
+	})
+}
+
+// A learner's failure names its options by their flags, and the learner to
+// use by its name, whatever error it is: on three tiny documents
+// Topic-SCORE's k-means cannot place M centres, and the original Recover's
+// Q_SS is singular.
+func TestLearnerFailureNamesFlags(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "tiny.txt")
+	os.WriteFile(in, []byte("apple banana cherry apple\nbanana cherry date date\nzebra yak xylophone zebra\n"), 0o644)
+	expectBadInput(t, []badInput{
+		{"score's M", []string{"fit", "-q", "--algo", "score", "-k", "2", "--no-prune", "--format", "lines", in}, "than the --score-m 7 k-means centres; lower --score-m or K"},
+		{"recover's singular Q_SS", []string{"fit", "-q", "--algo", "recover", "-k", "2", "--no-prune", "--format", "lines", in}, `use RecoverL2 (the learner "anchor")`},
 	})
 }
