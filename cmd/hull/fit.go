@@ -83,7 +83,7 @@ Algorithms (--algo):
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed: the same input and seed give the same model")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result (gibbs samples its --shards on them)")
 	fs.StringVarP(&f.output, "output", "o", "", "write the model to this JSON file (.gz: gzip)")
-	fs.IntVar(&f.top, "top", 10, "top words to print per topic")
+	fs.IntVar(&f.top, "top", 10, "top words to print per topic (0: none, only each topic's share and anchor)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, stage times or topic health on stderr (and no time spent on the health)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "refuse to start when the estimated working memory exceeds this, e.g. 8GiB (default: half the RAM)")
 	fs.StringVar(&f.stats, "stats", "", "learn from this co-occurrence statistics file (hull stats, hull's Beam pipeline); INPUT is then optional: documents, read as the statistics' were, to run the refinement on (a shard, say); anchor learners only")

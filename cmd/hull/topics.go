@@ -63,7 +63,7 @@ terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&top, "top", 10, "top words per topic")
+	cmd.Flags().IntVar(&top, "top", 10, "top words per topic (0: none, only each topic's share and anchor)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
 	return cmd
 }
