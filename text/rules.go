@@ -50,14 +50,15 @@ func (r Rules) english() bool {
 // markup.go, whether it is a letter).
 func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }
 
-// punctJoins reports whether, under RulesEnglish, the byte s[i] joins the
-// token that starts at s[start] (start < i) to the byte after it: a '.' or
-// ',' between two ASCII digits, or a '.' between two ASCII letters that
-// are each a part of one letter, the first after the token's start or
-// another such '.', the second before the end of s or an ASCII byte that
-// is no letter or digit.
+// punctJoins reports whether, under RulesEnglish, the '.' or ',' at s[i]
+// (scan checks which byte it is, without a call) joins the token that
+// starts at s[start] (start < i) to the byte after it: a '.' or ',' between
+// two ASCII digits, or a '.' between two ASCII letters that are each a
+// part of one letter, the first after the token's start or another such
+// '.', the second before the end of s or an ASCII byte that is no letter
+// or digit.
 func punctJoins(s string, start, i int) bool {
-	if i+1 >= len(s) || (s[i] != '.' && s[i] != ',') {
+	if i+1 >= len(s) {
 		return false
 	}
 	prev, next := s[i-1], s[i+1]
