@@ -69,7 +69,11 @@
 // decimal that reads back to the same double. WriteCSVDocTopics writes
 // the wide table "doc_id,topic_1,...,topic_K", one row per document.
 // Fields are quoted as RFC 4180 says (encoding/csv: a field holding a
-// comma, a quote or a line break is quoted, quotes doubled), so
+// comma, a quote or a line break is quoted, quotes doubled), and words and
+// ids are otherwise written as they are: a spreadsheet runs a cell that
+// starts with '=', '+', '-' or '@' as a formula (text's tokens never
+// start so; a vocabulary file, JSON items or ids may): import the files
+// into one as text. So
 //
 //	import pandas as pd
 //	words = pd.read_csv('out/topic_words.csv', keep_default_na=False)

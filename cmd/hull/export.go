@@ -67,7 +67,10 @@ topic weights inferred by variational inference under the model's prior
                "topic,rank,word,weight" of the --top words of each topic,
                and with INPUT DIR/doc_topics.csv, "doc_id,topic_1,...,topic_K";
                topics and ranks from 1 as "hull topics" numbers them, fields
-               quoted as RFC 4180 says.
+               quoted as RFC 4180 says. Words and ids are written as they
+               are: a spreadsheet runs a cell that starts with = + - or @
+               as a formula (a vocabulary or JSON items may hold one), so
+               import the files there as text.
 
 Loading them:
   python3: import json, pyLDAvis
