@@ -71,6 +71,7 @@ func describeText(o text.Options) string {
 	if r, err := text.ParseRules(string(o.Rules)); err == nil && r != text.RulesBasic {
 		add(true, "token rules "+string(r))
 	}
+	add(o.DropPossessive, "drop possessive")
 	return strings.Join(parts, ", ")
 }
 

@@ -43,10 +43,7 @@
 //     a run of their letters is one token. Options.Rules set to
 //     RulesEnglish also joins a '.' or ',' between two ASCII digits
 //     ("1,000", "3.5", not "1" and "000"), and a '.' between two ASCII
-//     letters that each stand alone ("U.S." gives "u.s"); and, after the
-//     stop-word check of rule 6, drops a final "'s" ("Reagan's" gives
-//     "reagan"), checking what remains against the minimum length and
-//     the stop words again.
+//     letters that each stand alone ("U.S." gives "u.s").
 //
 //  4. Length, numbers and junk. A token of fewer than Options.MinLen
 //     runes (DefaultMinLen, 2, if zero) is dropped, and so is one of more
@@ -68,12 +65,16 @@
 //     Options.NoDefaultStopWords, plus Options.StopWords and the words of
 //     Options.StopWordFiles, all folded like tokens. The check comes
 //     before stemming, so stop lists name surface forms ("having",
-//     "isn't").
+//     "isn't"). With Options.DropPossessive, a final "'s" is then dropped
+//     ("Reagan's" gives "reagan"), and what remains is checked again
+//     against the minimum length and the stop words.
 //
 //  7. Stemming. With Options.Stem, a token is replaced by its English
-//     Snowball (Porter2) stem, from github.com/kljensen/snowball. The stem
-//     is checked again against the minimum length and the stop words, so a
-//     stop list may also name stems ("run" drops "running").
+//     Snowball (Porter2) stem, from github.com/kljensen/snowball, but for
+//     a token holding a '.', a number or an abbreviation of RulesEnglish
+//     (Porter2 would make "u.s" "u."). The stem is checked again against
+//     the minimum length and the stop words, so a stop list may also name
+//     stems ("run" drops "running").
 //
 // Every returned token is therefore valid UTF-8, lowercase, at least
 // MinLen runes long and not a stop word. The zero Options decode

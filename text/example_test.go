@@ -134,16 +134,17 @@ func ExampleOptions_dropJunk() {
 
 func ExampleOptions_rulesEnglish() {
 	const news = "U.S. exports rose 3.5 pct to 1,000 mln dlrs, Reagan's aides said at 9 a.m."
-	for _, rules := range []text.Rules{text.RulesBasic, text.RulesEnglish} {
-		tok, err := text.New(text.Options{Rules: rules})
+	for _, opts := range []text.Options{{}, {Rules: text.RulesEnglish}, {Rules: text.RulesEnglish, DropPossessive: true}} {
+		tok, err := text.New(opts)
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("%s: %q\n", rules, tok.Tokens(nil, news))
+		fmt.Printf("%q\n", tok.Tokens(nil, news))
 	}
 	// Output:
-	// basic: ["exports" "rose" "pct" "000" "mln" "dlrs" "reagan's" "aides" "said"]
-	// english: ["u.s" "exports" "rose" "3.5" "pct" "1,000" "mln" "dlrs" "reagan" "aides" "said"]
+	// ["exports" "rose" "pct" "000" "mln" "dlrs" "reagan's" "aides" "said"]
+	// ["u.s" "exports" "rose" "3.5" "pct" "1,000" "mln" "dlrs" "reagan's" "aides" "said"]
+	// ["u.s" "exports" "rose" "3.5" "pct" "1,000" "mln" "dlrs" "reagan" "aides" "said"]
 }
 
 func ExampleOptions_Resolved() {

@@ -140,14 +140,14 @@ func TestOptionsJSON(t *testing.T) {
 	}
 	opts := Options{
 		Encoding: EncodingUTF8, Clean: []Clean{CleanMarkup}, StopWords: []string{"a"}, StopWordFiles: []string{"f"},
-		NoDefaultStopWords: true, Stem: true, MinLen: 3, MaxTokenLen: 20, DropNumbers: true, Rules: RulesEnglish, DropJunk: true,
+		NoDefaultStopWords: true, Stem: true, MinLen: 3, MaxTokenLen: 20, DropNumbers: true, Rules: RulesEnglish, DropPossessive: true, DropJunk: true,
 	}
 	b, err := json.Marshal(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const want = `{"encoding":"utf-8","clean":["markup"],"stop_words":["a"],"stop_word_files":["f"],` +
-		`"no_default_stop_words":true,"stem":true,"min_len":3,"max_token_len":20,"drop_numbers":true,"rules":"english","drop_junk":true}`
+		`"no_default_stop_words":true,"stem":true,"min_len":3,"max_token_len":20,"drop_numbers":true,"rules":"english","drop_possessive":true,"drop_junk":true}`
 	if string(b) != want {
 		t.Errorf("got %s\nwant %s", b, want)
 	}
@@ -170,12 +170,13 @@ func TestRulesEnglish(t *testing.T) {
 		{"abbreviations", english, "U.S. U.K.-based J.F.K. the U.N.", []string{"u.s", "u.k", "based", "j.f.k", "u.n"}},
 		{"stop abbreviations", english, "at 9 a.m. or p.m., e.g. i.e.", nil},
 		{"no abbreviation of longer parts", english, "St.Louis U.Sa e.gg Dx.X end.The", []string{"st", "louis", "sa", "gg", "dx", "end"}},
-		{"possessives", english, "Reagan's Moody’s workers' IBM'S", []string{"reagan", "moody", "workers", "ibm"}},
-		{"stop contraction before possessive", english, "it's he's let's one's", nil},
-		{"possessive then length", Options{Rules: RulesEnglish, MinLen: 3}, "ox's cat's", []string{"cat"}},
+		{"possessives kept", english, "Reagan's Moody’s", []string{"reagan's", "moody's"}},
+		{"possessives dropped", Options{DropPossessive: true}, "Reagan's Moody’s workers' IBM'S", []string{"reagan", "moody", "workers", "ibm"}},
+		{"stop contraction before possessive", Options{DropPossessive: true}, "it's he's let's one's", nil},
+		{"possessive then length", Options{DropPossessive: true, MinLen: 3}, "ox's cat's", []string{"cat"}},
 		{"drop numbers", Options{Rules: RulesEnglish, DropNumbers: true}, "1,000 3.5 U.S.", []string{"u.s"}},
 		{"junk", Options{Rules: RulesEnglish, DropJunk: true}, "$3.5m 1,000", []string{"1,000"}},
-		{"stem", Options{Rules: RulesEnglish, Stem: true}, "Reagan's running", []string{"reagan", "run"}},
+		{"stem", Options{Rules: RulesEnglish, DropPossessive: true, Stem: true}, "Reagan's running U.S.", []string{"reagan", "run", "u.s"}},
 		{"name is case-blind", Options{Rules: "English"}, "1,000", []string{"1,000"}},
 		{"basic by name", Options{Rules: RulesBasic}, "1,000 Reagan's", []string{"000", "reagan's"}},
 	}

@@ -76,13 +76,13 @@ type span struct {
 func (sp span) fold() bool  { return sp.class&foldBit != 0 }
 func (sp span) ascii() bool { return sp.class&classMulti == 0 }
 
-// scan returns the first token of s at or after byte i; sp.start == sp.end
-// when there is none; english says RulesEnglish joins numbers and
-// abbreviations (punctJoins). It decodes each rune once, except the first
-// of the token, and needs no function call for ASCII text. The two-line
-// lookup "byteClass, else classRune" is written out three times because a
-// function doing it would not be inlined.
-func scan(s string, i int, english bool) (sp span) {
+// scan returns the first token of s at or after byte i by the basic rules;
+// sp.start == sp.end when there is none (scanEnglish extends it). It
+// decodes each rune once, except the first of the token, and needs no
+// function call for ASCII text. The two-line lookup "byteClass, else
+// classRune" is written out three times because a function doing it would
+// not be inlined.
+func scan(s string, i int) (sp span) {
 	for i < len(s) {
 		x, size := byteClass[s[i]], 1
 		if x == classMulti {
@@ -106,11 +106,6 @@ func scan(s string, i int, english bool) (sp span) {
 			x |= classMulti
 		}
 		if x&(wordStart|classMark) == 0 {
-			if english && (s[i] == '.' || s[i] == ',') && punctJoins(s, sp.start, i) {
-				sp.class |= byteClass[s[i+1]]
-				i += 2
-				continue
-			}
 			if x&classJoin == 0 || i+size == len(s) {
 				break
 			}

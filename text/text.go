@@ -24,7 +24,8 @@ const DefaultMaxTokenLen = 25
 // Options configures a Tokenizer; the package documentation gives the
 // rules it sets. The zero value means: invalid UTF-8 read as Windows-1252,
 // no cleaning, the embedded English stop-word list, no stemming, tokens of
-// 2 runes or more, numbers kept, no junk filter, RulesBasic boundaries.
+// 2 runes or more, numbers kept, no junk filter, RulesBasic boundaries,
+// possessives kept.
 //
 // Options is what a model records as its preprocessing, in JSON; Resolved
 // makes it self-contained.
@@ -54,9 +55,13 @@ type Options struct {
 	// DropNumbers drops tokens without any letter, such as "1988" or "3-4".
 	DropNumbers bool `json:"drop_numbers,omitempty"`
 	// Rules names the token boundary rules: "" or RulesBasic, or
-	// RulesEnglish, which keeps "1,000", "3.5" and "U.S." whole and drops
-	// a possessive "'s".
+	// RulesEnglish, which keeps "1,000", "3.5" and "U.S." whole.
 	Rules Rules `json:"rules,omitempty"`
+	// DropPossessive drops a final "'s" (or ’s) from a token ("Reagan's"
+	// gives "reagan"), after the stop-word check of the whole token
+	// ("it's" stays a stop word) and before another, and the length
+	// check, on what remains.
+	DropPossessive bool `json:"drop_possessive,omitempty"`
 	// DropJunk drops what is rarely a word: the lines of encoded binary
 	// data, before tokenizing (DropEncodedBlocks); tokens with a letter
 	// and a digit between the same joiners ("x11r5", "mp3", "3d", "10th",
@@ -77,6 +82,7 @@ type Tokenizer struct {
 	reject     [4]bool // by a span's class&wordStart: [classDigit] is DropNumbers, [classLetter|classDigit] DropJunk (see hasMixedPart)
 	stem       bool
 	english    bool // Rules is RulesEnglish
+	possessive bool // DropPossessive
 	stems      stemCache
 }
 
@@ -100,6 +106,7 @@ func New(opts Options) (*Tokenizer, error) {
 		maxLen:     opts.maxTokenLen(),
 		stem:       opts.Stem,
 		english:    opts.Rules.english(),
+		possessive: opts.DropPossessive,
 	}
 	t.reject[classDigit] = opts.DropNumbers
 	t.reject[classLetter|classDigit] = opts.DropJunk
@@ -225,7 +232,12 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 	var scratch [64]byte
 	buf := scratch[:0]
 	for i := 0; i < len(s); {
-		sp := scan(s, i, t.english)
+		var sp span
+		if t.english {
+			sp = scanEnglish(s, i)
+		} else {
+			sp = scan(s, i)
+		}
 		if sp.start == sp.end {
 			break
 		}
@@ -243,13 +255,8 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 		} else if contains(&t.stop, w) {
 			continue
 		}
-		if t.english && strings.HasSuffix(w, possessive) {
-			if w = t.dropPossessive(w); w == "" {
-				continue
-			}
-		}
-		if t.stem {
-			if w = t.stemmed(w); w == "" {
+		if t.possessive || t.stem {
+			if w = t.reduced(w); w == "" {
 				continue
 			}
 		}
@@ -284,12 +291,22 @@ func (t *Tokenizer) admits(sp span, w string) bool {
 	return n >= t.minLen && n <= t.maxLen
 }
 
-// dropPossessive returns the folded token w without its final "'s", or ""
-// if what remains fails the length or stop-word filter.
-func (t *Tokenizer) dropPossessive(w string) string {
-	w = w[:len(w)-len(possessive)]
-	if utf8.RuneCountInString(w) < t.minLen || contains(&t.stop, w) {
-		return ""
+// reduced returns the folded token w without a final "'s" under
+// DropPossessive and stemmed under Stem (but for a token holding a '.',
+// which is no word to stem: a number or an abbreviation of RulesEnglish),
+// or "" if what remains fails the length or stop-word filter. Tokens calls
+// it only when one of the two applies, out of its loop's common path.
+func (t *Tokenizer) reduced(w string) string {
+	if t.possessive {
+		if base, ok := strings.CutSuffix(w, possessive); ok {
+			if utf8.RuneCountInString(base) < t.minLen || contains(&t.stop, base) {
+				return ""
+			}
+			w = base
+		}
+	}
+	if t.stem && !strings.Contains(w, ".") {
+		return t.stemmed(w)
 	}
 	return w
 }

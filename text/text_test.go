@@ -77,6 +77,7 @@ func TestTokens(t *testing.T) {
 		{"invalid utf-8 separates", noStop, "ab\xffcd\xc3", []string{"ab", "cd"}},
 		{"replacement char separates", noStop, "ab\uFFFDcd", []string{"ab", "cd"}},
 		{"basic splits numbers and abbreviations", noStop, "U.S. exports of 1,000.50 tons, Reagan's", []string{"exports", "of", "000", "50", "tons", "reagan's"}},
+		{"rules keep possessives", Options{NoDefaultStopWords: true, Rules: RulesEnglish}, "Reagan's U.S.", []string{"reagan's", "u.s"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -259,7 +260,7 @@ func refTokens(tok *Tokenizer, opts Options, s string) []string {
 		if contains(&tok.stop, w) {
 			continue
 		}
-		if englishRules {
+		if opts.DropPossessive {
 			if base, ok := strings.CutSuffix(w, "'s"); ok {
 				if utf8.RuneCountInString(base) < minLen || contains(&tok.stop, base) {
 					continue
@@ -267,7 +268,7 @@ func refTokens(tok *Tokenizer, opts Options, s string) []string {
 				w = base
 			}
 		}
-		if opts.Stem {
+		if opts.Stem && !strings.Contains(w, ".") {
 			st := english.Stem(w, false)
 			if st != w && (utf8.RuneCountInString(st) < minLen || contains(&tok.stop, st)) {
 				continue
@@ -353,6 +354,7 @@ func fuzzOptions(bits, more uint8) Options {
 		DropJunk:           more&4 != 0,
 		MaxTokenLen:        int(more>>3) % 8,
 		Rules:              []Rules{"", RulesEnglish}[more>>7],
+		DropPossessive:     more&0x40 != 0,
 	}
 }
 
@@ -370,7 +372,7 @@ func FuzzTokens(f *testing.F) {
 		"U.S. a.m. 1,000.50 Reagan's it's U.S.-made e.g.x 3.5.a",
 	} {
 		f.Add(s, uint8(i), uint8(i*37))
-		f.Add(s, uint8(i), uint8(i*37)|0x80) // RulesEnglish
+		f.Add(s, uint8(i), uint8(i*37)|0xc0) // RulesEnglish, DropPossessive
 	}
 	f.Fuzz(func(t *testing.T, s string, bits, more uint8) {
 		opts := fuzzOptions(bits, more)

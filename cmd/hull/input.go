@@ -38,6 +38,7 @@ type inputFlags struct {
 	maxTokenLen int
 	minLength   int
 	tokenRules  string
+	possessive  bool
 	// fs holds the flags, to tell which were given; recorded, when set,
 	// is the text preparation a model records, which textOptions returns.
 	fs       *pflag.FlagSet
@@ -69,7 +70,8 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	fs.BoolVar(&in.dropJunk, "drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
 	fs.IntVar(&in.maxTokenLen, "max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
 	fs.IntVar(&in.minLength, "min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
-	fs.StringVar(&in.tokenRules, "token-rules", string(text.RulesBasic), "raw-text token boundaries: basic (1,000 gives 000) or english (1,000, 3.5 and U.S. kept whole, a final 's dropped)")
+	fs.StringVar(&in.tokenRules, "token-rules", string(text.RulesBasic), "raw-text token boundaries: basic (1,000 gives 000) or english (1,000, 3.5 and U.S. kept whole)")
+	fs.BoolVar(&in.possessive, "drop-possessive", false, "drop a final 's from raw-text tokens (Reagan's gives reagan)")
 }
 
 // check validates the input flags, naming them: read calls it before
@@ -161,7 +163,7 @@ func refuseGiven(given []string, why string) error {
 // rawTextFlags are the input flags that only tokenizing raw text uses
 // (--stopwords also drops the words of a corpus read without
 // tokenizing: vocabStopWords).
-var rawTextFlags = []string{"no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length", "token-rules"}
+var rawTextFlags = []string{"no-stopwords", "stem", "encoding", "strict", "clean", "drop-numbers", "drop-junk", "max-token-length", "min-length", "token-rules", "drop-possessive"}
 
 // checkTextFlags returns an error naming the raw-text flags given when c
 // was read without tokenizing (numeric formats, JSON lines of "items"),
@@ -297,7 +299,7 @@ func (in *inputFlags) textOptions() text.Options {
 		minLen = 0 // the default, recorded as such
 	}
 	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem,
-		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen, Rules: rules}
+		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: in.possessive}
 }
 
 // readFlags are the flags of the reader's options that its errors name.
@@ -328,6 +330,7 @@ var textFlags = map[string]func(o text.Options) string{
 	"max-token-length": func(o text.Options) string { return fmt.Sprint(o.MaxTokenLen) },
 	"min-length":       func(o text.Options) string { return fmt.Sprint(cmp.Or(o.MinLen, text.DefaultMinLen)) },
 	"token-rules":      func(o text.Options) string { r, _ := text.ParseRules(string(o.Rules)); return string(r) },
+	"drop-possessive":  func(o text.Options) string { return fmt.Sprint(o.DropPossessive) },
 }
 
 // useModelText makes raw input be prepared as m's corpus was, when m

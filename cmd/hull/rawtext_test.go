@@ -211,8 +211,8 @@ func TestCorpusRefusesStaleData(t *testing.T) {
 }
 
 // TestTokenRulesEnglish: --token-rules english keeps "1,000", "3.5" and
-// "U.S." whole and drops the possessive; the model records the rules, so
-// infer reads new text by them without the flag, and refuses the other
+// "U.S." whole, --drop-possessive drops "'s"; the model records both, so
+// infer reads new text by them without the flags, and refuses the other
 // rules; numeric input refuses the flag, and an unknown name is exit 2.
 func TestTokenRulesEnglish(t *testing.T) {
 	dir := t.TempDir()
@@ -227,7 +227,7 @@ func TestTokenRulesEnglish(t *testing.T) {
 	in := filepath.Join(dir, "docs.txt")
 	os.WriteFile(in, []byte(strings.Join(lines, "\n")), 0o644)
 	out := filepath.Join(dir, "m.json")
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", "--no-prune", "--token-rules", "english", in, "-o", out); code != 0 {
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", "--no-prune", "--token-rules", "english", "--drop-possessive", in, "-o", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	m, err := model.Load(out)
@@ -244,8 +244,8 @@ func TestTokenRulesEnglish(t *testing.T) {
 			t.Errorf("vocabulary holds %q", w)
 		}
 	}
-	if p := m.Provenance.Preprocessing; p == nil || !p.Tokenized() || p.Text.Rules != "english" {
-		t.Fatalf("model records %v, want english token rules", p)
+	if p := m.Provenance.Preprocessing; p == nil || !p.Tokenized() || p.Text.Rules != "english" || !p.Text.DropPossessive {
+		t.Fatalf("model records %v, want english token rules and possessives dropped", p)
 	}
 	doc := filepath.Join(dir, "new.txt")
 	os.WriteFile(doc, []byte("Reagan's U.S. wheat: 1,000 tonnes\nbanana\n"), 0o644)
@@ -255,7 +255,7 @@ func TestTokenRulesEnglish(t *testing.T) {
 	}
 	missing := filepath.Join(dir, "missing.txt")
 	expectBadInput(t, []badInput{
-		{"other rules than the model's", []string{"infer", out, doc, "--token-rules", "basic"}, "--token-rules: the model records how its raw text was prepared (format lines; text: encoding auto, token rules english;"},
+		{"other rules than the model's", []string{"infer", out, doc, "--token-rules", "basic"}, "--token-rules: the model records how its raw text was prepared (format lines; text: encoding auto, token rules english, drop possessive;"},
 		{"unknown rules", []string{"fit", "-k", "2", missing, "--token-rules", "french"}, "--token-rules: text: unknown token rules \"french\""},
 	})
 	kos := "../../../shared/data/kos/docword.kos.txt.gz"

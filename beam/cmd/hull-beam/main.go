@@ -69,7 +69,8 @@ var (
 	dropJunk    = flag.Bool("drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
 	maxTokenLen = flag.Int("max-token-length", 0, "drop raw-text tokens longer than N characters (0: no limit, 25 with --drop-junk)")
 	minLength   = flag.Int("min-length", text.DefaultMinLen, "drop raw-text tokens shorter than N characters")
-	tokenRules  = flag.String("token-rules", string(text.RulesBasic), "raw-text token boundaries: basic (1,000 gives 000) or english (1,000, 3.5 and U.S. kept whole, a final 's dropped)")
+	tokenRules  = flag.String("token-rules", string(text.RulesBasic), "raw-text token boundaries: basic (1,000 gives 000) or english (1,000, 3.5 and U.S. kept whole)")
+	possessive  = flag.Bool("drop-possessive", false, "drop a final 's from raw-text tokens (Reagan's gives reagan)")
 	weighting   = flag.String("cooc-weighting", "documents", "how much each document weighs in the statistics: documents (the paper), tokens or pairs, as hull stats --cooc-weighting")
 	rangeMiB    = flag.Int64("range-mib", 64, "split each bundle's statistics into ranges of rows of about this many MiB (dense), merged in parallel")
 	partials    = flag.String("partials-dir", "", "directory every worker sees for the partial statistics, removed after the run (default: a new .hull-beam-* directory next to --output)")
@@ -269,7 +270,7 @@ func options() (pipeline.Options, error) {
 	o := pipeline.Options{
 		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict,
 		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
-			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules},
+			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: *possessive},
 		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
 	}
 	if !o.ShufflePartials && o.PartialsDir == "" {
