@@ -54,6 +54,9 @@ type Spread struct {
 // [0, k), are dominant; -1 leaves a document out. It returns an error
 // naming the first document whose entry is outside [-1, k). Time O(D + k).
 func SpreadOf(dominant []int, k int) (Spread, error) {
+	if k < 1 {
+		return Spread{}, fmt.Errorf("learner: SpreadOf: k = %d topics, want >= 1", k)
+	}
 	s := Spread{K: k, Largest: -1}
 	count := make([]int, k)
 	for d, t := range dominant {

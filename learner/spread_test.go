@@ -64,4 +64,9 @@ func TestSpreadOf(t *testing.T) {
 			t.Errorf("%v: no error", bad)
 		}
 	}
+	for _, k := range []int{0, -1} { // it panicked making the counts
+		if _, err := learner.SpreadOf(nil, k); err == nil {
+			t.Errorf("k = %d: no error", k)
+		}
+	}
 }

@@ -335,15 +335,24 @@ func resolve(path string) (target string, fi os.FileInfo, err error) {
 			return "", nil, err
 		}
 		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(target), link)
+			// Relative to the directory the link is in, as the kernel
+			// reads it: with that directory's own links followed, for
+			// "dirlink/../m.json" is not "m.json" (a lexical join).
+			dir := filepath.Dir(target)
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dir = real
+			}
+			link = filepath.Join(dir, link)
 		}
 		target = link
 	}
-	if fi == nil {
-		// A link whose target has no path, as /dev/stdout's on a pipe
-		// (/proc/self/fd/1 -> "pipe:[N]"): the kernel still opens it.
+	if fi == nil && target != path {
+		// A link to no path: the kernel still opens a link of /proc to
+		// an anonymous pipe, a socket or a deleted file (/dev/stdout on
+		// a pipe is /proc/self/fd/1 -> "pipe:[N]"), but there is no
+		// directory to write a file in and rename it from.
 		if st, err := os.Stat(path); err == nil {
-			fi = st
+			return "", nil, fmt.Errorf("%s is a %s that has no path (a link to %q): %w", path, noPathKind(st.Mode()), filepath.Base(target), ErrNotRegular)
 		}
 	}
 	name := path
@@ -371,6 +380,20 @@ func resolve(path string) (target string, fi os.FileInfo, err error) {
 		return "", nil, fmt.Errorf("%s: %w: %s is a file", name, ErrNoDir, dir)
 	}
 	return target, fi, nil
+}
+
+// noPathKind names what an open file without a path is: a pipe (an
+// anonymous one has ModeNamedPipe too), a socket, or a deleted file.
+func noPathKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m.IsRegular():
+		return "deleted file"
+	}
+	return kind(m)
 }
 
 // kind names the type of a non-regular file.

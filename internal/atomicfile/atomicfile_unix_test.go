@@ -70,8 +70,58 @@ func TestCheckRefusesAnonymousPipe(t *testing.T) {
 	if _, err := os.Lstat(path); err != nil {
 		t.Skipf("no /proc (%v)", err)
 	}
-	if err := Check(path); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "pipe") {
-		t.Errorf("Check(%s): %v, want ErrNotRegular, a pipe", path, err)
+	if err := Check(path); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), path+" is a pipe that has no path") {
+		t.Errorf("Check(%s): %v, want ErrNotRegular, a pipe that has no path", path, err)
+	}
+}
+
+// TestCheckRefusesDeletedFile: /proc/self/fd/N of a file deleted while
+// open (hull's stdout redirected to a file since removed) is refused as a
+// deleted file; it once gave "may not be written (no such file or
+// directory)".
+func TestCheckRefusesDeletedFile(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	os.Remove(f.Name())
+	path := fmt.Sprintf("/proc/self/fd/%d", f.Fd())
+	if _, err := os.Lstat(path); err != nil {
+		t.Skipf("no /proc (%v)", err)
+	}
+	if err := Check(path); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "is a deleted file that has no path") {
+		t.Errorf("Check(%s): %v, want ErrNotRegular, a deleted file", path, err)
+	}
+}
+
+// TestWriteThroughLinkedDir: a relative link inside a directory reached
+// through a link to it points from the real directory, as the kernel
+// reads it. d/lnkdir -> real/sub and real/sub/m.json -> ../m.json: a write
+// to d/lnkdir/m.json replaces d/real/m.json. It replaced d/m.json, the
+// lexical d/lnkdir/../m.json, another file.
+func TestWriteThroughLinkedDir(t *testing.T) {
+	d := t.TempDir()
+	os.MkdirAll(filepath.Join(d, "real", "sub"), 0o755)
+	if err := os.Symlink(filepath.Join("real", "sub"), filepath.Join(d, "lnkdir")); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(filepath.Join(d, "real", "m.json"), []byte("old"), 0o644)
+	os.Symlink(filepath.Join("..", "m.json"), filepath.Join(d, "real", "sub", "m.json"))
+	os.WriteFile(filepath.Join(d, "m.json"), []byte("precious"), 0o644)
+	if err := Write(filepath.Join(d, "lnkdir", "m.json"), func(w io.Writer) error {
+		_, err := io.WriteString(w, "new")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"real/m.json": "new", "m.json": "precious"} {
+		if got, _ := os.ReadFile(filepath.Join(d, name)); string(got) != want {
+			t.Errorf("%s holds %q, want %q", name, got, want)
+		}
+	}
+	if fi, err := os.Lstat(filepath.Join(d, "real", "sub", "m.json")); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link real/sub/m.json was replaced: %v", err)
 	}
 }
 
