@@ -53,14 +53,16 @@ func TestTopicHealthWordFigures(t *testing.T) {
 		t.Errorf("document figures without documents: %+v", h)
 	}
 	// A model whose topics the rules of package refine let pass is told
-	// to refine them whatever the rules say; one refined, or that does
-	// not say, the default advice.
-	for refined, want := range map[any]string{false: "RefineAlways", true: "refine.Auto.Refine: 20", nil: "refine.Auto.Refine: 20"} {
+	// to refine them whatever the rules say; one that does not say, the
+	// default advice; one refined already, no advice to refine (it was
+	// told to refine by the 20 iterations it had had).
+	for refined, want := range map[any]string{false: "RefineAlways", true: "projection.Options.MinDF", nil: "refine.Auto.Refine: 20"} {
 		m := topWordsModel("rp", 20, []int{0, 1, 2, 3}, []int{4, 5, 0, 1}, []int{3, 6, 7, 8})
 		if refined != nil {
 			m.Params = map[string]any{"refined": refined}
 		}
-		if h := TopicHealth(m, nil, 4); !strings.Contains(h.Advice, want) {
+		h := TopicHealth(m, nil, 4)
+		if !strings.Contains(h.Advice, want) || refined == true && strings.Contains(h.Advice, "refine.Auto") {
 			t.Errorf("refined %v: advice %q, want %q", refined, h.Advice, want)
 		}
 	}
