@@ -80,19 +80,20 @@ func PrepareDir(dir string, opts SaveOptions, inputs ...string) (undo func(), er
 			return nil, err
 		}
 	}
-	if err := atomicfile.CheckAbsent(otherDataFiles(dir, opts)...); err != nil {
+	if err := atomicfile.CheckAbsent(OtherDataFiles(dir, opts)...); err != nil {
 		undo()
 		return nil, err
 	}
 	return undo, nil
 }
 
-// otherDataFiles returns the data files in dir of the formats SaveDir
+// OtherDataFiles returns the data files in dir of the formats SaveDir
 // does not write with opts, compressed or not: an earlier SaveDir's, in
 // another format, would sit beside the new vocabulary and preprocessing
 // record and no longer match them (a docword.txt read with a new
-// vocab.txt names the wrong words).
-func otherDataFiles(dir string, opts SaveOptions) []string {
+// vocab.txt names the wrong words). A writer of a corpus's files in a
+// directory checks them with atomicfile.CheckAbsent.
+func OtherDataFiles(dir string, opts SaveOptions) []string {
 	written := saveFiles(&Corpus{}, opts)[0].name
 	var other []string
 	for _, f := range outputFormats {
@@ -126,7 +127,7 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 		return nil, err
 	}
 	files := saveFiles(c, opts)
-	stale := otherDataFiles(dir, opts)
+	stale := OtherDataFiles(dir, opts)
 	if c.Preprocessing == nil {
 		stale = append(stale, filepath.Join(dir, PreprocessingFileName))
 	}

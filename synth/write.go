@@ -45,14 +45,32 @@ func PrepareDir(dir string, inputs ...string) (undo func(), err error) {
 			return nil, err
 		}
 	}
+	if err := checkNoCorpusSet(dir); err != nil {
+		undo()
+		return nil, err
+	}
 	return undo, nil
+}
+
+// checkNoCorpusSet returns an error wrapping atomicfile.ErrStale when dir
+// holds a file of a corpus.SaveDir set ("hull corpus") that WriteDir would
+// leave beside its new vocabulary: data in another format, document ids
+// or a preprocessing record.
+func checkNoCorpusSet(dir string) error {
+	stale := append(corpus.OtherDataFiles(dir, corpus.SaveOptions{Format: corpus.OutputUCI}),
+		filepath.Join(dir, corpus.DocIDsFileName), filepath.Join(dir, corpus.PreprocessingFileName))
+	return atomicfile.CheckAbsent(stale...)
 }
 
 // WriteDir writes a generated corpus and its truth into dir, creating dir
 // if needed: DocwordFile and VocabFile (the corpus, as corpus.SaveUCI
 // writes it), TruthFile (truth, as model.Save writes it) and, when theta is
 // not nil, DocTopicsFile (theta[d] being the weights of document d, as
-// WeightsGenerator returns them). Other files in dir are left alone.
+// WeightsGenerator returns them). Other files in dir are left alone, but
+// for those of a corpus set that would no longer match the new vocabulary
+// (another format's data, document ids, a preprocessing record, as "hull
+// corpus" writes them): WriteDir, and PrepareDir before it, refuse such a
+// directory with an error wrapping atomicfile.ErrStale.
 //
 // The UCI format numbers documents 1 ... D, and so does WriteDir: the ids
 // of DocTopicsFile are those numbers, and the truth written records as
@@ -96,6 +114,9 @@ func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Mo
 		return err
 	}
 	if err := corpus.WriteVocab(io.Discard, &numbered); err != nil {
+		return err
+	}
+	if err := checkNoCorpusSet(dir); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/doctopics"
 	"github.com/hulltopics/hull/model"
 )
@@ -178,5 +179,40 @@ func TestWriteDirCancelled(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Fatalf("left %v", entries)
+	}
+}
+
+// TestWriteDirRefusesCorpusSet: a directory holding a "hull corpus" set's
+// file that WriteDir would leave beside its new vocabulary (data in
+// another format, ids, a preprocessing record) is refused by PrepareDir
+// and WriteDir, and left as it was; hull synth wrote beside corpus.ldac,
+// which then read with the new vocab.txt failed or misnamed words. A
+// directory of an earlier WriteDir is replaced.
+func TestWriteDirRefusesCorpusSet(t *testing.T) {
+	c, truth, theta, err := LDA{K: 3, V: 30, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}.GenerateWeights(rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"corpus.ldac", "corpus.jsonl.gz", "docword.txt.gz", corpus.DocIDsFileName, corpus.PreprocessingFileName} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644)
+		if _, err := PrepareDir(dir); !errors.Is(err, atomicfile.ErrStale) {
+			t.Errorf("%s: PrepareDir: %v, want ErrStale", name, err)
+		}
+		if err := WriteDir(context.Background(), dir, c, truth, theta); !errors.Is(err, atomicfile.ErrStale) {
+			t.Errorf("%s: WriteDir: %v, want ErrStale", name, err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("%s: %d files left, want the old one alone", name, len(entries))
+		}
+	}
+	dir := t.TempDir()
+	for range 2 {
+		if _, err := PrepareDir(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
