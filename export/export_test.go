@@ -333,14 +333,15 @@ func TestSave(t *testing.T) {
 	d := hostileDocs(m)
 	d.Corpus.Vocab = m.Vocab
 	dir := filepath.Join(t.TempDir(), "new", "out")
+	malletDir := dir + "-mallet" // Save refuses a directory of another format's export
 	for _, tc := range []struct {
 		f     Format
 		out   string
 		docs  *Docs
 		files []string
 	}{
-		{Mallet, dir, nil, []string{"topic-keys.txt"}},
-		{Mallet, dir, d, []string{"topic-keys.txt", "doc-topics.txt"}},
+		{Mallet, malletDir, nil, []string{"topic-keys.txt"}},
+		{Mallet, malletDir, d, []string{"topic-keys.txt", "doc-topics.txt"}},
 		{CSV, dir, d, []string{"topic_words.csv", "doc_topics.csv"}},
 		{PyLDAvis, filepath.Join(dir, "vis.json"), d, []string{"vis.json"}},
 	} {
@@ -442,6 +443,17 @@ func TestPrepare(t *testing.T) {
 	}
 	if after, err := os.ReadFile(filepath.Join(csvDir, CSVTopicWordsFile)); err != nil || !bytes.Equal(after, before) {
 		t.Fatalf("Save refused yet rewrote the topic words: %v", err)
+	}
+	// Mallet into a CSV export's directory, or CSV into a Mallet one's,
+	// would leave the other's files: refused, by Save too.
+	if _, err := Prepare(Mallet, csvDir, true); !errors.Is(err, atomicfile.ErrStale) {
+		t.Fatalf("Mallet into a CSV export's directory: %v, want ErrStale", err)
+	}
+	if _, err := Prepare(CSV, blocked, true); !errors.Is(err, atomicfile.ErrStale) {
+		t.Fatalf("CSV into a Mallet export's directory: %v, want ErrStale", err)
+	}
+	if _, err := Save(CSV, blocked, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
+		t.Fatalf("Save: CSV into a Mallet export's directory: %v, want ErrStale", err)
 	}
 	vis := filepath.Join(dir, "new", "vis.json")
 	if _, err := Prepare(PyLDAvis, vis, true); err == nil {

@@ -91,10 +91,11 @@ func Paths(f Format, out string, withDocs bool) []string {
 // directory out and its missing parents, refusing an existing
 // non-directory; then it checks that every file of Paths can be written
 // and is none of inputs, the files the caller reads (atomicfile.Check),
-// and that out holds no documents' file Save would not replace (an error
+// and that out holds no export's file Save would not replace (an error
 // wrapping atomicfile.ErrStale: an export without documents into the
 // directory of one with them would leave the old documents' weights
-// beside the new topics).
+// beside the new topics, and one in CSV into a Mallet export's directory
+// the old topics and weights).
 // undo removes the directories it created, when still empty, for a caller
 // that fails before Save: nothing is left behind.
 func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func(), err error) {
@@ -118,15 +119,25 @@ func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func()
 	return undo, nil
 }
 
-// leftOut returns the files of format f at out that Save does not write
-// with documents or without (withDocs): the documents' file of Mallet and
-// CSV without documents. An earlier export's file there would describe
-// other documents or another model than the new files.
+// leftOut returns the files of an export at out that Save does not write
+// in format f with documents or without (withDocs): the documents' file of
+// Mallet and CSV without documents, and every file of the other of the
+// two. An earlier export's file there would describe other documents or
+// another model than the new files.
 func leftOut(f Format, out string, withDocs bool) []string {
-	if f == PyLDAvis || withDocs {
+	if f == PyLDAvis {
 		return nil
 	}
-	return Paths(f, out, true)[1:]
+	var left []string
+	if !withDocs {
+		left = Paths(f, out, true)[1:]
+	}
+	for _, other := range []Format{Mallet, CSV} {
+		if other != f {
+			left = append(left, Paths(other, out, true)...)
+		}
+	}
+	return left
 }
 
 // checkModel returns the error of a model the writers cannot export
