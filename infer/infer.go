@@ -12,6 +12,8 @@ import (
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // Method is an inference algorithm.
@@ -107,6 +109,10 @@ func checkAlpha(alpha []float64, k int) error {
 		if !(a > 0) || math.IsInf(a, 1) {
 			return fmt.Errorf("infer: alpha of topic %d is %v, want positive and finite", j, a)
 		}
+	}
+	if s := floats.Sum(alpha); math.IsInf(s, 1) {
+		// The posterior normalizes by the sum: every weight came out 0.
+		return fmt.Errorf("infer: the alpha values sum to %v, want a finite sum", s)
 	}
 	return nil
 }

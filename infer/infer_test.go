@@ -212,6 +212,7 @@ func TestInvalidOptions(t *testing.T) {
 		{Alpha: []float64{1, 1}},
 		{Alpha: []float64{1, 0, 1}},
 		{Alpha: []float64{1, math.NaN(), 1}},
+		{Alpha: []float64{1e308, 1e308, 1}}, // each finite, the sum not: every weight came out 0
 	} {
 		if _, err := Infer(context.Background(), m, c, o); err == nil {
 			t.Errorf("%+v: no error", o)

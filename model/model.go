@@ -10,6 +10,8 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/topn"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // FormatVersion is the version of the model file format that Save writes.
@@ -225,6 +227,11 @@ func (m *Model) validPerTopic() error {
 				return fmt.Errorf("model: alpha[%d] = 0, want a Dirichlet parameter > 0", k)
 			}
 		}
+	}
+	if s := floats.Sum(m.Alpha); math.IsInf(s, 0) {
+		// Inference under the model normalizes by the sum: hull infer
+		// wrote rows of zeros and hull eval dropped its document figures.
+		return fmt.Errorf("model: alpha sums to %v, want values whose sum is finite", s)
 	}
 	for a, row := range m.TopicCovariance {
 		if len(row) != m.K {

@@ -74,7 +74,8 @@ func TestValidate(t *testing.T) {
 		"duplicate word":  func(m *Model) { m.Vocab[2] = "apple" },
 		"empty word":      func(m *Model) { m.Vocab[1] = "" },
 		"negative alpha":  func(m *Model) { m.Alpha = []float64{-1, 2} },
-		"zero alpha":      func(m *Model) { m.Alpha = []float64{0, 2} }, // inference divides by it
+		"zero alpha":      func(m *Model) { m.Alpha = []float64{0, 2} },         // inference divides by it
+		"alpha sum +Inf":  func(m *Model) { m.Alpha = []float64{1e308, 1e308} }, // inference normalizes by the sum
 		"negative weight": func(m *Model) { m.TopicWeights = []float64{-1, 2} },
 		"ragged cov":      func(m *Model) { m.TopicCovariance = [][]float64{{1, 0}, {0}} },
 		"slice param":     func(m *Model) { m.Params["dominant_topic"] = []int{0, 1} },
