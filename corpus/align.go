@@ -44,7 +44,7 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	}
 	if ordered && known == len(c.Vocab) && known == len(vocab) {
 		// The same words in the same order: nothing to re-index.
-		return &Corpus{Vocab: vocab, DocIDs: c.DocIDs, Offsets: c.Offsets, Words: c.Words, Counts: c.Counts},
+		return &Corpus{Vocab: vocab, DocIDs: c.DocIDs, Excerpts: c.Excerpts, Offsets: c.Offsets, Words: c.Words, Counts: c.Counts},
 			AlignReport{Tokens: c.Tokens()}
 	}
 	var rep AlignReport
@@ -55,7 +55,7 @@ func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 			kept++
 		}
 	}
-	out := &Corpus{Vocab: vocab, DocIDs: slices.Clone(c.DocIDs), Offsets: make([]int64, 1, c.NumDocs()+1),
+	out := &Corpus{Vocab: vocab, DocIDs: slices.Clone(c.DocIDs), Excerpts: slices.Clone(c.Excerpts), Offsets: make([]int64, 1, c.NumDocs()+1),
 		Words: make([]int32, 0, kept), Counts: make([]int32, 0, kept)}
 	var scratch []uint64
 	for d := range c.NumDocs() {

@@ -25,6 +25,14 @@ type Corpus struct {
 	Words []int32
 	// Counts holds the count of each nonzero.
 	Counts []int32
+	// Excerpts holds the start of each document's text as a reader would
+	// see it (text.Tokenizer.Excerpt), for showing a document beside its
+	// topics: nil unless a reader of raw text was asked for them
+	// (ReadOptions.Excerpt), else one per document, "" for a document
+	// given as items rather than text. Prune, Select, Split, Merge and
+	// Align carry them with their documents. Like DocIDs, they are corpus
+	// text: escape them where they are shown. Not part of the Digest.
+	Excerpts []string
 	// Preprocessing records how the input became this corpus (format,
 	// tokenizer, pruning); the readers, Merge and Prune set it. nil when
 	// unknown (a corpus built by hand or by a Builder). It is not part of
@@ -119,6 +127,9 @@ func (c *Corpus) Validate() error {
 	d := c.NumDocs()
 	if len(c.DocIDs) != d {
 		return fmt.Errorf("corpus: %d document ids for %d documents", len(c.DocIDs), d)
+	}
+	if c.Excerpts != nil && len(c.Excerpts) != d {
+		return fmt.Errorf("corpus: %d excerpts for %d documents", len(c.Excerpts), d)
 	}
 	if len(c.Words) != len(c.Counts) || int64(len(c.Words)) != c.NNZ() {
 		return fmt.Errorf("corpus: %d words, %d counts, %d nonzeros by Offsets", len(c.Words), len(c.Counts), c.NNZ())

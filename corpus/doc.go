@@ -30,7 +30,10 @@
 // number of nonzeros is not limited by int32; a vocabulary has at most
 // 2^31-1 words and a count at most 2^31-1. [Corpus.Validate] checks
 // these invariants. A corpus is treated as immutable once built and may
-// be shared between goroutines.
+// be shared between goroutines. A corpus read from raw text with
+// ReadOptions.Excerpt also keeps the start of each document's text
+// (Excerpts), which the operations that drop, select or merge documents
+// carry with them, for showing a document beside its topics.
 //
 // # Reading
 //

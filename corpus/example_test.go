@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
 )
 
 // The format (UCI here) is detected and the vocabulary file
@@ -195,4 +196,23 @@ func ExampleIndexWords() {
 	// Output:
 	// 1 2 3
 	// false
+}
+
+// Excerpts keep the start of each raw document's text, as a reader would
+// see it, for showing the documents beside their topics.
+func ExampleReadOptions_excerpt() {
+	in := "<p>Cocoa prices rose sharply in London &amp; New York.</p>\n<p>Grain ships waited in port.</p>\n"
+	c, err := corpus.ReadFrom(strings.NewReader(in), "news.txt", corpus.ReadOptions{
+		Excerpt: 30,
+		Text:    text.Options{Clean: []text.Clean{text.CleanMarkup}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for d := range c.NumDocs() {
+		fmt.Printf("%s: %s\n", c.DocIDs[d], c.Excerpts[d])
+	}
+	// Output:
+	// 1: Cocoa prices rose sharply in…
+	// 2: Grain ships waited in port.
 }

@@ -173,6 +173,7 @@ func fuzzTextReader(f *testing.F, read func(*bytes.Reader, textInput) (*Corpus, 
 	f.Fuzz(func(t *testing.T, data []byte, stem bool) {
 		in := textTokenizer(t, text.Options{Stem: stem, MinLen: 1})
 		in.strict = stem
+		in.excerpt = 8 * len(data) % 13 // none for some inputs
 		c, err := read(bytes.NewReader(data), in)
 		if err != nil {
 			var pe *ParseError
@@ -191,6 +192,14 @@ func fuzzTextReader(f *testing.F, read func(*bytes.Reader, textInput) (*Corpus, 
 		for _, w := range c.Vocab {
 			if w == "" || !utf8.ValidString(w) || strings.ContainsFunc(w, unicode.IsSpace) {
 				t.Fatalf("vocabulary word %q", w)
+			}
+		}
+		if (c.Excerpts != nil) != (in.excerpt > 0) {
+			t.Fatalf("excerpts %q with ReadOptions.Excerpt %d", c.Excerpts, in.excerpt)
+		}
+		for _, e := range c.Excerpts {
+			if !utf8.ValidString(e) || utf8.RuneCountInString(strings.TrimSuffix(e, "…")) > in.excerpt {
+				t.Fatalf("excerpt %q (Excerpt %d)", e, in.excerpt)
 			}
 		}
 	})

@@ -1,6 +1,10 @@
 package corpus
 
-import "github.com/hulltopics/hull/internal/terms"
+import (
+	"slices"
+
+	"github.com/hulltopics/hull/internal/terms"
+)
 
 // Merge returns the concatenation of the documents of cs over the union
 // of their vocabularies (in first-seen order: the words of cs[0], then
@@ -8,8 +12,9 @@ import "github.com/hulltopics/hull/internal/terms"
 // if they repeat across inputs. Word indices are remapped and stay sorted
 // within each document. The inputs are expected to be valid corpora with
 // distinct words (as every reader produces); should one repeat a word,
-// its counts are summed (saturating at MaxInt32). Merge of no corpora is
-// an empty corpus.
+// its counts are summed (saturating at MaxInt32). Excerpts are kept when
+// some input has them ("" for the documents of the others). Merge of no
+// corpora is an empty corpus.
 func Merge(cs ...*Corpus) *Corpus {
 	out := &Corpus{Offsets: []int64{0}}
 	index := make(map[string]int32)
@@ -37,11 +42,29 @@ func Merge(cs ...*Corpus) *Corpus {
 			out.Offsets = append(out.Offsets, int64(len(out.Words)))
 		}
 	}
+	out.Excerpts = mergeExcerpts(cs)
 	records := make([]*Preprocessing, len(cs))
 	for i, c := range cs {
 		records[i] = c.Preprocessing
 	}
 	out.Preprocessing = mergeRecords(records)
+	return out
+}
+
+// mergeExcerpts returns the excerpts of the documents of cs in order, ""
+// for those of an input without them; nil if no input has them.
+func mergeExcerpts(cs []*Corpus) []string {
+	if !slices.ContainsFunc(cs, func(c *Corpus) bool { return c.Excerpts != nil }) {
+		return nil
+	}
+	var out []string
+	for _, c := range cs {
+		if c.Excerpts != nil {
+			out = append(out, c.Excerpts...)
+		} else {
+			out = append(out, make([]string, c.NumDocs())...)
+		}
+	}
 	return out
 }
 

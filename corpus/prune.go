@@ -166,6 +166,9 @@ func restrict(c *Corpus, keep []bool) *Corpus {
 		}
 		if len(out.Words) > start {
 			out.DocIDs = append(out.DocIDs, c.DocIDs[d])
+			if c.Excerpts != nil {
+				out.Excerpts = append(out.Excerpts, c.Excerpts[d])
+			}
 			out.Offsets = append(out.Offsets, int64(len(out.Words)))
 		}
 	}

@@ -193,6 +193,8 @@ type textDocs struct {
 	index     map[string]int32
 	ids       map[string]int // JSON lines and records: the line of each document id
 	toks      []string       // scratch
+	excerpt   int            // runes kept of each document's text; 0: no Excerpts
+	excerpts  []string       // of the documents so far, with excerpt
 }
 
 // textInput is what the raw-text readers need besides the input: the
@@ -201,30 +203,37 @@ type textInput struct {
 	tok    *text.Tokenizer
 	opts   text.Options // tok's
 	strict bool
-	log    func(string)    // nil: no report
-	ctx    context.Context // nil: never done
+	// excerpt is ReadOptions.Excerpt: the runes kept of each
+	// document's text, 0 for none.
+	excerpt int
+	log     func(string)    // nil: no report
+	ctx     context.Context // nil: never done
 }
 
 // newTextDocs returns an empty assembly for the input name, whose units
 // (files, lines or records) are kind.
 func newTextDocs(in textInput, name, kind string) *textDocs {
-	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, log: in.log, name: name, index: make(map[string]int32)}
+	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, log: in.log, name: name, index: make(map[string]int32), excerpt: in.excerpt}
 	d.dec = decoder{tok: in.tok, enc: in.opts.Encoding, strict: in.strict, kind: kind}
 	return d
 }
 
-// addText tokenizes s and adds its tokens as document id.
+// addText tokenizes s and adds its tokens as document id, with its
+// excerpt when asked.
 func (d *textDocs) addText(id, s string) error {
 	d.tokenized = true
 	d.toks = d.tok.Tokens(d.toks[:0], s)
-	return d.addTokens(id, d.toks)
+	return d.addDoc(id, d.toks, d.tok.Excerpt(s, d.excerpt))
 }
 
 // errTooManyTokens reports a document whose counts could overflow int32.
 var errTooManyTokens = errors.New("document has more than 2147483647 tokens")
 
-// addTokens adds toks as document id.
-func (d *textDocs) addTokens(id string, toks []string) error {
+// addTokens adds toks, given as words rather than text, as document id.
+func (d *textDocs) addTokens(id string, toks []string) error { return d.addDoc(id, toks, "") }
+
+// addDoc adds toks as document id, of the given excerpt.
+func (d *textDocs) addDoc(id string, toks []string, excerpt string) error {
 	if int64(len(toks)) > math.MaxInt32 {
 		return errTooManyTokens
 	}
@@ -236,6 +245,9 @@ func (d *textDocs) addTokens(id string, toks []string) error {
 			d.index[w] = i
 		}
 		d.b.Add(i, 1)
+	}
+	if d.excerpt > 0 {
+		d.excerpts = append(d.excerpts, excerpt)
 	}
 	d.b.EndDoc(id)
 	return nil
@@ -256,6 +268,7 @@ func (d *textDocs) corpus(empty string) (*Corpus, error) {
 		return nil, parseErr(d.name, 0, "%s", empty)
 	}
 	c := d.b.Corpus()
+	c.Excerpts = d.excerpts
 	c.Preprocessing = &Preprocessing{}
 	if d.tokenized {
 		o, err := d.opts.Resolved()

@@ -77,6 +77,13 @@ type ReadOptions struct {
 	// record) is decoded on its own by Text.Encoding; the units that were
 	// not valid UTF-8 are counted and the count reported through Log.
 	Text text.Options
+	// Excerpt, if positive, keeps the first Excerpt runes of each raw
+	// document's text in Corpus.Excerpts, cleaned as it is tokenized and
+	// its white space collapsed (text.Tokenizer.Excerpt): the text of
+	// the documents a report shows beside their topics. It costs up to
+	// 4 x Excerpt bytes a document. The numeric formats have no text and
+	// leave Corpus.Excerpts nil.
+	Excerpt int
 	// Strict makes a unit of raw input that is not valid UTF-8 an error:
 	// the read goes on to the end and returns an *EncodingError naming
 	// every such unit (the first 20), instead of decoding them.
@@ -121,6 +128,9 @@ func (opts ReadOptions) check() (ReadOptions, error) {
 		if err := checkVocabWords(opts.VocabWords); err != nil {
 			return opts, err
 		}
+	}
+	if opts.Excerpt < 0 {
+		return opts, fmt.Errorf("corpus: ReadOptions.Excerpt = %d, want >= 0 (0: no excerpts)", opts.Excerpt)
 	}
 	if opts.MaxMemory < 0 {
 		return opts, fmt.Errorf("corpus: ReadOptions.MaxMemory = %d, want >= 0 (0: half the RAM)", opts.MaxMemory)
@@ -357,7 +367,7 @@ var textReaders = map[Format]func(r io.Reader, name string, in textInput) (*Corp
 // textInput returns the tokenizer and decoding settings of opts.
 func (opts ReadOptions) textInput() (textInput, error) {
 	tok, err := text.New(opts.Text)
-	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, log: opts.Log, ctx: opts.Context}, err
+	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, ctx: opts.Context}, err
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

@@ -43,7 +43,7 @@ func subset(c *Corpus, in []bool, want bool) *Corpus {
 
 // Select returns the documents of c listed in docs, in that order (a
 // document listed twice is there twice), with their ids, over c's
-// vocabulary: word indices are unchanged. Every entry of docs must be in
+// vocabulary: word indices are unchanged; their excerpts too. Every entry of docs must be in
 // [0, c.NumDocs()). Time and memory O(D' + nnz') for the D' documents
 // selected and their nnz' entries.
 func Select(c *Corpus, docs []int) *Corpus {
@@ -59,6 +59,9 @@ func Select(c *Corpus, docs []int) *Corpus {
 		out.Counts = append(out.Counts, counts...)
 		out.DocIDs = append(out.DocIDs, c.DocIDs[d])
 		out.Offsets = append(out.Offsets, int64(len(out.Words)))
+		if c.Excerpts != nil {
+			out.Excerpts = append(out.Excerpts, c.Excerpts[d])
+		}
 	}
 	return out
 }

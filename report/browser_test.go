@@ -204,17 +204,25 @@ func TestHTMLInBrowser(t *testing.T) {
 	t.Run("documents", func(t *testing.T) {
 		eval(t, `document.querySelector('#map circle[data-topic="1"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`, nil)
 		var got struct {
-			IDs  []string
-			Bins int
+			IDs   []string
+			Texts []string
+			Head  string
+			Bins  int
 		}
 		eval(t, `({ids: [...document.querySelectorAll('#docs tbody tr td.id')].map(e => e.textContent),
+			texts: [...document.querySelectorAll('#docs tbody tr')].map(tr => { const e = tr.querySelector('.excerpt'); return e ? e.textContent : ''; }),
+			head: document.getElementById('docs-words-head').textContent,
 			bins: document.querySelectorAll('#hist rect.bin').length})`, &got)
-		var want []string
+		var want, wantTexts []string
 		for _, d := range topn.Indices(len(theta), o.TopDocs, func(d int) float64 { return theta[d][1] }) {
 			want = append(want, textsafe.Escape(c.DocIDs[d]))
+			wantTexts = append(wantTexts, textsafe.Escape(c.Excerpts[d]))
 		}
 		if !slices.Equal(got.IDs, want) || got.Bins != HistogramBins-1 {
 			t.Errorf("topic 2: documents %q and %d bins, want %q and %d", got.IDs, got.Bins, want, HistogramBins-1)
+		}
+		if !slices.Equal(got.Texts, wantTexts) || !strings.HasPrefix(got.Head, "its text") {
+			t.Errorf("topic 2: texts %q under the heading %q, want %q under \"its text, ...\"", got.Texts, got.Head, wantTexts)
 		}
 	})
 
@@ -255,7 +263,7 @@ func TestHTMLInBrowser(t *testing.T) {
 			Labels  []string
 		}
 		eval(t, `({pwned: window.__pwned !== undefined, found: document.querySelector('#search-results li .word').textContent,
-			doc: [...document.querySelectorAll('#docs td.id')].map(e => e.textContent).join('|'),
+			doc: [...document.querySelectorAll('#docs td.id, #docs .excerpt')].map(e => e.textContent).join('|'),
 			imgs: document.images.length, scripts: document.scripts.length,
 			labels: [...document.querySelectorAll('#provenance dd, #params dt, #params dd, #docs-note')].map(e => e.textContent)})`, &got)
 		if got.Pwned || got.Imgs != 0 || got.Scripts != 2 {
@@ -264,8 +272,8 @@ func TestHTMLInBrowser(t *testing.T) {
 		if got.Found != hostileWords[1] {
 			t.Errorf("searching <img finds %q, want %q", got.Found, hostileWords[1])
 		}
-		if !strings.Contains(got.Doc, "<img src=x onerror=window.__pwned=1>") {
-			t.Errorf("topic %d's documents %q lack the hostile id as text", docTopic+1, got.Doc)
+		if !strings.Contains(got.Doc, "<img src=x onerror=window.__pwned=1>") || !strings.Contains(got.Doc, textsafe.Escape(hostileExcerpt)) {
+			t.Errorf("topic %d's documents %q lack the hostile id or text as text", docTopic+1, got.Doc)
 		}
 		if all := strings.Join(got.Labels, "|"); !strings.Contains(all, "<b>key</b>") || !strings.Contains(all, "<i>value</i>") || !strings.Contains(all, "<b>docs</b>") {
 			t.Errorf("parameters and source not shown as text: %q", all)

@@ -70,9 +70,10 @@
 //   - With documents (Docs and their weights DocTopics, from infer.Infer):
 //     each topic's TopDocs (10) documents of highest weight and the
 //     histogram of its weights over all documents, in HistogramBins bins;
-//     the number of documents it dominates. A corpus keeps each document as
-//     a bag of words, so a document is shown by its id and its most frequent
-//     words in the model's vocabulary, not its text.
+//     the number of documents it dominates. A document is shown by its id,
+//     its most frequent words in the model's vocabulary and, when Docs was
+//     read from raw text with excerpts (corpus.ReadOptions.Excerpt), the
+//     start of its text.
 //   - The model's health figures (eval.TopicHealth: distinct top words,
 //     near-duplicate pairs and, with documents, the largest and the rare
 //     topics and the incoherent ones, Health.AddCoherence; collapse or
@@ -80,7 +81,7 @@
 //     parameters, corpus digest, seed, threads, fit times, preprocessing,
 //     the hull versions that fitted the model and wrote the page.
 //
-// A corpus is untrusted input: a word, a document id or a label may hold
+// A corpus is untrusted input: a word, a document id or text, or a label may hold
 // "</script>" or "<img onerror=...>". The data is JSON in a <script
 // type="application/json"> element (of id DataElementID) in which
 // json.Marshal escapes <, > and & as \u003c, \u003e and \u0026, so that

@@ -48,6 +48,15 @@ const (
 	MaxSearchTop = 1000
 )
 
+// The length, in characters (runes), of the start of each document's
+// text a page shows beside it: the corpus.ReadOptions.Excerpt of the
+// documents hull report reads, by default and at most (a page of K = 200
+// topics and 100 documents each stays within 80 MB).
+const (
+	DefaultExcerpt = 300
+	MaxExcerpt     = 2000
+)
+
 // DataElementID is the id of the page's <script type="application/json">
 // element, which holds everything the page shows as JSON (its fields are
 // the page's own and may change between versions; "format" says which).
@@ -67,7 +76,9 @@ type HTMLOptions struct {
 	// Docs, when not nil, are documents to show with the topics: the
 	// topics' shares of their tokens, each topic's most representative
 	// documents and the distribution of its weights. Docs must be on the
-	// model's vocabulary (corpus.Align).
+	// model's vocabulary (corpus.Align). A document is shown by its id,
+	// its most frequent words and, when Docs has them
+	// (corpus.ReadOptions.Excerpt), the start of its text.
 	Docs *corpus.Corpus
 	// DocTopics holds the topic weights of each document of Docs, a row
 	// of K weights per document, as infer.Infer returns them; required
@@ -151,6 +162,7 @@ type pageDocs struct {
 	IDs      []string    `json:"ids"`
 	Len      []int       `json:"len"`
 	Words    [][]string  `json:"words"`
+	Text     []string    `json:"text,omitempty"` // the start of each document's text, when the corpus has it
 	Counts   [][]int32   `json:"counts"`
 	Top      [][]int     `json:"top"` // per topic, by weight
 	Weight   [][]float64 `json:"weight"`
@@ -429,6 +441,9 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 		}
 		d.Words = append(d.Words, ws)
 		d.Counts = append(d.Counts, ns)
+		if c.Excerpts != nil {
+			d.Text = append(d.Text, textsafe.Escape(c.Excerpts[doc]))
+		}
 	}
 	return d
 }

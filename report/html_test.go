@@ -72,8 +72,11 @@ func testModel(k, v int, seed uint64) *model.Model {
 	return m
 }
 
-// testDocs draws d documents from m, the first with a hostile id, and
-// infers their topic weights.
+// hostileExcerpt is the text of the first document of testDocs.
+const hostileExcerpt = "<img src=x onerror=window.__pwned=2> \u202eevil </script>"
+
+// testDocs draws d documents from m, the first with a hostile id and
+// excerpt, the fourth without an excerpt, and infers their topic weights.
 func testDocs(t testing.TB, m *model.Model, d int) (*corpus.Corpus, [][]float64) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(11, 12))
@@ -103,6 +106,13 @@ func testDocs(t testing.TB, m *model.Model, d int) (*corpus.Corpus, [][]float64)
 		b.EndDoc(id)
 	}
 	c := b.Corpus()
+	c.Excerpts = make([]string, d)
+	for doc := range d {
+		if doc != 3 {
+			c.Excerpts[doc] = fmt.Sprintf("The text of document %d", doc)
+		}
+	}
+	c.Excerpts[0] = hostileExcerpt
 	theta, err := infer.Infer(context.Background(), m, c, infer.Options{Alpha: infer.AlphaFor(m, 0), Threads: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -310,6 +320,9 @@ func TestHTMLEscapesCorpusText(t *testing.T) {
 	if p.Docs.IDs[0] != "<img src=x onerror=window.__pwned=1>" && !slices.Contains(p.Docs.IDs, "<img src=x onerror=window.__pwned=1>") {
 		t.Errorf("the hostile id is not among the documents shown: %q", p.Docs.IDs)
 	}
+	if want := `<img src=x onerror=window.__pwned=2> \u202eevil </script>`; !slices.Contains(p.Docs.Text, want) {
+		t.Errorf("the hostile excerpt is not among the texts shown as %q: %q", want, p.Docs.Text)
+	}
 }
 
 func TestHTMLData(t *testing.T) {
@@ -338,6 +351,11 @@ func TestHTMLData(t *testing.T) {
 		if !slices.Equal(got, wantIDs) {
 			t.Errorf("topic %d: documents %q, want %q", k, got, wantIDs)
 		}
+		for r, d := range p.Docs.Top[k] {
+			if want := textsafe.Escape(c.Excerpts[want[r]]); p.Docs.Text[d] != want {
+				t.Errorf("topic %d: document %s has text %q, want %q", k, p.Docs.IDs[d], p.Docs.Text[d], want)
+			}
+		}
 		n := 0
 		for _, x := range p.Docs.Hist[k] {
 			n += x
@@ -351,6 +369,12 @@ func TestHTMLData(t *testing.T) {
 	}
 	if p.Health.Docs != 40 || p.Health.K != 4 || len(p.Health.NPMI) != 4 {
 		t.Errorf("health of %d documents, K %d, NPMI of %d topics", p.Health.Docs, p.Health.K, len(p.Health.NPMI))
+	}
+	// A corpus without excerpts gives no text.
+	bare := *c
+	bare.Excerpts = nil
+	if _, p := pageOf(t, m, HTMLOptions{Docs: &bare, DocTopics: theta}); p.Docs.Text != nil {
+		t.Errorf("documents without excerpts shown with text %q", p.Docs.Text)
 	}
 	// Every word of a topic's top SearchTop is found, with that topic.
 	for k := range m.K {

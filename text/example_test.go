@@ -160,3 +160,18 @@ func ExampleOptions_Resolved() {
 	fmt.Println(string(b))
 	// Output: {"clean":["email"],"stop_words":["subject","writes"],"stem":true}
 }
+
+// An excerpt is the start of a text as a reader sees it: cleaned, its
+// white space collapsed, cut at a word.
+func ExampleTokenizer_Excerpt() {
+	tok, err := text.New(text.Options{Clean: []text.Clean{text.CleanMarkup}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	doc := "<h1>Cocoa</h1>\n\n<p>Prices rose   sharply in London &amp; New York.</p>"
+	fmt.Println(tok.Excerpt(doc, 40))
+	fmt.Println(tok.Excerpt(doc, 100))
+	// Output:
+	// Cocoa Prices rose sharply in London &…
+	// Cocoa Prices rose sharply in London & New York.
+}

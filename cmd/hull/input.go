@@ -47,6 +47,10 @@ type inputFlags struct {
 	// maxMemory bounds the corpus a numeric input declares (0: half the
 	// RAM): the command's --max-memory, where it has one, sets it.
 	maxMemory int64
+	// excerpt is the runes of each raw document's text kept
+	// (corpus.ReadOptions.Excerpt): the command's --excerpt, where it has
+	// one, sets it.
+	excerpt int
 }
 
 func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
@@ -282,7 +286,7 @@ func modelPrune(m *model.Model) func(*corpus.Corpus) (corpus.PruneOptions, strin
 // stops the read (Ctrl-C).
 func (in *inputFlags) readOptions(ctx context.Context, progress learner.Progress) corpus.ReadOptions {
 	return corpus.ReadOptions{Format: corpus.Format(in.format), Vocab: in.vocab, Text: in.textOptions(), Strict: in.strict,
-		MaxMemory: in.maxMemory, Progress: progress, Context: ctx}
+		MaxMemory: in.maxMemory, Excerpt: in.excerpt, Progress: progress, Context: ctx}
 }
 
 // textOptions returns the decoding and tokenizer options of the input

@@ -23,6 +23,7 @@ type reportFlags struct {
 	topDocs   int
 	terms     int
 	searchTop int
+	excerpt   int
 	title     string
 	threads   int
 	quiet     bool
@@ -56,13 +57,17 @@ the model records, no pruning unless asked; aligned to the model's vocabulary),
 the topics' weights in each document are inferred by variational inference
 under the model's prior, and the page shows the topics' shares of the
 documents' tokens, each topic's --top-docs (10) documents of highest weight
-and the histogram of its weights over all documents. A corpus keeps each document as a bag of
-words: a document is shown by its id and its most frequent words in the model,
-not by its text. Without INPUT the circles' areas come from the model's p(z)
-or alpha where it has them.
+and the histogram of its weights over all documents. A document is shown by
+its id, its most frequent words in the model and, for raw text (lines, jsonl
+"text", dir, sgml), its first --excerpt (300) characters, cleaned as they are
+tokenized (--clean) and their white space collapsed; the numeric formats (uci,
+ldac, triplet) keep no text. The excerpts of all documents are held while
+they are read, 1 to 4 bytes a character (UTF-8) of each: lower --excerpt,
+or set it to 0, for a corpus of millions of documents. Without INPUT the
+circles' areas come from the model's p(z) or alpha where it has them.
 
 The data the page shows is JSON inside it (the <script> element of id
-hull-report-data), every word and id escaped: a corpus is untrusted input.
+hull-report-data), every word, id and text escaped: a corpus is untrusted input.
 KOS with K = 20 and its 3,430 documents makes a page of 163 KiB, drawn within
 0.2 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.3 s.`,
 		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
@@ -76,6 +81,7 @@ KOS with K = 20 and its 3,430 documents makes a page of 163 KiB, drawn within
 	fs := cmd.Flags()
 	fs.StringVarP(&f.output, "output", "o", "", "the HTML file to write (required)")
 	fs.IntVar(&f.topDocs, "top-docs", report.DefaultTopDocs, "with INPUT: documents of highest weight shown per topic")
+	fs.IntVar(&f.excerpt, "excerpt", report.DefaultExcerpt, "with raw-text INPUT: the first N characters of each shown document's text, cleaned as it is tokenized, beside its words (0: none)")
 	fs.IntVar(&f.terms, "terms", report.DefaultTerms, "words in a topic's bars")
 	fs.IntVar(&f.searchTop, "search-top", report.DefaultSearchTop, "most probable words of each topic the word search covers")
 	fs.StringVar(&f.title, "title", "", `the page's title (default "hull report: ALGORITHM, K = K")`)
@@ -90,7 +96,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		return err
 	}
 	if len(inputs) == 0 {
-		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs"); err != nil {
+		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt"); err != nil {
 			return err
 		}
 		if err := f.input.unused("they say how to read INPUT, and none is given"); err != nil {
@@ -111,6 +117,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	var timings []model.Timing
 	var dominant []int
 	if len(inputs) > 0 {
+		f.input.excerpt = f.excerpt
 		_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
 		if err != nil {
 			return err
@@ -163,6 +170,8 @@ func (f *reportFlags) check() error {
 	switch {
 	case f.output == "":
 		return errors.New("-o REPORT.html is required: the HTML file to write")
+	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
+		return fmt.Errorf("--excerpt %d: want 0 to %d (0: no text)", f.excerpt, report.MaxExcerpt)
 	case f.topDocs < 1 || f.topDocs > report.MaxTopDocs:
 		return fmt.Errorf("--top-docs %d: want 1 to %d", f.topDocs, report.MaxTopDocs)
 	case f.terms < 1 || f.terms > report.MaxTerms:

@@ -20,6 +20,26 @@ import (
 
 // reportData returns the data a page written by "hull report" shows.
 func reportData(t *testing.T, path string) (k int, words []string, docs int) {
+	d := reportPage(t, path)
+	if d.Docs != nil {
+		docs = d.Docs.N
+	}
+	return d.K, d.Words, docs
+}
+
+// pageData is the part of a page's data the tests read.
+type pageData struct {
+	K     int
+	Words []string
+	Docs  *struct {
+		N    int
+		IDs  []string
+		Text []string
+	}
+}
+
+// reportPage returns the data of the page at path.
+func reportPage(t *testing.T, path string) pageData {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -32,18 +52,11 @@ func reportData(t *testing.T, path string) (k int, words []string, docs int) {
 	}
 	s = s[i:]
 	s = s[strings.Index(s, ">")+1 : strings.Index(s, "</script>")]
-	var d struct {
-		K     int
-		Words []string
-		Docs  *struct{ N int }
-	}
+	var d pageData
 	if err := json.Unmarshal([]byte(s), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Docs != nil {
-		docs = d.Docs.N
-	}
-	return d.K, d.Words, docs
+	return d
 }
 
 func TestReport(t *testing.T) {
@@ -93,6 +106,36 @@ func TestReportRawText(t *testing.T) {
 	if k, words, docs := reportData(t, out); k != 2 || docs != 40 || !slices.Contains(words, "appl") || slices.Contains(words, "apple") {
 		t.Errorf("page of K %d, %d documents, words %q; want 2, 40 and the words stemmed as the model records", k, docs, words)
 	}
+	// Each document shown with the start of its text: the line, whose
+	// number is its id, cut at a space with --excerpt.
+	for _, c := range []struct {
+		args []string
+		cut  bool
+	}{{nil, false}, {[]string{"--excerpt", "20"}, true}} {
+		if code, _, errOut := hull(t, append([]string{"report", "-q", modelPath, input, "-o", out}, c.args...)...); code != 0 {
+			t.Fatalf("report %q: exit %d: %s", c.args, code, errOut)
+		}
+		d := reportPage(t, out)
+		if len(d.Docs.Text) != len(d.Docs.IDs) || len(d.Docs.IDs) == 0 {
+			t.Fatalf("report %q: %d texts for %d documents", c.args, len(d.Docs.Text), len(d.Docs.IDs))
+		}
+		for i, id := range d.Docs.IDs {
+			n, _ := strconv.Atoi(id)
+			want := lines[n-1]
+			if c.cut {
+				want = want[:strings.LastIndexByte(want[:20], ' ')] + "…"
+			}
+			if d.Docs.Text[i] != want {
+				t.Errorf("report %q: document %s shown with %q, want %q", c.args, id, d.Docs.Text[i], want)
+			}
+		}
+	}
+	if code, _, errOut := hull(t, "report", "-q", modelPath, input, "-o", out, "--excerpt", "0"); code != 0 {
+		t.Fatalf("report --excerpt 0: exit %d: %s", code, errOut)
+	}
+	if d := reportPage(t, out); d.Docs.Text != nil {
+		t.Errorf("--excerpt 0: texts %q, want none", d.Docs.Text)
+	}
 }
 
 func TestReportBadInput(t *testing.T) {
@@ -107,6 +150,9 @@ func TestReportBadInput(t *testing.T) {
 		{"terms", []string{"report", modelPath, "-o", out, "--terms", "1000"}, "--terms 1000"},
 		{"search", []string{"report", modelPath, "-o", out, "--search-top", "-1"}, "--search-top -1"},
 		{"threads", []string{"report", modelPath, "-o", out, "--threads", "-2"}, "--threads -2"},
+		{"excerpt", append([]string{"report", modelPath, "-o", out, "--excerpt", "-1"}, input...), "--excerpt -1"},
+		{"long excerpt", append([]string{"report", modelPath, "-o", out, "--excerpt", "5000"}, input...), "--excerpt 5000: want 0 to 2000"},
+		{"excerpt alone", []string{"report", modelPath, "-o", out, "--excerpt", "50"}, "--excerpt"},
 		{"format", append([]string{"report", modelPath, "-o", out, "--format", "xml"}, input...), "--format"},
 		{"missing model", []string{"report", missing, "-o", out}, "nope.json"},
 		{"missing dir", []string{"report", modelPath, "-o", filepath.Join(dir, "none", "r.html")}, "-o:"},

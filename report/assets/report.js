@@ -269,8 +269,10 @@
     const docs = D.docs;
     byId('docs-panel').hidden = false;
     byId('docs-note').textContent = 'The ' + count(docs.n) + ' documents of ' + (docs.source || 'the input') +
-      ', their topic weights inferred under the model. A corpus keeps each document as a bag of words: ' +
-      'a document is shown by its id and its most frequent words in the model\'s vocabulary, not its text.';
+      ', their topic weights inferred under the model. ' + (docs.text
+        ? 'A document is shown by its id, the start of its text and its most frequent words in the model\'s vocabulary.'
+        : 'A corpus keeps each document as a bag of words: a document is shown by its id and its most frequent words in the model\'s vocabulary, not its text.');
+    byId('docs-words-head').textContent = docs.text ? 'its text, then its most frequent words in the model' : 'its most frequent words in the model';
     const box = byId('docs-topic');
     if (selected < 0) {
       box.hidden = true;
@@ -290,7 +292,11 @@
       tr.appendChild(el('td', { class: 'num' }, docs.weight[k][r].toFixed(3)));
       tr.appendChild(el('td', { class: 'id' }, docs.ids[d]));
       tr.appendChild(el('td', { class: 'num' }, count(docs.len[d])));
-      tr.appendChild(el('td', {}, docs.words[d].map((w, i) => w + ' ×' + docs.counts[d][i]).join(', ')));
+      const words = docs.words[d].map((w, i) => w + ' ×' + docs.counts[d][i]).join(', ');
+      const td = el('td', {});
+      if (docs.text && docs.text[d]) td.appendChild(el('div', { class: 'excerpt' }, docs.text[d]));
+      td.appendChild(el('div', { class: 'words' }, words));
+      tr.appendChild(td);
       body.appendChild(tr);
     });
   }
