@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+
+	"github.com/hulltopics/hull/internal/topn"
 )
 
 // Corpus is a vocabulary plus sparse document-term counts in compressed
@@ -54,6 +56,20 @@ func (c *Corpus) NNZ() int64 { return c.Offsets[len(c.Offsets)-1] }
 func (c *Corpus) Doc(d int) (words, counts []int32) {
 	lo, hi := c.Offsets[d], c.Offsets[d+1]
 	return c.Words[lo:hi], c.Counts[lo:hi]
+}
+
+// FrequentTerms returns the n terms of document d of highest count,
+// highest first, ties to the lower word index: its words as a reader
+// would summarize it. Fewer than n where d has fewer terms. Time
+// O(t log n) for its t terms.
+func (c *Corpus) FrequentTerms(d, n int) (words, counts []int32) {
+	dw, dc := c.Doc(d)
+	m := max(0, min(n, len(dw)))
+	words, counts = make([]int32, 0, m), make([]int32, 0, m) // empty, not nil, for a document without terms
+	for _, q := range topn.Indices(len(dw), n, func(i int) float64 { return float64(dc[i]) }) {
+		words, counts = append(words, dw[q]), append(counts, dc[q])
+	}
+	return words, counts
 }
 
 // DocLen returns the number of tokens n_d of document d.

@@ -141,3 +141,19 @@ func TestReadExcerptsMerged(t *testing.T) {
 		t.Errorf("excerpts %q, want %q", c.Excerpts, want)
 	}
 }
+
+func TestFrequentTerms(t *testing.T) {
+	c := FromTokens([][]string{{"b", "a", "b", "c", "a", "d"}, {}})
+	words, counts := c.FrequentTerms(0, 3)
+	var got []string
+	for i, w := range words {
+		got = append(got, c.Vocab[w]+":"+string(rune('0'+counts[i])))
+	}
+	// b and a twice, b's index the lower (first seen); then c before d.
+	if want := []string{"b:2", "a:2", "c:1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("FrequentTerms(0, 3) = %q, want %q", got, want)
+	}
+	if words, counts := c.FrequentTerms(1, 3); words == nil || counts == nil || len(words) != 0 {
+		t.Errorf("FrequentTerms of an empty document = %v, %v; want empty, not nil", words, counts)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 )
@@ -31,6 +32,8 @@ type topicJSON struct {
 	Weights        []float64 `json:"weights"`
 	Anchor         string    `json:"anchor,omitempty"`
 	Characteristic string    `json:"characteristic,omitempty"`
+	// Docs are its most representative documents, where asked.
+	Docs []infer.TopicDoc `json:"docs,omitempty"`
 }
 
 // WriteTopicsJSON writes the top words of each topic of m as one indented
@@ -45,8 +48,20 @@ type topicJSON struct {
 // weight JSON cannot hold (NaN, an infinity), before writing anything, and
 // any error of w.
 func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
+	return WriteTopicsDocsJSON(w, m, top, nil)
+}
+
+// WriteTopicsDocsJSON is WriteTopicsJSON with each topic's most
+// representative documents, docs[k] those of topic k (infer.TopicDocs), as
+// "docs": [{"id", "weight", "text"?}] ("hull topics MODEL INPUT --json");
+// docs nil writes what WriteTopicsJSON writes. It is an error unless docs
+// is nil or holds one list per topic.
+func WriteTopicsDocsJSON(w io.Writer, m *model.Model, top int, docs [][]infer.TopicDoc) error {
 	if err := checkModel(m); err != nil {
 		return err
+	}
+	if docs != nil && len(docs) != m.K {
+		return fmt.Errorf("export: documents of %d topics for K = %d", len(docs), m.K)
 	}
 	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined()}
 	kind := m.MarkKind()
@@ -66,6 +81,9 @@ func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
 			t.Anchor = m.Vocab[i]
 		} else if i >= 0 {
 			t.Characteristic = m.Vocab[i]
+		}
+		if docs != nil {
+			t.Docs = docs[k]
 		}
 		out.Topics = append(out.Topics, t)
 	}

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -211,5 +215,48 @@ func TestTopicsJSONErrors(t *testing.T) {
 	m.Topics[0][0] = 0
 	if err := WriteTopicsJSON(failWriter{}, m, 2); !errors.Is(err, errFail) {
 		t.Errorf("failing writer: %v, want %v", err, errFail)
+	}
+}
+
+// Each topic's documents come under "docs", hostile text escaped; a list
+// of another length than K is refused before writing.
+func TestTopicsDocsJSON(t *testing.T) {
+	m := hostileModel()
+	docs := make([][]infer.TopicDoc, m.K)
+	for k := range docs {
+		docs[k] = []infer.TopicDoc{{Doc: k, ID: fmt.Sprintf("d%d", k), Weight: 0.5 + 0.1*float64(k), Text: "text \u202e\x1b[2J of " + strconv.Itoa(k)}}
+	}
+	docs[1] = append(docs[1], infer.TopicDoc{ID: "no text", Weight: 0.25})
+	var b bytes.Buffer
+	if err := WriteTopicsDocsJSON(&b, m, 2, docs); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(b.String(), "\u202e\x1b") {
+		t.Errorf("raw control characters in %s", b.String())
+	}
+	var got struct {
+		Topics []struct {
+			Docs []map[string]any `json:"docs"`
+		} `json:"topics"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for k, tp := range got.Topics {
+		want := []map[string]any{{"id": fmt.Sprintf("d%d", k), "weight": 0.5 + 0.1*float64(k), "text": "text \u202e\x1b[2J of " + strconv.Itoa(k)}}
+		if k == 1 {
+			want = append(want, map[string]any{"id": "no text", "weight": 0.25})
+		}
+		if !reflect.DeepEqual(tp.Docs, want) {
+			t.Errorf("topic %d: docs %v, want %v", k, tp.Docs, want)
+		}
+	}
+	var plain bytes.Buffer
+	if err := WriteTopicsJSON(&plain, m, 2); err != nil || strings.Contains(plain.String(), `"docs"`) {
+		t.Errorf("WriteTopicsJSON: %v, docs in %s", err, plain.String())
+	}
+	b.Reset()
+	if err := WriteTopicsDocsJSON(&b, m, 2, docs[:1]); err == nil || b.Len() > 0 {
+		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
 	}
 }

@@ -42,6 +42,12 @@
 // figures of eval.TopicHealth and of the refinement's rule of
 // concentrated documents (package refine).
 //
+// TopDocs gives each topic's documents of highest weight, and TopicDocs
+// those documents with their ids and, where the corpus keeps them
+// (corpus.ReadOptions.Excerpt), the start of their text: what shows a
+// reader what a topic is about ("hull topics MODEL INPUT", "hull
+// report"). O(K D log n) for n documents a topic.
+//
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the
 // options and, for Gibbs, its own seed, so results are bit-identical

@@ -95,3 +95,34 @@ func ExampleInferencer() {
 	// "goal goal ball rain": sports 0.74 weather 0.26, 0 unknown
 	// "snow rain rain umbrella": sports 0.03 weather 0.97, 1 unknown
 }
+
+// A topic's most representative documents, with the start of their text
+// when the corpus was read with excerpts, show a reader what it is about.
+func ExampleTopicDocs() {
+	m := &model.Model{K: 2, Vocab: []string{"ball", "goal", "rain", "snow"}, Topics: [][]float64{
+		{0.5, 0.5, 0, 0}, // sports
+		{0, 0, 0.6, 0.4}, // weather
+	}}
+	text := "Goal! The ball went in.\nRain and snow all day.\nRain stopped the goal rush.\n"
+	raw, err := corpus.ReadFrom(strings.NewReader(text), "news.txt", corpus.ReadOptions{Format: corpus.FormatLines, Excerpt: 20})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, _ := corpus.Align(raw, m.Vocab)
+	theta, err := infer.Infer(context.Background(), m, c, infer.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, docs := range infer.TopicDocs(c, theta, m.K, 2) {
+		for _, d := range docs {
+			fmt.Printf("topic %d: %.2f line %s: %s\n", k+1, d.Weight, d.ID, d.Text)
+		}
+	}
+	// Output:
+	// topic 1: 0.95 line 1: Goal! The ball went…
+	// topic 1: 0.50 line 3: Rain stopped the…
+	// topic 2: 0.95 line 2: Rain and snow all…
+	// topic 2: 0.50 line 3: Rain stopped the…
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/internal/topn"
@@ -415,8 +416,8 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	}
 	shown := map[int]int{} // document -> its number in the page
 	var order []int
-	for k := range m.K {
-		docs := topn.Indices(len(theta), o.TopDocs, func(i int) float64 { return theta[i][k] })
+	top := infer.TopDocs(theta, m.K, o.TopDocs)
+	for k, docs := range top {
 		d.Hist[k] = make([]int, HistogramBins)
 		for _, row := range theta {
 			d.Hist[k][min(int(row[k]*HistogramBins), HistogramBins-1)]++
@@ -431,16 +432,15 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 		}
 	}
 	for _, doc := range order {
-		words, counts := c.Doc(doc)
 		d.IDs = append(d.IDs, textsafe.Escape(c.DocIDs[doc]))
 		d.Len = append(d.Len, c.DocLen(doc))
-		most := topn.Indices(len(words), docWords, func(i int) float64 { return float64(counts[i]) })
-		ws, ns := make([]string, len(most)), make([]int32, len(most))
-		for i, q := range most {
-			ws[i], ns[i] = textsafe.Escape(m.Vocab[words[q]]), counts[q]
+		words, counts := c.FrequentTerms(doc, docWords)
+		ws := make([]string, len(words))
+		for i, w := range words {
+			ws[i] = textsafe.Escape(m.Vocab[w])
 		}
 		d.Words = append(d.Words, ws)
-		d.Counts = append(d.Counts, ns)
+		d.Counts = append(d.Counts, counts)
 		if c.Excerpts != nil {
 			d.Text = append(d.Text, textsafe.Escape(c.Excerpts[doc]))
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -20,7 +22,12 @@ import (
 // word (model.Model.MarkedWord), "(KIND *word*)" with KIND its
 // model.Model.MarkKind, the word also between stars among the top words
 // when it is one of them. Words are escaped by textsafe.Escape.
-func printTopics(w io.Writer, m *model.Model, top int) {
+func printTopics(w io.Writer, m *model.Model, top int) { printTopicsDocs(w, m, top, nil, nil) }
+
+// printTopicsDocs is printTopics with, under each topic k, the documents
+// docs[k] of c, one a line: the topic's weight in it, its id and its
+// excerpt, else its most frequent words in the model (docs nil: none).
+func printTopicsDocs(w io.Writer, m *model.Model, top int, c *corpus.Corpus, docs [][]infer.TopicDoc) {
 	kind := m.MarkKind()
 	if m.Refined() {
 		kind = "refined from " + kind
@@ -43,7 +50,26 @@ func printTopics(w io.Writer, m *model.Model, top int) {
 			share = fmt.Sprintf("%5.1f%%", 100*m.TopicWeights[k])
 		}
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("topic %2d %s  %s", k+1, share, strings.Join(words, " ")), " "))
+		if docs != nil {
+			for _, td := range docs[k] {
+				fmt.Fprintf(w, "    %.3f  %s  %s\n", td.Weight, textsafe.Escape(td.ID), textsafe.Escape(docSummary(m, c, td)))
+			}
+		}
 	}
+}
+
+// docSummary returns what shows a document to a reader: its excerpt,
+// else its most frequent words in the model, with their counts.
+func docSummary(m *model.Model, c *corpus.Corpus, td infer.TopicDoc) string {
+	if td.Text != "" {
+		return td.Text
+	}
+	words, counts := c.FrequentTerms(td.Doc, 10)
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = fmt.Sprintf("%s ×%d", m.Vocab[w], counts[i])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // printTimings prints the time of each stage, the total and the peak

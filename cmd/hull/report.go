@@ -1,17 +1,20 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
@@ -118,17 +121,11 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	var dominant []int
 	if len(inputs) > 0 {
 		f.input.excerpt = f.excerpt
-		_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
+		c, theta, stages, err := f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, progress)
 		if err != nil {
 			return err
 		}
-		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
-		inferStart := time.Now()
-		theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{Method: infer.VB, Alpha: infer.AlphaFor(m, 0), Threads: f.threads, Progress: progress})
-		if err != nil {
-			return err
-		}
-		timings = append(timings, model.Timing{Stage: "infer", Seconds: time.Since(inferStart).Seconds()})
+		timings = append(timings, stages...)
 		o.Docs, o.DocTopics, o.Source = c, theta, strings.Join(inputs, ", ")
 		dominant = eval.DominantOf(theta)
 	}
@@ -163,6 +160,24 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	fmt.Fprintf(stderr, ": %s (%s)\n", textsafe.Escape(f.output), memory.Format(cw.n))
 	printTimings(stderr, timings, time.Since(start))
 	return nil
+}
+
+// inferDocs reads paths as "hull infer" does (readAligned, pruned by the
+// flags only) and infers the documents' topic weights under m's prior by
+// VB, as report and topics show them, with the times of both stages.
+func (in *inputFlags) inferDocs(ctx context.Context, paths []string, m *model.Model, threads int, log io.Writer, progress learner.Progress) (*corpus.Corpus, [][]float64, []model.Timing, error) {
+	start := time.Now()
+	_, c, err := in.readAligned(ctx, paths, m, flagPruning, log, progress)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	timings := []model.Timing{{Stage: "read", Seconds: time.Since(start).Seconds()}}
+	start = time.Now()
+	theta, err := infer.Infer(ctx, m, c, infer.Options{Method: infer.VB, Alpha: infer.AlphaFor(m, 0), Threads: threads, Progress: progress})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return c, theta, append(timings, model.Timing{Stage: "infer", Seconds: time.Since(start).Seconds()}), nil
 }
 
 // check validates every flag before any work.

@@ -123,7 +123,7 @@ func TestReportRawText(t *testing.T) {
 			n, _ := strconv.Atoi(id)
 			want := lines[n-1]
 			if c.cut {
-				want = want[:strings.LastIndexByte(want[:20], ' ')] + "…"
+				want = cutASCII(want, 20)
 			}
 			if d.Docs.Text[i] != want {
 				t.Errorf("report %q: document %s shown with %q, want %q", c.args, id, d.Docs.Text[i], want)

@@ -2,17 +2,20 @@ package main
 
 import (
 	"fmt"
+	"time"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/export"
+	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
 )
 
 func newTopicsCmd() *cobra.Command {
-	var top int
-	var asJSON bool
+	var f topicsFlags
 	cmd := &cobra.Command{
-		Use:   "topics MODEL",
+		Use:   "topics MODEL [INPUT...]",
 		Short: "Print the top words of each topic of a saved model",
 		Long: `Print the top words of each topic of a saved model, one line per topic in the
 same shape whatever the learner:
@@ -44,26 +47,95 @@ one; otherwise characteristic is the marked word and characteristic_kind its
 kind ("catchword", "vertex word"); refined is true where the topics were
 refined from those. Topic ids count from 0, the text's from 1.
 
-A word's control and bidirectional characters are printed escaped, as Go
-quotes them (ESC as \x1b, U+202E as \u202e), so that no word can drive the
-terminal; with --json they are JSON escapes (\u001b, \u202e) of the same words.`,
-		Args: cobra.ExactArgs(1),
+With INPUT (read as by "hull infer": same format flags, raw text prepared as
+the model records; aligned to the model's vocabulary), the topics' weights in
+each document are inferred under the model's prior, and each topic's line is
+followed by its --docs (3) documents of highest weight, one a line: the
+topic's weight in it, its id and, for raw text, its first --excerpt (100)
+characters, cleaned as they are tokenized and cut at a word; for the numeric
+formats, which keep no text, its most frequent words in the model. With
+--json each topic also has "docs": [{"id", "weight", "text"?}].
+
+A word's, id's or text's control and bidirectional characters are printed
+escaped, as Go quotes them (ESC as \x1b, U+202E as \u202e), so that no
+corpus text can drive the terminal; with --json they are JSON escapes
+(\u001b, \u202e) of the same text.`,
+		Example: `  hull topics kos.json
+  hull topics reuters.json ../shared/data/reuters/reuters-train.jsonl.gz --docs 2   # with the text of 2 documents each`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if top < 0 {
-				return fmt.Errorf("--top %d: want >= 0", top)
-			}
-			m, err := model.Load(args[0])
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return export.WriteTopicsJSON(cmd.OutOrStdout(), m, top)
-			}
-			printTopics(cmd.OutOrStdout(), m, top)
-			return nil
+			return runTopics(cmd, args[0], args[1:], &f)
 		},
 	}
-	cmd.Flags().IntVar(&top, "top", 10, "top words per topic (0: none, only each topic's share and anchor)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
+	fs := cmd.Flags()
+	fs.IntVar(&f.top, "top", 10, "top words per topic (0: none, only each topic's share and anchor)")
+	fs.BoolVar(&f.json, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
+	fs.IntVar(&f.docs, "docs", 3, "with INPUT: documents of highest weight shown under each topic")
+	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
+	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the output")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "with INPUT: no progress, notes or times on stderr")
+	f.input.bind(fs)
 	return cmd
+}
+
+// topicsFlags are the flags of "hull topics".
+type topicsFlags struct {
+	top     int
+	json    bool
+	docs    int
+	excerpt int
+	threads int
+	quiet   bool
+	input   inputFlags
+}
+
+func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsFlags) error {
+	if err := f.check(cmd, len(inputs) > 0); err != nil {
+		return err
+	}
+	m, err := model.Load(modelPath)
+	if err != nil {
+		return err
+	}
+	var c *corpus.Corpus
+	var docs [][]infer.TopicDoc
+	if len(inputs) > 0 {
+		start := time.Now()
+		stderr := logWriter(cmd, f.quiet)
+		f.input.excerpt = f.excerpt
+		var theta [][]float64
+		var timings []model.Timing
+		if c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
+			return err
+		}
+		docs = infer.TopicDocs(c, theta, m.K, f.docs)
+		printTimings(stderr, timings, time.Since(start))
+	}
+	if f.json {
+		return export.WriteTopicsDocsJSON(cmd.OutOrStdout(), m, f.top, docs)
+	}
+	printTopicsDocs(cmd.OutOrStdout(), m, f.top, c, docs)
+	return nil
+}
+
+// check validates the flags before any work: those of the documents only
+// with INPUT.
+func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
+	switch {
+	case f.top < 0:
+		return fmt.Errorf("--top %d: want >= 0", f.top)
+	case f.docs < 1:
+		return fmt.Errorf("--docs %d: want >= 1 (without INPUT no document is shown)", f.docs)
+	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
+		return fmt.Errorf("--excerpt %d: want 0 to %d (0: the words instead)", f.excerpt, report.MaxExcerpt)
+	case f.threads < 0:
+		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
+	}
+	if withInput {
+		return f.input.check()
+	}
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "docs", "excerpt", "threads", "quiet"); err != nil {
+		return err
+	}
+	return f.input.unused("they say how to read INPUT, and none is given")
 }

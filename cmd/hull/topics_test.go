@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -208,4 +209,107 @@ func TestTopicsOfARefinedModel(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || !doc.Refined {
 		t.Errorf("topics --json: refined %v (%v), want true", doc.Refined, err)
 	}
+}
+
+// With INPUT, each topic's line is followed by its documents of highest
+// weight: the start of their text for raw text, else their words; --json
+// gives them under "docs". A hostile line is escaped.
+func TestTopicsDocs(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	for i := range 40 {
+		words := []string{"apple pear fruit juice orchard", "rain snow storm cloud weather"}[i%2]
+		lines = append(lines, words+" "+words+" number "+strconv.Itoa(i))
+	}
+	lines[0] = "apple pear fruit \x1b[2J juice \u202e orchard apple pear"
+	input := filepath.Join(dir, "docs.txt")
+	if err := os.WriteFile(input, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modelPath := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", input, "-o", modelPath); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--docs", "20", "--excerpt", "30")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	docLine := regexp.MustCompile(`^    (0\.\d{3}|1\.000)  (\d+)  (.*)$`)
+	shown := 0
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.HasPrefix(line, "topic ") {
+			continue
+		}
+		m := docLine.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("line %q is neither a topic nor a document", line)
+		}
+		n, _ := strconv.Atoi(m[2])
+		want := lines[n-1]
+		if n == 1 {
+			want = `apple pear fruit [2J juice \u202e…` // ESC a space, U+202E escaped
+		} else {
+			want = cutASCII(want, 30)
+		}
+		if m[3] != want {
+			t.Errorf("document %d shown as %q, want %q", n, m[3], want)
+		}
+		shown++
+	}
+	if shown != 40 || !strings.Contains(out, `\u202e`) {
+		t.Errorf("%d documents shown, want 20 for each of 2 topics, the first among them:\n%s", shown, out)
+	}
+
+	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--json")
+	var got struct {
+		Topics []struct {
+			Docs []struct {
+				ID     string
+				Weight float64
+				Text   string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("--json: exit %d, %v: %s", code, err, out)
+	}
+	for k, tp := range got.Topics {
+		if len(tp.Docs) != 1 || tp.Docs[0].Text == "" || tp.Docs[0].Weight <= 0.5 {
+			t.Errorf("--json: topic %d's documents %+v, want one with its text and weight above 0.5", k, tp.Docs)
+		}
+	}
+
+	// A numeric corpus has no text: the documents are shown by their words.
+	numModel, numInput := inferFixture(t, 30)
+	code, out, errOut = hull(t, append([]string{"topics", "-q", numModel, "--docs", "1"}, numInput...)...)
+	if code != 0 {
+		t.Fatalf("numeric input: exit %d: %s", code, errOut)
+	}
+	if !regexp.MustCompile(`(?m)^    [01]\.\d{3}  \S+  \S+ ×\d+, `).MatchString(out) {
+		t.Errorf("numeric input: no document shown by its words:\n%s", out)
+	}
+}
+
+func TestTopicsDocsBadFlags(t *testing.T) {
+	modelPath, input := inferFixture(t, 5)
+	expectBadInput(t, []badInput{
+		{"docs without input", []string{"topics", modelPath, "--docs", "2"}, "--docs"},
+		{"excerpt without input", []string{"topics", modelPath, "--excerpt", "20"}, "--excerpt"},
+		{"input flag without input", []string{"topics", modelPath, "--stem"}, "--stem"},
+		{"docs 0", append([]string{"topics", modelPath, "--docs", "0"}, input...), "--docs 0"},
+		{"excerpt", append([]string{"topics", modelPath, "--excerpt", "-1"}, input...), "--excerpt -1"},
+		{"missing input", []string{"topics", modelPath, filepath.Join(t.TempDir(), "none.txt")}, "none.txt"},
+	})
+}
+
+// cutASCII returns the excerpt of n characters of the ASCII text s, one
+// space between words: s whole, or cut at a word with "…".
+func cutASCII(s string, n int) string {
+	switch {
+	case len(s) <= n:
+		return s
+	case s[n] == ' ':
+		return s[:n] + "…"
+	}
+	return s[:strings.LastIndexByte(s[:n], ' ')] + "…"
 }
