@@ -55,3 +55,18 @@ func ExampleMeasure() {
 	// Output:
 	// l1 0.00, cosine 1.00, perplexity 60, NPMI 0.36, unique words 8.0
 }
+
+// What the topics stand for in a labelled corpus, topic by topic: the
+// labels of the documents each dominates.
+func ExampleLabelsOfTopics() {
+	ids := []string{"d1", "d2", "d3", "d4", "d5"}
+	labels := map[string]string{"d1": "sport", "d2": "sport", "d3": "weather", "d4": "sport", "d5": "weather"}
+	theta := [][]float64{{0.9, 0.1}, {0.8, 0.2}, {0.3, 0.7}, {0.4, 0.6}, {0.1, 0.9}} // inferred weights
+	classes, names, _ := eval.LabelClasses(ids, labels)
+	for k, tl := range eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, 2, 3) {
+		fmt.Printf("topic %d: %d documents: %v\n", k+1, tl.Docs, tl.Labels)
+	}
+	// Output:
+	// topic 1: 2 documents: [{sport 2}]
+	// topic 2: 3 documents: [{weather 2} {sport 1}]
+}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -177,5 +178,24 @@ func TestReadLabelsFile(t *testing.T) {
 	_, err = ReadLabelsFile(dir)
 	if err == nil || !strings.HasPrefix(err.Error(), dir+": ") || errors.As(err, &pe) && pe.Op == "open" {
 		t.Errorf("directory: error %v", err)
+	}
+}
+
+func TestLabelsOfTopics(t *testing.T) {
+	ids := []string{"a", "b", "c", "d", "e", "f", "g"}
+	labels := map[string]string{"a": "earn", "b": "earn", "c": "acq", "d": "acq", "e": "grain", "g": "earn"}
+	classes, names, _ := LabelClasses(ids, labels)
+	dominant := []int{0, 0, 0, 0, 1, 1, -1} // f unlabelled, g without a dominant topic
+	got := LabelsOfTopics(dominant, classes, names, 3, 5)
+	want := []TopicLabels{
+		{Docs: 4, Labels: []LabelCount{{"acq", 2}, {"earn", 2}}}, // a tie: acq first
+		{Docs: 1, Labels: []LabelCount{{"grain", 1}}},
+		{Docs: 0, Labels: []LabelCount{}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("LabelsOfTopics = %+v, want %+v", got, want)
+	}
+	if got := LabelsOfTopics(dominant, classes, names, 3, 1); len(got[0].Labels) != 1 || got[0].Labels[0].Label != "acq" || got[0].Docs != 4 {
+		t.Errorf("the most frequent label alone: %+v", got[0])
 	}
 }

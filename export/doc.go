@@ -111,10 +111,12 @@
 // are left out where there is no such word. "refined" is true where the
 // topics were refined after their learner found them
 // (model.Model.Refined): the marked words are then the words the topics
-// started from, and the key is left out otherwise. WriteTopicsDocsJSON
+// started from, and the key is left out otherwise. WriteTopicsEvidenceJSON
 // adds to each topic "docs": [{"id": ID, "weight": w, "text": TEXT}, ...],
 // its most representative documents (infer.TopicDocs), "text" where the
-// corpus kept the start of it ("hull topics MODEL INPUT --json"). Words are JSON strings of the
+// corpus kept the start of it, and "labels": {"docs": n, "labels":
+// [{"label": L, "docs": n}, ...]}, the labels of the labelled documents
+// it dominates (eval.LabelsOfTopics) ("hull topics MODEL INPUT --json"). Words are JSON strings of the
 // words verbatim; besides the escapes of encoding/json, the control and
 // bidirectional characters it leaves raw (DEL, the C1 controls, U+202E)
 // are written as \u escapes (package internal/textsafe), so that the

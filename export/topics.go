@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
@@ -32,8 +33,10 @@ type topicJSON struct {
 	Weights        []float64 `json:"weights"`
 	Anchor         string    `json:"anchor,omitempty"`
 	Characteristic string    `json:"characteristic,omitempty"`
-	// Docs are its most representative documents, where asked.
-	Docs []infer.TopicDoc `json:"docs,omitempty"`
+	// Docs are its most representative documents and Labels the labels
+	// of the documents it dominates, where given (TopicEvidence).
+	Docs   []infer.TopicDoc  `json:"docs,omitempty"`
+	Labels *eval.TopicLabels `json:"labels,omitempty"`
 }
 
 // WriteTopicsJSON writes the top words of each topic of m as one indented
@@ -48,20 +51,33 @@ type topicJSON struct {
 // weight JSON cannot hold (NaN, an infinity), before writing anything, and
 // any error of w.
 func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
-	return WriteTopicsDocsJSON(w, m, top, nil)
+	return WriteTopicsEvidenceJSON(w, m, top, TopicEvidence{})
 }
 
-// WriteTopicsDocsJSON is WriteTopicsJSON with each topic's most
-// representative documents, docs[k] those of topic k (infer.TopicDocs), as
-// "docs": [{"id", "weight", "text"?}] ("hull topics MODEL INPUT --json");
-// docs nil writes what WriteTopicsJSON writes. It is an error unless docs
-// is nil or holds one list per topic.
-func WriteTopicsDocsJSON(w io.Writer, m *model.Model, top int, docs [][]infer.TopicDoc) error {
+// TopicEvidence is what shows a reader what each topic of a model is about
+// besides its words, in a corpus: each field nil or holding one entry per
+// topic.
+type TopicEvidence struct {
+	// Docs[k] are topic k's most representative documents
+	// (infer.TopicDocs).
+	Docs [][]infer.TopicDoc
+	// Labels[k] are the labels of the labelled documents topic k
+	// dominates (eval.LabelsOfTopics).
+	Labels []eval.TopicLabels
+}
+
+// WriteTopicsEvidenceJSON is WriteTopicsJSON with, in each topic, its
+// documents as "docs": [{"id", "weight", "text"?}] and their labels as
+// "labels": {"docs", "labels": [{"label", "docs"}]} where ev has them
+// ("hull topics MODEL INPUT --json"); an empty ev writes what
+// WriteTopicsJSON writes. It is an error, before writing, unless each
+// field of ev is nil or of K entries.
+func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvidence) error {
 	if err := checkModel(m); err != nil {
 		return err
 	}
-	if docs != nil && len(docs) != m.K {
-		return fmt.Errorf("export: documents of %d topics for K = %d", len(docs), m.K)
+	if ev.Docs != nil && len(ev.Docs) != m.K || ev.Labels != nil && len(ev.Labels) != m.K {
+		return fmt.Errorf("export: documents of %d topics and labels of %d for K = %d", len(ev.Docs), len(ev.Labels), m.K)
 	}
 	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined()}
 	kind := m.MarkKind()
@@ -82,8 +98,11 @@ func WriteTopicsDocsJSON(w io.Writer, m *model.Model, top int, docs [][]infer.To
 		} else if i >= 0 {
 			t.Characteristic = m.Vocab[i]
 		}
-		if docs != nil {
-			t.Docs = docs[k]
+		if ev.Docs != nil {
+			t.Docs = ev.Docs[k]
+		}
+		if ev.Labels != nil {
+			t.Labels = &ev.Labels[k]
 		}
 		out.Topics = append(out.Topics, t)
 	}

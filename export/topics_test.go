@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
 )
@@ -228,7 +229,12 @@ func TestTopicsDocsJSON(t *testing.T) {
 	}
 	docs[1] = append(docs[1], infer.TopicDoc{ID: "no text", Weight: 0.25})
 	var b bytes.Buffer
-	if err := WriteTopicsDocsJSON(&b, m, 2, docs); err != nil {
+	labels := make([]eval.TopicLabels, m.K)
+	for k := range labels {
+		labels[k] = eval.TopicLabels{Docs: k, Labels: []eval.LabelCount{}}
+	}
+	labels[2].Labels = []eval.LabelCount{{Label: "earn\u202e", Docs: 2}}
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Docs: docs, Labels: labels}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.ContainsAny(b.String(), "\u202e\x1b") {
@@ -236,7 +242,8 @@ func TestTopicsDocsJSON(t *testing.T) {
 	}
 	var got struct {
 		Topics []struct {
-			Docs []map[string]any `json:"docs"`
+			Docs   []map[string]any  `json:"docs"`
+			Labels *eval.TopicLabels `json:"labels"`
 		} `json:"topics"`
 	}
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
@@ -250,13 +257,19 @@ func TestTopicsDocsJSON(t *testing.T) {
 		if !reflect.DeepEqual(tp.Docs, want) {
 			t.Errorf("topic %d: docs %v, want %v", k, tp.Docs, want)
 		}
+		if tp.Labels == nil || !reflect.DeepEqual(*tp.Labels, labels[k]) {
+			t.Errorf("topic %d: labels %+v, want %+v", k, tp.Labels, labels[k])
+		}
 	}
 	var plain bytes.Buffer
 	if err := WriteTopicsJSON(&plain, m, 2); err != nil || strings.Contains(plain.String(), `"docs"`) {
 		t.Errorf("WriteTopicsJSON: %v, docs in %s", err, plain.String())
 	}
 	b.Reset()
-	if err := WriteTopicsDocsJSON(&b, m, 2, docs[:1]); err == nil || b.Len() > 0 {
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Docs: docs[:1]}); err == nil || b.Len() > 0 {
+		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
+	}
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Labels: labels[1:]}); err == nil || b.Len() > 0 {
 		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
 	}
 }

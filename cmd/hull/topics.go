@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/export"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
@@ -54,7 +54,11 @@ followed by its --docs (3) documents of highest weight, one a line: the
 topic's weight in it, its id and, for raw text, its first --excerpt (100)
 characters, cleaned as they are tokenized and cut at a word; for the numeric
 formats, which keep no text, its most frequent words in the model. With
---json each topic also has "docs": [{"id", "weight", "text"?}].
+--labels FILE (id<TAB>label lines, as for "hull eval"), the topic's line is
+first followed by the labels of the labelled documents whose dominant topic
+it is: the --top-labels (3) most frequent, with their counts and shares.
+With --json each topic also has "docs": [{"id", "weight", "text"?}] and,
+with --labels, "labels": {"docs", "labels": [{"label", "docs"}]}.
 
 A word's, id's or text's control and bidirectional characters are printed
 escaped, as Go quotes them (ESC as \x1b, U+202E as \u202e), so that no
@@ -72,6 +76,8 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs.BoolVar(&f.json, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
 	fs.IntVar(&f.docs, "docs", 3, "with INPUT: documents of highest weight shown under each topic")
 	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
+	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: under each topic, the labels of the documents it dominates")
+	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the output")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "with INPUT: no progress, notes or times on stderr")
 	f.input.bind(fs)
@@ -84,9 +90,12 @@ type topicsFlags struct {
 	json    bool
 	docs    int
 	excerpt int
-	threads int
-	quiet   bool
-	input   inputFlags
+	// labels is the --labels file, topLabels how many labels a topic shows.
+	labels    string
+	topLabels int
+	threads   int
+	quiet     bool
+	input     inputFlags
 }
 
 func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsFlags) error {
@@ -97,24 +106,37 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 	if err != nil {
 		return err
 	}
-	var c *corpus.Corpus
-	var docs [][]infer.TopicDoc
+	var labels map[string]string
+	if f.labels != "" {
+		if labels, err = readLabels(f.labels); err != nil {
+			return err
+		}
+	}
+	var shown topicsShown
 	if len(inputs) > 0 {
 		start := time.Now()
 		stderr := logWriter(cmd, f.quiet)
 		f.input.excerpt = f.excerpt
 		var theta [][]float64
 		var timings []model.Timing
-		if c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
+		if shown.c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
 			return err
 		}
-		docs = infer.TopicDocs(c, theta, m.K, f.docs)
+		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.docs)
+		if labels != nil {
+			classes, names, n := eval.LabelClasses(shown.c.DocIDs, labels)
+			if n == 0 {
+				return fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
+					f.labels, len(labels), shown.c.DocIDs[:min(3, len(shown.c.DocIDs))])
+			}
+			shown.ev.Labels = eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, m.K, f.topLabels)
+		}
 		printTimings(stderr, timings, time.Since(start))
 	}
 	if f.json {
-		return export.WriteTopicsDocsJSON(cmd.OutOrStdout(), m, f.top, docs)
+		return export.WriteTopicsEvidenceJSON(cmd.OutOrStdout(), m, f.top, shown.ev)
 	}
-	printTopicsDocs(cmd.OutOrStdout(), m, f.top, c, docs)
+	printTopicsDocs(cmd.OutOrStdout(), m, f.top, shown)
 	return nil
 }
 
@@ -128,13 +150,20 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		return fmt.Errorf("--docs %d: want >= 1 (without INPUT no document is shown)", f.docs)
 	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
 		return fmt.Errorf("--excerpt %d: want 0 to %d (0: the words instead)", f.excerpt, report.MaxExcerpt)
+	case f.topLabels < 1:
+		return fmt.Errorf("--top-labels %d: want >= 1", f.topLabels)
 	case f.threads < 0:
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
 	if withInput {
+		if f.labels == "" {
+			if err := unusedFlags(cmd.Flags(), "it is for --labels, and none is given", "top-labels"); err != nil {
+				return err
+			}
+		}
 		return f.input.check()
 	}
-	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "docs", "excerpt", "threads", "quiet"); err != nil {
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "docs", "excerpt", "labels", "top-labels", "threads", "quiet"); err != nil {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")

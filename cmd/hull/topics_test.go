@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -279,6 +280,53 @@ func TestTopicsDocs(t *testing.T) {
 		}
 	}
 
+	// With --labels, each topic's line is followed by its documents'
+	// labels: the odd lines (fruit) are labelled "fruit", the even ones
+	// "weather" but line 2, "<b>odd</b>", and line 40 not at all.
+	var tsv strings.Builder
+	for i := 1; i < 40; i++ {
+		label := []string{"weather", "fruit"}[i%2]
+		if i == 2 {
+			label = "<b>odd</b>\u202e"
+		}
+		fmt.Fprintf(&tsv, "%d\t%s\n", i, label)
+	}
+	labelsPath := filepath.Join(dir, "labels.tsv")
+	if err := os.WriteFile(labelsPath, []byte(tsv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--labels", labelsPath)
+	if code != 0 {
+		t.Fatalf("--labels: exit %d: %s", code, errOut)
+	}
+	labelLines := regexp.MustCompile(`(?m)^    labels: (.*)$`).FindAllStringSubmatch(out, -1)
+	slices.SortFunc(labelLines, func(a, b []string) int { return strings.Compare(a[1], b[1]) })
+	if len(labelLines) != 2 || labelLines[0][1] != "fruit 100% (20) of 20 labelled documents" ||
+		labelLines[1][1] != `weather 95% (18), <b>odd</b>\u202e 5% (1) of 19 labelled documents` {
+		t.Errorf("--labels: label lines %q in\n%s", labelLines, out)
+	}
+	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--labels", labelsPath, "--top-labels", "1", "--json")
+	var withLabels struct {
+		Topics []struct {
+			Labels struct {
+				Docs   int
+				Labels []struct {
+					Label string
+					Docs  int
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &withLabels); code != 0 || err != nil {
+		t.Fatalf("--labels --json: exit %d, %v: %s", code, err, out)
+	}
+	for k, tp := range withLabels.Topics {
+		top := map[int]int{20: 20, 19: 18} // fruit's documents, weather's
+		if l := tp.Labels; len(l.Labels) != 1 || top[l.Docs] == 0 || l.Labels[0].Docs != top[l.Docs] {
+			t.Errorf("--labels --json: topic %d's labels %+v, want fruit 20 of 20 or weather 18 of 19", k, l)
+		}
+	}
+
 	// A numeric corpus has no text: the documents are shown by their words.
 	numModel, numInput := inferFixture(t, 30)
 	code, out, errOut = hull(t, append([]string{"topics", "-q", numModel, "--docs", "1"}, numInput...)...)
@@ -292,12 +340,21 @@ func TestTopicsDocs(t *testing.T) {
 
 func TestTopicsDocsBadFlags(t *testing.T) {
 	modelPath, input := inferFixture(t, 5)
+	labels := filepath.Join(t.TempDir(), "labels.tsv")
+	if err := os.WriteFile(labels, []byte("no-such-document\tx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	expectBadInput(t, []badInput{
 		{"docs without input", []string{"topics", modelPath, "--docs", "2"}, "--docs"},
 		{"excerpt without input", []string{"topics", modelPath, "--excerpt", "20"}, "--excerpt"},
 		{"input flag without input", []string{"topics", modelPath, "--stem"}, "--stem"},
 		{"docs 0", append([]string{"topics", modelPath, "--docs", "0"}, input...), "--docs 0"},
 		{"excerpt", append([]string{"topics", modelPath, "--excerpt", "-1"}, input...), "--excerpt -1"},
+		{"labels without input", []string{"topics", modelPath, "--labels", labels}, "--labels"},
+		{"top labels without labels", append([]string{"topics", modelPath, "--top-labels", "2"}, input...), "--top-labels"},
+		{"top labels 0", append([]string{"topics", modelPath, "--labels", labels, "--top-labels", "0"}, input...), "--top-labels 0"},
+		{"missing labels", append([]string{"topics", modelPath, "--labels", labels + ".none"}, input...), "--labels"},
+		{"labels of other ids", append([]string{"topics", modelPath, "--labels", labels}, input...), "none of the 1 ids labels a document"},
 		{"missing input", []string{"topics", modelPath, filepath.Join(t.TempDir(), "none.txt")}, "none.txt"},
 	})
 }
