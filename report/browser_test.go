@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/cdp"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/internal/topn"
@@ -28,7 +29,9 @@ func TestHTMLInBrowser(t *testing.T) {
 	defer cancel()
 	m := testModel(6, 400, 21)
 	c, theta := testDocs(t, m, 60)
-	o := HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 20, Source: "<b>docs</b>"}
+	labels := make([]eval.TopicLabels, m.K)
+	labels[1] = eval.TopicLabels{Docs: 10, Labels: []eval.LabelCount{{Label: "<i>grain</i>", Docs: 7}, {Label: "sugar", Docs: 3}}}
+	o := HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 20, Source: "<b>docs</b>", Labels: labels}
 	s, data := pageOf(t, m, o)
 	path := filepath.Join(t.TempDir(), "report.html")
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
@@ -204,12 +207,14 @@ func TestHTMLInBrowser(t *testing.T) {
 	t.Run("documents", func(t *testing.T) {
 		eval(t, `document.querySelector('#map circle[data-topic="1"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`, nil)
 		var got struct {
-			IDs   []string
-			Texts []string
-			Head  string
-			Bins  int
+			IDs    []string
+			Texts  []string
+			Head   string
+			Labels string
+			Bins   int
 		}
 		eval(t, `({ids: [...document.querySelectorAll('#docs tbody tr td.id')].map(e => e.textContent),
+			labels: document.getElementById('docs-labels').textContent,
 			texts: [...document.querySelectorAll('#docs tbody tr')].map(tr => { const e = tr.querySelector('.excerpt'); return e ? e.textContent : ''; }),
 			head: document.getElementById('docs-words-head').textContent,
 			bins: document.querySelectorAll('#hist rect.bin').length})`, &got)
@@ -220,6 +225,9 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		if !slices.Equal(got.IDs, want) || got.Bins != HistogramBins-1 {
 			t.Errorf("topic 2: documents %q and %d bins, want %q and %d", got.IDs, got.Bins, want, HistogramBins-1)
+		}
+		if want := "The labels of the 10 labelled documents it dominates: <i>grain</i> 70.0% (7), sugar 30.0% (3)."; got.Labels != want {
+			t.Errorf("topic 2: labels %q, want %q", got.Labels, want)
 		}
 		if !slices.Equal(got.Texts, wantTexts) || !strings.HasPrefix(got.Head, "its text") {
 			t.Errorf("topic 2: texts %q under the heading %q, want %q under \"its text, ...\"", got.Texts, got.Head, wantTexts)

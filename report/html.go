@@ -87,6 +87,10 @@ type HTMLOptions struct {
 	DocTopics [][]float64
 	// Source names what Docs were read from, shown in the page.
 	Source string
+	// Labels, when not nil, holds for each topic the labels of the
+	// labelled documents of Docs it dominates (eval.LabelsOfTopics),
+	// shown with its documents; it requires Docs.
+	Labels []eval.TopicLabels
 	// Terms is the number of words in a topic's bars, in (0, MaxTerms].
 	// Default DefaultTerms.
 	Terms int
@@ -169,6 +173,9 @@ type pageDocs struct {
 	Weight   [][]float64 `json:"weight"`
 	Hist     [][]int     `json:"hist"`
 	Dominant []int       `json:"dominant"`
+	// Labels are the labels of the documents each topic dominates, when
+	// given.
+	Labels []eval.TopicLabels `json:"labels,omitempty"`
 }
 
 // check validates o and fills in its defaults.
@@ -189,10 +196,13 @@ func (o HTMLOptions) check(m *model.Model) (HTMLOptions, error) {
 		return o, fmt.Errorf("report: Threads = %d, want >= 0", o.Threads)
 	}
 	if o.Docs == nil {
-		if o.DocTopics != nil {
-			return o, fmt.Errorf("report: DocTopics without Docs")
+		if o.DocTopics != nil || o.Labels != nil {
+			return o, fmt.Errorf("report: DocTopics or Labels without Docs")
 		}
 		return o, nil
+	}
+	if o.Labels != nil && len(o.Labels) != m.K {
+		return o, fmt.Errorf("report: Labels of %d topics for K = %d", len(o.Labels), m.K)
 	}
 	if err := m.CheckVocab(o.Docs.Vocab); err != nil {
 		return o, fmt.Errorf("report: Docs: %w", err)
@@ -430,6 +440,13 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 			d.Top[k] = append(d.Top[k], shown[doc])
 			d.Weight[k] = append(d.Weight[k], round4(theta[doc][k]))
 		}
+	}
+	for _, tl := range o.Labels {
+		shown := eval.TopicLabels{Docs: tl.Docs, Labels: make([]eval.LabelCount, len(tl.Labels))}
+		for i, l := range tl.Labels {
+			shown.Labels[i] = eval.LabelCount{Label: textsafe.Escape(l.Label), Docs: l.Docs}
+		}
+		d.Labels = append(d.Labels, shown)
 	}
 	for _, doc := range order {
 		d.IDs = append(d.IDs, textsafe.Escape(c.DocIDs[doc]))

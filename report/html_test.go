@@ -290,7 +290,8 @@ func TestHTMLEscapesCorpusText(t *testing.T) {
 	m := testModel(3, 200, 2)
 	m.TopicLabels = []string{"<script>window.__pwned=1</script>", "ok", "</title>"}
 	c, theta := testDocs(t, m, 20)
-	s, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, Source: "</script>", Title: "<b>title</b>"})
+	labels := []eval.TopicLabels{{Docs: 2, Labels: []eval.LabelCount{{Label: "</script>\u202e", Docs: 2}}}, {}, {}}
+	s, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, Source: "</script>", Title: "<b>title</b>", Labels: labels})
 	if n := strings.Count(s, "<script"); n != 2 {
 		t.Errorf("%d <script in the page, want 2", n)
 	}
@@ -319,6 +320,9 @@ func TestHTMLEscapesCorpusText(t *testing.T) {
 	}
 	if p.Docs.IDs[0] != "<img src=x onerror=window.__pwned=1>" && !slices.Contains(p.Docs.IDs, "<img src=x onerror=window.__pwned=1>") {
 		t.Errorf("the hostile id is not among the documents shown: %q", p.Docs.IDs)
+	}
+	if got := p.Docs.Labels[0].Labels[0].Label; got != `</script>\u202e` {
+		t.Errorf("the hostile label is shown as %q", got)
 	}
 	if want := `<img src=x onerror=window.__pwned=2> \u202eevil </script>`; !slices.Contains(p.Docs.Text, want) {
 		t.Errorf("the hostile excerpt is not among the texts shown as %q: %q", want, p.Docs.Text)
@@ -410,7 +414,9 @@ func TestHTMLRefuses(t *testing.T) {
 		{"top docs", HTMLOptions{TopDocs: MaxTopDocs + 1}, "TopDocs"},
 		{"search", HTMLOptions{SearchTop: -2}, "SearchTop"},
 		{"threads", HTMLOptions{Threads: -1}, "Threads"},
-		{"weights alone", HTMLOptions{DocTopics: theta}, "DocTopics without Docs"},
+		{"weights alone", HTMLOptions{DocTopics: theta}, "DocTopics or Labels without Docs"},
+		{"labels alone", HTMLOptions{Labels: make([]eval.TopicLabels, 3)}, "DocTopics or Labels without Docs"},
+		{"labels", HTMLOptions{Docs: c, DocTopics: theta, Labels: make([]eval.TopicLabels, 2)}, "Labels of 2 topics for K = 3"},
 		{"rows", HTMLOptions{Docs: c, DocTopics: theta[:4]}, "4 rows for 5 documents"},
 		{"row length", HTMLOptions{Docs: c, DocTopics: append([][]float64{{1}}, theta[1:]...)}, "row 0 has 1 weights"},
 		{"nan", HTMLOptions{Docs: c, DocTopics: append([][]float64{{math.NaN(), 0, 1}}, theta[1:]...)}, "NaN"},

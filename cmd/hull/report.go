@@ -27,6 +27,7 @@ type reportFlags struct {
 	terms     int
 	searchTop int
 	excerpt   int
+	labels    string
 	title     string
 	threads   int
 	quiet     bool
@@ -60,7 +61,9 @@ the model records, no pruning unless asked; aligned to the model's vocabulary),
 the topics' weights in each document are inferred by variational inference
 under the model's prior, and the page shows the topics' shares of the
 documents' tokens, each topic's --top-docs (10) documents of highest weight
-and the histogram of its weights over all documents. A document is shown by
+and the histogram of its weights over all documents; with --labels FILE
+(id<TAB>label lines, as for "hull eval"), the 5 most frequent labels of the
+labelled documents whose dominant topic it is. A document is shown by
 its id, its most frequent words in the model and, for raw text (lines, jsonl
 "text", dir, sgml), its first --excerpt (300) characters, cleaned as they are
 tokenized (--clean) and their white space collapsed; the numeric formats (uci,
@@ -85,6 +88,7 @@ KOS with K = 20 and its 3,430 documents makes a page of 163 KiB, drawn within
 	fs.StringVarP(&f.output, "output", "o", "", "the HTML file to write (required)")
 	fs.IntVar(&f.topDocs, "top-docs", report.DefaultTopDocs, "with INPUT: documents of highest weight shown per topic")
 	fs.IntVar(&f.excerpt, "excerpt", report.DefaultExcerpt, "with raw-text INPUT: the first N characters of each shown document's text, cleaned as it is tokenized, beside its words (0: none)")
+	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: with each topic's documents, the labels of those it dominates")
 	fs.IntVar(&f.terms, "terms", report.DefaultTerms, "words in a topic's bars")
 	fs.IntVar(&f.searchTop, "search-top", report.DefaultSearchTop, "most probable words of each topic the word search covers")
 	fs.StringVar(&f.title, "title", "", `the page's title (default "hull report: ALGORITHM, K = K")`)
@@ -99,7 +103,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		return err
 	}
 	if len(inputs) == 0 {
-		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt"); err != nil {
+		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels"); err != nil {
 			return err
 		}
 		if err := f.input.unused("they say how to read INPUT, and none is given"); err != nil {
@@ -116,6 +120,12 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err != nil {
 		return err
 	}
+	var labels map[string]string
+	if f.labels != "" {
+		if labels, err = readLabels(f.labels); err != nil {
+			return err
+		}
+	}
 	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
 	var timings []model.Timing
 	var dominant []int
@@ -127,6 +137,11 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		}
 		timings = append(timings, stages...)
 		o.Docs, o.DocTopics, o.Source = c, theta, strings.Join(inputs, ", ")
+		if labels != nil {
+			if o.Labels, err = labelsOfTopics(f.labels, labels, c, theta, m.K, reportLabels); err != nil {
+				return err
+			}
+		}
 		dominant = eval.DominantOf(theta)
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
@@ -161,6 +176,9 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	printTimings(stderr, timings, time.Since(start))
 	return nil
 }
+
+// reportLabels is the number of labels the page shows a topic.
+const reportLabels = 5
 
 // inferDocs reads paths as "hull infer" does (readAligned, pruned by the
 // flags only) and infers the documents' topic weights under m's prior by

@@ -32,9 +32,16 @@ type pageData struct {
 	K     int
 	Words []string
 	Docs  *struct {
-		N    int
-		IDs  []string
-		Text []string
+		N      int
+		IDs    []string
+		Text   []string
+		Labels []struct {
+			Docs   int
+			Labels []struct {
+				Label string
+				Docs  int
+			}
+		}
 	}
 }
 
@@ -130,6 +137,34 @@ func TestReportRawText(t *testing.T) {
 			}
 		}
 	}
+	// --labels: the odd lines are labelled "odd", the even ones "even";
+	// each topic dominates the lines of one word set, so one label.
+	var tsv strings.Builder
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&tsv, "%d\t%s\n", i, []string{"even", "odd"}[i%2])
+	}
+	labelsPath := filepath.Join(dir, "labels.tsv")
+	if err := os.WriteFile(labelsPath, []byte(tsv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := hull(t, "report", "-q", modelPath, input, "-o", out, "--labels", labelsPath); code != 0 {
+		t.Fatalf("report --labels: exit %d: %s", code, errOut)
+	}
+	d := reportPage(t, out)
+	if len(d.Docs.Labels) != 2 {
+		t.Fatalf("--labels: labels of %d topics, want 2", len(d.Docs.Labels))
+	}
+	var got []string
+	for _, tl := range d.Docs.Labels {
+		if len(tl.Labels) != 1 || tl.Docs != 20 || tl.Labels[0].Docs != 20 {
+			t.Errorf("--labels: a topic's labels %+v, want one label of its 20 documents", tl)
+			continue
+		}
+		got = append(got, tl.Labels[0].Label)
+	}
+	if slices.Sort(got); !slices.Equal(got, []string{"even", "odd"}) {
+		t.Errorf("--labels: the topics' labels %q, want even and odd", got)
+	}
 	if code, _, errOut := hull(t, "report", "-q", modelPath, input, "-o", out, "--excerpt", "0"); code != 0 {
 		t.Fatalf("report --excerpt 0: exit %d: %s", code, errOut)
 	}
@@ -153,6 +188,8 @@ func TestReportBadInput(t *testing.T) {
 		{"excerpt", append([]string{"report", modelPath, "-o", out, "--excerpt", "-1"}, input...), "--excerpt -1"},
 		{"long excerpt", append([]string{"report", modelPath, "-o", out, "--excerpt", "5000"}, input...), "--excerpt 5000: want 0 to 2000"},
 		{"excerpt alone", []string{"report", modelPath, "-o", out, "--excerpt", "50"}, "--excerpt"},
+		{"labels alone", []string{"report", modelPath, "-o", out, "--labels", modelPath}, "--labels"},
+		{"missing labels", append([]string{"report", modelPath, "-o", out, "--labels", missing}, input...), "--labels"},
 		{"format", append([]string{"report", modelPath, "-o", out, "--format", "xml"}, input...), "--format"},
 		{"missing model", []string{"report", missing, "-o", out}, "nope.json"},
 		{"missing dir", []string{"report", modelPath, "-o", filepath.Join(dir, "none", "r.html")}, "-o:"},

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/export"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
@@ -124,12 +123,9 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		}
 		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.docs)
 		if labels != nil {
-			classes, names, n := eval.LabelClasses(shown.c.DocIDs, labels)
-			if n == 0 {
-				return fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
-					f.labels, len(labels), shown.c.DocIDs[:min(3, len(shown.c.DocIDs))])
+			if shown.ev.Labels, err = labelsOfTopics(f.labels, labels, shown.c, theta, m.K, f.topLabels); err != nil {
+				return err
 			}
-			shown.ev.Labels = eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, m.K, f.topLabels)
 		}
 		printTimings(stderr, timings, time.Since(start))
 	}

@@ -283,6 +283,14 @@
     byId('docs-summary').textContent = topicName(k) + ': the dominant topic of ' + count(docs.dominant[k]) + ' documents (' +
       pct(docs.dominant[k] / Math.max(1, docs.n)) + '); ' + count(docs.hist[k][0]) + ' give it less than ' + (1 / docs.hist[k].length).toFixed(2) +
       ' of their weight. The histogram counts the documents by the topic\'s weight, from ' + (1 / docs.hist[k].length).toFixed(2) + ' up.';
+    const labels = byId('docs-labels');
+    labels.hidden = !docs.labels;
+    if (docs.labels) {
+      const tl = docs.labels[k];
+      labels.textContent = tl.docs === 0 ? 'It is the dominant topic of no labelled document.'
+        : 'The labels of the ' + count(tl.docs) + ' labelled documents it dominates: ' +
+          tl.labels.map(l => l.label + ' ' + pct(l.docs / tl.docs) + ' (' + count(l.docs) + ')').join(', ') + '.';
+    }
     drawHistogram(docs.hist[k]);
     const body = byId('docs').tBodies[0];
     clear(body);
