@@ -15,9 +15,10 @@ import (
 // report"), logs its load time and the problems of the page, and with
 // $HULL_REPORT_PNG set saves a screenshot there after selecting topic
 // $HULL_REPORT_TOPIC (from 1; default 1) at lambda $HULL_REPORT_LAMBDA
-// (default 0.6). It is skipped without $HULL_REPORT_FILE: it is how the
-// README's screenshot is made and the load times measured, not a test of
-// the normal run:
+// (default 0.6), scrolled to the element of id $HULL_REPORT_SCROLL when
+// set. It is skipped without $HULL_REPORT_FILE: it is how the README's
+// screenshots are made and the load times measured, not a test of the
+// normal run:
 //
 //	go run ./cmd/hull report kos20.json docword.kos.txt.gz -o /tmp/kos20.html
 //	HULL_REPORT_FILE=/tmp/kos20.html HULL_REPORT_PNG=$PWD/docs/img/report-kos.png go test ./report -run TestReportFile -v
@@ -77,6 +78,7 @@ func TestReportFile(t *testing.T) {
 	js := `(() => {
 		document.querySelector('#map circle[data-topic="` + strconv.Itoa(topic-1) + `"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
 		const l = document.getElementById('lambda'); l.value = ` + strconv.Quote(lambda) + `; l.dispatchEvent(new Event('input'));
+		const s = document.getElementById(` + strconv.Quote(os.Getenv("HULL_REPORT_SCROLL")) + `); if (s) s.scrollIntoView();
 	})()`
 	if err := p.Eval(ctx, js, nil); err != nil {
 		t.Fatal(err)
