@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -155,5 +156,33 @@ func TestFrequentTerms(t *testing.T) {
 	}
 	if words, counts := c.FrequentTerms(1, 3); words == nil || counts == nil || len(words) != 0 {
 		t.Errorf("FrequentTerms of an empty document = %v, %v; want empty, not nil", words, counts)
+	}
+}
+
+// TestExcerptsAcrossChunks checks excerpts that span several of the
+// strings excerptStore makes.
+func TestExcerptsAcrossChunks(t *testing.T) {
+	var b strings.Builder
+	var want []string
+	for d := range 3 * excerptChunk / 150 {
+		line := fmt.Sprintf("document %d %s", d, strings.Repeat("word ", 40))
+		b.WriteString(line + "\n")
+		cut := 150 // at a word's end, or back to the last space
+		if line[cut] != ' ' {
+			cut = strings.LastIndexByte(line[:cut], ' ')
+		}
+		want = append(want, line[:cut]+"…")
+	}
+	c, err := ReadFrom(strings.NewReader(b.String()), "many.txt", ReadOptions{Format: FormatLines, Excerpt: 150})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Excerpts, want) {
+		for d := range want {
+			if d >= len(c.Excerpts) || c.Excerpts[d] != want[d] {
+				t.Fatalf("%d excerpts; document %d's %q, want %q", len(c.Excerpts), d, c.Excerpts[min(d, len(c.Excerpts)-1)], want[d])
+			}
+		}
+		t.Fatalf("%d excerpts, want %d", len(c.Excerpts), len(want))
 	}
 }

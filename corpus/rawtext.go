@@ -194,7 +194,7 @@ type textDocs struct {
 	ids       map[string]int // JSON lines and records: the line of each document id
 	toks      []string       // scratch
 	excerpt   int            // runes kept of each document's text; 0: no Excerpts
-	excerpts  []string       // of the documents so far, with excerpt
+	excerpts  excerptStore
 }
 
 // textInput is what the raw-text readers need besides the input: the
@@ -223,17 +223,32 @@ func newTextDocs(in textInput, name, kind string) *textDocs {
 func (d *textDocs) addText(id, s string) error {
 	d.tokenized = true
 	d.toks = d.tok.Tokens(d.toks[:0], s)
-	return d.addDoc(id, d.toks, d.tok.Excerpt(s, d.excerpt))
+	if err := d.addDoc(id, d.toks); err != nil {
+		return err
+	}
+	if d.excerpt > 0 {
+		d.excerpts.add(func(b []byte) []byte { return d.tok.AppendExcerpt(b, s, d.excerpt) })
+	}
+	return nil
 }
 
 // errTooManyTokens reports a document whose counts could overflow int32.
 var errTooManyTokens = errors.New("document has more than 2147483647 tokens")
 
-// addTokens adds toks, given as words rather than text, as document id.
-func (d *textDocs) addTokens(id string, toks []string) error { return d.addDoc(id, toks, "") }
+// addTokens adds toks, given as words rather than text, as document id,
+// of an empty excerpt when asked.
+func (d *textDocs) addTokens(id string, toks []string) error {
+	if err := d.addDoc(id, toks); err != nil {
+		return err
+	}
+	if d.excerpt > 0 {
+		d.excerpts.add(func(b []byte) []byte { return b })
+	}
+	return nil
+}
 
-// addDoc adds toks as document id, of the given excerpt.
-func (d *textDocs) addDoc(id string, toks []string, excerpt string) error {
+// addDoc adds toks as document id.
+func (d *textDocs) addDoc(id string, toks []string) error {
 	if int64(len(toks)) > math.MaxInt32 {
 		return errTooManyTokens
 	}
@@ -245,9 +260,6 @@ func (d *textDocs) addDoc(id string, toks []string, excerpt string) error {
 			d.index[w] = i
 		}
 		d.b.Add(i, 1)
-	}
-	if d.excerpt > 0 {
-		d.excerpts = append(d.excerpts, excerpt)
 	}
 	d.b.EndDoc(id)
 	return nil
@@ -268,7 +280,9 @@ func (d *textDocs) corpus(empty string) (*Corpus, error) {
 		return nil, parseErr(d.name, 0, "%s", empty)
 	}
 	c := d.b.Corpus()
-	c.Excerpts = d.excerpts
+	if d.excerpt > 0 {
+		c.Excerpts = d.excerpts.strings()
+	}
 	c.Preprocessing = &Preprocessing{}
 	if d.tokenized {
 		o, err := d.opts.Resolved()
@@ -278,4 +292,46 @@ func (d *textDocs) corpus(empty string) (*Corpus, error) {
 		c.Preprocessing.Text = &o
 	}
 	return c, nil
+}
+
+// excerptStore keeps the excerpts of many documents in few allocations:
+// they are appended to a buffer, which becomes one string every
+// excerptChunk bytes, the excerpts its substrings. One string each took
+// twice the memory: 130 MiB more peak RSS for the 279,220 one-line
+// documents of Reuters repeated 20 times at 100 runes each.
+type excerptStore struct {
+	done    []string // the excerpts of the chunks made
+	pending []byte   // the excerpts since, back to back
+	ends    []int    // the end of each in pending
+}
+
+// excerptChunk is the size of the strings excerptStore makes.
+const excerptChunk = 1 << 18
+
+// add appends the excerpt that appendTo appends to a buffer.
+func (e *excerptStore) add(appendTo func([]byte) []byte) {
+	e.pending = appendTo(e.pending)
+	e.ends = append(e.ends, len(e.pending))
+	if len(e.pending) >= excerptChunk {
+		e.flush()
+	}
+}
+
+// flush makes the pending excerpts substrings of one new string.
+func (e *excerptStore) flush() {
+	chunk, start := string(e.pending), 0
+	for _, end := range e.ends {
+		e.done = append(e.done, chunk[start:end])
+		start = end
+	}
+	e.pending, e.ends = e.pending[:0], e.ends[:0]
+}
+
+// strings returns every excerpt added, in order.
+func (e *excerptStore) strings() []string {
+	e.flush()
+	if e.done == nil {
+		e.done = []string{}
+	}
+	return e.done
 }

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -16,15 +15,22 @@ import (
 // cleaning reads all of s; the excerpt itself stops after n runes. The
 // result is raw corpus text: escape it where it is shown.
 func (t *Tokenizer) Excerpt(s string, n int) string {
+	var scratch [512]byte
+	return string(t.AppendExcerpt(scratch[:0], s, n))
+}
+
+// AppendExcerpt appends the excerpt of s (Excerpt) to dst and returns the
+// extended slice, for a caller that keeps many excerpts in few
+// allocations.
+func (t *Tokenizer) AppendExcerpt(dst []byte, s string, n int) []byte {
 	if n <= 0 {
-		return ""
+		return dst
 	}
 	if t.clean != nil || t.dropBlocks {
 		s = t.prepare(s)
 	}
-	var b strings.Builder
 	runes, space := 0, false
-	lastSpace := 0 // where the last space was written
+	lastSpace := -1 // where the last space was written
 	for i, r := range s {
 		if unicode.IsSpace(r) || unicode.IsControl(r) {
 			space = runes > 0
@@ -35,26 +41,25 @@ func (t *Tokenizer) Excerpt(s string, n int) string {
 			need = 2 // the space before r, kept only with r
 		}
 		if runes+need > n {
-			out := b.String()
-			if need == 1 && lastSpace > 0 && !unicode.IsPunct(r) {
-				out = out[:lastSpace] // not inside a word
+			if need == 1 && lastSpace >= 0 && !unicode.IsPunct(r) {
+				dst = dst[:lastSpace] // not inside a word
 			}
-			return out + "…"
+			return append(dst, "…"...)
 		}
 		if space {
-			lastSpace = b.Len()
-			b.WriteByte(' ')
+			lastSpace = len(dst)
+			dst = append(dst, ' ')
 			space = false
 		}
 		runes += need - 1
 		if r == utf8.RuneError {
 			// An invalid byte (Tokens separates words at it) or U+FFFD
 			// itself: shown as U+FFFD, so that the excerpt is valid UTF-8.
-			b.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 		} else {
-			b.WriteString(s[i : i+utf8.RuneLen(r)])
+			dst = append(dst, s[i:i+utf8.RuneLen(r)]...)
 		}
 		runes++
 	}
-	return b.String()
+	return dst
 }

@@ -10,6 +10,12 @@ import (
 func TestExcerpt(t *testing.T) {
 	plain := mustNew(t, Options{})
 	markup := mustNew(t, Options{Clean: []Clean{CleanMarkup}})
+	if got := string(plain.AppendExcerpt([]byte("x|"), "Oil prices rose.", 5)); got != "x|Oil…" {
+		t.Errorf("AppendExcerpt after x| = %q, want %q", got, "x|Oil…")
+	}
+	if got := string(plain.AppendExcerpt([]byte("x|"), "Schifffahrt", 3)); got != "x|Sch…" {
+		t.Errorf("AppendExcerpt of a long first word after x| = %q, want %q", got, "x|Sch…")
+	}
 	for _, c := range []struct {
 		tok  *Tokenizer
 		in   string
