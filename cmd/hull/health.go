@@ -86,8 +86,11 @@ func countTopics(topics []int, is, are string) string {
 }
 
 // readLabels reads the labels file of --labels with eval.ReadLabelsFile,
-// naming the flag when the file cannot be opened.
+// naming the flag when the file cannot be opened; none for path "".
 func readLabels(path string) (map[string]string, error) {
+	if path == "" {
+		return nil, nil
+	}
 	labels, err := eval.ReadLabelsFile(path)
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "open" {
 		return nil, fmt.Errorf("--labels: %w", err)

@@ -120,11 +120,9 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err != nil {
 		return err
 	}
-	var labels map[string]string
-	if f.labels != "" {
-		if labels, err = readLabels(f.labels); err != nil {
-			return err
-		}
+	labels, err := readLabels(f.labels)
+	if err != nil {
+		return err
 	}
 	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
 	var timings []model.Timing

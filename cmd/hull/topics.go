@@ -105,11 +105,9 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 	if err != nil {
 		return err
 	}
-	var labels map[string]string
-	if f.labels != "" {
-		if labels, err = readLabels(f.labels); err != nil {
-			return err
-		}
+	labels, err := readLabels(f.labels)
+	if err != nil {
+		return err
 	}
 	var shown topicsShown
 	if len(inputs) > 0 {
