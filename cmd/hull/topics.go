@@ -49,7 +49,7 @@ refined from those. Topic ids count from 0, the text's from 1.
 With INPUT (read as by "hull infer": same format flags, raw text prepared as
 the model records; aligned to the model's vocabulary), the topics' weights in
 each document are inferred under the model's prior, and each topic's line is
-followed by its --docs (3) documents of highest weight, one a line: the
+followed by its --top-docs (3) documents of highest weight, one a line: the
 topic's weight in it, its id and, for raw text, its first --excerpt (100)
 characters, cleaned as they are tokenized and cut at a word; for the numeric
 formats, which keep no text, its most frequent words in the model. With
@@ -64,7 +64,7 @@ escaped, as Go quotes them (ESC as \x1b, U+202E as \u202e), so that no
 corpus text can drive the terminal; with --json they are JSON escapes
 (\u001b, \u202e) of the same text.`,
 		Example: `  hull topics kos.json
-  hull topics reuters.json ../shared/data/reuters/reuters-train.jsonl.gz --docs 2   # with the text of 2 documents each`,
+  hull topics reuters.json ../shared/data/reuters/reuters-train.jsonl.gz --top-docs 2   # with the text of 2 documents each`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTopics(cmd, args[0], args[1:], &f)
@@ -73,7 +73,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs := cmd.Flags()
 	fs.IntVar(&f.top, "top", 10, "top words per topic (0: none, only each topic's share and anchor)")
 	fs.BoolVar(&f.json, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
-	fs.IntVar(&f.docs, "docs", 3, "with INPUT: documents of highest weight shown under each topic")
+	fs.IntVar(&f.topDocs, "top-docs", 3, "with INPUT: documents of highest weight shown under each topic")
 	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
 	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: under each topic, the labels of the documents it dominates")
 	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic")
@@ -87,7 +87,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 type topicsFlags struct {
 	top     int
 	json    bool
-	docs    int
+	topDocs int
 	excerpt int
 	// labels is the --labels file, topLabels how many labels a topic shows.
 	labels    string
@@ -119,7 +119,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		if shown.c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
 			return err
 		}
-		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.docs)
+		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.topDocs)
 		if labels != nil {
 			if shown.ev.Labels, err = labelsOfTopics(f.labels, labels, shown.c, theta, m.K, f.topLabels); err != nil {
 				return err
@@ -140,8 +140,8 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 	switch {
 	case f.top < 0:
 		return fmt.Errorf("--top %d: want >= 0", f.top)
-	case f.docs < 1:
-		return fmt.Errorf("--docs %d: want >= 1 (without INPUT no document is shown)", f.docs)
+	case f.topDocs < 1:
+		return fmt.Errorf("--top-docs %d: want >= 1 (without INPUT no document is shown)", f.topDocs)
 	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
 		return fmt.Errorf("--excerpt %d: want 0 to %d (0: the words instead)", f.excerpt, report.MaxExcerpt)
 	case f.topLabels < 1:
@@ -157,7 +157,7 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		}
 		return f.input.check()
 	}
-	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "docs", "excerpt", "labels", "top-labels", "threads", "quiet"); err != nil {
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels", "top-labels", "threads", "quiet"); err != nil {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")

@@ -231,7 +231,7 @@ func TestTopicsDocs(t *testing.T) {
 	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", input, "-o", modelPath); code != 0 {
 		t.Fatalf("fit: exit %d: %s", code, errOut)
 	}
-	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--docs", "20", "--excerpt", "30")
+	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--top-docs", "20", "--excerpt", "30")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -261,7 +261,7 @@ func TestTopicsDocs(t *testing.T) {
 		t.Errorf("%d documents shown, want 20 for each of 2 topics, the first among them:\n%s", shown, out)
 	}
 
-	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--json")
+	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--top-docs", "1", "--json")
 	var got struct {
 		Topics []struct {
 			Docs []struct {
@@ -295,7 +295,7 @@ func TestTopicsDocs(t *testing.T) {
 	if err := os.WriteFile(labelsPath, []byte(tsv.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--labels", labelsPath)
+	code, out, errOut = hull(t, "topics", "-q", modelPath, input, "--top-docs", "1", "--labels", labelsPath)
 	if code != 0 {
 		t.Fatalf("--labels: exit %d: %s", code, errOut)
 	}
@@ -305,7 +305,7 @@ func TestTopicsDocs(t *testing.T) {
 		labelLines[1][1] != `weather 95% (18), <b>odd</b>\u202e 5% (1) of 19 labelled documents` {
 		t.Errorf("--labels: label lines %q in\n%s", labelLines, out)
 	}
-	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--docs", "1", "--labels", labelsPath, "--top-labels", "1", "--json")
+	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--top-docs", "1", "--labels", labelsPath, "--top-labels", "1", "--json")
 	var withLabels struct {
 		Topics []struct {
 			Labels struct {
@@ -329,7 +329,7 @@ func TestTopicsDocs(t *testing.T) {
 
 	// A numeric corpus has no text: the documents are shown by their words.
 	numModel, numInput := inferFixture(t, 30)
-	code, out, errOut = hull(t, append([]string{"topics", "-q", numModel, "--docs", "1"}, numInput...)...)
+	code, out, errOut = hull(t, append([]string{"topics", "-q", numModel, "--top-docs", "1"}, numInput...)...)
 	if code != 0 {
 		t.Fatalf("numeric input: exit %d: %s", code, errOut)
 	}
@@ -345,10 +345,10 @@ func TestTopicsDocsBadFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectBadInput(t, []badInput{
-		{"docs without input", []string{"topics", modelPath, "--docs", "2"}, "--docs"},
+		{"docs without input", []string{"topics", modelPath, "--top-docs", "2"}, "--top-docs"},
 		{"excerpt without input", []string{"topics", modelPath, "--excerpt", "20"}, "--excerpt"},
 		{"input flag without input", []string{"topics", modelPath, "--stem"}, "--stem"},
-		{"docs 0", append([]string{"topics", modelPath, "--docs", "0"}, input...), "--docs 0"},
+		{"docs 0", append([]string{"topics", modelPath, "--top-docs", "0"}, input...), "--top-docs 0"},
 		{"excerpt", append([]string{"topics", modelPath, "--excerpt", "-1"}, input...), "--excerpt -1"},
 		{"labels without input", []string{"topics", modelPath, "--labels", labels}, "--labels"},
 		{"top labels without labels", append([]string{"topics", modelPath, "--top-labels", "2"}, input...), "--top-labels"},
