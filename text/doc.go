@@ -81,6 +81,10 @@
 // leniently but clean nothing and drop no junk: the tokens of a text are
 // what they were before cleaning and the junk filter existed.
 //
+// Tokenizer.Excerpt gives the start of a text as a reader sees it rather
+// than its tokens: cleaned as in step 2, white space collapsed, cut at a
+// word after n runes (the text hull shows beside a topic's documents).
+//
 // # Cost
 //
 // Tokens takes O(len(s)) time: each rune is classified once, through a
