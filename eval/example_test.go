@@ -70,3 +70,18 @@ func ExampleLabelsOfTopics() {
 	// topic 1: 2 documents: [{sport 2}]
 	// topic 2: 3 documents: [{weather 2} {sport 1}]
 }
+
+// What each class or group of a corpus is about: the mean topic weights
+// of its documents.
+func ExampleTopicsOfLabels() {
+	ids := []string{"d1", "d2", "d3", "d4"}
+	labels := map[string]string{"d1": "sport", "d2": "sport", "d3": "weather", "d4": "weather"}
+	theta := [][]float64{{0.9, 0.1}, {0.7, 0.3}, {0.2, 0.8}, {0.4, 0.6}} // inferred weights
+	classes, names, _ := eval.LabelClasses(ids, labels)
+	for _, lt := range eval.TopicsOfLabels(theta, classes, names) {
+		fmt.Printf("%s (%d documents): topic 1 %.1f, topic 2 %.1f\n", lt.Label, lt.Docs, lt.Shares[0], lt.Shares[1])
+	}
+	// Output:
+	// sport (2 documents): topic 1 0.8, topic 2 0.2
+	// weather (2 documents): topic 1 0.3, topic 2 0.7
+}

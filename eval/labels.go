@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -247,5 +248,47 @@ func LabelsOfTopics(dominant, classes []int, names []string, k, n int) []TopicLa
 			out[t].Labels = []LabelCount{}
 		}
 	}
+	return out
+}
+
+// LabelTopics are the topics of the documents that bear a label.
+type LabelTopics struct {
+	Label string `json:"label"`
+	// Docs is the number of documents that bear it.
+	Docs int `json:"docs"`
+	// Shares is the mean of their topic weights: topic k's share of
+	// what the label's documents are about.
+	Shares []float64 `json:"shares"`
+}
+
+// TopicsOfLabels returns, for each label, the mean topic weights of the
+// documents that bear it (rows of theta, as infer.Infer returns them;
+// classes and names as LabelClasses returns them): what each class or
+// group of a corpus is about, the converse of LabelsOfTopics. Labels come
+// by their number of documents, most first, ties by label. Sums run over
+// the documents in order. Time O(D K).
+func TopicsOfLabels(theta [][]float64, classes []int, names []string) []LabelTopics {
+	out := make([]LabelTopics, len(names))
+	for c, name := range names {
+		out[c] = LabelTopics{Label: name}
+	}
+	for d, c := range classes {
+		if c < 0 {
+			continue
+		}
+		if out[c].Shares == nil {
+			out[c].Shares = make([]float64, len(theta[d]))
+		}
+		floats.Add(out[c].Shares, theta[d])
+		out[c].Docs++
+	}
+	for c := range out {
+		if out[c].Docs > 0 {
+			floats.Scale(1/float64(out[c].Docs), out[c].Shares)
+		}
+	}
+	slices.SortFunc(out, func(a, b LabelTopics) int {
+		return cmp.Or(cmp.Compare(b.Docs, a.Docs), strings.Compare(a.Label, b.Label))
+	})
 	return out
 }

@@ -199,3 +199,25 @@ func TestLabelsOfTopics(t *testing.T) {
 		t.Errorf("the most frequent label alone: %+v", got[0])
 	}
 }
+
+func TestTopicsOfLabels(t *testing.T) {
+	ids := []string{"a", "b", "c", "d"}
+	labels := map[string]string{"a": "sport", "b": "weather", "c": "sport", "d": "art"}
+	theta := [][]float64{{0.9, 0.1}, {0.2, 0.8}, {0.5, 0.5}, {0.4, 0.6}}
+	classes, names, _ := LabelClasses(ids, labels)
+	got := TopicsOfLabels(theta, classes, names)
+	want := []LabelTopics{ // sport first (2 documents), then art before weather
+		{Label: "sport", Docs: 2, Shares: []float64{0.7, 0.3}},
+		{Label: "art", Docs: 1, Shares: []float64{0.4, 0.6}},
+		{Label: "weather", Docs: 1, Shares: []float64{0.2, 0.8}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("TopicsOfLabels = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Label != w.Label || g.Docs != w.Docs || math.Abs(g.Shares[0]-w.Shares[0]) > 1e-15 || math.Abs(g.Shares[1]-w.Shares[1]) > 1e-15 {
+			t.Errorf("label %d: %+v, want %+v", i, g, w)
+		}
+	}
+}

@@ -116,7 +116,10 @@
 // its most representative documents (infer.TopicDocs), "text" where the
 // corpus kept the start of it, and "labels": {"docs": n, "labels":
 // [{"label": L, "docs": n}, ...]}, the labels of the labelled documents
-// it dominates (eval.LabelsOfTopics) ("hull topics MODEL INPUT --json"). Words are JSON strings of the
+// it dominates (eval.LabelsOfTopics), and at the top level "by_label":
+// [{"label": L, "docs": n, "shares": [K weights]}, ...], the mean topic
+// weights of each label's documents (eval.TopicsOfLabels) ("hull topics
+// MODEL INPUT --json"). Words are JSON strings of the
 // words verbatim; besides the escapes of encoding/json, the control and
 // bidirectional characters it leaves raw (DEL, the C1 controls, U+202E)
 // are written as \u escapes (package internal/textsafe), so that the

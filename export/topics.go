@@ -23,6 +23,8 @@ type topicsJSON struct {
 	// words the topics started from.
 	Refined bool        `json:"refined,omitempty"`
 	Topics  []topicJSON `json:"topics"`
+	// ByLabel are the topics of each label's documents, where given.
+	ByLabel []eval.LabelTopics `json:"by_label,omitempty"`
 }
 
 // topicJSON is one topic of topicsJSON.
@@ -64,14 +66,18 @@ type TopicEvidence struct {
 	// Labels[k] are the labels of the labelled documents topic k
 	// dominates (eval.LabelsOfTopics).
 	Labels []eval.TopicLabels
+	// ByLabel are the mean topic weights of each label's documents
+	// (eval.TopicsOfLabels), K each.
+	ByLabel []eval.LabelTopics
 }
 
 // WriteTopicsEvidenceJSON is WriteTopicsJSON with, in each topic, its
 // documents as "docs": [{"id", "weight", "text"?}] and their labels as
 // "labels": {"docs", "labels": [{"label", "docs"}]} where ev has them
-// ("hull topics MODEL INPUT --json"); an empty ev writes what
-// WriteTopicsJSON writes. It is an error, before writing, unless each
-// field of ev is nil or of K entries.
+// and, at the top level, "by_label": [{"label", "docs", "shares"}] where
+// ev has them ("hull topics MODEL INPUT --json"); an empty ev writes what
+// WriteTopicsJSON writes. It is an error, before writing, unless Docs and
+// Labels are nil or of K entries and each of ByLabel's shares of K.
 func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvidence) error {
 	if err := checkModel(m); err != nil {
 		return err
@@ -79,7 +85,12 @@ func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvide
 	if ev.Docs != nil && len(ev.Docs) != m.K || ev.Labels != nil && len(ev.Labels) != m.K {
 		return fmt.Errorf("export: documents of %d topics and labels of %d for K = %d", len(ev.Docs), len(ev.Labels), m.K)
 	}
-	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined()}
+	for _, lt := range ev.ByLabel {
+		if len(lt.Shares) != m.K {
+			return fmt.Errorf("export: label %q has %d topic shares for K = %d", lt.Label, len(lt.Shares), m.K)
+		}
+	}
+	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined(), ByLabel: ev.ByLabel}
 	kind := m.MarkKind()
 	if kind != model.MarkAnchor {
 		out.CharacteristicKind = kind

@@ -269,6 +269,20 @@ func TestTopicsDocsJSON(t *testing.T) {
 	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Docs: docs[:1]}); err == nil || b.Len() > 0 {
 		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
 	}
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{ByLabel: []eval.LabelTopics{{Label: "x", Docs: 1, Shares: []float64{1}}}}); err == nil || b.Len() > 0 {
+		t.Errorf("a label of 1 topic share for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
+	}
+	byLabel := []eval.LabelTopics{{Label: "sport", Docs: 2, Shares: []float64{0.5, 0.25, 0.25}}}
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{ByLabel: byLabel}); err != nil {
+		t.Fatal(err)
+	}
+	var top struct {
+		ByLabel []eval.LabelTopics `json:"by_label"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &top); err != nil || !reflect.DeepEqual(top.ByLabel, byLabel) {
+		t.Errorf("by_label %+v (%v), want %+v", top.ByLabel, err, byLabel)
+	}
+	b.Reset()
 	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Labels: labels[1:]}); err == nil || b.Len() > 0 {
 		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
 	}

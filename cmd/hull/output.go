@@ -14,6 +14,7 @@ import (
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
+	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
@@ -82,6 +83,22 @@ func labelSummary(tl eval.TopicLabels) string {
 		parts[i] = fmt.Sprintf("%s %.0f%% (%d)", textsafe.Escape(l.Label), 100*float64(l.Docs)/float64(tl.Docs), l.Docs)
 	}
 	return fmt.Sprintf("%s of %d labelled documents", strings.Join(parts, ", "), tl.Docs)
+}
+
+// printLabelTopics prints, one line a label, its documents' mean topic
+// weights, the top largest ("by label" of hull topics); nothing for none.
+func printLabelTopics(w io.Writer, byLabel []eval.LabelTopics, top int) {
+	if len(byLabel) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "by label: the mean topic weights of each label's documents, the %d largest\n", top)
+	for _, lt := range byLabel {
+		parts := make([]string, 0, top)
+		for _, k := range topn.Indices(len(lt.Shares), top, func(k int) float64 { return lt.Shares[k] }) {
+			parts = append(parts, fmt.Sprintf("topic %d %.0f%%", k+1, 100*lt.Shares[k]))
+		}
+		fmt.Fprintf(w, "    %s (%d documents): %s\n", textsafe.Escape(lt.Label), lt.Docs, strings.Join(parts, ", "))
+	}
 }
 
 // docSummary returns what shows a document to a reader: its excerpt,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/export"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/model"
@@ -55,9 +56,13 @@ characters, cleaned as they are tokenized and cut at a word; for the numeric
 formats, which keep no text, its most frequent words in the model. With
 --labels FILE (id<TAB>label lines, as for "hull eval"), the topic's line is
 first followed by the labels of the labelled documents whose dominant topic
-it is: the --top-labels (3) most frequent, with their counts and shares.
+it is: the --top-labels (3) most frequent, with their counts and shares; and
+with --by-label, the topics are followed by the converse, one line a label:
+its documents' mean topic weights, the --top-labels largest (what each class
+or group of the corpus is about).
 With --json each topic also has "docs": [{"id", "weight", "text"?}] and,
-with --labels, "labels": {"docs", "labels": [{"label", "docs"}]}.
+with --labels, "labels": {"docs", "labels": [{"label", "docs"}]}; --by-label
+adds "by_label": [{"label", "docs", "shares": [K weights]}].
 
 A word's, id's or text's control and bidirectional characters are printed
 escaped, as Go quotes them (ESC as \x1b, U+202E as \u202e), so that no
@@ -76,7 +81,8 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs.IntVar(&f.topDocs, "top-docs", 3, "with INPUT: documents of highest weight shown under each topic")
 	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
 	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: under each topic, the labels of the documents it dominates")
-	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic")
+	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic (and topics a label with --by-label)")
+	fs.BoolVar(&f.byLabel, "by-label", false, "with --labels: also each label's documents' mean topic weights")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the output")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "with INPUT: no progress, notes or times on stderr")
 	f.input.bind(fs)
@@ -92,6 +98,7 @@ type topicsFlags struct {
 	// labels is the --labels file, topLabels how many labels a topic shows.
 	labels    string
 	topLabels int
+	byLabel   bool
 	threads   int
 	quiet     bool
 	input     inputFlags
@@ -124,6 +131,10 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 			if shown.ev.Labels, err = labelsOfTopics(f.labels, labels, shown.c, theta, m.K, f.topLabels); err != nil {
 				return err
 			}
+			if f.byLabel {
+				classes, names, _ := eval.LabelClasses(shown.c.DocIDs, labels)
+				shown.ev.ByLabel = eval.TopicsOfLabels(theta, classes, names)
+			}
 		}
 		printTimings(stderr, timings, time.Since(start))
 	}
@@ -131,6 +142,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		return export.WriteTopicsEvidenceJSON(cmd.OutOrStdout(), m, f.top, shown.ev)
 	}
 	printTopicsDocs(cmd.OutOrStdout(), m, f.top, shown)
+	printLabelTopics(cmd.OutOrStdout(), shown.ev.ByLabel, f.topLabels)
 	return nil
 }
 
@@ -151,13 +163,13 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 	}
 	if withInput {
 		if f.labels == "" {
-			if err := unusedFlags(cmd.Flags(), "it is for --labels, and none is given", "top-labels"); err != nil {
+			if err := unusedFlags(cmd.Flags(), "it is for --labels, and none is given", "top-labels", "by-label"); err != nil {
 				return err
 			}
 		}
 		return f.input.check()
 	}
-	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels", "top-labels", "threads", "quiet"); err != nil {
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels", "top-labels", "by-label", "threads", "quiet"); err != nil {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -327,6 +328,32 @@ func TestTopicsDocs(t *testing.T) {
 		}
 	}
 
+	// --by-label: each label's documents' mean topic weights, the label
+	// "fruit" almost all on the topic of the fruit lines.
+	code, out, errOut = hull(t, "topics", "-q", modelPath, input, "--top-docs", "1", "--labels", labelsPath, "--by-label", "--top-labels", "1")
+	if code != 0 {
+		t.Fatalf("--by-label: exit %d: %s", code, errOut)
+	}
+	fruitTopic := regexp.MustCompile(`(?m)^topic +(\d+) .*apple`).FindStringSubmatch(out)
+	byLabel := regexp.MustCompile(`(?m)^    fruit \(20 documents\): topic (\d+) (\d+)%$`).FindStringSubmatch(out)
+	if fruitTopic == nil || byLabel == nil || byLabel[1] != fruitTopic[1] || atoi(byLabel[2]) < 90 || !strings.Contains(out, "\n    <b>odd</b>\\u202e (1 documents): topic ") {
+		t.Errorf("--by-label: the fruit label's line %q for the fruit topic %q in\n%s", byLabel, fruitTopic, out)
+	}
+	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--labels", labelsPath, "--by-label", "--json")
+	var byLabelJSON struct {
+		ByLabel []struct {
+			Label  string
+			Docs   int
+			Shares []float64
+		} `json:"by_label"`
+	}
+	if err := json.Unmarshal([]byte(out), &byLabelJSON); code != 0 || err != nil || len(byLabelJSON.ByLabel) != 3 {
+		t.Fatalf("--by-label --json: exit %d, %v, %d labels: %s", code, err, len(byLabelJSON.ByLabel), out)
+	}
+	if l := byLabelJSON.ByLabel[0]; l.Label != "fruit" || l.Docs != 20 || len(l.Shares) != 2 || math.Abs(l.Shares[0]+l.Shares[1]-1) > 1e-9 {
+		t.Errorf("--by-label --json: first label %+v, want fruit's 20 documents and 2 shares summing to 1", l)
+	}
+
 	// A numeric corpus has no text: the documents are shown by their words.
 	numModel, numInput := inferFixture(t, 30)
 	code, out, errOut = hull(t, append([]string{"topics", "-q", numModel, "--top-docs", "1"}, numInput...)...)
@@ -352,6 +379,7 @@ func TestTopicsDocsBadFlags(t *testing.T) {
 		{"excerpt", append([]string{"topics", modelPath, "--excerpt", "-1"}, input...), "--excerpt -1"},
 		{"labels without input", []string{"topics", modelPath, "--labels", labels}, "--labels"},
 		{"top labels without labels", append([]string{"topics", modelPath, "--top-labels", "2"}, input...), "--top-labels"},
+		{"by label without labels", append([]string{"topics", modelPath, "--by-label"}, input...), "--by-label"},
 		{"top labels 0", append([]string{"topics", modelPath, "--labels", labels, "--top-labels", "0"}, input...), "--top-labels 0"},
 		{"missing labels", append([]string{"topics", modelPath, "--labels", labels + ".none"}, input...), "--labels"},
 		{"labels of other ids", append([]string{"topics", modelPath, "--labels", labels}, input...), "none of the 1 ids labels a document"},
@@ -369,4 +397,10 @@ func cutASCII(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s[:strings.LastIndexByte(s[:n], ' ')] + "…"
+}
+
+// atoi returns the number s spells, 0 for none.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
