@@ -218,7 +218,8 @@ type TopicLabels struct {
 // byte order): what the topics stand for in the classes of a labelled
 // corpus, topic by topic, where NMI and Purity give one figure.
 // dominant[d] is the dominant topic of document d (-1: none), classes[d]
-// its class (LabelClasses; -1: unlabelled) and names the classes' labels.
+// its class (LabelClasses; -1: unlabelled; as long as dominant) and names
+// the classes' labels.
 // Time O(D + k C log C) for C classes.
 func LabelsOfTopics(dominant, classes []int, names []string, k, n int) []TopicLabels {
 	counts := make([]map[int]int, k)
@@ -263,7 +264,7 @@ type LabelTopics struct {
 
 // TopicsOfLabels returns, for each label, the mean topic weights of the
 // documents that bear it (rows of theta, as infer.Infer returns them;
-// classes and names as LabelClasses returns them): what each class or
+// classes, one per row, and names as LabelClasses returns them): what each class or
 // group of a corpus is about, the converse of LabelsOfTopics. Labels come
 // by their number of documents, most first, ties by label. Sums run over
 // the documents in order. Time O(D K).

@@ -51,8 +51,8 @@ const (
 
 // The length, in characters (runes), of the start of each document's
 // text a page shows beside it: the corpus.ReadOptions.Excerpt of the
-// documents hull report reads, by default and at most (a page of K = 200
-// topics and 100 documents each stays within 80 MB).
+// documents hull report reads, by default and at most (the page holds
+// the text of at most K x MaxTopDocs documents).
 const (
 	DefaultExcerpt = 300
 	MaxExcerpt     = 2000
