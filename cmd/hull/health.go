@@ -98,15 +98,14 @@ func readLabels(path string) (map[string]string, error) {
 	return labels, err
 }
 
-// labelsOfTopics returns, for each of the k topics, the n most frequent
-// labels of the documents of c it dominates under theta, labels being
-// those of the --labels file path; an error when they label no document
-// of c.
-func labelsOfTopics(path string, labels map[string]string, c *corpus.Corpus, theta [][]float64, k, n int) ([]eval.TopicLabels, error) {
+// labelClasses returns the classes of the documents of c
+// (eval.LabelClasses) under labels, those of the --labels file path; an
+// error when they label no document of c.
+func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (classes []int, names []string, err error) {
 	classes, names, labelled := eval.LabelClasses(c.DocIDs, labels)
 	if labelled == 0 {
-		return nil, fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
+		return nil, nil, fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
 			path, len(labels), c.DocIDs[:min(3, len(c.DocIDs))])
 	}
-	return eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, k, n), nil
+	return classes, names, nil
 }

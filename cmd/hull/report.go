@@ -135,12 +135,14 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		}
 		timings = append(timings, stages...)
 		o.Docs, o.DocTopics, o.Source = c, theta, strings.Join(inputs, ", ")
+		dominant = eval.DominantOf(theta)
 		if labels != nil {
-			if o.Labels, err = labelsOfTopics(f.labels, labels, c, theta, m.K, reportLabels); err != nil {
+			classes, names, err := labelClasses(f.labels, labels, c)
+			if err != nil {
 				return err
 			}
+			o.Labels = eval.LabelsOfTopics(dominant, classes, names, m.K, reportLabels)
 		}
-		dominant = eval.DominantOf(theta)
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
 	if o.Docs != nil {

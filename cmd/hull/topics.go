@@ -128,11 +128,12 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		}
 		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.topDocs)
 		if labels != nil {
-			if shown.ev.Labels, err = labelsOfTopics(f.labels, labels, shown.c, theta, m.K, f.topLabels); err != nil {
+			classes, names, err := labelClasses(f.labels, labels, shown.c)
+			if err != nil {
 				return err
 			}
+			shown.ev.Labels = eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, m.K, f.topLabels)
 			if f.byLabel {
-				classes, names, _ := eval.LabelClasses(shown.c.DocIDs, labels)
 				shown.ev.ByLabel = eval.TopicsOfLabels(theta, classes, names)
 			}
 		}
