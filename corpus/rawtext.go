@@ -227,7 +227,8 @@ func (d *textDocs) addText(id, s string) error {
 		return err
 	}
 	if d.excerpt > 0 {
-		d.excerpts.add(func(b []byte) []byte { return d.tok.AppendExcerpt(b, s, d.excerpt) })
+		d.excerpts.pending = d.tok.AppendExcerpt(d.excerpts.pending, s, d.excerpt)
+		d.excerpts.end()
 	}
 	return nil
 }
@@ -242,7 +243,7 @@ func (d *textDocs) addTokens(id string, toks []string) error {
 		return err
 	}
 	if d.excerpt > 0 {
-		d.excerpts.add(func(b []byte) []byte { return b })
+		d.excerpts.end() // empty
 	}
 	return nil
 }
@@ -301,16 +302,15 @@ func (d *textDocs) corpus(empty string) (*Corpus, error) {
 // documents of Reuters repeated 20 times at 100 runes each.
 type excerptStore struct {
 	done    []string // the excerpts of the chunks made
-	pending []byte   // the excerpts since, back to back
+	pending []byte   // the excerpts since, back to back: append to it, then call end
 	ends    []int    // the end of each in pending
 }
 
 // excerptChunk is the size of the strings excerptStore makes.
 const excerptChunk = 1 << 18
 
-// add appends the excerpt that appendTo appends to a buffer.
-func (e *excerptStore) add(appendTo func([]byte) []byte) {
-	e.pending = appendTo(e.pending)
+// end ends the excerpt appended to pending since the last.
+func (e *excerptStore) end() {
 	e.ends = append(e.ends, len(e.pending))
 	if len(e.pending) >= excerptChunk {
 		e.flush()
