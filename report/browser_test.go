@@ -31,6 +31,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	c, theta := testDocs(t, m, 60)
 	labels := make([]eval.TopicLabels, m.K)
 	labels[1] = eval.TopicLabels{Docs: 10, Labels: []eval.LabelCount{{Label: "<i>grain</i>", Docs: 7}, {Label: "sugar", Docs: 3}}}
+	labels[2] = eval.TopicLabels{Docs: 1, Labels: []eval.LabelCount{{Label: "cocoa", Docs: 1}}}
 	o := HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 20, Source: "<b>docs</b>", Labels: labels}
 	s, data := pageOf(t, m, o)
 	path := filepath.Join(t.TempDir(), "report.html")
@@ -228,6 +229,12 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		if want := "The labels of the 10 labelled documents it dominates: <i>grain</i> 70.0% (7), sugar 30.0% (3)."; got.Labels != want {
 			t.Errorf("topic 2: labels %q, want %q", got.Labels, want)
+		}
+		var one string
+		eval(t, `(() => { document.querySelector('#map circle[data-topic="2"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+			return document.getElementById('docs-labels').textContent; })()`, &one)
+		if want := "The label of the labelled document it dominates: cocoa 100.0% (1)."; one != want {
+			t.Errorf("topic 3: labels %q, want %q", one, want)
 		}
 		if !slices.Equal(got.Texts, wantTexts) || !strings.HasPrefix(got.Head, "its text") {
 			t.Errorf("topic 2: texts %q under the heading %q, want %q under \"its text, ...\"", got.Texts, got.Head, wantTexts)

@@ -82,7 +82,15 @@ func labelSummary(tl eval.TopicLabels) string {
 	for i, l := range tl.Labels {
 		parts[i] = fmt.Sprintf("%s %.0f%% (%d)", textsafe.Escape(l.Label), 100*float64(l.Docs)/float64(tl.Docs), l.Docs)
 	}
-	return fmt.Sprintf("%s of %d labelled documents", strings.Join(parts, ", "), tl.Docs)
+	return fmt.Sprintf("%s of %s", strings.Join(parts, ", "), documents(tl.Docs, "labelled document"))
+}
+
+// documents returns n and noun, in the plural unless n is 1.
+func documents(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // printLabelTopics prints, one line a label, its documents' mean topic
@@ -97,7 +105,7 @@ func printLabelTopics(w io.Writer, byLabel []eval.LabelTopics, top int) {
 		for _, k := range topn.Indices(len(lt.Shares), top, func(k int) float64 { return lt.Shares[k] }) {
 			parts = append(parts, fmt.Sprintf("topic %d %.0f%%", k+1, 100*lt.Shares[k]))
 		}
-		fmt.Fprintf(w, "    %s (%d documents): %s\n", textsafe.Escape(lt.Label), lt.Docs, strings.Join(parts, ", "))
+		fmt.Fprintf(w, "    %s (%s): %s\n", textsafe.Escape(lt.Label), documents(lt.Docs, "document"), strings.Join(parts, ", "))
 	}
 }
 

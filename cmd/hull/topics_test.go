@@ -336,7 +336,7 @@ func TestTopicsDocs(t *testing.T) {
 	}
 	fruitTopic := regexp.MustCompile(`(?m)^topic +(\d+) .*apple`).FindStringSubmatch(out)
 	byLabel := regexp.MustCompile(`(?m)^    fruit \(20 documents\): topic (\d+) (\d+)%$`).FindStringSubmatch(out)
-	if fruitTopic == nil || byLabel == nil || byLabel[1] != fruitTopic[1] || atoi(byLabel[2]) < 90 || !strings.Contains(out, "\n    <b>odd</b>\\u202e (1 documents): topic ") {
+	if fruitTopic == nil || byLabel == nil || byLabel[1] != fruitTopic[1] || atoi(byLabel[2]) < 90 || !strings.Contains(out, "\n    <b>odd</b>\\u202e (1 document): topic ") {
 		t.Errorf("--by-label: the fruit label's line %q for the fruit topic %q in\n%s", byLabel, fruitTopic, out)
 	}
 	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--labels", labelsPath, "--by-label", "--json")

@@ -288,7 +288,7 @@
     if (docs.labels) {
       const tl = docs.labels[k];
       labels.textContent = tl.docs === 0 ? 'It is the dominant topic of no labelled document.'
-        : 'The labels of the ' + count(tl.docs) + ' labelled documents it dominates: ' +
+        : (tl.docs === 1 ? 'The label of the labelled document' : 'The labels of the ' + count(tl.docs) + ' labelled documents') + ' it dominates: ' +
           tl.labels.map(l => l.label + ' ' + pct(l.docs / tl.docs) + ' (' + count(l.docs) + ')').join(', ') + '.';
     }
     drawHistogram(docs.hist[k]);
