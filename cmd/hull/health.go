@@ -9,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/model"
 )
 
 // adviceFlags names, in the advice of eval.CollapseAdvice, the learners
@@ -108,4 +109,15 @@ func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (clas
 			path, len(labels), c.DocIDs[:min(3, len(c.DocIDs))])
 	}
 	return classes, names, nil
+}
+
+// loadModelLabels loads the model at modelPath and the --labels file at
+// labelsPath (none for ""), before the documents are read.
+func loadModelLabels(modelPath, labelsPath string) (*model.Model, map[string]string, error) {
+	m, err := model.Load(modelPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	labels, err := readLabels(labelsPath)
+	return m, labels, err
 }

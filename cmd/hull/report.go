@@ -116,11 +116,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	start := time.Now()
-	m, err := model.Load(modelPath)
-	if err != nil {
-		return err
-	}
-	labels, err := readLabels(f.labels)
+	m, labels, err := loadModelLabels(modelPath, f.labels)
 	if err != nil {
 		return err
 	}

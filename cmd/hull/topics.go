@@ -108,11 +108,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 	if err := f.check(cmd, len(inputs) > 0); err != nil {
 		return err
 	}
-	m, err := model.Load(modelPath)
-	if err != nil {
-		return err
-	}
-	labels, err := readLabels(f.labels)
+	m, labels, err := loadModelLabels(modelPath, f.labels)
 	if err != nil {
 		return err
 	}
