@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/hulltopics/hull/internal/topn"
 )
@@ -70,6 +72,55 @@ func (c *Corpus) FrequentTerms(d, n int) (words, counts []int32) {
 		words, counts = append(words, dw[q]), append(counts, dc[q])
 	}
 	return words, counts
+}
+
+// Cosine returns the cosine similarity of the word counts of documents a
+// and b, in [0, 1]: exactly 1 when one has the other's words in the same
+// proportions (a copy), 0 when they share no word or either has none.
+// Time O(t_a + t_b) for their terms, which are sorted.
+func (c *Corpus) Cosine(a, b int) float64 {
+	aw, ac := c.Doc(a)
+	bw, bc := c.Doc(b)
+	if proportional(aw, ac, bw, bc) {
+		return 1 // the float quotient below may miss 1 by an ulp
+	}
+	var dot, na, nb float64 // float64: int64 squares of int32 counts may overflow
+	for i, j := 0, 0; i < len(aw) && j < len(bw); {
+		switch {
+		case aw[i] < bw[j]:
+			i++
+		case aw[i] > bw[j]:
+			j++
+		default:
+			dot += float64(ac[i]) * float64(bc[j])
+			i++
+			j++
+		}
+	}
+	if dot == 0 {
+		return 0
+	}
+	for _, k := range ac {
+		na += float64(k) * float64(k)
+	}
+	for _, k := range bc {
+		nb += float64(k) * float64(k)
+	}
+	return min(1, dot/math.Sqrt(na*nb))
+}
+
+// proportional reports whether two documents' terms are the same words
+// with proportional counts, and not none.
+func proportional(aw, ac, bw, bc []int32) bool {
+	if len(aw) == 0 || !slices.Equal(aw, bw) {
+		return false
+	}
+	for i := range ac {
+		if int64(ac[i])*int64(bc[0]) != int64(bc[i])*int64(ac[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // DocLen returns the number of tokens n_d of document d.

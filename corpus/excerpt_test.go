@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -184,5 +185,30 @@ func TestExcerptsAcrossChunks(t *testing.T) {
 			}
 		}
 		t.Fatalf("%d excerpts, want %d", len(c.Excerpts), len(want))
+	}
+}
+
+// TestCosine checks the similarity of documents' word counts, exact at
+// 1 for copies whose float quotient would miss it, and 0 without terms.
+func TestCosine(t *testing.T) {
+	c := FromTokens([][]string{{"a", "b"}, {"b", "a", "b", "a"}, {"a", "c"}, {}, {"c"}})
+	for _, tc := range []struct {
+		a, b int
+		want float64
+	}{{0, 1, 1}, {1, 0, 1}, {0, 2, 0.5}, {0, 3, 0}, {3, 3, 0}, {0, 4, 0}, {2, 4, 1 / math.Sqrt2}} {
+		if got := c.Cosine(tc.a, tc.b); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("Cosine(%d, %d) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	// Counts whose squares' sums overflow int64: a copy is still 1.
+	const m = math.MaxInt32
+	big := &Corpus{Vocab: []string{"a", "b"}, DocIDs: []string{"1", "2", "3"}, Offsets: []int64{0, 2, 4, 6},
+		Words:  []int32{0, 1, 0, 1, 0, 1},
+		Counts: []int32{m, m, m, m, m, 1}}
+	if got := big.Cosine(0, 1); got != 1 {
+		t.Errorf("Cosine of a copy with counts MaxInt32 = %v, want 1", got)
+	}
+	if got, want := big.Cosine(0, 2), 1/math.Sqrt2; math.Abs(got-want) > 1e-9 {
+		t.Errorf("Cosine with counts MaxInt32 = %v, want %v", got, want)
 	}
 }

@@ -112,9 +112,10 @@
 // topics were refined after their learner found them
 // (model.Model.Refined): the marked words are then the words the topics
 // started from, and the key is left out otherwise. WriteTopicsEvidenceJSON
-// adds to each topic "docs": [{"id": ID, "weight": w, "text": TEXT}, ...],
-// its most representative documents (infer.TopicDocs), "text" where the
-// corpus kept the start of it, and "labels": {"docs": n, "labels":
+// adds to each topic "docs": [{"id": ID, "weight": w, "text": TEXT,
+// "near_copies": n}, ...], its most representative documents
+// (infer.TopicDocs), "text" where the corpus kept the start of it,
+// "near_copies" where near-copies of it were passed over, and "labels": {"docs": n, "labels":
 // [{"label": L, "docs": n}, ...]}, the labels of the labelled documents
 // it dominates (eval.LabelsOfTopics), and at the top level "by_label":
 // [{"label": L, "docs": n, "shares": [K weights]}, ...], the mean topic

@@ -72,11 +72,11 @@ type TopicEvidence struct {
 }
 
 // WriteTopicsEvidenceJSON is WriteTopicsJSON with, in each topic, its
-// documents as "docs": [{"id", "weight", "text"?}] and their labels as
-// "labels": {"docs", "labels": [{"label", "docs"}]} where ev has them
-// and, at the top level, "by_label": [{"label", "docs", "shares"}] where
-// ev has them ("hull topics MODEL INPUT --json"); an empty ev writes what
-// WriteTopicsJSON writes. It is an error, before writing, unless Docs and
+// documents as "docs": [{"id", "weight", "text"?, "near_copies"?}] and
+// their labels as "labels": {"docs", "labels": [{"label", "docs"}]}
+// where ev has them and, at the top level, "by_label": [{"label",
+// "docs", "shares"}] where ev has them ("hull topics MODEL INPUT
+// --json"); an empty ev writes what WriteTopicsJSON writes. It is an error, before writing, unless Docs and
 // Labels are nil or of K entries and each of ByLabel's shares of K.
 func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvidence) error {
 	if err := checkModel(m); err != nil {

@@ -46,7 +46,11 @@
 // those documents with their ids and, where the corpus keeps them
 // (corpus.ReadOptions.Excerpt), the start of their text: what shows a
 // reader what a topic is about ("hull topics MODEL INPUT", "hull
-// report"). O(K D log n) for n documents a topic.
+// report"). TopicDocs passes over the near-copies of a document chosen
+// (cosine similarity of word counts at least DefaultNearCopy, as the
+// command uses it), which news wires are full of, and counts them on it.
+// O(K D log n) for n documents a topic, more where near-copies make it
+// rank further down.
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

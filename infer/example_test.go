@@ -97,13 +97,14 @@ func ExampleInferencer() {
 }
 
 // A topic's most representative documents, with the start of their text
-// when the corpus was read with excerpts, show a reader what it is about.
+// when the corpus was read with excerpts, show a reader what it is about;
+// near-copies of a document shown are passed over and counted.
 func ExampleTopicDocs() {
 	m := &model.Model{K: 2, Vocab: []string{"ball", "goal", "rain", "snow"}, Topics: [][]float64{
 		{0.5, 0.5, 0, 0}, // sports
 		{0, 0, 0.6, 0.4}, // weather
 	}}
-	text := "Goal! The ball went in.\nRain and snow all day.\nRain stopped the goal rush.\n"
+	text := "Goal! The ball went in.\nRain and snow all day.\nRain stopped the goal rush.\nSnow, then rain.\n"
 	raw, err := corpus.ReadFrom(strings.NewReader(text), "news.txt", corpus.ReadOptions{Format: corpus.FormatLines, Excerpt: 20})
 	if err != nil {
 		fmt.Println(err)
@@ -115,14 +116,14 @@ func ExampleTopicDocs() {
 		fmt.Println(err)
 		return
 	}
-	for k, docs := range infer.TopicDocs(c, theta, m.K, 2) {
+	for k, docs := range infer.TopicDocs(c, theta, m.K, 2, infer.DefaultNearCopy) {
 		for _, d := range docs {
-			fmt.Printf("topic %d: %.2f line %s: %s\n", k+1, d.Weight, d.ID, d.Text)
+			fmt.Printf("topic %d: %.2f line %s: %s near-copies passed over: %d\n", k+1, d.Weight, d.ID, d.Text, d.Copies)
 		}
 	}
 	// Output:
-	// topic 1: 0.95 line 1: Goal! The ball went…
-	// topic 1: 0.50 line 3: Rain stopped the…
-	// topic 2: 0.95 line 2: Rain and snow all…
-	// topic 2: 0.50 line 3: Rain stopped the…
+	// topic 1: 0.95 line 1: Goal! The ball went… near-copies passed over: 0
+	// topic 1: 0.50 line 3: Rain stopped the… near-copies passed over: 0
+	// topic 2: 0.95 line 2: Rain and snow all… near-copies passed over: 1
+	// topic 2: 0.50 line 3: Rain stopped the… near-copies passed over: 0
 }

@@ -18,29 +18,82 @@ func TopDocs(theta [][]float64, k, n int) [][]int {
 	return top
 }
 
+// DefaultNearCopy is the cosine similarity of word counts at or above
+// which "hull topics" and "hull report" take a document for a near-copy
+// of one shown above it (TopicDocs). News wires repeat stories and fill
+// templates: on the README's Reuters model, topic 4's three documents of
+// highest weight are "U.K. MONEY MARKET GIVEN FURTHER 663 MLN STG HELP",
+// "... 284 ..." and "... 152 ...", and the third is passed over as a
+// near-copy of the first ("hull topics" with and without --near-copy 0).
+const DefaultNearCopy = 0.9
+
 // TopicDoc is a document shown with a topic: its index in the corpus,
-// id, the topic's weight in it, and the start of its text when the corpus
-// keeps excerpts (corpus.ReadOptions.Excerpt).
+// id, the topic's weight in it, the start of its text when the corpus
+// keeps excerpts (corpus.ReadOptions.Excerpt), and how many near-copies
+// of it TopicDocs passed over: those ranked above the topic's last
+// document chosen, which is where its search stops.
 type TopicDoc struct {
 	Doc    int     `json:"-"`
 	ID     string  `json:"id"`
 	Weight float64 `json:"weight"`
 	Text   string  `json:"text,omitempty"`
+	Copies int     `json:"near_copies,omitempty"`
 }
 
 // TopicDocs returns the n most representative documents of each of the k
-// topics (TopDocs) of c, whose topic weights theta holds, with their ids,
-// weights and excerpts.
-func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int) [][]TopicDoc {
+// topics of c, whose topic weights theta holds: its documents of highest
+// weight (TopDocs), with their ids, weights and excerpts. With nearCopy
+// in (0, 1], a document whose word counts have cosine similarity at
+// least nearCopy (corpus.Corpus.Cosine) with those of a document already
+// chosen for the topic is passed over, and counted in that document's
+// Copies (the first such, in rank order): three copies of one story tell
+// a reader no more than one. nearCopy 0 keeps every document. Time
+// O(k D log m) for the m documents ranked down to the last chosen, plus
+// O(n m t) for the similarities of documents of t terms.
+func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) [][]TopicDoc {
 	out := make([][]TopicDoc, k)
-	for j, docs := range TopDocs(theta, k, n) {
-		for _, d := range docs {
+	for j := range out {
+		out[j] = topicDocs(c, theta, j, n, nearCopy)
+	}
+	return out
+}
+
+// topicDocs returns topic j's documents for TopicDocs. It ranks the
+// documents n at first, and four times as many each time near-copies
+// leave fewer than n.
+func topicDocs(c *corpus.Corpus, theta [][]float64, j, n int, nearCopy float64) []TopicDoc {
+	var chosen []TopicDoc
+	judged := 0 // the documents of rank below judged have been taken or passed over
+	for m := n; len(chosen) < n && judged < len(theta); m *= 4 {
+		ranked := topn.Indices(len(theta), m, func(d int) float64 { return theta[d][j] })
+		for _, d := range ranked[judged:] {
+			if i := copyOf(c, d, chosen, nearCopy); i >= 0 {
+				chosen[i].Copies++
+				continue
+			}
 			td := TopicDoc{Doc: d, ID: c.DocIDs[d], Weight: theta[d][j]}
 			if c.Excerpts != nil {
 				td.Text = c.Excerpts[d]
 			}
-			out[j] = append(out[j], td)
+			if chosen = append(chosen, td); len(chosen) == n {
+				break
+			}
+		}
+		judged = len(ranked)
+	}
+	return chosen
+}
+
+// copyOf returns the first of the chosen documents of which d is a
+// near-copy, or -1.
+func copyOf(c *corpus.Corpus, d int, chosen []TopicDoc, nearCopy float64) int {
+	if nearCopy <= 0 {
+		return -1
+	}
+	for i, td := range chosen {
+		if c.Cosine(d, td.Doc) >= nearCopy {
+			return i
 		}
 	}
-	return out
+	return -1
 }

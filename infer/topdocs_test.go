@@ -25,13 +25,63 @@ func TestTopDocs(t *testing.T) {
 	}
 	c := corpus.FromTokens([][]string{{"a"}, {"b"}, {"a", "b"}, {"c"}})
 	c.Excerpts = []string{"A.", "B.", "A and B.", "C."}
-	got := TopicDocs(c, theta, 2, 1)
+	got := TopicDocs(c, theta, 2, 1, DefaultNearCopy)
 	want := [][]TopicDoc{{{Doc: 0, ID: c.DocIDs[0], Weight: 0.9, Text: "A."}}, {{Doc: 1, ID: c.DocIDs[1], Weight: 0.8, Text: "B."}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("TopicDocs = %+v, want %+v", got, want)
 	}
 	c.Excerpts = nil
-	if got := TopicDocs(c, theta, 2, 1); got[1][0].Text != "" || got[1][0].ID != c.DocIDs[1] {
+	if got := TopicDocs(c, theta, 2, 1, 0); got[1][0].Text != "" || got[1][0].ID != c.DocIDs[1] {
 		t.Errorf("TopicDocs without excerpts = %+v", got)
+	}
+}
+
+// TestTopicDocsPassesOverNearCopies checks that a topic's documents skip
+// those whose words repeat a document chosen above them, count them on
+// it, and rank further down when the first ranks are all copies.
+func TestTopicDocsPassesOverNearCopies(t *testing.T) {
+	c := corpus.FromTokens([][]string{
+		{"oil", "price", "rise"},
+		{"oil", "price", "rise", "oil", "price", "rise"}, // a copy: the same words in the same proportions
+		{"oil", "price", "rise", "opec"},                 // cosine 3/sqrt(12) = 0.866 with document 0
+		{"oil", "price", "rise"},                         // a copy
+		{"wheat", "crop"},
+		{},
+	})
+	theta := [][]float64{{0.99}, {0.98}, {0.97}, {0.96}, {0.5}, {0.1}}
+	ids := func(docs []TopicDoc) (out []int) {
+		for _, d := range docs {
+			out = append(out, d.Doc, d.Copies)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		n        int
+		nearCopy float64
+		want     []int // document, near-copies passed over, ...
+	}{
+		{2, DefaultNearCopy, []int{0, 1, 2, 0}},
+		{3, DefaultNearCopy, []int{0, 2, 2, 0, 4, 0}},
+		{3, 0.85, []int{0, 3, 4, 0, 5, 0}}, // document 2 too is a near-copy of 0
+		{6, DefaultNearCopy, []int{0, 2, 2, 0, 4, 0, 5, 0}},
+		{3, 1, []int{0, 2, 2, 0, 4, 0}},
+		{3, 0, []int{0, 0, 1, 0, 2, 0}},
+	} {
+		if got := ids(TopicDocs(c, theta, 1, tc.n, tc.nearCopy)[0]); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("TopicDocs(n %d, near-copy %g) = %v, want %v", tc.n, tc.nearCopy, got, tc.want)
+		}
+	}
+	// 40 copies rank first: the search goes past n and 4n documents.
+	docs := [][]string{}
+	theta = nil
+	for i := range 40 {
+		docs = append(docs, []string{"gold", "mine"})
+		theta = append(theta, []float64{1 - float64(i)/100})
+	}
+	docs = append(docs, []string{"gold", "ore", "assay"})
+	theta = append(theta, []float64{0.5})
+	got := TopicDocs(corpus.FromTokens(docs), theta, 1, 2, DefaultNearCopy)[0]
+	if want := []int{0, 39, 40, 0}; !reflect.DeepEqual(ids(got), want) {
+		t.Errorf("TopicDocs after 40 copies = %v, want %v", ids(got), want)
 	}
 }

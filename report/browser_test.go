@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/cdp"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -292,6 +293,41 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		if all := strings.Join(got.Labels, "|"); !strings.Contains(all, "<b>key</b>") || !strings.Contains(all, "<i>value</i>") || !strings.Contains(all, "<b>docs</b>") {
 			t.Errorf("parameters and source not shown as text: %q", all)
+		}
+		if pr := p.Problems(); len(pr) > 0 {
+			t.Errorf("the page reports problems: %q", pr)
+		}
+	})
+
+	t.Run("near-copies counted", func(t *testing.T) {
+		// Documents 60 and 61 copy document 0, a little below its weights.
+		docs := make([]int, 0, c.NumDocs()+2)
+		for d := range c.NumDocs() {
+			docs = append(docs, d)
+		}
+		cc := corpus.Select(c, append(docs, 0, 0))
+		tc := append(slices.Clone(theta), slices.Clone(theta[0]), slices.Clone(theta[0]))
+		k := 0 // document 0's dominant topic
+		for j, x := range theta[0] {
+			if x > theta[0][k] {
+				k = j
+			}
+		}
+		tc[60][k] -= 1e-6
+		tc[61][k] -= 2e-6
+		s, _ := pageOf(t, m, HTMLOptions{Docs: cc, DocTopics: tc, TopDocs: 20, NearCopy: 0.9})
+		copyPath := filepath.Join(t.TempDir(), "copies.html")
+		if err := os.WriteFile(copyPath, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Navigate(ctx, "file://"+copyPath); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		eval(t, fmt.Sprintf(`(() => { document.querySelector('#map circle[data-topic="%d"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+			return [...document.querySelectorAll('#docs tbody tr')].map(tr => { const e = tr.querySelector('.copies'); return e ? tr.querySelector('td.id').textContent + ': ' + e.textContent : ''; }).filter(x => x); })()`, k), &got)
+		if want := []string{"<img src=x onerror=window.__pwned=1>: +2 near-copies of it not shown"}; !slices.Equal(got, want) {
+			t.Errorf("topic %d: near-copies shown as %q, want %q", k+1, got, want)
 		}
 		if pr := p.Problems(); len(pr) > 0 {
 			t.Errorf("the page reports problems: %q", pr)

@@ -68,8 +68,10 @@
 //     lists for a word the topics that hold it so, by p(w|z); the circles of
 //     those topics are marked on the map.
 //   - With documents (Docs and their weights DocTopics, from infer.Infer):
-//     each topic's TopDocs (10) documents of highest weight and the
-//     histogram of its weights over all documents, in HistogramBins bins;
+//     each topic's TopDocs (10) documents of highest weight, near-copies
+//     of a document above passed over and counted beside it (NearCopy,
+//     infer.TopicDocs), and the histogram of its weights over all
+//     documents, in HistogramBins bins;
 //     the number of documents it dominates. A document is shown by its id,
 //     its most frequent words in the model's vocabulary and, when Docs was
 //     read from raw text with excerpts (corpus.ReadOptions.Excerpt), the

@@ -97,6 +97,11 @@ type HTMLOptions struct {
 	// TopDocs is the number of representative documents per topic, in
 	// (0, MaxTopDocs]. Default DefaultTopDocs.
 	TopDocs int
+	// NearCopy is the cosine similarity of word counts at or above which
+	// a document is passed over as a near-copy of one shown above it for
+	// the topic, and counted beside it (infer.TopicDocs), in [0, 1]: 0
+	// shows every document. "hull report" passes infer.DefaultNearCopy.
+	NearCopy float64
 	// SearchTop is the number of most probable words of each topic that
 	// the word search covers (besides the relevance candidates), in
 	// (0, MaxSearchTop]. Default DefaultSearchTop.
@@ -171,6 +176,7 @@ type pageDocs struct {
 	Counts   [][]int32   `json:"counts"`
 	Top      [][]int     `json:"top"` // per topic, by weight
 	Weight   [][]float64 `json:"weight"`
+	Copies   [][]int     `json:"copies,omitempty"` // per topic, as Top: the near-copies passed over
 	Hist     [][]int     `json:"hist"`
 	Dominant []int       `json:"dominant"`
 	// Labels are the labels of the documents each topic dominates, when
@@ -194,6 +200,9 @@ func (o HTMLOptions) check(m *model.Model) (HTMLOptions, error) {
 	}
 	if o.Threads < 0 {
 		return o, fmt.Errorf("report: Threads = %d, want >= 0", o.Threads)
+	}
+	if !(o.NearCopy >= 0 && o.NearCopy <= 1) {
+		return o, fmt.Errorf("report: NearCopy = %v, want in [0, 1]", o.NearCopy)
 	}
 	if o.Docs == nil {
 		if o.DocTopics != nil || o.Labels != nil {
@@ -410,13 +419,15 @@ func topicCandidates(row, lpw []float64, n int) ([]int, []float64) {
 }
 
 // newPageDocs returns the documents the page shows: per topic the TopDocs
-// of highest weight (ties to the lower document), the histogram of its
+// of highest weight (ties to the lower document) but near-copies, the
+// near-copies passed over for each, the histogram of its
 // weights and the number of documents it dominates.
 func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	c, theta := o.Docs, o.DocTopics
 	d := &pageDocs{N: c.NumDocs(), Tokens: c.Tokens(), Source: textsafe.Escape(o.Source)}
 	d.Top = make([][]int, m.K)
 	d.Weight = make([][]float64, m.K)
+	d.Copies = make([][]int, m.K)
 	d.Hist = make([][]int, m.K)
 	d.Dominant = make([]int, m.K)
 	for _, k := range dominant {
@@ -426,20 +437,26 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	}
 	shown := map[int]int{} // document -> its number in the page
 	var order []int
-	top := infer.TopDocs(theta, m.K, o.TopDocs)
-	for k, docs := range top {
+	copies := false
+	for k, docs := range infer.TopicDocs(c, theta, m.K, o.TopDocs, o.NearCopy) {
 		d.Hist[k] = make([]int, HistogramBins)
 		for _, row := range theta {
 			d.Hist[k][min(int(row[k]*HistogramBins), HistogramBins-1)]++
 		}
-		for _, doc := range docs {
-			if _, ok := shown[doc]; !ok {
-				shown[doc] = len(order)
-				order = append(order, doc)
+		d.Copies[k] = make([]int, len(docs))
+		for r, td := range docs {
+			if _, ok := shown[td.Doc]; !ok {
+				shown[td.Doc] = len(order)
+				order = append(order, td.Doc)
 			}
-			d.Top[k] = append(d.Top[k], shown[doc])
-			d.Weight[k] = append(d.Weight[k], round4(theta[doc][k]))
+			d.Top[k] = append(d.Top[k], shown[td.Doc])
+			d.Weight[k] = append(d.Weight[k], round4(td.Weight))
+			d.Copies[k][r] = td.Copies
+			copies = copies || td.Copies > 0
 		}
+	}
+	if !copies {
+		d.Copies = nil
 	}
 	for _, tl := range o.Labels {
 		shown := eval.TopicLabels{Docs: tl.Docs, Labels: make([]eval.LabelCount, len(tl.Labels))}

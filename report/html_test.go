@@ -401,6 +401,37 @@ func TestHTMLData(t *testing.T) {
 	}
 }
 
+// TestHTMLPassesOverNearCopies checks that a topic's documents skip the
+// copies of one shown above them, and that the page counts them beside it.
+func TestHTMLPassesOverNearCopies(t *testing.T) {
+	m := testModel(2, 100, 5)
+	c, theta := testDocs(t, m, 6)
+	// Documents 6 and 7 copy document 0, whose weights they take a little
+	// below its own: topic 1's documents are 0 (2 copies), 2, 4.
+	c = corpus.Select(c, []int{0, 1, 2, 3, 4, 5, 0, 0})
+	theta = append(theta, []float64{theta[0][0] - 1e-6, theta[0][1] + 1e-6}, []float64{theta[0][0] - 2e-6, theta[0][1] + 2e-6})
+	_, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 3, NearCopy: infer.DefaultNearCopy})
+	var ids []string
+	for _, d := range p.Docs.Top[0] {
+		ids = append(ids, p.Docs.IDs[d])
+	}
+	want := []string{textsafe.Escape(c.DocIDs[0]), "doc2", "doc4"}
+	if !slices.Equal(ids, want) || !slices.Equal(p.Docs.Copies[0], []int{2, 0, 0}) {
+		t.Errorf("topic 1: documents %q with %v near-copies, want %q with [2 0 0]", ids, p.Docs.Copies[0], want)
+	}
+	// NearCopy 0 shows them all, and the page has no counts.
+	_, p = pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 3})
+	copies := 0
+	for _, d := range p.Docs.Top[0] {
+		if p.Docs.IDs[d] == want[0] {
+			copies++
+		}
+	}
+	if copies != 2 || p.Docs.Copies != nil {
+		t.Errorf("NearCopy 0: topic 1's documents %v (%q), copies %v; want document 0 and a copy", p.Docs.Top[0], p.Docs.IDs, p.Docs.Copies)
+	}
+}
+
 func TestHTMLRefuses(t *testing.T) {
 	m := testModel(3, 100, 4)
 	c, theta := testDocs(t, m, 5)
@@ -414,6 +445,8 @@ func TestHTMLRefuses(t *testing.T) {
 		{"top docs", HTMLOptions{TopDocs: MaxTopDocs + 1}, "TopDocs"},
 		{"search", HTMLOptions{SearchTop: -2}, "SearchTop"},
 		{"threads", HTMLOptions{Threads: -1}, "Threads"},
+		{"near-copy", HTMLOptions{NearCopy: 1.5}, "NearCopy = 1.5"},
+		{"near-copy NaN", HTMLOptions{NearCopy: math.NaN()}, "NearCopy = NaN"},
 		{"weights alone", HTMLOptions{DocTopics: theta}, "DocTopics or Labels without Docs"},
 		{"labels alone", HTMLOptions{Labels: make([]eval.TopicLabels, 3)}, "DocTopics or Labels without Docs"},
 		{"labels", HTMLOptions{Docs: c, DocTopics: theta, Labels: make([]eval.TopicLabels, 2)}, "Labels of 2 topics for K = 3"},

@@ -66,10 +66,22 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 		}
 		if shown.ev.Docs != nil {
 			for _, td := range shown.ev.Docs[k] {
-				fmt.Fprintf(w, "    %.3f  %s  %s\n", td.Weight, textsafe.Escape(td.ID), textsafe.Escape(docSummary(m, shown.c, td)))
+				fmt.Fprintf(w, "    %.3f  %s  %s%s\n", td.Weight, textsafe.Escape(td.ID), textsafe.Escape(docSummary(m, shown.c, td)), nearCopies(td.Copies))
 			}
 		}
 	}
+}
+
+// nearCopies returns what a document line says of the near-copies
+// passed over for it: "  (+2 near-copies)", or nothing.
+func nearCopies(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return "  (+1 near-copy)"
+	}
+	return fmt.Sprintf("  (+%d near-copies)", n)
 }
 
 // labelSummary returns the labels of a topic's documents as

@@ -24,6 +24,7 @@ import (
 type reportFlags struct {
 	output    string
 	topDocs   int
+	nearCopy  float64
 	terms     int
 	searchTop int
 	excerpt   int
@@ -61,7 +62,9 @@ the model records, no pruning unless asked; aligned to the model's vocabulary),
 the topics' weights in each document are inferred by variational inference
 under the model's prior, and the page shows the topics' shares of the
 documents' tokens, each topic's --top-docs (10) documents of highest weight
-and the histogram of its weights over all documents; with --labels FILE
+(a document whose word counts have cosine similarity --near-copy (0.9) or more
+with one shown above it is passed over and counted beside it; 0: show every
+document) and the histogram of its weights over all documents; with --labels FILE
 (id<TAB>label lines, as for "hull eval"), the 5 most frequent labels of the
 labelled documents whose dominant topic it is. A document is shown by
 its id, its most frequent words in the model and, for raw text (lines, jsonl
@@ -87,6 +90,7 @@ KOS with K = 20 and its 3,430 documents makes a page of 163 KiB, drawn within
 	fs := cmd.Flags()
 	fs.StringVarP(&f.output, "output", "o", "", "the HTML file to write (required)")
 	fs.IntVar(&f.topDocs, "top-docs", report.DefaultTopDocs, "with INPUT: documents of highest weight shown per topic")
+	fs.Float64Var(&f.nearCopy, "near-copy", infer.DefaultNearCopy, "with INPUT: pass over a document whose word counts have at least this cosine similarity with one shown above it (0: show all)")
 	fs.IntVar(&f.excerpt, "excerpt", report.DefaultExcerpt, "with raw-text INPUT: the first N characters of each shown document's text, cleaned as it is tokenized, beside its words (0: none)")
 	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: with each topic's documents, the labels of those it dominates")
 	fs.IntVar(&f.terms, "terms", report.DefaultTerms, "words in a topic's bars")
@@ -103,7 +107,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		return err
 	}
 	if len(inputs) == 0 {
-		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels"); err != nil {
+		if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "near-copy", "excerpt", "labels"); err != nil {
 			return err
 		}
 		if err := f.input.unused("they say how to read INPUT, and none is given"); err != nil {
@@ -120,7 +124,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	if err != nil {
 		return err
 	}
-	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
+	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, NearCopy: f.nearCopy, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
 	var timings []model.Timing
 	var dominant []int
 	if len(inputs) > 0 {
@@ -203,6 +207,8 @@ func (f *reportFlags) check() error {
 		return fmt.Errorf("--excerpt %d: want 0 to %d (0: no text)", f.excerpt, report.MaxExcerpt)
 	case f.topDocs < 1 || f.topDocs > report.MaxTopDocs:
 		return fmt.Errorf("--top-docs %d: want 1 to %d", f.topDocs, report.MaxTopDocs)
+	case !(f.nearCopy >= 0 && f.nearCopy <= 1):
+		return fmt.Errorf("--near-copy %v: want 0 to 1 (0: show every document)", f.nearCopy)
 	case f.terms < 1 || f.terms > report.MaxTerms:
 		return fmt.Errorf("--terms %d: want 1 to %d", f.terms, report.MaxTerms)
 	case f.searchTop < 1 || f.searchTop > report.MaxSearchTop:

@@ -53,14 +53,18 @@ each document are inferred under the model's prior, and each topic's line is
 followed by its --top-docs (3) documents of highest weight, one a line: the
 topic's weight in it, its id and, for raw text, its first --excerpt (100)
 characters, cleaned as they are tokenized and cut at a word; for the numeric
-formats, which keep no text, its most frequent words in the model. With
+formats, which keep no text, its most frequent words in the model. A document
+whose word counts have cosine similarity --near-copy (0.9) or more with those
+of one shown above it is passed over and counted on it, "(+2 near-copies)":
+news wires repeat stories and fill templates (0: show every document). With
 --labels FILE (id<TAB>label lines, as for "hull eval"), the topic's line is
 first followed by the labels of the labelled documents whose dominant topic
 it is: the --top-labels (3) most frequent, with their counts and shares; and
 with --by-label, the topics are followed by the converse, one line a label:
 its documents' mean topic weights, the --top-labels largest (what each class
 or group of the corpus is about).
-With --json each topic also has "docs": [{"id", "weight", "text"?}] and,
+With --json each topic also has "docs": [{"id", "weight", "text"?,
+"near_copies"?}] and,
 with --labels, "labels": {"docs", "labels": [{"label", "docs"}]}; --by-label
 adds "by_label": [{"label", "docs", "shares": [K weights]}].
 
@@ -80,6 +84,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs.BoolVar(&f.json, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
 	fs.IntVar(&f.topDocs, "top-docs", 3, "with INPUT: documents of highest weight shown under each topic")
 	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
+	fs.Float64Var(&f.nearCopy, "near-copy", infer.DefaultNearCopy, "with INPUT: pass over a document whose word counts have at least this cosine similarity with one shown above it (0: show all)")
 	fs.StringVar(&f.labels, "labels", "", "with INPUT: id<TAB>label file: under each topic, the labels of the documents it dominates")
 	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic (and topics a label with --by-label)")
 	fs.BoolVar(&f.byLabel, "by-label", false, "with --labels: also each label's documents' mean topic weights")
@@ -95,6 +100,8 @@ type topicsFlags struct {
 	json    bool
 	topDocs int
 	excerpt int
+	// nearCopy is the --near-copy similarity (infer.TopicDocs).
+	nearCopy float64
 	// labels is the --labels file, topLabels how many labels a topic shows.
 	labels    string
 	topLabels int
@@ -122,7 +129,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		if shown.c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
 			return err
 		}
-		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.topDocs)
+		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.topDocs, f.nearCopy)
 		if labels != nil {
 			classes, names, err := labelClasses(f.labels, labels, shown.c)
 			if err != nil {
@@ -153,6 +160,8 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		return fmt.Errorf("--top-docs %d: want >= 1 (without INPUT no document is shown)", f.topDocs)
 	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
 		return fmt.Errorf("--excerpt %d: want 0 to %d (0: the words instead)", f.excerpt, report.MaxExcerpt)
+	case !(f.nearCopy >= 0 && f.nearCopy <= 1):
+		return fmt.Errorf("--near-copy %v: want 0 to 1 (0: show every document)", f.nearCopy)
 	case f.topLabels < 1:
 		return fmt.Errorf("--top-labels %d: want >= 1", f.topLabels)
 	case f.threads < 0:
@@ -166,7 +175,7 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		}
 		return f.input.check()
 	}
-	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "labels", "top-labels", "by-label", "threads", "quiet"); err != nil {
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "near-copy", "labels", "top-labels", "by-label", "threads", "quiet"); err != nil {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -232,7 +233,7 @@ func TestTopicsDocs(t *testing.T) {
 	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", input, "-o", modelPath); code != 0 {
 		t.Fatalf("fit: exit %d: %s", code, errOut)
 	}
-	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--top-docs", "20", "--excerpt", "30")
+	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--top-docs", "20", "--excerpt", "30", "--near-copy", "0")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -260,6 +261,30 @@ func TestTopicsDocs(t *testing.T) {
 	}
 	if shown != 40 || !strings.Contains(out, `\u202e`) {
 		t.Errorf("%d documents shown, want 20 for each of 2 topics, the first among them:\n%s", shown, out)
+	}
+
+	// By default the lines of the same words are near-copies: each topic
+	// shows a document for each group, and counts the rest on it.
+	code, out, errOut = hull(t, "topics", "-q", modelPath, input, "--top-docs", "20", "--excerpt", "30")
+	if code != 0 {
+		t.Fatalf("near-copies: exit %d: %s", code, errOut)
+	}
+	copyLine := regexp.MustCompile(`^    [01]\.\d{3}  \d+  .*?(  \(\+(\d+) near-cop(y|ies)\))?$`)
+	perTopic := map[int]int{}
+	topic := 0
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.HasPrefix(line, "topic ") {
+			topic++
+			continue
+		}
+		m := copyLine.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("near-copies: line %q is neither a topic nor a document", line)
+		}
+		perTopic[topic] += 1 + atoi(m[2])
+	}
+	if !reflect.DeepEqual(perTopic, map[int]int{1: 40, 2: 40}) || strings.Count(out, "\n    ") >= 20 {
+		t.Errorf("near-copies: documents shown and passed over %v, want 40 a topic in fewer than 20 lines:\n%s", perTopic, out)
 	}
 
 	code, out, _ = hull(t, "topics", "-q", modelPath, input, "--top-docs", "1", "--json")
@@ -377,6 +402,9 @@ func TestTopicsDocsBadFlags(t *testing.T) {
 		{"input flag without input", []string{"topics", modelPath, "--stem"}, "--stem"},
 		{"docs 0", append([]string{"topics", modelPath, "--top-docs", "0"}, input...), "--top-docs 0"},
 		{"excerpt", append([]string{"topics", modelPath, "--excerpt", "-1"}, input...), "--excerpt -1"},
+		{"near-copy", append([]string{"topics", modelPath, "--near-copy", "1.1"}, input...), "--near-copy 1.1: want 0 to 1"},
+		{"near-copy NaN", append([]string{"topics", modelPath, "--near-copy", "NaN"}, input...), "--near-copy NaN"},
+		{"near-copy without input", []string{"topics", modelPath, "--near-copy", "0.5"}, "--near-copy"},
 		{"labels without input", []string{"topics", modelPath, "--labels", labels}, "--labels"},
 		{"top labels without labels", append([]string{"topics", modelPath, "--top-labels", "2"}, input...), "--top-labels"},
 		{"by label without labels", append([]string{"topics", modelPath, "--by-label"}, input...), "--by-label"},

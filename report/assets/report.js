@@ -304,6 +304,8 @@
       const td = el('td', {});
       if (docs.text && docs.text[d]) td.appendChild(el('div', { class: 'excerpt' }, docs.text[d]));
       td.appendChild(el('div', { class: 'words' }, words));
+      const copies = docs.copies ? docs.copies[k][r] : 0;
+      if (copies > 0) td.appendChild(el('div', { class: 'copies' }, '+' + count(copies) + (copies === 1 ? ' near-copy' : ' near-copies') + ' of it not shown'));
       tr.appendChild(td);
       body.appendChild(tr);
     });
