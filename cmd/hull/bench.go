@@ -26,18 +26,20 @@ import (
 
 // benchFlags are the flags of "hull bench".
 type benchFlags struct {
-	algos    []string
-	k        int
-	repeat   int
-	asJSON   bool
-	eval     evalFlags
-	learners *learnerFlags
+	algos []string
+	ks    []int
+	// recoveredAt is the --recovered-at threshold.
+	recoveredAt float64
+	repeat      int
+	asJSON      bool
+	eval        evalFlags
+	learners    *learnerFlags
 }
 
 func newBenchCmd() *cobra.Command {
 	var f benchFlags
 	cmd := &cobra.Command{
-		Use:   "bench --algos A,B,... -k K INPUT...",
+		Use:   "bench --algos A,B,... -k K[,K...] INPUT...",
 		Short: "Run algorithms side by side on the same corpus and seed, and measure them",
 		Long: `Run each algorithm on the same corpus with the same seed, each fit in its own
 process ("hull fit"), and print one table: wall time of the whole fit (median of
@@ -49,11 +51,20 @@ NMI and purity of each reference document's dominant topic against its label.
 The "health" column marks the models whose topics have collapsed: whatever their
 coherence, they are not good models.
 
+-k takes one number of topics or several (-k 10,20,50): each algorithm is then
+fitted and measured at each K, a row each, to choose K by the figures side by
+side: held-out perplexity falls as K grows; the labels' NMI, the coherence and
+the number of distinct top words say when more topics stop adding new ones.
+With --truth, l1 and cosine recovery apply at the truth's K only; with several
+K, "recovered" counts at every K the true topics matched at cosine >=
+--recovered-at (0.9), as "hull eval --recovered-at" does.
+
 --labels FILE holds id<TAB>label lines; the ids are those of the reference
 documents (for JSON lines input, their "id" fields). Unlabelled documents are left
 out; the table says how many documents were used.`,
 		Example: `  hull synth separable -k 10 --docs 20000 -o sep
   hull bench --algos anchor,anchor-kl,recover -k 10 sep/docword.txt --truth sep/truth.json
+  hull bench -k 10,20,40 --repeat 1 --heldout test.jsonl.gz train.jsonl.gz   # which K?
   hull bench --algos anchor,gibbs -k 20 --min-df 5 --max-df 0.5 --labels labels.tsv reuters-train.jsonl.gz`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,10 +73,11 @@ out; the table says how many documents were used.`,
 	}
 	fs := cmd.Flags()
 	fs.StringSliceVar(&f.algos, "algos", []string{"anchor"}, "algorithms to compare: "+algorithmNames())
-	fs.IntVarP(&f.k, "topics", "k", 0, "number of topics K (required)")
+	fs.IntSliceVarP(&f.ks, "topics", "k", nil, "number of topics K, or several, comma-separated: a row each (required)")
 	fs.IntVar(&f.repeat, "repeat", 3, "fits per algorithm; the table shows the median wall time")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per algorithm")
 	fs.StringVar(&f.eval.truth, "truth", "", "true model, for l1 and cosine recovery")
+	fs.Float64Var(&f.recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this (by default only with several -k)")
 	fs.StringVar(&f.eval.heldout, "heldout", "", "held-out documents, for perplexity")
 	fs.StringVar(&f.eval.reference, "reference", "", "reference corpus for coherence and the document figures (default: the input, when there is one)")
 	fs.StringVar(&f.eval.labels, "labels", "", "id<TAB>label file: NMI and purity of the reference documents' dominant topics against their labels")
@@ -82,6 +94,7 @@ out; the table says how many documents were used.`,
 // benchRow is one algorithm's line of the table.
 type benchRow struct {
 	Algo         string  `json:"algo"`
+	K            int     `json:"k"`
 	Runs         int     `json:"runs"`
 	WallSeconds  float64 `json:"wall_seconds"`
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
@@ -90,8 +103,13 @@ type benchRow struct {
 }
 
 func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
-	if f.k == 0 {
-		return fmt.Errorf("-k is required: how many topics to learn")
+	if err := checkKs(f.ks); err != nil {
+		return err
+	}
+	if f.eval.truth != "" && (len(f.ks) > 1 || cmd.Flags().Changed("recovered-at")) {
+		f.eval.recoveredAt = &f.recoveredAt
+	} else if cmd.Flags().Changed("recovered-at") {
+		return errors.New("--recovered-at needs --truth: the true model whose topics are counted")
 	}
 	if f.repeat < 1 {
 		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
@@ -119,15 +137,17 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	defer os.RemoveAll(dir)
 	var rows []benchRow
 	for _, a := range f.algos {
-		row, err := benchAlgorithm(cmd.Context(), a, inputs, f, filepath.Join(dir, a+".json"), log)
-		if err != nil {
-			if ctxErr := cmd.Context().Err(); ctxErr != nil {
-				return ctxErr // interrupted: the child's failure is a consequence
+		for _, k := range f.ks {
+			row, err := benchAlgorithm(cmd.Context(), a, k, inputs, f, filepath.Join(dir, fmt.Sprintf("%s-%d.json", a, k)), log)
+			if err != nil {
+				if ctxErr := cmd.Context().Err(); ctxErr != nil {
+					return ctxErr // interrupted: the child's failure is a consequence
+				}
+				row.Error = err.Error()
+				fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", row.name(len(f.ks) > 1), textsafe.Escape(err.Error()))
 			}
-			row.Error = err.Error()
-			fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", a, textsafe.Escape(err.Error()))
+			rows = append(rows, row)
 		}
-		rows = append(rows, row)
 	}
 	if slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" }) < 0 {
 		return fmt.Errorf("every algorithm failed")
@@ -165,14 +185,40 @@ func checkLabels(ctx context.Context, f *evalFlags, log io.Writer) error {
 	return nil
 }
 
-// benchAlgorithm fits algo f.repeat times in child processes and measures
-// the model of the last fit (every fit gives the same model).
-func benchAlgorithm(ctx context.Context, algo string, inputs []string, f *benchFlags, out string, log io.Writer) (benchRow, error) {
-	row := benchRow{Algo: algo, Runs: f.repeat}
+// checkKs validates the -k list: numbers of topics of at least 2, each
+// once.
+func checkKs(ks []int) error {
+	if len(ks) == 0 {
+		return errors.New("-k is required: how many topics to learn (or several, -k 10,20,50)")
+	}
+	for i, k := range ks {
+		if k < 2 {
+			return fmt.Errorf("-k %d: want numbers of topics of at least 2", k)
+		}
+		if slices.Contains(ks[:i], k) {
+			return fmt.Errorf("-k: %d is given twice", k)
+		}
+	}
+	return nil
+}
+
+// name returns what the table and the notes call the row: its algorithm,
+// and its K when several are compared.
+func (r benchRow) name(withK bool) string {
+	if withK {
+		return fmt.Sprintf("%s, K = %d", r.Algo, r.K)
+	}
+	return r.Algo
+}
+
+// benchAlgorithm fits algo with k topics f.repeat times in child processes
+// and measures the model of the last fit (every fit gives the same model).
+func benchAlgorithm(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string, log io.Writer) (benchRow, error) {
+	row := benchRow{Algo: algo, K: k, Runs: f.repeat}
 	var walls []float64
 	for r := 0; r < f.repeat; r++ {
-		fmt.Fprintf(log, "bench: %s, run %d of %d\n", algo, r+1, f.repeat)
-		wall, rss, err := fitChild(ctx, algo, inputs, f, out)
+		fmt.Fprintf(log, "bench: %s, run %d of %d\n", row.name(len(f.ks) > 1), r+1, f.repeat)
+		wall, rss, err := fitChild(ctx, algo, k, inputs, f, out)
 		if err != nil {
 			return row, err
 		}
@@ -198,12 +244,12 @@ const childEnv = "HULL_BENCH_CHILD=1"
 
 // fitChild runs "hull fit" as a child process and returns its wall time
 // and peak resident memory.
-func fitChild(ctx context.Context, algo string, inputs []string, f *benchFlags, out string) (float64, int64, error) {
+func fitChild(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string) (float64, int64, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return 0, 0, envError{err}
 	}
-	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(f.k), "--seed", strconv.FormatUint(f.eval.seed, 10),
+	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
 		"--threads", strconv.Itoa(f.eval.threads), "-o", out}, f.eval.input.args()...)
 	args = append(args, f.learners.args(algo)...)
 	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
@@ -249,6 +295,12 @@ type benchColumn struct {
 	get  func(*eval.Measures) (string, bool)
 }
 
+// applies reports whether the column has a value for m.
+func (c benchColumn) applies(m *eval.Measures) bool {
+	_, ok := c.get(m)
+	return ok
+}
+
 // floatColumn returns a column of a float measure printed with format.
 func floatColumn(name, format string, get func(*eval.Measures) *float64) benchColumn {
 	return benchColumn{name, func(m *eval.Measures) (string, bool) {
@@ -274,6 +326,7 @@ var benchColumns = []benchColumn{
 	floatColumn("l1_mean", "%.4f", func(m *eval.Measures) *float64 { return m.L1Mean }),
 	floatColumn("l1_max", "%.4f", func(m *eval.Measures) *float64 { return m.L1Max }),
 	floatColumn("cosine_mean", "%.4f", func(m *eval.Measures) *float64 { return m.CosineMean }),
+	intColumn("recovered", func(m *eval.Measures) *int { return m.Recovered }),
 	floatColumn("perplexity", "%.4f", func(m *eval.Measures) *float64 { return m.Perplexity }),
 	floatColumn("coherence_umass", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceUMass }),
 	floatColumn("coherence_npmi", "%.4f", func(m *eval.Measures) *float64 { return m.CoherenceNPMI }),
@@ -301,10 +354,14 @@ var benchColumns = []benchColumn{
 func printBench(w io.Writer, rows []benchRow) {
 	ok := rows[slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" })]
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	withK := slices.ContainsFunc(rows, func(r benchRow) bool { return r.K != rows[0].K })
 	header := "algo\twall (median)\tpeak RSS"
+	if withK {
+		header = "algo\tK\twall (median)\tpeak RSS"
+	}
 	var used []benchColumn
 	for _, c := range benchColumns {
-		if _, applies := c.get(ok.Measures); applies {
+		if slices.ContainsFunc(rows, func(r benchRow) bool { return r.Error == "" && c.applies(r.Measures) }) {
 			header += "\t" + c.name
 			used = append(used, c)
 		}
@@ -312,21 +369,31 @@ func printBench(w io.Writer, rows []benchRow) {
 	fmt.Fprintln(tw, header+"\t")
 	var collapsed []string
 	for _, r := range rows {
+		name := r.Algo
+		if withK {
+			name += "\t" + strconv.Itoa(r.K)
+		}
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\tfailed\t\t\n", r.Algo)
+			fmt.Fprintf(tw, "%s\tfailed\t\t\n", name)
 			continue
 		}
-		line := fmt.Sprintf("%s\t%s\t%s", r.Algo, fmtSeconds(r.WallSeconds), memory.Format(r.PeakRSSBytes))
+		line := fmt.Sprintf("%s\t%s\t%s", name, fmtSeconds(r.WallSeconds), memory.Format(r.PeakRSSBytes))
 		for _, c := range used {
-			v, _ := c.get(r.Measures)
+			v, applies := c.get(r.Measures)
+			if !applies {
+				v = "-" // e.g. l1 at another K than the truth's
+			}
 			line += "\t" + v
 		}
 		fmt.Fprintln(tw, line+"\t")
 		if h := r.Health; h != nil && h.Collapsed {
-			collapsed = append(collapsed, fmt.Sprintf("  %s: %s", r.Algo, strings.Join(h.Signs, "; ")))
+			collapsed = append(collapsed, fmt.Sprintf("  %s: %s", r.name(withK), strings.Join(h.Signs, "; ")))
 		}
 	}
 	tw.Flush()
+	if ok.RecoveredThreshold != nil {
+		fmt.Fprintf(w, "recovered: true topics matched at cosine >= %g\n", *ok.RecoveredThreshold)
+	}
 	if ok.Estimator != "" {
 		fmt.Fprintf(w, "perplexity: %s\n", ok.Estimator)
 	}
@@ -337,5 +404,5 @@ func printBench(w io.Writer, rows []benchRow) {
 		fmt.Fprintf(w, "COLLAPSED: the topics are near-copies or one topic takes most documents, whatever the other figures say (UMass coherence rewards collapsed topics):\n%s\n",
 			strings.Join(collapsed, "\n"))
 	}
-	fmt.Fprintf(w, "wall: median of %d runs of hull fit, each its own process; peak RSS: largest of the runs\n", ok.Runs)
+	fmt.Fprintf(w, "wall: median of %s of hull fit, each its own process; peak RSS: largest of the runs\n", documents(ok.Runs, "run"))
 }

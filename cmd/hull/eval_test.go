@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,12 +104,58 @@ func TestBenchTable(t *testing.T) {
 		}
 	}
 	code, out, _ = hull(t, "bench", "--algos", "anchor", "-k", "5", docword, "--repeat", "1")
-	if code != 0 || !strings.Contains(out, "wall (median)") || !strings.Contains(out, "anchor") {
+	if code != 0 || !strings.Contains(out, "wall (median)") || !strings.Contains(out, "anchor") || strings.Contains(out, " K ") {
 		t.Errorf("table: exit %d\n%s", code, out)
 	}
 	if code, _, _ := hull(t, "bench", "--algos", "nope", "-k", "5", docword); code != exitBadInput {
 		t.Errorf("unknown algorithm: exit %d", code)
 	}
+}
+
+// TestBenchSeveralK checks that -k with several numbers of topics fits and
+// measures each algorithm at each, a row each with its K: l1 and cosine
+// recovery at the truth's K alone, the recovered topics at every K, fewer
+// below the truth's K.
+func TestBenchSeveralK(t *testing.T) {
+	dir := t.TempDir()
+	docword, truth := writeLDA(t, dir, 2000, 3)
+	code, out, errOut := hull(t, "bench", "--algos", "anchor,recover", "-k", "3,5", docword, "--truth", truth, "--repeat", "1", "--json", "-q")
+	if code != 0 {
+		t.Fatalf("bench -k 3,5: exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		Algo      string
+		K         int
+		Cosine    *float64 `json:"cosine_mean"`
+		Recovered *int
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, fmt.Sprintf("%s %d", r.Algo, r.K))
+	}
+	if want := []string{"anchor 3", "anchor 5", "recover 3", "recover 5"}; !slices.Equal(got, want) {
+		t.Fatalf("rows %q, want %q", got, want)
+	}
+	if r3, r5 := rows[0], rows[1]; r3.Cosine != nil || r5.Cosine == nil || r3.Recovered == nil || r5.Recovered == nil || *r3.Recovered > 3 || *r5.Recovered <= *r3.Recovered {
+		t.Errorf("anchor of a 5-topic truth: cosine %v at K = 3 and %v at 5, recovered %v and %v; want none at 3, and fewer recovered at 3",
+			r3.Cosine, r5.Cosine, r3.Recovered, r5.Recovered)
+	}
+	code, out, _ = hull(t, "bench", "-k", "3,5", docword, "--truth", truth, "--repeat", "1", "-q")
+	header := regexp.MustCompile(`(?m)^ +algo +K +wall \(median\) .* l1_mean .* recovered `)
+	row := regexp.MustCompile(`(?m)^ +anchor +3 +\S+ +\S+ MiB +- +- +- +[0-3] `)
+	if code != 0 || !header.MatchString(out) || !row.MatchString(out) || !strings.Contains(out, "recovered: true topics matched at cosine >= 0.9") {
+		t.Errorf("table with -k 3,5: exit %d\n%s", code, out)
+	}
+	expectBadInput(t, []badInput{
+		{"no -k", []string{"bench", docword}, "-k is required"},
+		{"K 1", []string{"bench", "-k", "5,1", docword}, "-k 1: want numbers of topics of at least 2"},
+		{"K twice", []string{"bench", "-k", "5,3,5", docword}, "-k: 5 is given twice"},
+		{"not a number", []string{"bench", "-k", "5,x", docword}, "-k"},
+		{"recovered-at without truth", []string{"bench", "-k", "5", "--recovered-at", "0.8", docword}, "--recovered-at needs --truth"},
+	})
 }
 
 func TestBenchPlusOne(t *testing.T) {
