@@ -101,7 +101,9 @@
 //
 // Topics are numbered from 0 (hull topics prints them from 1). share is
 // the topic's p(z) (model.Model.TopicWeights), null where the model does
-// not know it; words are the topic's top words, most probable first, and
+// not know it; words are the topic's top words, most probable first (or,
+// with TopicEvidence.Words, the words given, e.g. the most relevant at the
+// top-level "lambda": "hull topics --lambda"), and
 // weights their probabilities in the topic, each the shortest decimal
 // that reads back to the same double. A topic's marked word
 // (model.Model.MarkedWord) is "anchor" where the learner finds anchor

@@ -21,8 +21,11 @@ type topicsJSON struct {
 	// Refined is true where the topics were refined after their learner
 	// found them (model.Model.Refined): the marked words are then the
 	// words the topics started from.
-	Refined bool        `json:"refined,omitempty"`
-	Topics  []topicJSON `json:"topics"`
+	Refined bool `json:"refined,omitempty"`
+	// Lambda is the relevance weight the words were ranked at, where
+	// they are not the most probable (TopicEvidence.Words).
+	Lambda *float64    `json:"lambda,omitempty"`
+	Topics []topicJSON `json:"topics"`
 	// ByLabel are the topics of each label's documents, where given.
 	ByLabel []eval.LabelTopics `json:"by_label,omitempty"`
 }
@@ -60,6 +63,11 @@ func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {
 // besides its words, in a corpus: each field nil or holding one entry per
 // topic.
 type TopicEvidence struct {
+	// Words[k], when Words is not nil, are the words listed for topic k
+	// in place of its top most probable, e.g. its most relevant at Lambda
+	// (report.TopRelevant), written with "lambda" at the top level.
+	Words  [][]int
+	Lambda float64
 	// Docs[k] are topic k's most representative documents
 	// (infer.TopicDocs).
 	Docs [][]infer.TopicDoc
@@ -71,19 +79,29 @@ type TopicEvidence struct {
 	ByLabel []eval.LabelTopics
 }
 
-// WriteTopicsEvidenceJSON is WriteTopicsJSON with, in each topic, its
+// WriteTopicsEvidenceJSON is WriteTopicsJSON with, in each topic, the
+// words of ev.Words where given (and "lambda" at the top level), its
 // documents as "docs": [{"id", "weight", "text"?, "near_copies"?}] and
 // their labels as "labels": {"docs", "labels": [{"label", "docs"}]}
 // where ev has them and, at the top level, "by_label": [{"label",
 // "docs", "shares"}] where ev has them ("hull topics MODEL INPUT
-// --json"); an empty ev writes what WriteTopicsJSON writes. It is an error, before writing, unless Docs and
-// Labels are nil or of K entries and each of ByLabel's shares of K.
+// --json"); an empty ev writes what WriteTopicsJSON writes. It is an
+// error, before writing, unless Words, Docs and Labels are nil or of K
+// entries, Words of the vocabulary's words, and each of ByLabel's shares
+// of K.
 func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvidence) error {
 	if err := checkModel(m); err != nil {
 		return err
 	}
-	if ev.Docs != nil && len(ev.Docs) != m.K || ev.Labels != nil && len(ev.Labels) != m.K {
-		return fmt.Errorf("export: documents of %d topics and labels of %d for K = %d", len(ev.Docs), len(ev.Labels), m.K)
+	if ev.Docs != nil && len(ev.Docs) != m.K || ev.Labels != nil && len(ev.Labels) != m.K || ev.Words != nil && len(ev.Words) != m.K {
+		return fmt.Errorf("export: words of %d topics, documents of %d and labels of %d for K = %d", len(ev.Words), len(ev.Docs), len(ev.Labels), m.K)
+	}
+	for _, ws := range ev.Words {
+		for _, w := range ws {
+			if w < 0 || w >= len(m.Vocab) {
+				return fmt.Errorf("export: word %d of a topic's words for a vocabulary of %d", w, len(m.Vocab))
+			}
+		}
 	}
 	for _, lt := range ev.ByLabel {
 		if len(lt.Shares) != m.K {
@@ -91,6 +109,9 @@ func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvide
 		}
 	}
 	out := topicsJSON{K: m.K, VocabSize: len(m.Vocab), Refined: m.Refined(), ByLabel: ev.ByLabel}
+	if ev.Words != nil {
+		out.Lambda = &ev.Lambda
+	}
 	kind := m.MarkKind()
 	if kind != model.MarkAnchor {
 		out.CharacteristicKind = kind
@@ -100,7 +121,11 @@ func WriteTopicsEvidenceJSON(w io.Writer, m *model.Model, top int, ev TopicEvide
 		if len(m.TopicWeights) == m.K {
 			t.Share = &m.TopicWeights[k]
 		}
-		for _, i := range m.TopWords(k, top) {
+		words := m.TopWords(k, top)
+		if ev.Words != nil {
+			words = ev.Words[k]
+		}
+		for _, i := range words {
 			t.Words = append(t.Words, m.Vocab[i])
 			t.Weights = append(t.Weights, m.Topics[k][i])
 		}

@@ -287,3 +287,43 @@ func TestTopicsDocsJSON(t *testing.T) {
 		t.Errorf("documents of 1 topic for K = %d: %v after %d bytes, want an error before writing", m.K, err, b.Len())
 	}
 }
+
+// Words given replace the most probable, with "lambda"; words of another
+// number of topics, or outside the vocabulary, are refused before writing.
+func TestTopicsWordsJSON(t *testing.T) {
+	m := hostileModel()
+	words := make([][]int, m.K)
+	for k := range words {
+		words[k] = []int{len(m.Vocab) - 1, k}
+	}
+	var b bytes.Buffer
+	if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Words: words, Lambda: 0.6}); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Lambda *float64
+		Topics []struct {
+			Words   []string
+			Weights []float64
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil || got.Lambda == nil || *got.Lambda != 0.6 {
+		t.Fatalf("lambda %v (%v) in %s", got.Lambda, err, b.String())
+	}
+	for k, tp := range got.Topics {
+		last := len(m.Vocab) - 1
+		if want := []string{m.Vocab[last], m.Vocab[k]}; !slices.Equal(tp.Words, want) || tp.Weights[0] != m.Topics[k][last] {
+			t.Errorf("topic %d: words %q weights %v, want %q and p(w|z) %v first", k, tp.Words, tp.Weights, want, m.Topics[k][last])
+		}
+	}
+	b.Reset()
+	if err := WriteTopicsJSON(&b, m, 2); err != nil || strings.Contains(b.String(), `"lambda"`) {
+		t.Errorf("WriteTopicsJSON: %v, lambda in %s", err, b.String())
+	}
+	for _, bad := range [][][]int{words[1:], {{0}, {len(m.Vocab)}, {0}}, {{-1}, {0}, {0}}} {
+		b.Reset()
+		if err := WriteTopicsEvidenceJSON(&b, m, 2, TopicEvidence{Words: bad}); err == nil || b.Len() > 0 {
+			t.Errorf("words %v for K = %d, V = %d: %v after %d bytes, want an error before writing", bad, m.K, len(m.Vocab), err, b.Len())
+		}
+	}
+}

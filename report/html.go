@@ -254,7 +254,7 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	if o.Docs != nil {
 		share, p.ShareSource = TokenShares(o.Docs, o.DocTopics, m.K), "shares of the documents' tokens by their inferred topic weights"
 	} else {
-		share, p.ShareSource = modelShares(m)
+		share, p.ShareSource = ModelShares(m)
 	}
 	xy, err := TopicMap(m, o.Threads)
 	if err != nil {
@@ -365,9 +365,10 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	return p, nil
 }
 
-// modelShares returns the topics' shares of the tokens as m knows them,
-// and what they are.
-func modelShares(m *model.Model) ([]float64, string) {
+// ModelShares returns the topics' shares of the tokens as m knows them,
+// for Marginal without documents (TokenShares with them), and what they
+// are: its p(z), else its Dirichlet alpha normalized, else equal shares.
+func ModelShares(m *model.Model) ([]float64, string) {
 	norm := func(x []float64) []float64 {
 		s := 0.0
 		for _, v := range x {

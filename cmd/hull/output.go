@@ -27,8 +27,9 @@ import (
 // when it is one of them. Words are escaped by textsafe.Escape.
 func printTopics(w io.Writer, m *model.Model, top int) { printTopicsDocs(w, m, top, topicsShown{}) }
 
-// topicsShown is what "hull topics" shows under each topic: the labels of
-// the documents it dominates and its documents, of corpus c.
+// topicsShown is what "hull topics" shows of each topic: its words where
+// not the most probable, and under it the labels of the documents it
+// dominates and its documents, of corpus c.
 type topicsShown struct {
 	c  *corpus.Corpus
 	ev export.TopicEvidence
@@ -46,7 +47,11 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 	for k := 0; k < m.K; k++ {
 		mark := m.MarkedWord(k)
 		words := make([]string, 0, min(top, len(m.Vocab))+1)
-		for _, i := range m.TopWords(k, top) {
+		topWords := m.TopWords(k, top)
+		if shown.ev.Words != nil {
+			topWords = shown.ev.Words[k]
+		}
+		for _, i := range topWords {
 			if i == mark {
 				words = append(words, "*"+textsafe.Escape(m.Vocab[i])+"*")
 			} else {

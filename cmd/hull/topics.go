@@ -40,7 +40,16 @@ refined after the learner found them (the refinement of noisy topics, or
 anchor's rectified fit), the part reads (refined from KIND *word*): the word
 the topic started from, which the refined topic need not favour.
 
---json prints {"k", "vocab_size", "characteristic_kind"?, "refined"?,
+--lambda L lists instead each topic's words of highest relevance (Sievert and
+Shirley 2014, as "hull report"'s slider): L log p(w|z) + (1 - L) log(p(w|z) /
+p(w)), where p(w) is the words' share of the corpus (with INPUT, from the
+topics' shares of its tokens; without, from the model's p(z) or alpha). At 1,
+the default, the words are the most probable; lower values favour the words
+more frequent in the topic than in the corpus over the corpus's frequent words
+("year", "new", "said"): 0.6 is the value Sievert and Shirley found best for
+readers.
+
+--json prints {"k", "vocab_size", "characteristic_kind"?, "refined"?, "lambda"?,
 "topics": [{"id", "share", "words", "weights", "anchor"?, "characteristic"?}]}:
 share is null where unknown; anchor is the anchor word where the learner has
 one; otherwise characteristic is the marked word and characteristic_kind its
@@ -82,6 +91,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs := cmd.Flags()
 	fs.IntVar(&f.top, "top", 10, "top words per topic (0: none, only each topic's share and anchor)")
 	fs.BoolVar(&f.json, "json", false, `print {"k":..,"vocab_size":..,"topics":[{"id":..,"share":..,"words":[..],"weights":[..]}]} (see above)`)
+	fs.Float64Var(&f.lambda, "lambda", 1, "rank the top words by relevance at this weight (1: by probability; 0.6: Sievert and Shirley's advice)")
 	fs.IntVar(&f.topDocs, "top-docs", 3, "with INPUT: documents of highest weight shown under each topic")
 	fs.IntVar(&f.excerpt, "excerpt", 100, "with raw-text INPUT: the first N characters of each document shown (0: its words instead)")
 	fs.Float64Var(&f.nearCopy, "near-copy", infer.DefaultNearCopy, "with INPUT: pass over a document whose word counts have at least this cosine similarity with one shown above it (0: show all)")
@@ -96,8 +106,10 @@ corpus text can drive the terminal; with --json they are JSON escapes
 
 // topicsFlags are the flags of "hull topics".
 type topicsFlags struct {
-	top     int
-	json    bool
+	top  int
+	json bool
+	// lambda is the --lambda relevance weight of the top words.
+	lambda  float64
 	topDocs int
 	excerpt int
 	// nearCopy is the --near-copy similarity (infer.TopicDocs).
@@ -141,7 +153,14 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 			}
 		}
 		printTimings(stderr, timings, time.Since(start))
+		if f.lambda != 1 {
+			shown.ev.Words = relevantWords(m, report.TokenShares(shown.c, theta, m.K), f.lambda, f.top)
+		}
+	} else if f.lambda != 1 {
+		shares, _ := report.ModelShares(m)
+		shown.ev.Words = relevantWords(m, shares, f.lambda, f.top)
 	}
+	shown.ev.Lambda = f.lambda
 	if f.json {
 		return export.WriteTopicsEvidenceJSON(cmd.OutOrStdout(), m, f.top, shown.ev)
 	}
@@ -156,6 +175,8 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 	switch {
 	case f.top < 0:
 		return fmt.Errorf("--top %d: want >= 0", f.top)
+	case !(f.lambda >= 0 && f.lambda <= 1):
+		return fmt.Errorf("--lambda %v: want 0 to 1 (1: the most probable words)", f.lambda)
 	case f.topDocs < 1:
 		return fmt.Errorf("--top-docs %d: want >= 1 (without INPUT no document is shown)", f.topDocs)
 	case f.excerpt < 0 || f.excerpt > report.MaxExcerpt:
@@ -179,4 +200,15 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")
+}
+
+// relevantWords returns the top most relevant words of each topic of m at
+// lambda, p(w) from the topics' shares of the tokens.
+func relevantWords(m *model.Model, shares []float64, lambda float64, top int) [][]int {
+	pw := report.Marginal(m, shares)
+	words := make([][]int, m.K)
+	for k := range words {
+		words[k] = report.TopRelevant(m, pw, k, lambda, top)
+	}
+	return words
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/report"
 )
 
 // escapeModel saves a model whose words hold ESC [2J, BEL, NUL and U+202E
@@ -431,4 +432,62 @@ func cutASCII(s string, n int) string {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// TestTopicsLambda checks that --lambda lists each topic's most relevant
+// words (report.TopRelevant, p(w) from the model's p(z) without INPUT),
+// which on the demo corpus differ from its most probable, and that
+// --lambda 1 lists the most probable.
+func TestTopicsLambda(t *testing.T) {
+	modelPath, input := inferFixture(t, 200)
+	m, err := model.Load(modelPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := hull(t, "topics", modelPath, "--lambda", "0.6", "--top", "8", "--json")
+	var got struct {
+		Lambda *float64
+		Topics []struct{ Words []string }
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("--lambda 0.6 --json: exit %d, %v: %s%s", code, err, out, errOut)
+	}
+	shares, _ := report.ModelShares(m)
+	pw := report.Marginal(m, shares)
+	differ := 0
+	for k, tp := range got.Topics {
+		var want, probable []string
+		for _, w := range report.TopRelevant(m, pw, k, 0.6, 8) {
+			want = append(want, m.Vocab[w])
+		}
+		for _, w := range m.TopWords(k, 8) {
+			probable = append(probable, m.Vocab[w])
+		}
+		if !slices.Equal(tp.Words, want) {
+			t.Errorf("topic %d at lambda 0.6: %q, want %q", k+1, tp.Words, want)
+		}
+		if !slices.Equal(want, probable) {
+			differ++
+		}
+	}
+	if got.Lambda == nil || *got.Lambda != 0.6 || differ == 0 {
+		t.Errorf("--json lambda %v; %d topics whose relevant words differ from the most probable, want some", got.Lambda, differ)
+	}
+	_, plain, _ := hull(t, "topics", modelPath)
+	_, one, _ := hull(t, "topics", modelPath, "--lambda", "1")
+	_, relevant, _ := hull(t, "topics", modelPath, "--lambda", "0.6")
+	if one != plain || relevant == plain {
+		t.Errorf("--lambda 1 printed %q, want the default's %q; --lambda 0.6 the same as the default: %v", one, plain, relevant == plain)
+	}
+	// With INPUT, p(w) comes from the documents' tokens: still relevance.
+	code, withDocs, errOut := hull(t, append([]string{"topics", "-q", modelPath, "--lambda", "0", "--top-docs", "1"}, input...)...)
+	topicLines := regexp.MustCompile(`(?m)^topic .*$`)
+	if code != 0 || !slices.Equal(topicLines.FindAllString(plain, -1), strings.Split(strings.TrimSuffix(plain, "\n"), "\n")) ||
+		slices.Equal(topicLines.FindAllString(withDocs, -1), topicLines.FindAllString(plain, -1)) {
+		t.Errorf("--lambda 0 with INPUT: exit %d: %s%s", code, withDocs, errOut)
+	}
+	expectBadInput(t, []badInput{
+		{"lambda above 1", []string{"topics", modelPath, "--lambda", "1.5"}, "--lambda 1.5: want 0 to 1"},
+		{"lambda NaN", []string{"topics", modelPath, "--lambda", "NaN"}, "--lambda NaN"},
+	})
 }
