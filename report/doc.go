@@ -100,7 +100,7 @@
 // min(V, MapBudget / K^2) + K^3) for the map (MapBudget bounds the
 // divergence terms: above it the rarest words are merged), and O(D K) for
 // the documents. For K = 20 topics over KOS (V = 6,906, D = 3,430) the page
-// takes 40-80 ms to write and is 163 KiB; Chromium has drawn it 0.06-0.2
+// takes 40-80 ms to write and is 165 KiB; Chromium has drawn it 0.06-0.25
 // s after it starts loading. For K = 200 over V = 100,000 with 5,000
 // documents it takes 3 s to write on 2 cores, is 1.3 MiB and is drawn
 // within 0.1-0.3 s. The page does not depend on Threads.
