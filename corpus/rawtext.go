@@ -222,14 +222,17 @@ func newTextDocs(in textInput, name, kind string) *textDocs {
 // excerpt when asked.
 func (d *textDocs) addText(id, s string) error {
 	d.tokenized = true
-	d.toks = d.tok.Tokens(d.toks[:0], s)
+	if d.excerpt <= 0 {
+		d.toks = d.tok.Tokens(d.toks[:0], s)
+		return d.addDoc(id, d.toks)
+	}
+	mark := len(d.excerpts.pending)
+	d.toks, d.excerpts.pending = d.tok.TokensAndExcerpt(d.toks[:0], d.excerpts.pending, s, d.excerpt)
 	if err := d.addDoc(id, d.toks); err != nil {
+		d.excerpts.pending = d.excerpts.pending[:mark] // no document, no excerpt
 		return err
 	}
-	if d.excerpt > 0 {
-		d.excerpts.pending = d.tok.AppendExcerpt(d.excerpts.pending, s, d.excerpt)
-		d.excerpts.end()
-	}
+	d.excerpts.end()
 	return nil
 }
 

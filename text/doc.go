@@ -83,7 +83,8 @@
 //
 // Tokenizer.Excerpt gives the start of a text as a reader sees it rather
 // than its tokens: cleaned as in step 2, white space collapsed, cut at a
-// word after n runes (the text hull shows beside a topic's documents).
+// word after n runes (the text hull shows beside a topic's documents);
+// Tokenizer.TokensAndExcerpt gives both of one text, cleaning it once.
 //
 // # Cost
 //

@@ -9,9 +9,10 @@ import (
 // document beside its topics: s cleaned as Tokens cleans it (the presets
 // of Options.Clean, and the encoded blocks of DropJunk), each run of white
 // space and control characters made one space, trimmed, and cut to at
-// most n runes, before punctuation or at the last space (a word is cut
-// only when it is the first, as in scripts written without spaces), with
-// "…" appended when it was cut. n <= 0 gives "". Only the
+// most n runes, at the last space or before the punctuation that ends a
+// word (not inside "4.151" or "semi-annual"; a word is cut only when it is
+// the first, as in scripts written without spaces, and then not between a
+// letter and its combining marks), with "…" appended when it was cut. n <= 0 gives "". Only the
 // cleaning reads all of s; the excerpt itself stops after n runes. The
 // result is raw corpus text: escape it where it is shown.
 func (t *Tokenizer) Excerpt(s string, n int) string {
@@ -26,8 +27,13 @@ func (t *Tokenizer) AppendExcerpt(dst []byte, s string, n int) []byte {
 	if n <= 0 {
 		return dst
 	}
-	if t.clean != nil || t.dropBlocks {
-		s = t.prepare(s)
+	return t.appendExcerpt(dst, t.prepare(s), n)
+}
+
+// appendExcerpt is AppendExcerpt of the prepared text s, for n > 0.
+func (t *Tokenizer) appendExcerpt(dst []byte, s string, n int) []byte {
+	if n <= 0 {
+		return dst
 	}
 	runes, space := 0, false
 	lastSpace := -1 // where the last space was written
@@ -41,8 +47,13 @@ func (t *Tokenizer) AppendExcerpt(dst []byte, s string, n int) []byte {
 			need = 2 // the space before r, kept only with r
 		}
 		if runes+need > n {
-			if need == 1 && lastSpace >= 0 && !unicode.IsPunct(r) {
-				dst = dst[:lastSpace] // not inside a word
+			switch {
+			case need == 2 || endsWord(s[i:]):
+				// r starts a word, or ends the last one ("rose." "dlrs),")
+			case lastSpace >= 0:
+				dst = dst[:lastSpace] // not inside a word, nor a number ("4.151", "semi-annual")
+			case isMark(r):
+				dst = dropCluster(dst) // not between a letter and its accent
 			}
 			return append(dst, "…"...)
 		}
@@ -62,4 +73,32 @@ func (t *Tokenizer) AppendExcerpt(dst []byte, s string, n int) []byte {
 		runes++
 	}
 	return dst
+}
+
+// endsWord reports whether s starts with punctuation that ends a word: a
+// run of punctuation followed by white space, a control character or the
+// end of the text.
+func endsWord(s string) bool {
+	for i, r := range s {
+		if !unicode.IsPunct(r) {
+			return i > 0 && (unicode.IsSpace(r) || unicode.IsControl(r))
+		}
+	}
+	return s != ""
+}
+
+// isMark reports whether r is a combining mark, which belongs to the
+// letter before it.
+func isMark(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc) }
+
+// dropCluster removes the last letter of b and the marks after it.
+func dropCluster(b []byte) []byte {
+	for len(b) > 0 {
+		r, size := utf8.DecodeLastRune(b)
+		b = b[:len(b)-size]
+		if !isMark(r) {
+			break
+		}
+	}
+	return b
 }

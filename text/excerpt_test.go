@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -33,6 +34,16 @@ func TestExcerpt(t *testing.T) {
 		{plain, "été à Zürich", 4, "été…"},
 		{plain, "été à Zürich", 5, "été à…"},
 		{plain, "bad \xff byte", 100, "bad \uFFFD byte"},
+		{plain, "rose on Feb 25 to 4.151 billion", 19, "rose on Feb 25 to…"}, // not inside a number
+		{plain, "Net loss 7,041,000 vs loss 467,000", 29, "Net loss 7,041,000 vs loss…"},
+		{plain, "declared a semi-annual dividend", 15, "declared a…"}, // nor a hyphenated word
+		{plain, "prices rose, then fell", 11, "prices rose…"},         // before the comma that ends a word
+		{plain, "dlrs), up", 4, "dlrs…"},
+		{plain, "dlrs), up", 5, "dlrs)…"},
+		{plain, "4.151 billion", 3, "4.1…"},   // the first word is cut
+		{plain, "Café au lait", 4, "Caf…"},   // not between a letter and its accent
+		{plain, "Café̂x", 5, "Caf…"},         // nor between its marks
+		{plain, "Café au lait", 5, "Café…"}, // the accent is a rune of its own
 		{plain, "anything", 0, ""},
 		{plain, " \n ", 10, ""},
 		{markup, "<p>Oil &amp; gas</p>\n<script>x()</script><b>up</b>", 100, "Oil & gas up"},
@@ -52,9 +63,15 @@ func FuzzExcerpt(f *testing.F) {
 		f.Add(s, 5)
 	}
 	tok := mustNew(f, Options{})
+	markup := mustNew(f, Options{Clean: []Clean{CleanMarkup, CleanEmail}, DropJunk: true})
 	f.Fuzz(func(t *testing.T, s string, n int) {
 		n %= 1000
 		got := tok.Excerpt(s, n)
+		// TokensAndExcerpt cleans once what Tokens and Excerpt clean each.
+		toks, ex := markup.TokensAndExcerpt([]string{"x"}, []byte("y"), s, n)
+		if want := markup.Tokens([]string{"x"}, s); !slices.Equal(toks, want) || string(ex) != "y"+markup.Excerpt(s, n) {
+			t.Fatalf("TokensAndExcerpt(%q, %d) = %q, %q, want %q, %q", s, n, toks, ex, want, "y"+markup.Excerpt(s, n))
+		}
 		if n <= 0 {
 			if got != "" {
 				t.Fatalf("Excerpt(%q, %d) = %q, want \"\"", s, n, got)

@@ -226,9 +226,19 @@ func (t *Tokenizer) Decode(b []byte) (string, bool) {
 // DropJunk rewrote it (like the results of strings.Fields): copy it, for
 // example with strings.Clone, to keep it while letting s be collected.
 func (t *Tokenizer) Tokens(dst []string, s string) []string {
-	if t.clean != nil || t.dropBlocks {
-		s = t.prepare(s)
-	}
+	return t.tokens(dst, t.prepare(s))
+}
+
+// TokensAndExcerpt is Tokens and AppendExcerpt of one text, which it
+// cleans once: it appends the tokens of s to toks and its excerpt of n
+// runes to ex.
+func (t *Tokenizer) TokensAndExcerpt(toks []string, ex []byte, s string, n int) ([]string, []byte) {
+	s = t.prepare(s)
+	return t.tokens(toks, s), t.appendExcerpt(ex, s, n)
+}
+
+// tokens is Tokens of the prepared text s.
+func (t *Tokenizer) tokens(dst []string, s string) []string {
 	var scratch [64]byte
 	buf := scratch[:0]
 	for i := 0; i < len(s); {
@@ -268,6 +278,9 @@ func (t *Tokenizer) Tokens(dst []string, s string) []string {
 // prepare applies the cleaning presets and the junk filter's dropping of
 // encoded blocks to s.
 func (t *Tokenizer) prepare(s string) string {
+	if t.clean == nil && !t.dropBlocks {
+		return s
+	}
 	s = applyClean(s, t.clean)
 	if t.dropBlocks {
 		s = DropEncodedBlocks(s)
