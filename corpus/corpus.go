@@ -151,12 +151,15 @@ func (c *Corpus) LongestDoc() (doc, tokens int) {
 func (c *Corpus) EmptyDocs() int {
 	n := 0
 	for d := range c.NumDocs() {
-		if c.Offsets[d] == c.Offsets[d+1] {
+		if c.Empty(d) {
 			n++
 		}
 	}
 	return n
 }
+
+// Empty reports whether document d has no terms. Time O(1).
+func (c *Corpus) Empty(d int) bool { return c.Offsets[d] == c.Offsets[d+1] }
 
 // Tokens returns the total number of tokens in the corpus.
 func (c *Corpus) Tokens() int64 {

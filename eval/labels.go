@@ -3,6 +3,7 @@ package eval
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hulltopics/hull/corpus"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 )
@@ -18,14 +20,16 @@ import (
 // ReadLabels reads a labels file: one document per line, its id and its
 // class label separated by a tab ("id<TAB>label", as
 // shared/data/reuters/labels.tsv). A first line "id<TAB>label" is a
-// header and skipped, as are blank lines; a line may end in "\r\n". Ids
-// are compared with corpus.Corpus.DocIDs exactly, without trimming. name
-// names the input in errors, which read "name:line: what is wrong" (a line
-// without exactly one tab, an empty id or label, an id listed twice), or
-// "name: no label" for a file without any. Time O(size of the input).
+// header and skipped, as are blank lines and a byte order mark; a line
+// may end in "\r\n". Ids are compared with corpus.Corpus.DocIDs exactly,
+// without trimming. name names the input in errors, which read
+// "name:line: what is wrong" (a line without exactly one tab, an empty id
+// or label, an id listed twice, a line of more than 16 MiB), or "name: no
+// label" for a file without any. Time O(size of the input).
 func ReadLabels(r io.Reader, name string) (map[string]string, error) {
+	const maxLabelLine = 1 << 24
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<24)
+	sc.Buffer(make([]byte, 64*1024), maxLabelLine)
 	labels := map[string]string{}
 	first := map[string]int{} // id -> line
 	line := 0
@@ -35,6 +39,9 @@ func ReadLabels(r io.Reader, name string) (map[string]string, error) {
 	for sc.Scan() {
 		line++
 		text := strings.TrimSuffix(sc.Text(), "\r")
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a byte order mark, as the corpus readers skip it
+		}
 		if text == "" || (line == 1 && text == "id\tlabel") {
 			continue
 		}
@@ -58,6 +65,10 @@ func ReadLabels(r io.Reader, name string) (map[string]string, error) {
 		labels[id] = label
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			line++
+			return nil, fail("line longer than %d bytes", maxLabelLine)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(labels) == 0 {
@@ -83,11 +94,25 @@ func ReadLabelsFile(path string) (map[string]string, error) {
 // the label of class c), -1 for a document labels lacks. n is the number
 // of labelled documents. Pass classes to NMI and Purity. Time O(D).
 func LabelClasses(ids []string, labels map[string]string) (classes []int, names []string, n int) {
+	return labelClasses(ids, labels, func(int) bool { return false })
+}
+
+// DocLabelClasses is LabelClasses of the documents of c, a document
+// without tokens counted unlabelled: its topic weights are the prior's
+// (infer.DominantOfDocs gives it no dominant topic), and TopicsOfLabels
+// would average them into its label's. Time O(D).
+func DocLabelClasses(c *corpus.Corpus, labels map[string]string) (classes []int, names []string, n int) {
+	return labelClasses(c.DocIDs, labels, c.Empty)
+}
+
+// labelClasses is LabelClasses with the documents d where skip(d)
+// unlabelled.
+func labelClasses(ids []string, labels map[string]string, skip func(d int) bool) (classes []int, names []string, n int) {
 	index := map[string]int{}
 	classes = make([]int, len(ids))
 	for d, id := range ids {
 		label, ok := labels[id]
-		if !ok {
+		if !ok || skip(d) {
 			classes[d] = -1
 			continue
 		}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/corpus"
 )
 
 func TestReadLabels(t *testing.T) {
@@ -22,6 +24,16 @@ func TestReadLabels(t *testing.T) {
 	}
 	if want := map[string]string{"1": "cocoa", "9": "earn", "d 10": "acq"}; !maps.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+	// A byte order mark is skipped, before a header or a document.
+	for _, text := range []string{"\uFEFFid\tlabel\r\na\tcrude\r\n", "\uFEFFa\tcrude\n"} {
+		if got, err := ReadLabels(strings.NewReader(text), "bom.tsv"); err != nil || !maps.Equal(got, map[string]string{"a": "crude"}) {
+			t.Errorf("%q: %v, %v; want a: crude", text, got, err)
+		}
+	}
+	long := "a\tcrude\nb\t" + strings.Repeat("x", 1<<24) + "\n"
+	if _, err := ReadLabels(strings.NewReader(long), "long.tsv"); err == nil || err.Error() != "long.tsv:2: line longer than 16777216 bytes" {
+		t.Errorf("a line of 16 MiB: error %v, want long.tsv:2: line longer than 16777216 bytes", err)
 	}
 	// "id<TAB>label" past the first line is a document.
 	if got, err := ReadLabels(strings.NewReader("2\tearn\nid\tlabel\n"), "labels.tsv"); err != nil || got["id"] != "label" {
@@ -83,6 +95,17 @@ func TestLabelClasses(t *testing.T) {
 	classes, names, n := LabelClasses([]string{"1", "2", "3", "4", "5"}, map[string]string{"5": "acq", "1": "earn", "3": "earn", "9": "grain"})
 	if !slices.Equal(classes, []int{0, -1, 0, -1, 1}) || !slices.Equal(names, []string{"earn", "acq"}) || n != 3 {
 		t.Errorf("classes %v, names %v, n %d", classes, names, n)
+	}
+}
+
+// TestDocLabelClasses checks that a document without tokens is counted
+// unlabelled, and that a label of such documents alone has no class.
+func TestDocLabelClasses(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"oil"}, {}, {"wheat"}, {}})
+	labels := map[string]string{c.DocIDs[0]: "crude", c.DocIDs[1]: "spam", c.DocIDs[2]: "grain", c.DocIDs[3]: "crude"}
+	classes, names, n := DocLabelClasses(c, labels)
+	if !slices.Equal(classes, []int{0, -1, 1, -1}) || !slices.Equal(names, []string{"crude", "grain"}) || n != 2 {
+		t.Errorf("classes %v, names %q, n %d; want [0 -1 1 -1], [crude grain], 2", classes, names, n)
 	}
 }
 

@@ -55,13 +55,21 @@ func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, o Opt
 	if err != nil {
 		return nil, err
 	}
+	return DominantOfDocs(c, theta), nil
+}
+
+// DominantOfDocs is DominantOf of the rows of theta, the topic weights of
+// c's documents, with -1 too for a document without tokens (none of its
+// words in the model): its weights are the prior's, not its own. Time
+// O(D K).
+func DominantOfDocs(c *corpus.Corpus, theta [][]float64) []int {
 	dom := DominantOf(theta)
 	for d := range dom {
-		if c.DocLen(d) == 0 {
+		if c.Empty(d) {
 			dom[d] = -1
 		}
 	}
-	return dom, nil
+	return dom
 }
 
 // SampleDominantTopics is DominantTopics on at most n of c's documents,

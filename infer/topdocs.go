@@ -42,7 +42,9 @@ type TopicDoc struct {
 
 // TopicDocs returns the n most representative documents of each of the k
 // topics of c, whose topic weights theta holds: its documents of highest
-// weight (TopDocs), with their ids, weights and excerpts. With nearCopy
+// weight (TopDocs), with their ids, weights and excerpts, but those
+// without tokens (none of their words in the model), whose weights are
+// the prior's. With nearCopy
 // in (0, 1], a document whose word counts have cosine similarity at
 // least nearCopy (corpus.Corpus.Cosine) with those of a document already
 // chosen for the topic is passed over, and counted in that document's
@@ -67,6 +69,9 @@ func topicDocs(c *corpus.Corpus, theta [][]float64, j, n int, nearCopy float64) 
 	for m := n; len(chosen) < n && judged < len(theta); m *= 4 {
 		ranked := topn.Indices(len(theta), m, func(d int) float64 { return theta[d][j] })
 		for _, d := range ranked[judged:] {
+			if c.Empty(d) {
+				continue // its weights are the prior's, not its own
+			}
 			if i := copyOf(c, d, chosen, nearCopy); i >= 0 {
 				chosen[i].Copies++
 				continue

@@ -38,7 +38,8 @@ func TestTopDocs(t *testing.T) {
 
 // TestTopicDocsPassesOverNearCopies checks that a topic's documents skip
 // those whose words repeat a document chosen above them, count them on
-// it, and rank further down when the first ranks are all copies.
+// it, and rank further down when the first ranks are all copies; and
+// that a document without words is never shown.
 func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 	c := corpus.FromTokens([][]string{
 		{"oil", "price", "rise"},
@@ -46,7 +47,7 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 		{"oil", "price", "rise", "opec"},                 // cosine 3/sqrt(12) = 0.866 with document 0
 		{"oil", "price", "rise"},                         // a copy
 		{"wheat", "crop"},
-		{},
+		{}, // no word: its weight is the prior's, and it is never shown
 	})
 	theta := [][]float64{{0.99}, {0.98}, {0.97}, {0.96}, {0.5}, {0.1}}
 	ids := func(docs []TopicDoc) (out []int) {
@@ -62,8 +63,8 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 	}{
 		{2, DefaultNearCopy, []int{0, 1, 2, 0}},
 		{3, DefaultNearCopy, []int{0, 2, 2, 0, 4, 0}},
-		{3, 0.85, []int{0, 3, 4, 0, 5, 0}}, // document 2 too is a near-copy of 0
-		{6, DefaultNearCopy, []int{0, 2, 2, 0, 4, 0, 5, 0}},
+		{3, 0.85, []int{0, 3, 4, 0}}, // document 2 too is a near-copy of 0, and 5 has no word
+		{6, DefaultNearCopy, []int{0, 2, 2, 0, 4, 0}},
 		{3, 1, []int{0, 2, 2, 0, 4, 0}},
 		{3, 0, []int{0, 0, 1, 0, 2, 0}},
 	} {
@@ -83,5 +84,15 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 	got := TopicDocs(corpus.FromTokens(docs), theta, 1, 2, DefaultNearCopy)[0]
 	if want := []int{0, 39, 40, 0}; !reflect.DeepEqual(ids(got), want) {
 		t.Errorf("TopicDocs after 40 copies = %v, want %v", ids(got), want)
+	}
+}
+
+// TestDominantOfDocs checks that a document without words has no dominant
+// topic, whatever the prior's weights it got.
+func TestDominantOfDocs(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"a"}, {}, {"b"}})
+	theta := [][]float64{{0.9, 0.1}, {0.6, 0.4}, {0.2, 0.8}}
+	if got := DominantOfDocs(c, theta); !reflect.DeepEqual(got, []int{0, -1, 1}) {
+		t.Errorf("DominantOfDocs = %v, want [0 -1 1]", got)
 	}
 }

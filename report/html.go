@@ -349,7 +349,7 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 
 	var dominant []int
 	if o.Docs != nil {
-		dominant = eval.DominantOf(o.DocTopics)
+		dominant = infer.DominantOfDocs(o.Docs, o.DocTopics)
 		p.Docs = newPageDocs(m, o, dominant)
 	}
 	if o.Health != nil {
@@ -441,8 +441,10 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	copies := false
 	for k, docs := range infer.TopicDocs(c, theta, m.K, o.TopDocs, o.NearCopy) {
 		d.Hist[k] = make([]int, HistogramBins)
-		for _, row := range theta {
-			d.Hist[k][min(int(row[k]*HistogramBins), HistogramBins-1)]++
+		for doc, row := range theta {
+			if !c.Empty(doc) { // without tokens, the prior's weights
+				d.Hist[k][min(int(row[k]*HistogramBins), HistogramBins-1)]++
+			}
 		}
 		d.Copies[k] = make([]int, len(docs))
 		for r, td := range docs {

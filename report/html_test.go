@@ -432,6 +432,34 @@ func TestHTMLPassesOverNearCopies(t *testing.T) {
 	}
 }
 
+// TestHTMLLeavesOutDocsWithoutWords checks that a document with none of
+// the model's words, whose weights are the prior's, is neither shown nor
+// counted in the histograms or the dominant topics.
+func TestHTMLLeavesOutDocsWithoutWords(t *testing.T) {
+	m := testModel(2, 100, 5)
+	c, theta := testDocs(t, m, 6)
+	e := *c
+	e.Offsets = append(slices.Clone(c.Offsets), c.Offsets[len(c.Offsets)-1])
+	e.DocIDs = append(slices.Clone(c.DocIDs), "empty")
+	e.Excerpts = append(slices.Clone(c.Excerpts), "no word of the model")
+	theta = append(theta, []float64{0.5, 0.5})
+	_, p := pageOf(t, m, HTMLOptions{Docs: &e, DocTopics: theta, TopDocs: 10})
+	dominated := 0
+	for k := range m.K {
+		shown := 0
+		for _, x := range p.Docs.Hist[k] {
+			shown += x
+		}
+		if shown != 6 || len(p.Docs.Top[k]) != 6 {
+			t.Errorf("topic %d: %d documents in the histogram and %d shown, want 6 and 6", k+1, shown, len(p.Docs.Top[k]))
+		}
+		dominated += p.Docs.Dominant[k]
+	}
+	if slices.Contains(p.Docs.IDs, "empty") || dominated != 6 {
+		t.Errorf("the document without words: shown %v, %d documents dominated, want 6", slices.Contains(p.Docs.IDs, "empty"), dominated)
+	}
+}
+
 func TestHTMLRefuses(t *testing.T) {
 	m := testModel(3, 100, 4)
 	c, theta := testDocs(t, m, 5)

@@ -137,9 +137,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		if err != nil {
 			return err
 		}
-		if empty := c.EmptyDocs(); empty > 0 {
-			fmt.Fprintf(stderr, "note: %d documents have no word the model knows and get the prior mean\n", empty)
-		}
+		noteEmptyDocs(stderr, c, "get the prior mean")
 		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
 		inferStart := time.Now()
 		theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{

@@ -103,7 +103,7 @@ func readLabels(path string) (map[string]string, error) {
 // (eval.LabelClasses) under labels, those of the --labels file path; an
 // error when they label no document of c.
 func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (classes []int, names []string, err error) {
-	classes, names, labelled := eval.LabelClasses(c.DocIDs, labels)
+	classes, names, labelled := eval.DocLabelClasses(c, labels)
 	if labelled == 0 {
 		return nil, nil, fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
 			path, len(labels), c.DocIDs[:min(3, len(c.DocIDs))])

@@ -106,9 +106,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
-	if empty := c.EmptyDocs(); empty > 0 {
-		fmt.Fprintf(stderr, "note: %d documents have no word the model knows and get the prior mean\n", empty)
-	}
+	noteEmptyDocs(stderr, c, "get the prior mean")
 	readTime := time.Since(start)
 	o := infer.Options{
 		Method:     method,

@@ -49,8 +49,9 @@ type inputFlags struct {
 	maxMemory int64
 	// excerpt is the runes of each raw document's text kept
 	// (corpus.ReadOptions.Excerpt): the command's --excerpt, where it has
-	// one, sets it.
-	excerpt int
+	// one, sets it, and excerptGiven when it was given.
+	excerpt      int
+	excerptGiven bool
 }
 
 func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
@@ -180,7 +181,13 @@ func (in *inputFlags) checkTextFlags(c *corpus.Corpus) error {
 	if format == "" {
 		format = "already tokenized"
 	}
-	return unusedFlags(in.own, fmt.Sprintf("only raw text is tokenized, and this input is %s (its words are tokens already)", format), rawTextFlags...)
+	if err := unusedFlags(in.own, fmt.Sprintf("only raw text is tokenized, and this input is %s (its words are tokens already)", format), rawTextFlags...); err != nil {
+		return err
+	}
+	if in.excerptGiven {
+		return fmt.Errorf("--excerpt: only raw text has a text to show, and this input is %s (its documents are shown by their words)", format)
+	}
+	return nil
 }
 
 // pruneFlagsSet reports whether a pruning flag was given.

@@ -128,14 +128,14 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	var timings []model.Timing
 	var dominant []int
 	if len(inputs) > 0 {
-		f.input.excerpt = f.excerpt
+		f.input.excerpt, f.input.excerptGiven = f.excerpt, cmd.Flags().Changed("excerpt")
 		c, theta, stages, err := f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, progress)
 		if err != nil {
 			return err
 		}
 		timings = append(timings, stages...)
 		o.Docs, o.DocTopics, o.Source = c, theta, strings.Join(inputs, ", ")
-		dominant = eval.DominantOf(theta)
+		dominant = infer.DominantOfDocs(c, theta)
 		if labels != nil {
 			classes, names, err := labelClasses(f.labels, labels, c)
 			if err != nil {
@@ -189,6 +189,7 @@ func (in *inputFlags) inferDocs(ctx context.Context, paths []string, m *model.Mo
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	noteEmptyDocs(log, c, "are left out of the topics' documents and labels")
 	timings := []model.Timing{{Stage: "read", Seconds: time.Since(start).Seconds()}}
 	start = time.Now()
 	theta, err := infer.Infer(ctx, m, c, infer.Options{Method: infer.VB, Alpha: infer.AlphaFor(m, 0), Threads: threads, Progress: progress})

@@ -135,7 +135,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 	if len(inputs) > 0 {
 		start := time.Now()
 		stderr := logWriter(cmd, f.quiet)
-		f.input.excerpt = f.excerpt
+		f.input.excerpt, f.input.excerptGiven = f.excerpt, cmd.Flags().Changed("excerpt")
 		var theta [][]float64
 		var timings []model.Timing
 		if shown.c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
@@ -147,7 +147,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 			if err != nil {
 				return err
 			}
-			shown.ev.Labels = eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, m.K, f.topLabels)
+			shown.ev.Labels = eval.LabelsOfTopics(infer.DominantOfDocs(shown.c, theta), classes, names, m.K, f.topLabels)
 			if f.byLabel {
 				shown.ev.ByLabel = eval.TopicsOfLabels(theta, classes, names)
 			}

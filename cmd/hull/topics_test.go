@@ -226,14 +226,7 @@ func TestTopicsDocs(t *testing.T) {
 		lines = append(lines, words+" "+words+" number "+strconv.Itoa(i))
 	}
 	lines[0] = "apple pear fruit \x1b[2J juice \u202e orchard apple pear"
-	input := filepath.Join(dir, "docs.txt")
-	if err := os.WriteFile(input, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	modelPath := filepath.Join(dir, "m.json")
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", input, "-o", modelPath); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
+	input, modelPath := fitLines(t, dir, lines)
 	code, out, errOut := hull(t, "topics", "-q", modelPath, input, "--top-docs", "20", "--excerpt", "30", "--near-copy", "0")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -413,7 +406,39 @@ func TestTopicsDocsBadFlags(t *testing.T) {
 		{"missing labels", append([]string{"topics", modelPath, "--labels", labels + ".none"}, input...), "--labels"},
 		{"labels of other ids", append([]string{"topics", modelPath, "--labels", labels}, input...), "none of the 1 ids labels a document"},
 		{"missing input", []string{"topics", modelPath, filepath.Join(t.TempDir(), "none.txt")}, "none.txt"},
+		{"excerpt of numeric input", append([]string{"topics", modelPath, "--excerpt", "20"}, input...), "--excerpt: only raw text has a text to show, and this input is uci"},
+		{"report: excerpt of numeric input", append([]string{"report", modelPath, "-o", filepath.Join(t.TempDir(), "r.html"), "--excerpt", "20"}, input...), "--excerpt: only raw text"},
 	})
+}
+
+// TestTopicsLeavesOutDocsWithoutWords checks that a document with none of
+// the model's words, whose weights are the prior's, is said, and neither
+// shown under a topic nor counted with its label.
+func TestTopicsLeavesOutDocsWithoutWords(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	for i := range 20 {
+		lines = append(lines, []string{"apple pear fruit juice orchard", "rain snow storm cloud weather"}[i%2]+" "+strconv.Itoa(i))
+	}
+	_, modelPath := fitLines(t, dir, lines)
+	other := filepath.Join(dir, "other.txt")
+	if err := os.WriteFile(other, []byte("apple pear fruit\nzzzqqq xxyyzz\nrain snow storm\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	labels := filepath.Join(dir, "labels.tsv")
+	if err := os.WriteFile(labels, []byte("1\tfruit\n2\tspam\n3\tweather\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := hull(t, "topics", modelPath, other, "--labels", labels, "--by-label", "--top-docs", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "note: 1 document has no word the model knows; such documents are left out of the topics' documents and labels") {
+		t.Errorf("no note of the document without words on stderr:\n%s", errOut)
+	}
+	if regexp.MustCompile(`(?m)^    [01]\.\d{3}  2  `).MatchString(out) || strings.Contains(out, "spam") || strings.Count(out, "of 1 labelled document") != 2 {
+		t.Errorf("the document without words is shown or counted:\n%s", out)
+	}
 }
 
 // cutASCII returns the excerpt of n characters of the ASCII text s, one
@@ -490,4 +515,18 @@ func TestTopicsLambda(t *testing.T) {
 		{"lambda above 1", []string{"topics", modelPath, "--lambda", "1.5"}, "--lambda 1.5: want 0 to 1"},
 		{"lambda NaN", []string{"topics", modelPath, "--lambda", "NaN"}, "--lambda NaN"},
 	})
+}
+
+// fitLines writes lines to DIR/docs.txt, one document each, and fits two
+// topics to them in DIR/m.json; it returns both paths.
+func fitLines(t *testing.T, dir string, lines []string) (input, modelPath string) {
+	t.Helper()
+	input, modelPath = filepath.Join(dir, "docs.txt"), filepath.Join(dir, "m.json")
+	if err := os.WriteFile(input, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", input, "-o", modelPath); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	return input, modelPath
 }
