@@ -44,14 +44,13 @@ type TopicDoc struct {
 // topics of c, whose topic weights theta holds: its documents of highest
 // weight (TopDocs), with their ids, weights and excerpts, but those
 // without tokens (none of their words in the model), whose weights are
-// the prior's. With nearCopy
-// in (0, 1], a document whose word counts have cosine similarity at
-// least nearCopy (corpus.Corpus.Cosine) with those of a document already
-// chosen for the topic is passed over, and counted in that document's
-// Copies (the first such, in rank order): three copies of one story tell
-// a reader no more than one. nearCopy 0 keeps every document. Time
-// O(k D log m) for the m documents ranked down to the last chosen, plus
-// O(n m t) for the similarities of documents of t terms.
+// the prior's. With nearCopy in (0, 1], a document whose word counts have
+// cosine similarity at least nearCopy (corpus.Corpus.Cosine) with those
+// of a document already chosen for the topic is passed over, and counted
+// in that document's Copies (the first such, in rank order): three copies
+// of one story tell a reader no more than one. nearCopy 0 keeps every
+// document. Time O(k D log m) for the m documents ranked down to the last
+// chosen, plus O(n m t) for the similarities of documents of t terms.
 func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) [][]TopicDoc {
 	out := make([][]TopicDoc, k)
 	for j := range out {

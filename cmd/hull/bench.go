@@ -53,7 +53,7 @@ coherence, they are not good models.
 
 -k takes one number of topics or several (-k 10,20,50): each algorithm is then
 fitted and measured at each K, a row each, to choose K by the figures side by
-side: held-out perplexity falls as K grows; the labels' NMI, the coherence and
+side: held-out perplexity mostly falls as K grows; the labels' NMI, the coherence and
 the number of distinct top words say when more topics stop adding new ones.
 With --truth, l1 and cosine recovery apply at the truth's K only; with several
 K, "recovered" counts at every K the true topics matched at cosine >=
