@@ -188,8 +188,9 @@ func TestExcerptsAcrossChunks(t *testing.T) {
 	}
 }
 
-// TestCosine checks the similarity of documents' word counts, exact at
-// 1 for copies whose float quotient would miss it, and 0 without terms.
+// TestCosine checks the similarity of documents' word counts, exactly 1
+// for proportional counts whose float quotient misses it, and 0 without
+// terms.
 func TestCosine(t *testing.T) {
 	c := FromTokens([][]string{{"a", "b"}, {"b", "a", "b", "a"}, {"a", "c"}, {}, {"c"}})
 	for _, tc := range []struct {
@@ -199,6 +200,14 @@ func TestCosine(t *testing.T) {
 		if got := c.Cosine(tc.a, tc.b); math.Abs(got-tc.want) > 1e-15 {
 			t.Errorf("Cosine(%d, %d) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
+	}
+	// A document and 42 times its counts: the float quotient gives
+	// 0.9999999999999999, the same words in the same proportions 1.
+	scaled := &Corpus{Vocab: []string{"a", "b", "c"}, DocIDs: []string{"1", "2"}, Offsets: []int64{0, 3, 6},
+		Words:  []int32{0, 1, 2, 0, 1, 2},
+		Counts: []int32{3864525, 2275705, 2068365, 42 * 3864525, 42 * 2275705, 42 * 2068365}}
+	if got := scaled.Cosine(0, 1); got != 1 {
+		t.Errorf("Cosine of a document and 42 times its counts = %v, want 1", got)
 	}
 	// Counts whose squares' sums overflow int64: a copy is still 1.
 	const m = math.MaxInt32

@@ -117,7 +117,8 @@
 // adds to each topic "docs": [{"id": ID, "weight": w, "text": TEXT,
 // "near_copies": n}, ...], its most representative documents
 // (infer.TopicDocs), "text" where the corpus kept the start of it,
-// "near_copies" where near-copies of it were passed over, and "labels": {"docs": n, "labels":
+// "near_copies" where near-copies of it were passed over (among the
+// documents ranked above the topic's last one), and "labels": {"docs": n, "labels":
 // [{"label": L, "docs": n}, ...]}, the labels of the labelled documents
 // it dominates (eval.LabelsOfTopics), and at the top level "by_label":
 // [{"label": L, "docs": n, "shares": [K weights]}, ...], the mean topic

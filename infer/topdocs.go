@@ -47,8 +47,8 @@ type TopicDoc struct {
 // the prior's. With nearCopy in (0, 1], a document whose word counts have
 // cosine similarity at least nearCopy (corpus.Corpus.Cosine) with those
 // of a document already chosen for the topic is passed over, and counted
-// in that document's Copies (the first such, in rank order): three copies
-// of one story tell a reader no more than one. nearCopy 0 keeps every
+// in that document's Copies (the last chosen such): three copies of one
+// story tell a reader no more than one. nearCopy 0 keeps every
 // document. Time O(k D log m) for the m documents ranked down to the last
 // chosen, plus O(n m t) for the similarities of documents of t terms.
 func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) [][]TopicDoc {
@@ -88,14 +88,16 @@ func topicDocs(c *corpus.Corpus, theta [][]float64, j, n int, nearCopy float64) 
 	return chosen
 }
 
-// copyOf returns the first of the chosen documents of which d is a
-// near-copy, or -1.
+// copyOf returns the last of the chosen documents of which d is a
+// near-copy, or -1. The last first: copies share their document's weights
+// and rank just below it, so that a run of copies of the document chosen
+// last costs one similarity each, not one per document chosen.
 func copyOf(c *corpus.Corpus, d int, chosen []TopicDoc, nearCopy float64) int {
 	if nearCopy <= 0 {
 		return -1
 	}
-	for i, td := range chosen {
-		if c.Cosine(d, td.Doc) >= nearCopy {
+	for i := len(chosen) - 1; i >= 0; i-- {
+		if c.Cosine(d, chosen[i].Doc) >= nearCopy {
 			return i
 		}
 	}

@@ -72,6 +72,12 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 			t.Errorf("TopicDocs(n %d, near-copy %g) = %v, want %v", tc.n, tc.nearCopy, got, tc.want)
 		}
 	}
+	// A document near two chosen ones is counted on the one chosen last:
+	// cosine 0.866 with each, which are at 0.5 with each other.
+	c2 := corpus.FromTokens([][]string{{"x", "y"}, {"x", "z"}, {"x", "x", "y", "z"}})
+	if got := ids(TopicDocs(c2, [][]float64{{0.9}, {0.8}, {0.7}}, 1, 3, 0.85)[0]); !reflect.DeepEqual(got, []int{0, 0, 1, 1}) {
+		t.Errorf("a near-copy of the two documents chosen: %v, want it counted on the second, [0 0 1 1]", got)
+	}
 	// 40 copies rank first: the search goes past n and 4n documents.
 	docs := [][]string{}
 	theta = nil

@@ -315,6 +315,11 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		tc[60][k] -= 1e-6
 		tc[61][k] -= 2e-6
+		// And a document without a word of the model, left out.
+		cc.Offsets = append(cc.Offsets, cc.Offsets[len(cc.Offsets)-1])
+		cc.DocIDs = append(cc.DocIDs, "empty")
+		cc.Excerpts = append(cc.Excerpts, "no word of the model")
+		tc = append(tc, slices.Clone(theta[0]))
 		s, _ := pageOf(t, m, HTMLOptions{Docs: cc, DocTopics: tc, TopDocs: 20, NearCopy: 0.9})
 		copyPath := filepath.Join(t.TempDir(), "copies.html")
 		if err := os.WriteFile(copyPath, []byte(s), 0o644); err != nil {
@@ -326,8 +331,13 @@ func TestHTMLInBrowser(t *testing.T) {
 		var got []string
 		eval(t, fmt.Sprintf(`(() => { document.querySelector('#map circle[data-topic="%d"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
 			return [...document.querySelectorAll('#docs tbody tr')].map(tr => { const e = tr.querySelector('.copies'); return e ? tr.querySelector('td.id').textContent + ': ' + e.textContent : ''; }).filter(x => x); })()`, k), &got)
-		if want := []string{"<img src=x onerror=window.__pwned=1>: +2 near-copies of it not shown"}; !slices.Equal(got, want) {
+		if want := []string{"<img src=x onerror=window.__pwned=1>: +2 near-copies of it not shown, ranked above the last document shown"}; !slices.Equal(got, want) {
 			t.Errorf("topic %d: near-copies shown as %q, want %q", k+1, got, want)
+		}
+		var note string
+		eval(t, `document.getElementById('docs-note').textContent`, &note)
+		if want := "The 63 documents of the input, their topic weights inferred under the model (1 has no word of the model: left out of what follows, as their weights are the prior's). "; !strings.HasPrefix(note, want) {
+			t.Errorf("the documents' note %q, want it to start with %q", note, want)
 		}
 		if pr := p.Problems(); len(pr) > 0 {
 			t.Errorf("the page reports problems: %q", pr)

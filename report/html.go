@@ -177,6 +177,7 @@ type pageDocs struct {
 	Top      [][]int     `json:"top"` // per topic, by weight
 	Weight   [][]float64 `json:"weight"`
 	Copies   [][]int     `json:"copies,omitempty"` // per topic, as Top: the near-copies passed over
+	Empty    int         `json:"empty,omitempty"`  // documents without a word of the model, left out
 	Hist     [][]int     `json:"hist"`
 	Dominant []int       `json:"dominant"`
 	// Labels are the labels of the documents each topic dominates, when
@@ -425,7 +426,7 @@ func topicCandidates(row, lpw []float64, n int) ([]int, []float64) {
 // weights and the number of documents it dominates.
 func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	c, theta := o.Docs, o.DocTopics
-	d := &pageDocs{N: c.NumDocs(), Tokens: c.Tokens(), Source: textsafe.Escape(o.Source)}
+	d := &pageDocs{N: c.NumDocs(), Tokens: c.Tokens(), Source: textsafe.Escape(o.Source), Empty: c.EmptyDocs()}
 	d.Top = make([][]int, m.K)
 	d.Weight = make([][]float64, m.K)
 	d.Copies = make([][]int, m.K)

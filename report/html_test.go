@@ -455,8 +455,8 @@ func TestHTMLLeavesOutDocsWithoutWords(t *testing.T) {
 		}
 		dominated += p.Docs.Dominant[k]
 	}
-	if slices.Contains(p.Docs.IDs, "empty") || dominated != 6 {
-		t.Errorf("the document without words: shown %v, %d documents dominated, want 6", slices.Contains(p.Docs.IDs, "empty"), dominated)
+	if slices.Contains(p.Docs.IDs, "empty") || dominated != 6 || p.Docs.Empty != 1 {
+		t.Errorf("the document without words: shown %v, %d documents dominated, want 6; %d said empty, want 1", slices.Contains(p.Docs.IDs, "empty"), dominated, p.Docs.Empty)
 	}
 }
 

@@ -374,7 +374,9 @@ func printBench(w io.Writer, rows []benchRow) {
 			name += "\t" + strconv.Itoa(r.K)
 		}
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\tfailed\t\t\n", name)
+			// A cell for every column: tabwriter aligns a column only
+			// over the lines that have it.
+			fmt.Fprintln(tw, name+"\tfailed\t"+strings.Repeat("-\t", len(used)+1))
 			continue
 		}
 		line := fmt.Sprintf("%s\t%s\t%s", name, fmtSeconds(r.WallSeconds), memory.Format(r.PeakRSSBytes))

@@ -149,6 +149,19 @@ func TestBenchSeveralK(t *testing.T) {
 	if code != 0 || !header.MatchString(out) || !row.MatchString(out) || !strings.Contains(out, "recovered: true topics matched at cosine >= 0.9") {
 		t.Errorf("table with -k 3,5: exit %d\n%s", code, out)
 	}
+	// A failed row in the middle (K above the vocabulary's 200 words)
+	// keeps the table aligned: every line as long as the header.
+	code, out, _ = hull(t, "bench", "-k", "3,500,5", docword, "--truth", truth, "--repeat", "1", "-q")
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) < 4 || !strings.Contains(lines[2], "failed") {
+		t.Fatalf("bench -k 3,500,5: exit %d\n%s", code, out)
+	}
+	for _, line := range lines[1:4] {
+		if len(line) != len(lines[0]) {
+			t.Errorf("table not aligned after a failed row:\n%s", out)
+			break
+		}
+	}
 	expectBadInput(t, []badInput{
 		{"no -k", []string{"bench", docword}, "-k is required"},
 		{"K 1", []string{"bench", "-k", "5,1", docword}, "-k 1: want numbers of topics of at least 2"},

@@ -81,16 +81,12 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 // knows, and what becomes of them.
 func noteEmptyDocs(w io.Writer, c *corpus.Corpus, what string) {
 	if empty := c.EmptyDocs(); empty > 0 {
-		fmt.Fprintf(w, "note: %s no word the model knows; such documents %s\n", documentsHave(empty), what)
+		verb := "have"
+		if empty == 1 {
+			verb = "has"
+		}
+		fmt.Fprintf(w, "note: %s %s no word the model knows; such documents %s\n", documents(empty, "document"), verb, what)
 	}
-}
-
-// documentsHave returns "1 document has" or "N documents have".
-func documentsHave(n int) string {
-	if n == 1 {
-		return "1 document has"
-	}
-	return fmt.Sprintf("%d documents have", n)
 }
 
 // nearCopies returns what a document line says of the near-copies

@@ -63,8 +63,10 @@ the topics' weights in each document are inferred by variational inference
 under the model's prior, and the page shows the topics' shares of the
 documents' tokens, each topic's --top-docs (10) documents of highest weight
 (a document whose word counts have cosine similarity --near-copy (0.9) or more
-with one shown above it is passed over and counted beside it; 0: show every
-document) and the histogram of its weights over all documents; with --labels FILE
+with one shown above it is passed over and counted beside it, among those
+ranked above the last one shown; 0: show every document) and the histogram of
+its weights over all documents but those with no word of the model (their
+weights are the prior's); with --labels FILE
 (id<TAB>label lines, as for "hull eval"), the 5 most frequent labels of the
 labelled documents whose dominant topic it is. A document is shown by
 its id, its most frequent words in the model and, for raw text (lines, jsonl

@@ -269,7 +269,9 @@
     const docs = D.docs;
     byId('docs-panel').hidden = false;
     byId('docs-note').textContent = 'The ' + count(docs.n) + ' documents of ' + (docs.source || 'the input') +
-      ', their topic weights inferred under the model. ' + (docs.text
+      ', their topic weights inferred under the model' + (docs.empty
+        ? ' (' + count(docs.empty) + (docs.empty === 1 ? ' has' : ' have') + ' no word of the model: left out of what follows, as their weights are the prior\'s). '
+        : '. ') + (docs.text
         ? 'A document is shown by its id, the start of its text and its most frequent words in the model\'s vocabulary.'
         : 'A corpus keeps each document as a bag of words: a document is shown by its id and its most frequent words in the model\'s vocabulary, not its text.');
     byId('docs-words-head').textContent = docs.text ? 'its text, then its most frequent words in the model' : 'its most frequent words in the model';
@@ -281,7 +283,7 @@
     box.hidden = false;
     const k = selected;
     byId('docs-summary').textContent = topicName(k) + ': the dominant topic of ' + count(docs.dominant[k]) + ' documents (' +
-      pct(docs.dominant[k] / Math.max(1, docs.n)) + '); ' + count(docs.hist[k][0]) + ' give it less than ' + (1 / docs.hist[k].length).toFixed(2) +
+      pct(docs.dominant[k] / Math.max(1, docs.n - (docs.empty || 0))) + '); ' + count(docs.hist[k][0]) + ' give it less than ' + (1 / docs.hist[k].length).toFixed(2) +
       ' of their weight. The histogram counts the documents by the topic\'s weight, from ' + (1 / docs.hist[k].length).toFixed(2) + ' up.';
     const labels = byId('docs-labels');
     labels.hidden = !docs.labels;
@@ -305,7 +307,7 @@
       if (docs.text && docs.text[d]) td.appendChild(el('div', { class: 'excerpt' }, docs.text[d]));
       td.appendChild(el('div', { class: 'words' }, words));
       const copies = docs.copies ? docs.copies[k][r] : 0;
-      if (copies > 0) td.appendChild(el('div', { class: 'copies' }, '+' + count(copies) + (copies === 1 ? ' near-copy' : ' near-copies') + ' of it not shown'));
+      if (copies > 0) td.appendChild(el('div', { class: 'copies' }, '+' + count(copies) + (copies === 1 ? ' near-copy' : ' near-copies') + ' of it not shown, ranked above the last document shown'));
       tr.appendChild(td);
       body.appendChild(tr);
     });
