@@ -49,7 +49,9 @@ func newEvalCmd() *cobra.Command {
                        The truth must record the digest of the corpus the model was
                        fitted on, as hull synth's truth.json and "hull fit DIR/docword.txt"
                        do; pruning, stop words or --stem change the corpus fitted and
-                       its digest: --ignore-digest scores anyway
+                       its digest: --ignore-digest scores anyway. Another model
+                       fitted on the same corpus is a truth too: the figures then
+                       say how alike the two are (seeds, learners, K)
   --recovered-at T     with --truth: how many true topics the cosine matching pairs
                        with a learned topic at cosine >= T (e.g. 0.9, as Ding et al.
                        count the Swimmer topics); JSON keys "recovered" and
@@ -104,7 +106,7 @@ vocabulary by word.`,
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.truth, "truth", "", "true model (e.g. truth.json from hull synth)")
+	fs.StringVar(&f.truth, "truth", "", "true model (e.g. truth.json from hull synth), or another model of the same corpus to compare with")
 	fs.BoolVar(&f.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than the model")
 	fs.Float64Var(&recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this")
 	fs.StringVar(&f.heldout, "heldout", "", "held-out documents for perplexity")

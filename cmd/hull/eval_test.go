@@ -242,6 +242,17 @@ func TestEvalRecoveredAt(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 6 || got["recovered"].(float64) > 4 || !strings.Contains(errOut, "need equal K") {
 		t.Errorf("K = 4 against 5: exit %d, %v, stderr %q", code, got, errOut)
 	}
+	// Another model of the same corpus is a truth too: itself is found
+	// again whole, another learner's model within its K.
+	code, out, errOut = hull(t, "eval", m, "--truth", m, "--recovered-at", "0.9", "--json")
+	got = nil
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got["recovered"] != 5.0 || got["l1_mean"] != 0.0 {
+		t.Errorf("a model against itself: exit %d, %v, stderr %q", code, got, errOut)
+	}
+	code, out, errOut = hull(t, "eval", m4, "--truth", m, "--recovered-at", "0.9", "--json")
+	if got = nil; code != 0 || json.Unmarshal([]byte(out), &got) != nil || got["recovered"].(float64) > 4 {
+		t.Errorf("K = 4 against a model of K = 5 of the same corpus: exit %d, %v, stderr %q", code, got, errOut)
+	}
 	for _, args := range [][]string{
 		{"eval", m4, "--truth", truth},
 		{"eval", m, "--recovered-at", "0.9"},
