@@ -127,6 +127,7 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 		f.eval.reference = inputs[0]
 	}
 	log := logWriter(cmd, f.eval.quiet)
+	f.eval.input.memo = map[string]*corpus.Corpus{} // every model is measured on the same corpora
 	if err := checkLabels(cmd.Context(), &f.eval, log); err != nil {
 		return err
 	}

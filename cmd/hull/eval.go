@@ -225,8 +225,7 @@ func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.
 	}
 	switch how {
 	case noPruning:
-		raw, err = readPaths(paths, in.readOptions(ctx, progress))
-		err = readError(err)
+		raw, err = in.readMemo(paths, in.readOptions(ctx, progress))
 	case flagPruning:
 		raw, err = in.read(ctx, paths, log, progress, nil)
 	case modelPruning:
@@ -252,6 +251,24 @@ func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.
 			textsafe.Escape(name), rep.UnknownWords, raw.NumWords(), rep.DroppedTokens, rep.DroppedTokens+rep.Tokens)
 	}
 	return raw, aligned, nil
+}
+
+// readMemo reads paths with opts, or returns the corpus an earlier call
+// read with the same options when in.memo keeps them ("hull bench"
+// measures every model of one input on the same corpora).
+func (in *inputFlags) readMemo(paths []string, opts corpus.ReadOptions) (*corpus.Corpus, error) {
+	key := fmt.Sprintf("%q %q %q %+v %v %d %d", paths, opts.Format, opts.Vocab, opts.Text, opts.Strict, opts.MaxMemory, opts.Excerpt)
+	if c := in.memo[key]; c != nil {
+		return c, nil
+	}
+	c, err := readPaths(paths, opts)
+	if err != nil {
+		return nil, readError(err)
+	}
+	if in.memo != nil {
+		in.memo[key] = c
+	}
+	return c, nil
 }
 
 func printMeasures(w io.Writer, ms *eval.Measures) {

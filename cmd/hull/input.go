@@ -52,6 +52,9 @@ type inputFlags struct {
 	// one, sets it, and excerptGiven when it was given.
 	excerpt      int
 	excerptGiven bool
+	// memo, when not nil, keeps the corpora read without pruning by
+	// their paths and read options (readMemo).
+	memo map[string]*corpus.Corpus
 }
 
 func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
