@@ -97,6 +97,20 @@ func ExampleFromTokens() {
 	// doc 3 [] []
 }
 
+// The cosine similarity of documents' word counts: 1 for a document and
+// its copy (in any proportion), as "hull topics" takes near-copies.
+func ExampleCorpus_Cosine() {
+	c := corpus.FromTokens([][]string{
+		{"oil", "prices", "rose"},
+		{"oil", "prices", "rose", "oil", "prices", "rose"},
+		{"oil", "prices", "fell"},
+		{"wheat", "crop"},
+	})
+	fmt.Printf("%.3f %.3f %.3f\n", c.Cosine(0, 1), c.Cosine(0, 2), c.Cosine(0, 3))
+	// Output:
+	// 1.000 0.667 0.000
+}
+
 // New documents on a fixed vocabulary, such as a model's Vocab: words
 // the vocabulary lacks are dropped and counted.
 func ExampleFromTokensOn() {

@@ -90,3 +90,25 @@ func ExampleHTML() {
 	// [apple pear rain snow <script>]
 	// false true
 }
+
+// A topic's words by relevance (Sievert and Shirley 2014), as "hull
+// topics --lambda" lists them: at lambda = 1 its most probable words, the
+// corpus's frequent "said" first; at 0.6 the words more frequent in the
+// topic than in the corpus come up.
+func ExampleTopRelevant() {
+	m := &model.Model{K: 2, Vocab: []string{"said", "oil", "crude", "wheat", "grain"}, Topics: [][]float64{
+		{0.40, 0.30, 0.26, 0.02, 0.02}, // oil
+		{0.50, 0.02, 0.02, 0.26, 0.20}, // grain
+	}}
+	pw := report.Marginal(m, []float64{0.5, 0.5}) // p(w), the topics weighted by their shares
+	for _, lambda := range []float64{1, 0.6} {
+		var words []string
+		for _, w := range report.TopRelevant(m, pw, 0, lambda, 3) {
+			words = append(words, m.Vocab[w])
+		}
+		fmt.Printf("lambda %.1f: %s\n", lambda, strings.Join(words, " "))
+	}
+	// Output:
+	// lambda 1.0: said oil crude
+	// lambda 0.6: oil crude said
+}
