@@ -20,8 +20,21 @@ import (
 	"github.com/hulltopics/hull/text"
 )
 
-// The tests run the pipeline on Beam's Prism runner, in this process.
-func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+// The tests run the pipeline on Beam's Prism runner, in this process,
+// with a private temporary directory that the runs' leftovers go with.
+func TestMain(m *testing.M) {
+	restore, err := PrivateTempDir()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := ptest.MainRetWithDefault(m, "prism")
+	if err := restore(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.Exit(code)
+}
 
 // hullStats returns the statistics "hull stats" computes on paths: the
 // inputs read by corpus.Read, pruned as hull fit prunes them (prune, or

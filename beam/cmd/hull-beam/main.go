@@ -197,7 +197,7 @@ func run() error {
 		return badInput{flagError(err)}
 	}
 	start := time.Now()
-	res, err := beamx.RunWithMetrics(ctx, p)
+	res, err := runPipeline(ctx, p)
 	if err != nil {
 		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(ctx); rerr != nil {
 			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
@@ -218,6 +218,21 @@ func run() error {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s in %v\n", textsafe.Escape(opts.Output), time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// runPipeline runs p on the runner of the flags, in a private temporary
+// directory (pipeline.PrivateTempDir: Beam's loopback run leaves a file in
+// the temporary directory), removed after the run.
+func runPipeline(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	restore, err := pipeline.PrivateTempDir()
+	if err != nil {
+		return nil, err
+	}
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if rerr := restore(); rerr != nil {
+		fmt.Fprintln(os.Stderr, errorLine(rerr))
+	}
+	return res, err
 }
 
 // options returns the pipeline's options of the flags, checked as hull
