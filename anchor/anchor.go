@@ -360,7 +360,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 		m.Params["rectify"], m.Params["rectify_chosen"] = string(RectifyAuto), string(RectifyNone)
 		m.Params["paper_distinct_words"], m.Params["paper_near_duplicate_pairs"] = distinct, pairs
 		if l.opts.RefineAlways && in.refineDocs() != nil {
-			return m, l.refineKept(ctx, in, m)
+			return l.refineKept(ctx, in, m)
 		}
 		return m, nil
 	}
@@ -397,19 +397,25 @@ func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Opti
 	if in.refineDocs() == nil { // statistics: fitStats has set Refine to 0 and says why
 		return m, nil
 	}
-	return m, l.refineKept(ctx, in, m)
+	return l.refineKept(ctx, in, m)
 }
 
 // refineKept refines m, a model RectifyAuto keeps from the paper's fit,
 // when its topics are noisy (refine.IfNoisy), or whatever they are with
-// RefineAlways (refine.Always).
-func (l *Learner) refineKept(ctx context.Context, in input, m *model.Model) error {
+// RefineAlways (refine.Always). It returns m, or nil and the error: a
+// refinement stopped half way (a cancelled context) leaves m half done.
+func (l *Learner) refineKept(ctx context.Context, in input, m *model.Model) (*model.Model, error) {
 	o := refine.Options{Settings: l.opts.Settings, Iterations: l.opts.Refine, Tolerance: l.opts.RefineTolerance}
+	var err error
 	if l.opts.RefineAlways {
-		return refine.Always(ctx, in.refineDocs(), m, o)
+		err = refine.Always(ctx, in.refineDocs(), m, o)
+	} else {
+		_, err = refine.IfNoisy(ctx, in.refineDocs(), m, o)
 	}
-	_, err := refine.IfNoisy(ctx, in.refineDocs(), m, o)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // autoOptions returns the options of RectifyAuto's two fits: the paper's

@@ -331,8 +331,29 @@ func TestFitHonoursCancellation(t *testing.T) {
 			}
 		}
 		l, _ := New(o)
-		if _, err := l.Fit(ctx, c, 10); !errors.Is(err, context.Canceled) {
-			t.Errorf("cancelled during %s: err = %v, want context.Canceled", stage, err)
+		if m, err := l.Fit(ctx, c, 10); !errors.Is(err, context.Canceled) || m != nil {
+			t.Errorf("cancelled during %s: model %v, err = %v, want none and context.Canceled", stage, m != nil, err)
+		}
+		cancel()
+	}
+	// Cancelled in the refinement of the topics RectifyAuto keeps (the
+	// paper's, refined always; the original recovery's, refined always):
+	// no half-refined model comes back with the error.
+	for _, recover := range []Method{RecoverL2, Original} {
+		ctx, cancel := context.WithCancel(context.Background())
+		o := DefaultOptions()
+		o.Recover, o.RefineAlways = recover, true
+		o.Progress = func(s string, done, total int) {
+			if s == "refine" && done > 0 {
+				cancel()
+			}
+		}
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err := l.Fit(ctx, c, 6); !errors.Is(err, context.Canceled) || m != nil {
+			t.Errorf("%s, cancelled during the refinement of the kept topics: model %v, err = %v, want none and context.Canceled", recover, m != nil, err)
 		}
 		cancel()
 	}

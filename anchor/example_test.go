@@ -90,10 +90,13 @@ func ExampleLearner_FitStats() {
 	}
 	first, second := cooc.NewStats(c.Vocab), cooc.NewStats(c.Vocab)
 	for d := range c.NumDocs() {
-		if d < c.NumDocs()/2 {
-			first.AddDoc(c.Doc(d))
-		} else {
-			second.AddDoc(c.Doc(d))
+		to := first
+		if d >= c.NumDocs()/2 {
+			to = second
+		}
+		if err := to.AddDoc(c.Doc(d)); err != nil {
+			fmt.Println(err)
+			return
 		}
 	}
 	if err := first.Merge(second); err != nil {

@@ -122,8 +122,14 @@ func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Pr
 // The statistics stay in memory beside Q; FitStatsReader learns from a
 // statistics file without holding them.
 func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error) {
+	if s == nil {
+		return nil, errNoStats
+	}
 	return l.fitStats(ctx, statsInput(s), k)
 }
+
+// errNoStats is the error of a fit on nil statistics.
+var errNoStats = errors.New("anchor: no statistics (nil)")
 
 // FitStatsReader is FitStats on statistics being read (their header read,
 // their entries not yet): the memory check comes before Q is read, and Q
@@ -131,6 +137,9 @@ func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Mo
 // holds the statistics themselves (half the memory of LoadStats and
 // FitStats).
 func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error) {
+	if r == nil {
+		return nil, errNoStats
+	}
 	return l.fitStats(ctx, readerInput(r), k)
 }
 
@@ -158,6 +167,9 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // copy on the statistics' vocabulary (corpus.AlignBytes), held through
 // the fit and made after the check.
 func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
+	if s == nil {
+		return nil, errNoStats
+	}
 	in := statsInput(s)
 	if err := in.setSample(sample); err != nil {
 		return nil, err
@@ -168,6 +180,9 @@ func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, samp
 // FitStatsReaderSample is FitStatsSample on statistics being read, as
 // FitStatsReader.
 func (l *Learner) FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader, k int, sample *corpus.Corpus) (*model.Model, error) {
+	if r == nil {
+		return nil, errNoStats
+	}
 	in := readerInput(r)
 	if err := in.setSample(sample); err != nil {
 		return nil, err

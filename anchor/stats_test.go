@@ -30,10 +30,12 @@ func TestFitStatsMatchesFit(t *testing.T) {
 	s := cooc.NewStats(c.Vocab)
 	rest := cooc.NewStats(c.Vocab)
 	for d := range c.NumDocs() {
-		if d < half {
-			s.AddDoc(c.Doc(d))
-		} else {
-			rest.AddDoc(c.Doc(d))
+		to := s
+		if d >= half {
+			to = rest
+		}
+		if err := to.AddDoc(c.Doc(d)); err != nil {
+			t.Fatal(err)
 		}
 	}
 	if err := s.Merge(rest); err != nil {
@@ -289,4 +291,24 @@ func reversedVocab(c *corpus.Corpus) *corpus.Corpus {
 func isOptionError(err error, field string) bool {
 	oe, ok := errors.AsType[*learner.OptionError](err)
 	return ok && oe.Field == field
+}
+
+// TestFitStatsNil: no statistics (nil) is an error of every FitStats
+// variant, not a panic.
+func TestFitStatsNil(t *testing.T) {
+	l, err := New(DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, sample := context.Background(), corpus.FromTokens([][]string{{"a", "b"}})
+	for name, fit := range map[string]func() (*model.Model, error){
+		"FitStats":             func() (*model.Model, error) { return l.FitStats(ctx, nil, 2) },
+		"FitStatsSample":       func() (*model.Model, error) { return l.FitStatsSample(ctx, nil, 2, sample) },
+		"FitStatsReader":       func() (*model.Model, error) { return l.FitStatsReader(ctx, nil, 2) },
+		"FitStatsReaderSample": func() (*model.Model, error) { return l.FitStatsReaderSample(ctx, nil, 2, sample) },
+	} {
+		if m, err := fit(); err == nil || m != nil {
+			t.Errorf("%s(nil): model %v, error %v; want an error", name, m != nil, err)
+		}
+	}
 }

@@ -32,8 +32,12 @@ func TestWeightingOnClassic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		npmi, err := learner.TopicNPMIs(m, c)
+		if err != nil {
+			t.Fatal(err)
+		}
 		mean := 0.0
-		for _, x := range learner.TopicNPMIs(m, c) {
+		for _, x := range npmi {
 			mean += x / float64(m.K)
 		}
 		return m, mean

@@ -2,6 +2,7 @@ package cooc_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,14 +41,14 @@ func ExampleCompute() {
 func ExampleStats_Merge() {
 	vocab := []string{"rain", "snow", "sun"}
 	day := func(words ...int32) ([]int32, []int32) { return words, []int32{1, 1, 1}[:len(words)] }
-	monday, tuesday := cooc.NewStats(vocab), cooc.NewStats(vocab)
-	monday.AddDoc(day(0, 1))
-	tuesday.AddDoc(day(1, 2))
-	tuesday.AddDoc(day(0, 1, 2))
-	whole := cooc.NewStats(vocab)
-	whole.AddDoc(day(0, 1))
-	whole.AddDoc(day(1, 2))
-	whole.AddDoc(day(0, 1, 2))
+	monday, tuesday, whole := cooc.NewStats(vocab), cooc.NewStats(vocab), cooc.NewStats(vocab)
+	err := errors.Join(monday.AddDoc(day(0, 1)),
+		tuesday.AddDoc(day(1, 2)), tuesday.AddDoc(day(0, 1, 2)),
+		whole.AddDoc(day(0, 1)), whole.AddDoc(day(1, 2)), whole.AddDoc(day(0, 1, 2)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	if err := monday.Merge(tuesday); err != nil {
 		fmt.Println(err)
 		return
@@ -77,7 +78,10 @@ func ExampleMergeFiles() {
 	var paths []string
 	for i, doc := range [][]int32{{0, 1}, {1, 2}} {
 		s := cooc.NewStats(vocab)
-		s.AddDoc(doc, []int32{2, 1})
+		if err := s.AddDoc(doc, []int32{2, 1}); err != nil {
+			fmt.Println(err)
+			return
+		}
 		paths = append(paths, filepath.Join(dir, fmt.Sprintf("shard%d.stats", i)))
 		if err := s.Save(context.Background(), paths[i]); err != nil {
 			fmt.Println(err)
@@ -104,8 +108,10 @@ func ExampleLoadStatsSummary() {
 	}
 	defer os.RemoveAll(dir)
 	s := cooc.NewStats([]string{"rain", "snow", "sun"})
-	s.AddDoc([]int32{0, 1}, []int32{2, 1})
-	s.AddDoc([]int32{1, 2}, []int32{1, 3})
+	if err := errors.Join(s.AddDoc([]int32{0, 1}, []int32{2, 1}), s.AddDoc([]int32{1, 2}, []int32{1, 3})); err != nil {
+		fmt.Println(err)
+		return
+	}
 	path := filepath.Join(dir, "all.stats")
 	if err := s.Save(context.Background(), path); err != nil {
 		fmt.Println(err)

@@ -118,8 +118,9 @@ func pair(num uint64, u fixed) fixed {
 }
 
 // NewStats returns the empty statistics of vocab, holding every row,
-// with the paper's weighting (every document the same). It checks no
-// memory: EstimateStatsBytes tells what it allocates.
+// with the paper's weighting (every document the same). vocab's words
+// must be distinct, as a corpus's are: it checks neither them nor the
+// memory (EstimateStatsBytes tells what it allocates).
 func NewStats(vocab []string) *Stats {
 	v := len(vocab)
 	return &Stats{Vocab: vocab, DocFreq: make([]int64, v), Weighting: WeightDocuments, hi: v, sums: make([]fixed, triangle(v, 0, v))}
@@ -158,11 +159,27 @@ func (s *Stats) at(i, j int) int64 {
 
 // AddDoc adds one document, given by its distinct words (indices into
 // Vocab, each once) and their counts, as a pass over the corpus would.
-// It adds the rows of S that s holds and the counts. Time O(nnz_d^2 / 2).
-func (s *Stats) AddDoc(words, counts []int32) {
+// It adds the rows of S that s holds and the counts. It returns an error,
+// adding nothing, unless there is one count >= 1 per word and the words
+// are distinct indices into Vocab: the sums are exact and cannot be
+// mended once wrong. Time O(nnz_d^2 / 2).
+func (s *Stats) AddDoc(words, counts []int32) error {
+	if len(words) != len(counts) {
+		return fmt.Errorf("cooc: a document of %d words and %d counts", len(words), len(counts))
+	}
 	if !slices.IsSorted(words) {
 		words, counts = slices.Clone(words), slices.Clone(counts)
 		terms.Sort(words, counts, nil)
+	}
+	for q, w := range words {
+		switch {
+		case w < 0 || int(w) >= len(s.Vocab):
+			return fmt.Errorf("cooc: word %d of a document: want an index into the %d words", w, len(s.Vocab))
+		case q > 0 && words[q-1] == w:
+			return fmt.Errorf("cooc: word %d given twice in a document: give each once with its count", w)
+		case counts[q] < 1:
+			return fmt.Errorf("cooc: word %d counted %d times in a document, want >= 1", w, counts[q])
+		}
 	}
 	var n int64
 	for q, w := range words {
@@ -172,7 +189,7 @@ func (s *Stats) AddDoc(words, counts []int32) {
 	s.Docs++
 	s.Tokens += n
 	if n < 2 {
-		return
+		return nil
 	}
 	s.Used++
 	s.addWeight(n)
@@ -191,6 +208,7 @@ func (s *Stats) AddDoc(words, counts []int32) {
 			row[words[r]-i].add(pair(num, u))
 		}
 	}
+	return nil
 }
 
 // addWeight adds to Weight the weight of a document of n >= 2 tokens,
@@ -348,6 +366,9 @@ func (s *Stats) Merge(o *Stats) error {
 // compatible returns an error when s and o are over different
 // vocabularies or preprocessing.
 func (s *Stats) compatible(o *Stats) error {
+	if o == nil {
+		return errors.New("cooc: no statistics (nil) to merge")
+	}
 	if len(s.Vocab) != len(o.Vocab) {
 		return fmt.Errorf("cooc: the statistics are over %d and %d words: %w", len(s.Vocab), len(o.Vocab), ErrVocabDiffers)
 	}

@@ -22,7 +22,9 @@ import (
 func statsOf(c *corpus.Corpus, lo, hi int) *Stats {
 	s := NewStats(c.Vocab)
 	for d := lo; d < hi; d++ {
-		s.AddDoc(c.Doc(d))
+		if err := s.AddDoc(c.Doc(d)); err != nil {
+			panic(err) // the corpora of the tests are valid
+		}
 	}
 	return s
 }
@@ -386,10 +388,7 @@ func TestReadStatsSummary(t *testing.T) {
 
 func FuzzReadStats(f *testing.F) {
 	c := randomCorpus(17, 20, 6, 8)
-	s := NewStats(c.Vocab)
-	for d := range c.NumDocs() {
-		s.AddDoc(c.Doc(d))
-	}
+	s := statsOf(c, 0, c.NumDocs())
 	for _, p := range append(s.Split(2), s) {
 		var buf bytes.Buffer
 		p.WriteTo(&buf)
@@ -399,7 +398,9 @@ func FuzzReadStats(f *testing.F) {
 	for _, w := range []Weighting{WeightTokens, WeightPairs} {
 		ws, _ := NewWeightedStats(c.Vocab, w)
 		for d := range c.NumDocs() {
-			ws.AddDoc(c.Doc(d))
+			if err := ws.AddDoc(c.Doc(d)); err != nil {
+				f.Fatal(err)
+			}
 		}
 		var buf bytes.Buffer
 		ws.WriteTo(&buf)
@@ -652,5 +653,36 @@ func TestNilCorpus(t *testing.T) {
 	}
 	if _, err := NewOperator(nil, 1); err == nil {
 		t.Error("NewOperator: no error")
+	}
+}
+
+// TestMergeNil: merging no statistics (nil) is an error, not a panic.
+func TestMergeNil(t *testing.T) {
+	if err := NewStats([]string{"a", "b"}).Merge(nil); err == nil {
+		t.Error("Merge(nil): no error")
+	}
+}
+
+// TestAddDocRefuses: words and counts that do not describe a document
+// (lengths apart, a word outside the vocabulary or given twice, a count
+// below 1) are refused, and nothing is added: the exact sums cannot be
+// mended once wrong.
+func TestAddDocRefuses(t *testing.T) {
+	s := NewStats([]string{"a", "b", "c", "d"})
+	for name, doc := range map[string][2][]int32{
+		"fewer counts":         {{0, 1}, {1}},
+		"word too large":       {{0, 9}, {1, 1}},
+		"negative word":        {{-1, 0}, {1, 1}},
+		"word twice":           {{2, 2}, {1, 1}},
+		"word twice, unsorted": {{3, 0, 3}, {1, 1, 1}},
+		"count 0":              {{0, 1}, {0, 2}},
+		"negative count":       {{0, 1}, {-3, 1}},
+	} {
+		if err := s.AddDoc(doc[0], doc[1]); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if empty := NewStats(s.Vocab); s.Digest() != empty.Digest() || s.Docs != 0 {
+		t.Errorf("the refused documents changed the statistics: %d documents", s.Docs)
 	}
 }

@@ -21,7 +21,9 @@ func weightedOf(t *testing.T, c *corpus.Corpus, w Weighting, lo, hi int) *Stats 
 		t.Fatal(err)
 	}
 	for d := lo; d < hi; d++ {
-		s.AddDoc(c.Doc(d))
+		if err := s.AddDoc(c.Doc(d)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return s
 }

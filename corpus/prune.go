@@ -86,6 +86,9 @@ func (o PruneOptions) validate() error {
 // is not modified once built), so that a large corpus is not held twice.
 // Prune runs in O(nnz + V log V).
 func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
+	if c == nil {
+		return nil, PruneReport{}, errors.New("corpus: no corpus (nil) to prune")
+	}
 	rep := PruneReport{WordsBefore: c.NumWords(), DocsBefore: c.NumDocs(), TokensBefore: c.Tokens()}
 	if err := opts.validate(); err != nil {
 		return nil, rep, err

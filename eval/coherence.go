@@ -82,6 +82,9 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	if err := m.Validate(); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: %w", err)
 	}
+	if ref == nil {
+		return Coherence{}, errors.New("eval: coherence: no reference corpus (nil)")
+	}
 	if err := m.CheckVocab(ref.Vocab); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: reference corpus: %w", err)
 	}

@@ -106,7 +106,10 @@ func ExampleHealth_AddCoherence() {
 	}}
 	docs := wordsCorpus(vocab, sports, weather, sports, weather)
 	h := eval.TopicHealth(m, nil, 0)
-	h.AddCoherence(m, docs)
+	if err := h.AddCoherence(m, docs); err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("NPMI %.2f, incoherent topics %v, incoherent: %v\n", h.NPMI, h.IncoherentTopics, h.Incoherent)
 	// Output:
 	// NPMI [1.00 -0.11], incoherent topics [1], incoherent: true

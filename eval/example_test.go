@@ -63,7 +63,12 @@ func ExampleLabelsOfTopics() {
 	labels := map[string]string{"d1": "sport", "d2": "sport", "d3": "weather", "d4": "sport", "d5": "weather"}
 	theta := [][]float64{{0.9, 0.1}, {0.8, 0.2}, {0.3, 0.7}, {0.4, 0.6}, {0.1, 0.9}} // inferred weights
 	classes, names, _ := eval.LabelClasses(ids, labels)
-	for k, tl := range eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, 2, 3) {
+	byTopic, err := eval.LabelsOfTopics(eval.DominantOf(theta), classes, names, 2, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, tl := range byTopic {
 		fmt.Printf("topic %d: %d documents: %v\n", k+1, tl.Docs, tl.Labels)
 	}
 	// Output:
@@ -78,7 +83,12 @@ func ExampleTopicsOfLabels() {
 	labels := map[string]string{"d1": "sport", "d2": "sport", "d3": "weather", "d4": "weather"}
 	theta := [][]float64{{0.9, 0.1}, {0.7, 0.3}, {0.2, 0.8}, {0.4, 0.6}} // inferred weights
 	classes, names, _ := eval.LabelClasses(ids, labels)
-	for _, lt := range eval.TopicsOfLabels(theta, classes, names) {
+	byLabel, err := eval.TopicsOfLabels(theta, classes, names)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, lt := range byLabel {
 		fmt.Printf("%s (%d documents): topic 1 %.1f, topic 2 %.1f\n", lt.Label, lt.Docs, lt.Shares[0], lt.Shares[1])
 	}
 	// Output:

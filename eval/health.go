@@ -134,9 +134,16 @@ type Health struct {
 // of c (m's vocabulary; at most learner.IncoherentSampleDocs of them,
 // evenly spaced): Health's NPMI, IncoherentTopics, LeastTopic and
 // Incoherent, and the Advice of incoherent topics that have not
-// collapsed. Time and memory as learner.TopicsIncoherent's.
-func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) {
-	h.SetCoherence(m, learner.TopicNPMIs(m, c))
+// collapsed. It returns learner.TopicNPMIs' error (c on another
+// vocabulary) and leaves h as it was. Time and memory as
+// learner.TopicsIncoherent's.
+func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) error {
+	npmi, err := learner.TopicNPMIs(m, c)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	h.SetCoherence(m, npmi)
+	return nil
 }
 
 // SetCoherence is AddCoherence with the topics' NPMI already measured

@@ -348,7 +348,9 @@ func TestHealthAddCoherence(t *testing.T) {
 		m := topWordsModel("score", 30, tc.tops...)
 		m.Vocab = c.Vocab
 		h := TopicHealth(m, nil, 0)
-		h.AddCoherence(m, c)
+		if err := h.AddCoherence(m, c); err != nil {
+			t.Fatal(err)
+		}
 		if !slices.Equal(h.IncoherentTopics, tc.incoherent) || h.LeastTopic != tc.least || h.Incoherent != tc.verdict {
 			t.Errorf("%s: incoherent %v, least topic %d, verdict %v; want %v, %d, %v (NPMI %.3f)",
 				tc.name, h.IncoherentTopics, h.LeastTopic, h.Incoherent, tc.incoherent, tc.least, tc.verdict, h.NPMI)
@@ -360,7 +362,9 @@ func TestHealthAddCoherence(t *testing.T) {
 	m := topWordsModel("score", 30, groupA, threeGroups)
 	m.Vocab = c.Vocab
 	h := TopicHealth(m, nil, 0)
-	h.AddCoherence(m, c)
+	if err := h.AddCoherence(m, c); err != nil {
+		t.Fatal(err)
+	}
 	if math.Abs(h.NPMI[0]-1) > 1e-9 || math.Abs(h.NPMI[1]+21.0/45) > 1e-9 {
 		t.Errorf("NPMI %v, want 1 and %.4f", h.NPMI, -21.0/45)
 	}

@@ -244,9 +244,20 @@ type TopicLabels struct {
 // corpus, topic by topic, where NMI and Purity give one figure.
 // dominant[d] is the dominant topic of document d (-1: none), classes[d]
 // its class (LabelClasses; -1: unlabelled; as long as dominant) and names
-// the classes' labels.
+// the classes' labels. It returns an error, before any work, when classes
+// is not as long as dominant or holds a class that names has not, or k is
+// negative.
 // Time O(D + k C log C) for C classes.
-func LabelsOfTopics(dominant, classes []int, names []string, k, n int) []TopicLabels {
+func LabelsOfTopics(dominant, classes []int, names []string, k, n int) ([]TopicLabels, error) {
+	if len(classes) != len(dominant) {
+		return nil, fmt.Errorf("eval: %d classes for %d documents", len(classes), len(dominant))
+	}
+	if k < 0 {
+		return nil, fmt.Errorf("eval: %d topics, want >= 0", k)
+	}
+	if err := checkClasses(classes, names); err != nil {
+		return nil, err
+	}
 	counts := make([]map[int]int, k)
 	out := make([]TopicLabels, k)
 	for d, t := range dominant {
@@ -274,7 +285,7 @@ func LabelsOfTopics(dominant, classes []int, names []string, k, n int) []TopicLa
 			out[t].Labels = []LabelCount{}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // LabelTopics are the topics of the documents that bear a label.
@@ -292,8 +303,21 @@ type LabelTopics struct {
 // classes, one per row, and names as LabelClasses returns them): what each class or
 // group of a corpus is about, the converse of LabelsOfTopics. Labels come
 // by their number of documents, most first, ties by label. Sums run over
-// the documents in order. Time O(D K).
-func TopicsOfLabels(theta [][]float64, classes []int, names []string) []LabelTopics {
+// the documents in order. It returns an error, before any work, when
+// classes is not as long as theta, holds a class that names has not, or
+// the rows of theta differ in length. Time O(D K).
+func TopicsOfLabels(theta [][]float64, classes []int, names []string) ([]LabelTopics, error) {
+	if len(classes) != len(theta) {
+		return nil, fmt.Errorf("eval: %d classes for %d documents", len(classes), len(theta))
+	}
+	if err := checkClasses(classes, names); err != nil {
+		return nil, err
+	}
+	for d, row := range theta {
+		if len(row) != len(theta[0]) {
+			return nil, fmt.Errorf("eval: document %d has %d topic weights, document 0 %d", d, len(row), len(theta[0]))
+		}
+	}
 	out := make([]LabelTopics, len(names))
 	for c, name := range names {
 		out[c] = LabelTopics{Label: name}
@@ -316,5 +340,16 @@ func TopicsOfLabels(theta [][]float64, classes []int, names []string) []LabelTop
 	slices.SortFunc(out, func(a, b LabelTopics) int {
 		return cmp.Or(cmp.Compare(b.Docs, a.Docs), strings.Compare(a.Label, b.Label))
 	})
-	return out
+	return out, nil
+}
+
+// checkClasses returns an error unless every class is -1 (unlabelled) or
+// the index of one of names.
+func checkClasses(classes []int, names []string) error {
+	for d, c := range classes {
+		if c < -1 || c >= len(names) {
+			return fmt.Errorf("eval: document %d is of class %d, want -1 (unlabelled) or one of the %d labels", d, c, len(names))
+		}
+	}
+	return nil
 }

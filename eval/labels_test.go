@@ -209,7 +209,10 @@ func TestLabelsOfTopics(t *testing.T) {
 	labels := map[string]string{"a": "earn", "b": "earn", "c": "acq", "d": "acq", "e": "grain", "g": "earn"}
 	classes, names, _ := LabelClasses(ids, labels)
 	dominant := []int{0, 0, 0, 0, 1, 1, -1} // f unlabelled, g without a dominant topic
-	got := LabelsOfTopics(dominant, classes, names, 3, 5)
+	got, err := LabelsOfTopics(dominant, classes, names, 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := []TopicLabels{
 		{Docs: 4, Labels: []LabelCount{{"acq", 2}, {"earn", 2}}}, // a tie: acq first
 		{Docs: 1, Labels: []LabelCount{{"grain", 1}}},
@@ -218,8 +221,19 @@ func TestLabelsOfTopics(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("LabelsOfTopics = %+v, want %+v", got, want)
 	}
-	if got := LabelsOfTopics(dominant, classes, names, 3, 1); len(got[0].Labels) != 1 || got[0].Labels[0].Label != "acq" || got[0].Docs != 4 {
+	if got, _ := LabelsOfTopics(dominant, classes, names, 3, 1); len(got[0].Labels) != 1 || got[0].Labels[0].Label != "acq" || got[0].Docs != 4 {
 		t.Errorf("the most frequent label alone: %+v", got[0])
+	}
+	// Classes that do not fit the documents or the labels are refused,
+	// not a panic.
+	for name, tc := range map[string]struct{ dominant, classes []int }{
+		"fewer classes":  {dominant, classes[:3]},
+		"unknown class":  {[]int{0}, []int{len(names)}},
+		"negative class": {[]int{0}, []int{-2}},
+	} {
+		if got, err := LabelsOfTopics(tc.dominant, tc.classes, names, 3, 5); err == nil {
+			t.Errorf("%s: %+v and no error", name, got)
+		}
 	}
 }
 
@@ -228,7 +242,22 @@ func TestTopicsOfLabels(t *testing.T) {
 	labels := map[string]string{"a": "sport", "b": "weather", "c": "sport", "d": "art"}
 	theta := [][]float64{{0.9, 0.1}, {0.2, 0.8}, {0.5, 0.5}, {0.4, 0.6}}
 	classes, names, _ := LabelClasses(ids, labels)
-	got := TopicsOfLabels(theta, classes, names)
+	got, err := TopicsOfLabels(theta, classes, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		theta   [][]float64
+		classes []int
+	}{
+		"fewer classes": {theta, classes[:1]},
+		"unknown class": {theta[:1], []int{len(names)}},
+		"ragged rows":   {[][]float64{{0.5, 0.5}, {1}}, []int{0, 0}},
+	} {
+		if got, err := TopicsOfLabels(tc.theta, tc.classes, names); err == nil {
+			t.Errorf("%s: %+v and no error", name, got)
+		}
+	}
 	want := []LabelTopics{ // sport first (2 documents), then art before weather
 		{Label: "sport", Docs: 2, Shares: []float64{0.7, 0.3}},
 		{Label: "art", Docs: 1, Shares: []float64{0.4, 0.6}},

@@ -108,7 +108,7 @@ type Measures struct {
 // document figures on the dominant topics, DominantTopics, of the
 // documents of o.Reference, else of o.Heldout, when one is given) and
 // agreement with o.Labels. The corpora must be on m's vocabulary. It
-// returns an *OptionError for an option out of range (Top negative,
+// returns m.Validate's error for a model that is not one, an *OptionError for an option out of range (Top negative,
 // RecoveredAt outside [0, 1], Threads negative) before any work, the
 // first error of a measure (such as a model.ErrVocabMismatch, or models
 // of different K for l1 recovery without CountRecovered), and an error
@@ -118,6 +118,9 @@ type Measures struct {
 // of the measures that apply (see each).
 func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, error) {
 	var ms Measures
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("eval: %w", err)
+	}
 	switch {
 	case o.CountRecovered && o.Truth == nil:
 		return nil, errors.New("eval: CountRecovered needs a Truth")

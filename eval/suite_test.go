@@ -172,3 +172,23 @@ func TestMeasureOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureBadModel: a model that is not one (nil, no topics, a topic
+// longer or shorter than the vocabulary) is refused with Validate's
+// error, not a panic nor figures.
+func TestMeasureBadModel(t *testing.T) {
+	for name, m := range map[string]*model.Model{
+		"nil":         nil,
+		"empty":       {},
+		"short topic": {K: 2, Vocab: []string{"a", "b"}, Topics: [][]float64{{0.5, 0.5}, {1}}},
+		"long topic":  {K: 2, Vocab: []string{"a", "b"}, Topics: [][]float64{{0.5, 0.25, 0.25}, {1, 0}}},
+		"K of 3":      {K: 3, Vocab: []string{"a", "b"}, Topics: [][]float64{{0.5, 0.5}, {1, 0}}},
+	} {
+		if _, err := Measure(context.Background(), m, SuiteOptions{}); err == nil || !strings.HasPrefix(err.Error(), "eval: model: ") {
+			t.Errorf("%s: error %v, want the model's", name, err)
+		}
+	}
+	if _, err := TopicCoherence(&model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{1}}}, nil, 10); err == nil {
+		t.Error("TopicCoherence of no reference corpus (nil): no error")
+	}
+}

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/terms"
@@ -56,8 +57,12 @@ func NewInferencer(m *model.Model, o Options) (*Inferencer, error) {
 // Document returns the topic weights of one document, given as its tokens,
 // and the number of its tokens the model does not know, as the function
 // Document does with the Inferencer's model and options; ctx.Err() if ctx
-// is done. Time O(n log n) for n tokens, plus the inference.
+// is done, and an error for an Inferencer that NewInferencer did not make.
+// Time O(n log n) for n tokens, plus the inference.
 func (in *Inferencer) Document(ctx context.Context, tokens []string) (theta []float64, unknown int, err error) {
+	if in == nil || in.p == nil {
+		return nil, 0, errors.New("infer: an Inferencer without a model: make it with NewInferencer")
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}

@@ -116,7 +116,12 @@ func ExampleTopicDocs() {
 		fmt.Println(err)
 		return
 	}
-	for k, docs := range infer.TopicDocs(c, theta, m.K, 2, infer.DefaultNearCopy) {
+	topDocs, err := infer.TopicDocs(c, theta, m.K, 2, infer.DefaultNearCopy)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, docs := range topDocs {
 		for _, d := range docs {
 			fmt.Printf("topic %d: %.2f line %s: %s near-copies passed over: %d\n", k+1, d.Weight, d.ID, d.Text, d.Copies)
 		}

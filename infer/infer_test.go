@@ -416,3 +416,15 @@ func DocTokens(c *corpus.Corpus, d int) []string {
 	}
 	return tokens
 }
+
+// TestInferencerZero: an Inferencer not made by NewInferencer (its zero
+// value, or nil) gives an error, not a panic.
+func TestInferencerZero(t *testing.T) {
+	var zero Inferencer
+	var none *Inferencer
+	for name, in := range map[string]*Inferencer{"zero": &zero, "nil": none} {
+		if theta, _, err := in.Document(context.Background(), []string{"a"}); err == nil {
+			t.Errorf("%s Inferencer: %v and no error", name, theta)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package infer
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/topn"
 )
@@ -9,13 +12,30 @@ import (
 // weight in theta (rows as Infer returns them), highest first, ties to
 // the lower document: a topic's most representative documents, which
 // show a reader what it is about. Fewer than n where theta has fewer
-// rows. Time O(k D log n).
-func TopDocs(theta [][]float64, k, n int) [][]int {
+// rows. It returns an error, before any work, unless every row holds k
+// weights and n >= 0. Time O(k D log n).
+func TopDocs(theta [][]float64, k, n int) ([][]int, error) {
+	if err := checkTopDocs(theta, k, n); err != nil {
+		return nil, err
+	}
 	top := make([][]int, k)
 	for j := range top {
 		top[j] = topn.Indices(len(theta), n, func(d int) float64 { return theta[d][j] })
 	}
-	return top
+	return top, nil
+}
+
+// checkTopDocs returns TopDocs' error.
+func checkTopDocs(theta [][]float64, k, n int) error {
+	if n < 0 {
+		return fmt.Errorf("infer: %d documents per topic, want >= 0", n)
+	}
+	for d, row := range theta {
+		if len(row) != k {
+			return fmt.Errorf("infer: document %d has %d topic weights, want %d", d, len(row), k)
+		}
+	}
+	return nil
 }
 
 // DefaultNearCopy is the cosine similarity of word counts at or above
@@ -49,14 +69,27 @@ type TopicDoc struct {
 // of a document already chosen for the topic is passed over, and counted
 // in that document's Copies (the last chosen such): three copies of one
 // story tell a reader no more than one. nearCopy 0 keeps every
-// document. Time O(k D log m) for the m documents ranked down to the last
+// document. It returns an error, before any work, unless theta holds one
+// row of k weights per document of c, n >= 0 and nearCopy is in [0, 1].
+// Time O(k D log m) for the m documents ranked down to the last
 // chosen, plus O(n m t) for the similarities of documents of t terms.
-func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) [][]TopicDoc {
+func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) ([][]TopicDoc, error) {
+	switch {
+	case c == nil:
+		return nil, errors.New("infer: no corpus (nil)")
+	case len(theta) != c.NumDocs():
+		return nil, fmt.Errorf("infer: topic weights of %d documents for a corpus of %d", len(theta), c.NumDocs())
+	case !(nearCopy >= 0 && nearCopy <= 1):
+		return nil, fmt.Errorf("infer: near-copy similarity %v, want a cosine in [0, 1] (0: keep every document)", nearCopy)
+	}
+	if err := checkTopDocs(theta, k, n); err != nil {
+		return nil, err
+	}
 	out := make([][]TopicDoc, k)
 	for j := range out {
 		out[j] = topicDocs(c, theta, j, n, nearCopy)
 	}
-	return out
+	return out, nil
 }
 
 // topicDocs returns topic j's documents for TopicDocs. It ranks the

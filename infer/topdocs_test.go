@@ -14,24 +14,24 @@ func TestTopDocs(t *testing.T) {
 		{0.9, 0.1}, // ties document 0 on topic 0: the lower document first
 		{0.5, 0.5},
 	}
-	if got, want := TopDocs(theta, 2, 3), [][]int{{0, 2, 3}, {1, 3, 0}}; !reflect.DeepEqual(got, want) {
+	if got, want := must(TopDocs(theta, 2, 3)), [][]int{{0, 2, 3}, {1, 3, 0}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("TopDocs = %v, want %v", got, want)
 	}
-	if got := TopDocs(theta, 2, 10); len(got[0]) != 4 {
+	if got := must(TopDocs(theta, 2, 10)); len(got[0]) != 4 {
 		t.Errorf("TopDocs of 10 from 4 documents gave %v", got)
 	}
-	if got := TopDocs(nil, 3, 2); len(got) != 3 || len(got[0]) != 0 {
+	if got := must(TopDocs(nil, 3, 2)); len(got) != 3 || len(got[0]) != 0 {
 		t.Errorf("TopDocs without documents = %v, want 3 empty lists", got)
 	}
 	c := corpus.FromTokens([][]string{{"a"}, {"b"}, {"a", "b"}, {"c"}})
 	c.Excerpts = []string{"A.", "B.", "A and B.", "C."}
-	got := TopicDocs(c, theta, 2, 1, DefaultNearCopy)
+	got := must(TopicDocs(c, theta, 2, 1, DefaultNearCopy))
 	want := [][]TopicDoc{{{Doc: 0, ID: c.DocIDs[0], Weight: 0.9, Text: "A."}}, {{Doc: 1, ID: c.DocIDs[1], Weight: 0.8, Text: "B."}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("TopicDocs = %+v, want %+v", got, want)
 	}
 	c.Excerpts = nil
-	if got := TopicDocs(c, theta, 2, 1, 0); got[1][0].Text != "" || got[1][0].ID != c.DocIDs[1] {
+	if got := must(TopicDocs(c, theta, 2, 1, 0)); got[1][0].Text != "" || got[1][0].ID != c.DocIDs[1] {
 		t.Errorf("TopicDocs without excerpts = %+v", got)
 	}
 }
@@ -68,14 +68,14 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 		{3, 1, []int{0, 2, 2, 0, 4, 0}},
 		{3, 0, []int{0, 0, 1, 0, 2, 0}},
 	} {
-		if got := ids(TopicDocs(c, theta, 1, tc.n, tc.nearCopy)[0]); !reflect.DeepEqual(got, tc.want) {
+		if got := ids(must(TopicDocs(c, theta, 1, tc.n, tc.nearCopy))[0]); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("TopicDocs(n %d, near-copy %g) = %v, want %v", tc.n, tc.nearCopy, got, tc.want)
 		}
 	}
 	// A document near two chosen ones is counted on the one chosen last:
 	// cosine 0.866 with each, which are at 0.5 with each other.
 	c2 := corpus.FromTokens([][]string{{"x", "y"}, {"x", "z"}, {"x", "x", "y", "z"}})
-	if got := ids(TopicDocs(c2, [][]float64{{0.9}, {0.8}, {0.7}}, 1, 3, 0.85)[0]); !reflect.DeepEqual(got, []int{0, 0, 1, 1}) {
+	if got := ids(must(TopicDocs(c2, [][]float64{{0.9}, {0.8}, {0.7}}, 1, 3, 0.85))[0]); !reflect.DeepEqual(got, []int{0, 0, 1, 1}) {
 		t.Errorf("a near-copy of the two documents chosen: %v, want it counted on the second, [0 0 1 1]", got)
 	}
 	// 40 copies rank first: the search goes past n and 4n documents.
@@ -87,7 +87,7 @@ func TestTopicDocsPassesOverNearCopies(t *testing.T) {
 	}
 	docs = append(docs, []string{"gold", "ore", "assay"})
 	theta = append(theta, []float64{0.5})
-	got := TopicDocs(corpus.FromTokens(docs), theta, 1, 2, DefaultNearCopy)[0]
+	got := must(TopicDocs(corpus.FromTokens(docs), theta, 1, 2, DefaultNearCopy))[0]
 	if want := []int{0, 39, 40, 0}; !reflect.DeepEqual(ids(got), want) {
 		t.Errorf("TopicDocs after 40 copies = %v, want %v", ids(got), want)
 	}
@@ -101,4 +101,42 @@ func TestDominantOfDocs(t *testing.T) {
 	if got := DominantOfDocs(c, theta); !reflect.DeepEqual(got, []int{0, -1, 1}) {
 		t.Errorf("DominantOfDocs = %v, want [0 -1 1]", got)
 	}
+}
+
+// TestTopicDocsBadInput: weights that do not fit the corpus or k, a
+// negative n and a similarity outside [0, 1] are refused before any work,
+// not a panic nor a silent ranking of some of the documents.
+func TestTopicDocsBadInput(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"a"}, {"b"}, {"a", "b"}})
+	theta := [][]float64{{0.9, 0.1}, {0.2, 0.8}, {0.5, 0.5}}
+	if _, err := TopicDocs(c, theta, 2, 1, DefaultNearCopy); err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() ([][]TopicDoc, error){
+		"no corpus":          func() ([][]TopicDoc, error) { return TopicDocs(nil, theta, 2, 1, 0) },
+		"fewer rows":         func() ([][]TopicDoc, error) { return TopicDocs(c, theta[:2], 2, 1, 0) },
+		"more rows":          func() ([][]TopicDoc, error) { return TopicDocs(c, append(theta, []float64{1, 0}), 2, 1, 0) },
+		"k above the rows":   func() ([][]TopicDoc, error) { return TopicDocs(c, theta, 3, 1, 0) },
+		"negative n":         func() ([][]TopicDoc, error) { return TopicDocs(c, theta, 2, -1, 0) },
+		"near-copy above 1":  func() ([][]TopicDoc, error) { return TopicDocs(c, theta, 2, 1, 2) },
+		"near-copy negative": func() ([][]TopicDoc, error) { return TopicDocs(c, theta, 2, 1, -0.5) },
+	} {
+		if got, err := call(); err == nil {
+			t.Errorf("%s: %v and no error", name, got)
+		}
+	}
+	if got, err := TopDocs(theta, 5, 1); err == nil {
+		t.Errorf("TopDocs, k above the rows: %v and no error", got)
+	}
+	if got, err := TopDocs(theta, 2, -1); err == nil {
+		t.Errorf("TopDocs, negative n: %v and no error", got)
+	}
+}
+
+// must returns v, failing the test's goroutine on err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -1,6 +1,7 @@
 package learner
 
 import (
+	"errors"
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
@@ -143,9 +144,15 @@ const (
 // topics and the least NPMI of a topic. Time O(nnz) for a corpus of at
 // most IncoherentSampleDocs documents (a sample of them otherwise) and
 // O(K NoisyTopWords^2 D) at most for the pairs; memory 4 bytes per
-// occurrence of a top word in the documents counted.
-func TopicsIncoherent(m *model.Model, c *corpus.Corpus) (incoherent bool, count int, least float64) {
-	return IncoherentBy(TopicNPMIs(m, c))
+// occurrence of a top word in the documents counted. The error is
+// TopicNPMIs'.
+func TopicsIncoherent(m *model.Model, c *corpus.Corpus) (incoherent bool, count int, least float64, err error) {
+	npmi, err := TopicNPMIs(m, c)
+	if err != nil {
+		return false, 0, 0, err
+	}
+	incoherent, count, least = IncoherentBy(npmi)
+	return incoherent, count, least, nil
 }
 
 // IncoherentBy judges topics by TopicsIncoherent's rule from their NPMIs
@@ -164,8 +171,19 @@ func IncoherentBy(npmi []float64) (incoherent bool, count int, least float64) {
 // TopicNPMIs returns, per topic of m, the NPMI of its NoisyTopWords top
 // words in the documents of c (the same vocabulary; at most
 // IncoherentSampleDocs of them, evenly spaced): the figures
-// TopicsIncoherent judges. Time and memory as TopicsIncoherent's.
-func TopicNPMIs(m *model.Model, c *corpus.Corpus) []float64 {
+// TopicsIncoherent judges. It returns m.Validate's error, or
+// m.CheckVocab's (a model.ErrVocabMismatch) when c is on another
+// vocabulary, before any work. Time and memory as TopicsIncoherent's.
+func TopicNPMIs(m *model.Model, c *corpus.Corpus) ([]float64, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if c == nil {
+		return nil, errors.New("learner: no corpus (nil) to measure the topics' coherence in")
+	}
+	if err := m.CheckVocab(c.Vocab); err != nil {
+		return nil, err
+	}
 	top := make([][]int, m.K)
 	for k := range top {
 		top[k] = m.TopWords(k, NoisyTopWords)
@@ -175,5 +193,5 @@ func TopicNPMIs(m *model.Model, c *corpus.Corpus) []float64 {
 	for k, words := range top {
 		npmi[k] = x.TopicNPMI(words)
 	}
-	return npmi
+	return npmi, nil
 }

@@ -1,6 +1,7 @@
 package learner
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Copies of one topic are noisy; topics on disjoint words are not; two
@@ -113,6 +115,7 @@ func TestTopicsIncoherent(t *testing.T) {
 		for r, w := range words {
 			row[index[w]] = float64(20 - r)
 		}
+		floats.Scale(1/floats.Sum(row), row)
 		return row
 	}
 	coherentA := topic("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9")
@@ -132,10 +135,38 @@ func TestTopicsIncoherent(t *testing.T) {
 		{"one of four mixed", [][]float64{coherentA, coherentB, coherentA, mixed}, true, 1},
 	} {
 		m := &model.Model{K: len(tc.topics), Vocab: c.Vocab, Topics: tc.topics}
-		incoherent, count, least := TopicsIncoherent(m, c)
+		incoherent, count, least, err := TopicsIncoherent(m, c)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if incoherent != tc.incoherent || count != tc.count {
 			t.Errorf("%s: incoherent %v with %d topics, least NPMI %.3f; want %v, %d", tc.name, incoherent, count, least, tc.incoherent, tc.count)
 		}
+	}
+}
+
+// TestTopicNPMIsVocabulary: a corpus on another vocabulary, of the same
+// size (figures of the wrong words) or smaller (indices out of range),
+// and a nil one are refused before any work.
+func TestTopicNPMIsVocabulary(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"a", "b"}, {"b", "c"}, {"a", "c"}})
+	m := &model.Model{K: 1, Vocab: []string{"a", "b", "c"}, Topics: [][]float64{{0.5, 0.3, 0.2}}}
+	if _, err := TopicNPMIs(m, c); err != nil {
+		t.Fatal(err)
+	}
+	for name, other := range map[string]*corpus.Corpus{
+		"same size": corpus.FromTokens([][]string{{"x", "y"}, {"y", "z"}}),
+		"smaller":   corpus.FromTokens([][]string{{"a"}}),
+	} {
+		if _, err := TopicNPMIs(m, other); !errors.Is(err, model.ErrVocabMismatch) {
+			t.Errorf("%s vocabulary: error %v, want a model.ErrVocabMismatch", name, err)
+		}
+		if _, _, _, err := TopicsIncoherent(m, other); !errors.Is(err, model.ErrVocabMismatch) {
+			t.Errorf("TopicsIncoherent, %s vocabulary: error %v, want a model.ErrVocabMismatch", name, err)
+		}
+	}
+	if _, err := TopicNPMIs(m, nil); err == nil {
+		t.Error("no corpus (nil): no error")
 	}
 }
 

@@ -28,8 +28,13 @@ func Save(path string, m *Model) error {
 	return nil
 }
 
-// Write encodes m as JSON to w, gzip-compressed if gz is true.
+// Write encodes m as JSON to w, gzip-compressed if gz is true. As Save,
+// it returns m.Validate's error, writing nothing, for a model that Read
+// would refuse.
 func Write(w io.Writer, m *Model, gz bool) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
 	out := *m
 	out.Format = FormatVersion
 	if gz {

@@ -62,6 +62,19 @@ func TestSaveRefusesInvalidModelAndLeavesNoFile(t *testing.T) {
 	}
 }
 
+// TestWriteRefusesInvalidModel: Write, as Save, writes nothing of a model
+// that Read would refuse, nor of none (nil).
+func TestWriteRefusesInvalidModel(t *testing.T) {
+	m := sample()
+	m.Topics[0][0] = 0.9
+	for name, m := range map[string]*Model{"invalid": m, "nil": nil} {
+		var buf bytes.Buffer
+		if err := Write(&buf, m, false); err == nil || buf.Len() > 0 {
+			t.Errorf("%s: error %v, %d bytes written; want an error and none", name, err, buf.Len())
+		}
+	}
+}
+
 func TestValidate(t *testing.T) {
 	cases := map[string]func(m *Model){
 		"K mismatch":      func(m *Model) { m.K = 3 },

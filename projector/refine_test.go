@@ -50,7 +50,7 @@ func incoherentOnly(t *testing.T, c *corpus.Corpus, k int) (plain, refined *mode
 	plain = fit(refine.Auto{})
 	noisy, _, _ := learner.TopicsNoisy(plain)
 	concentrated, _, _ := learner.TopicsConcentrated(plain)
-	incoherent, count, least := learner.TopicsIncoherent(plain, c)
+	incoherent, count, least := topicsIncoherent(t, plain, c)
 	if noisy || concentrated || !incoherent {
 		t.Fatalf("unrefined: noisy %v, concentrated %v, incoherent %v (%d of %d, least NPMI %.3f); the test wants incoherent topics alone", noisy, concentrated, incoherent, count, k, least)
 	}
@@ -65,7 +65,7 @@ func incoherentOnly(t *testing.T, c *corpus.Corpus, k int) (plain, refined *mode
 func TestRefinesIncoherentTopics(t *testing.T) {
 	classic := refinetest.Classic(t)
 	_, got, count, _ := incoherentOnly(t, classic, 15)
-	stillIncoherent, gotCount, _ := learner.TopicsIncoherent(got, classic)
+	stillIncoherent, gotCount, _ := topicsIncoherent(t, got, classic)
 	t.Logf("%d incoherent topics of 15 -> %d", count, gotCount)
 	if got.Params["refined"] != true || stillIncoherent || got.Params["unrefined_incoherent_topics"] != count {
 		t.Errorf("refined %v, %d incoherent topics (recorded before: %v); want refined to at most a quarter", got.Params["refined"], gotCount, got.Params["unrefined_incoherent_topics"])
@@ -82,7 +82,7 @@ func TestRefinesStronglyIncoherentTopic(t *testing.T) {
 	if count > 5 || least >= learner.StronglyIncoherentNPMI {
 		t.Fatalf("unrefined: %d incoherent topics of 20, least NPMI %.3f; the test wants one strongly incoherent topic alone", count, least)
 	}
-	_, _, gotLeast := learner.TopicsIncoherent(got, ap)
+	_, _, gotLeast := topicsIncoherent(t, got, ap)
 	before, err := eval.TopicCoherence(plain, ap, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -95,4 +95,14 @@ func TestRefinesStronglyIncoherentTopic(t *testing.T) {
 	if got.Params["refined"] != true || gotLeast < learner.StronglyIncoherentNPMI || after.NPMI <= before.NPMI {
 		t.Errorf("refined %v, least NPMI %.3f, mean NPMI %.3f -> %.3f; want refined above %g and a higher mean", got.Params["refined"], gotLeast, before.NPMI, after.NPMI, learner.StronglyIncoherentNPMI)
 	}
+}
+
+// topicsIncoherent is learner.TopicsIncoherent, failing t on its error.
+func topicsIncoherent(t *testing.T, m *model.Model, c *corpus.Corpus) (incoherent bool, count int, least float64) {
+	t.Helper()
+	incoherent, count, least, err := learner.TopicsIncoherent(m, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return incoherent, count, least
 }

@@ -64,6 +64,9 @@ func Always(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) er
 
 // refineModel is IfNoisy, and Always when always is true.
 func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options, always bool) (bool, error) {
+	if m == nil {
+		return false, errors.New("refine: no model (nil)")
+	}
 	if o.Iterations == 0 {
 		return false, nil
 	}
@@ -83,7 +86,10 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	m.Params["refine"] = o.Iterations
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
 	concentrated, effective, largest := learner.TopicsConcentrated(m)
-	incoherent, incoherentTopics, leastNPMI := learner.TopicsIncoherent(m, c)
+	incoherent, incoherentTopics, leastNPMI, err := learner.TopicsIncoherent(m, c)
+	if err != nil {
+		return false, fmt.Errorf("refine: %w", err)
+	}
 	var spread *learner.Spread // measured only when the other rules pass
 	if !noisy && !concentrated && !incoherent && !always {
 		s, err := documentSpread(ctx, c, m, o)

@@ -44,8 +44,9 @@ type Options struct {
 	// Log and MaxMemory (checked against EstimateBytes) apply; the
 	// refinement draws nothing at random.
 	learner.Settings
-	// Iterations is the most EM iterations after the FoldIn E-steps; it
-	// must be at least 1.
+	// Iterations is the most EM iterations after the FoldIn E-steps: at
+	// least 1 for Run; IfNoisy and Always take 0 for no refinement at all
+	// (a learner's Refine = 0), and leave the model as it is.
 	Iterations int
 	// Tolerance stops the iterations once one moves the topics by less
 	// than this mean l1 distance; 0 selects DefaultTolerance.

@@ -312,8 +312,8 @@ func TestIfNoisyConcentratedDocuments(t *testing.T) {
 	if concentrated, _, _ := learner.TopicsConcentrated(m); concentrated {
 		t.Fatal("the themes' weights are concentrated: the test needs even ones")
 	}
-	if incoherent, _, _ := learner.TopicsIncoherent(m, c); incoherent {
-		t.Fatal("the themes are incoherent: the test needs coherent topics")
+	if incoherent, _, _, err := learner.TopicsIncoherent(m, c); err != nil || incoherent {
+		t.Fatalf("the themes are incoherent (%v): the test needs coherent topics", err)
 	}
 	health := eval.TopicHealth(m, must(eval.DominantTopics(ctx, m, c, 1)), 0)
 	if !health.Collapsed {
@@ -349,4 +349,18 @@ func must[T any](x T, err error) T {
 		panic(err)
 	}
 	return x
+}
+
+// TestNoModel: refining no model (nil) is an error, whatever the
+// iterations, not a silent nothing.
+func TestNoModel(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"a", "b"}})
+	for _, it := range []int{0, refine.DefaultIterations} {
+		if err := refine.Always(context.Background(), c, nil, refine.Options{Iterations: it}); err == nil {
+			t.Errorf("Always(nil model, %d iterations): no error", it)
+		}
+		if _, err := refine.IfNoisy(context.Background(), c, nil, refine.Options{Iterations: it}); err == nil {
+			t.Errorf("IfNoisy(nil model, %d iterations): no error", it)
+		}
+	}
 }

@@ -351,14 +351,18 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	var dominant []int
 	if o.Docs != nil {
 		dominant = infer.DominantOfDocs(o.Docs, o.DocTopics)
-		p.Docs = newPageDocs(m, o, dominant)
+		if p.Docs, err = newPageDocs(m, o, dominant); err != nil {
+			return nil, err
+		}
 	}
 	if o.Health != nil {
 		p.Health = o.Health
 	} else {
 		h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
 		if o.Docs != nil {
-			h.AddCoherence(m, o.Docs)
+			if err := h.AddCoherence(m, o.Docs); err != nil {
+				return nil, err
+			}
 		}
 		p.Health = &h
 	}
@@ -424,7 +428,7 @@ func topicCandidates(row, lpw []float64, n int) ([]int, []float64) {
 // of highest weight (ties to the lower document) but near-copies, the
 // near-copies passed over for each, the histogram of its
 // weights and the number of documents it dominates.
-func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
+func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, error) {
 	c, theta := o.Docs, o.DocTopics
 	d := &pageDocs{N: c.NumDocs(), Tokens: c.Tokens(), Source: textsafe.Escape(o.Source), Empty: c.EmptyDocs()}
 	d.Top = make([][]int, m.K)
@@ -440,7 +444,11 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 	shown := map[int]int{} // document -> its number in the page
 	var order []int
 	copies := false
-	for k, docs := range infer.TopicDocs(c, theta, m.K, o.TopDocs, o.NearCopy) {
+	topDocs, err := infer.TopicDocs(c, theta, m.K, o.TopDocs, o.NearCopy)
+	if err != nil {
+		return nil, err
+	}
+	for k, docs := range topDocs {
 		d.Hist[k] = make([]int, HistogramBins)
 		for doc, row := range theta {
 			if !c.Empty(doc) { // without tokens, the prior's weights
@@ -483,7 +491,7 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) *pageDocs {
 			d.Text = append(d.Text, textsafe.Escape(c.Excerpts[doc]))
 		}
 	}
-	return d
+	return d, nil
 }
 
 // provenance returns what the page says of where m comes from, and its

@@ -183,7 +183,9 @@ func fitHealth(ctx context.Context, m *model.Model, c *corpus.Corpus, threads in
 		return model.Timing{}, err
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
-	h.AddCoherence(m, c)
+	if err := h.AddCoherence(m, c); err != nil {
+		return model.Timing{}, err
+	}
 	printHealth(log, &h, sampled, c.NumDocs())
 	return model.Timing{Stage: "health", Seconds: time.Since(start).Seconds()}, nil
 }

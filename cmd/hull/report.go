@@ -143,12 +143,16 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 			if err != nil {
 				return err
 			}
-			o.Labels = eval.LabelsOfTopics(dominant, classes, names, m.K, reportLabels)
+			if o.Labels, err = eval.LabelsOfTopics(dominant, classes, names, m.K, reportLabels); err != nil {
+				return err
+			}
 		}
 	}
 	h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
 	if o.Docs != nil {
-		h.AddCoherence(m, o.Docs)
+		if err := h.AddCoherence(m, o.Docs); err != nil {
+			return err
+		}
 	}
 	h.Advice = adviceFlags.Replace(h.Advice)
 	o.Health = &h

@@ -143,15 +143,21 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 		if shown.c, theta, timings, err = f.input.inferDocs(cmd.Context(), inputs, m, f.threads, stderr, newProgress(stderr)); err != nil {
 			return err
 		}
-		shown.ev.Docs = infer.TopicDocs(shown.c, theta, m.K, f.topDocs, f.nearCopy)
+		if shown.ev.Docs, err = infer.TopicDocs(shown.c, theta, m.K, f.topDocs, f.nearCopy); err != nil {
+			return err
+		}
 		if labels != nil {
 			classes, names, err := labelClasses(f.labels, labels, shown.c)
 			if err != nil {
 				return err
 			}
-			shown.ev.Labels = eval.LabelsOfTopics(infer.DominantOfDocs(shown.c, theta), classes, names, m.K, f.topLabels)
+			if shown.ev.Labels, err = eval.LabelsOfTopics(infer.DominantOfDocs(shown.c, theta), classes, names, m.K, f.topLabels); err != nil {
+				return err
+			}
 			if f.byLabel {
-				shown.ev.ByLabel = eval.TopicsOfLabels(theta, classes, names)
+				if shown.ev.ByLabel, err = eval.TopicsOfLabels(theta, classes, names); err != nil {
+					return err
+				}
 			}
 		}
 		printTimings(stderr, timings, time.Since(start))
