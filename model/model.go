@@ -228,6 +228,11 @@ func (m *Model) validPerTopic() error {
 			}
 		}
 	}
+	if s := floats.Sum(m.TopicWeights); len(m.TopicWeights) > 0 && math.Abs(s-1) > 1e-6 {
+		// p(z): hull topics printed shares of 300 digits of weights that
+		// summed to 1e301.
+		return fmt.Errorf("model: topic_weights sum to %v, want a distribution p(z) (sum 1)", s)
+	}
 	if s := floats.Sum(m.Alpha); math.IsInf(s, 0) {
 		// Inference under the model normalizes by the sum: hull infer
 		// wrote rows of zeros and hull eval dropped its document figures.

@@ -82,6 +82,7 @@ func TestValidate(t *testing.T) {
 		"negative":        func(m *Model) { m.Topics[0] = []float64{1.5, -0.5, 0} },
 		"anchor range":    func(m *Model) { m.Anchors[1] = 3 },
 		"weights count":   func(m *Model) { m.TopicWeights = []float64{1} },
+		"weights sum":     func(m *Model) { m.TopicWeights = []float64{1e300, 1e300} },
 		"empty vocab":     func(m *Model) { m.Vocab = nil },
 		"no topics (K=0)": func(m *Model) { m.K, m.Topics = 0, nil },
 		"duplicate word":  func(m *Model) { m.Vocab[2] = "apple" },

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -42,6 +43,9 @@ func Simplex(m *model.Model) (*plot.Plot, error) {
 	s := m.Simplex
 	if len(s.Vertices[0]) < 2 {
 		return nil, errors.New("report: the simplex has fewer than 2 coordinates")
+	}
+	if err := checkSpan(s.Vertices, s.Centres, s.Sample); err != nil {
+		return nil, err
 	}
 	nearVertex := map[int]bool{}
 	for _, words := range m.TopicWords {
@@ -123,4 +127,24 @@ func xys(rows [][]float64) plotter.XYs {
 		out[i] = plotter.XY{X: r[0], Y: r[1]}
 	}
 	return out
+}
+
+// checkSpan returns an error when the first two coordinates of the rows
+// span more than a float64 holds (from -1e308 to 1e308, say): the axes'
+// range is then +Inf, and gonum/plot looked for its ticks forever.
+func checkSpan(sets ...[][]float64) error {
+	for c, axis := range []string{"first", "second"} {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, rows := range sets {
+			for _, r := range rows {
+				if c < len(r) {
+					lo, hi = min(lo, r[c]), max(hi, r[c])
+				}
+			}
+		}
+		if math.IsInf(hi-lo, 1) {
+			return fmt.Errorf("report: the simplex's %s coordinates run from %g to %g, a span no axis can draw", axis, lo, hi)
+		}
+	}
+	return nil
 }

@@ -87,11 +87,15 @@ func TestSimplexErrors(t *testing.T) {
 	bad.Simplex.SampleWords = bad.Simplex.SampleWords[:2]
 	flat := simplexModel()
 	flat.Simplex = &model.Simplex{Vertices: [][]float64{{0}, {1}, {2}}}
+	// The axes' range overflowed and gonum/plot hung (hull plot simplex).
+	wide := simplexModel()
+	wide.Simplex.Vertices[0][1], wide.Simplex.Vertices[1][1] = 1e308, -1e308
 	for want, m := range map[string]*model.Model{
 		`(algorithm "anchor") has no simplex: only Topic-SCORE`: none,
 		"K = 2":                    two,
 		"sample words":             bad,
 		"fewer than 2 coordinates": flat,
+		"second coordinates run from -1e+308 to 1e+308": wide,
 	} {
 		if _, err := Simplex(m); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v, want one with %q", err, want)

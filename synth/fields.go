@@ -25,6 +25,13 @@ func (e *OptionError) Error() string {
 // the samplers' arithmetic overflows.
 const maxParameter = 1e300
 
+// MinShape is the least Gamma or Dirichlet parameter the samplers take:
+// below it the draw on the log scale, log(U)/shape, overflows to -Inf for
+// every component (about 37/shape for the least U of a float64), and the
+// sample is NaN. A Dirichlet at 1e-300 is a vertex of the simplex all the
+// same.
+const MinShape = 1e-300
+
 // check validates the fields of one generator, keeping the first error.
 type check struct {
 	generator string
@@ -58,9 +65,11 @@ func (c *check) docLength(v int, poisson bool) {
 	}
 }
 
-// positive requires a float field to be positive and at most hi.
+// positive requires a float field to be positive, at least MinShape (the
+// fields are the samplers' parameters) and at most hi.
 func (c *check) positive(field string, v, hi float64) {
 	c.require(v > 0, field, v, "a positive number")
+	c.require(!(v > 0) || v >= MinShape, field, v, "at least %g", MinShape)
 	c.require(v <= hi, field, v, "at most %g", hi)
 }
 

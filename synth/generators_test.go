@@ -94,6 +94,10 @@ func TestGeneratorErrors(t *testing.T) {
 		{"semi no model", "Model", NewSemi(nil)},
 		{"semi negative length", "DocLength", with(NewSemi(valid), func(g *Semi) { g.DocLength = -3 })},
 		{"semi zero alpha", "Alpha", with(NewSemi(valid), func(g *Semi) { g.Alpha = 0 })},
+		// Below MinShape the Dirichlet draws were NaN and the sampler
+		// panicked (hull synth lda --alpha 1e-320).
+		{"semi tiny alpha", "Alpha", with(NewSemi(valid), func(g *Semi) { g.Alpha = 1e-320 })},
+		{"correlated tiny beta", "Beta", with(NewCorrelated(), func(g *Correlated) { g.Beta = 1e-320 })},
 	} {
 		_, _, err := tc.g.Generate(rand.New(rand.NewPCG(1, 1)))
 		if oe := (*OptionError)(nil); !errors.As(err, &oe) || oe.Field != tc.field {

@@ -10,7 +10,7 @@ import (
 // of Marsaglia and Tsang (2000); for shape < 1 it samples Gamma(shape+1)
 // and multiplies by U^(1/shape), U uniform on (0, 1]. For very small shapes
 // the result may underflow to 0; Dirichlet works on logarithms and does not
-// suffer from this. It panics if shape is not positive and finite.
+// suffer from this. It panics if shape is not finite and at least MinShape.
 func Gamma(rng *rand.Rand, shape float64) float64 {
 	checkShape(shape)
 	if shape >= 1 {
@@ -47,8 +47,8 @@ func marsagliaTsang(rng *rand.Rand, shape float64) float64 {
 }
 
 func checkShape(a float64) {
-	if !(a > 0) || math.IsInf(a, 1) {
-		panic(fmt.Sprintf("synth: Gamma or Dirichlet parameter %v is not positive and finite", a))
+	if !(a >= MinShape) || math.IsInf(a, 1) {
+		panic(fmt.Sprintf("synth: Gamma or Dirichlet parameter %v is not finite and at least MinShape", a))
 	}
 }
 
@@ -57,7 +57,7 @@ func checkShape(a float64) {
 // variables on the log scale and normalises them, so that parameters far
 // below 1 (down to 1e-3 and less) give sparse samples rather than 0/0.
 // It panics if len(dst) != len(alpha), if alpha is empty, or if an entry
-// of alpha is not positive and finite.
+// of alpha is not finite and at least MinShape.
 func Dirichlet(rng *rand.Rand, dst, alpha []float64) {
 	if len(dst) != len(alpha) {
 		panic(fmt.Sprintf("synth: Dirichlet: len(dst) = %d, len(alpha) = %d", len(dst), len(alpha)))
@@ -70,7 +70,7 @@ func Dirichlet(rng *rand.Rand, dst, alpha []float64) {
 
 // SymmetricDirichlet fills dst with a sample of the symmetric Dirichlet
 // distribution with every parameter alpha, as Dirichlet does. It panics if
-// dst is empty or alpha is not positive and finite.
+// dst is empty or alpha is not finite and at least MinShape.
 func SymmetricDirichlet(rng *rand.Rand, dst []float64, alpha float64) {
 	checkShape(alpha)
 	dirichlet(rng, dst, func(int) float64 { return alpha })

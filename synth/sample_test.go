@@ -115,6 +115,14 @@ func TestSymmetricDirichletSmallAlpha(t *testing.T) {
 	if sparse < n*95/100 {
 		t.Errorf("only %d of %d samples with alpha = %v put more than 0.999 on one component", sparse, n, alpha)
 	}
+	// At MinShape every sample is a vertex, and none is NaN.
+	for range 1000 {
+		SymmetricDirichlet(rng, x, MinShape)
+		checkSimplex(t, x)
+		if max(x[0], x[1], x[2], x[3], x[4]) != 1 {
+			t.Fatalf("alpha = MinShape: %v, want a vertex", x)
+		}
+	}
 }
 
 func TestPoissonMoments(t *testing.T) {
@@ -219,6 +227,7 @@ func TestSamplerPanics(t *testing.T) {
 		"Dirichlet empty":      func() { Dirichlet(rng, nil, nil) },
 		"Dirichlet negative":   func() { Dirichlet(rng, make([]float64, 2), []float64{1, -1}) },
 		"SymmetricDirichlet 0": func() { SymmetricDirichlet(rng, make([]float64, 2), 0) },
+		"below MinShape":       func() { SymmetricDirichlet(rng, make([]float64, 2), 1e-320) },
 		"Poisson(-1)":          func() { Poisson(rng, -1) },
 		"Poisson(NaN)":         func() { Poisson(rng, math.NaN()) },
 		"Poisson(Inf)":         func() { Poisson(rng, math.Inf(1)) },

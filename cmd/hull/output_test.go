@@ -23,6 +23,8 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 	truth, png := filepath.Join(dir, "truth.json"), filepath.Join(dir, "t.png")
 	data, _ := os.ReadFile(truth)
 	os.WriteFile(png, data, 0o644)
+	labels := filepath.Join(dir, "labels.tsv")
+	os.WriteFile(labels, []byte("1\tsport\n"), 0o644)
 	for _, args := range [][]string{
 		// These replaced their input with exit 0 (a directory output
 		// holding the input, --model, --truth).
@@ -34,11 +36,12 @@ func TestOutputThatIsAnInputIsRefused(t *testing.T) {
 		{"fit", "-q", "-k", "3", docword, "-o", link},
 		{"infer", "-q", modelPath, docword, "-o", modelPath},
 		{"report", "-q", modelPath, docword, "-o", docword},
+		{"report", "-q", modelPath, docword, "--labels", labels, "-o", labels},
 		{"export", "-q", "--to", "pyldavis", modelPath, docword, "-o", modelPath},
 		{"stats", "-q", docword, "-o", docword},
 	} {
 		before := map[string][]byte{}
-		for _, p := range []string{docword, vocab, modelPath, truth, png} {
+		for _, p := range []string{docword, vocab, modelPath, truth, png, labels} {
 			before[p], _ = os.ReadFile(p)
 		}
 		code, _, errOut := hull(t, args...)

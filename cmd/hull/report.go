@@ -116,7 +116,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 			return err
 		}
 	}
-	if err := checkOutput(f.output, append(f.input.files(inputs), modelPath)...); err != nil {
+	if err := checkOutput(f.output, append(f.input.files(inputs), modelPath, f.labels)...); err != nil {
 		return err
 	}
 	stderr := logWriter(cmd, f.quiet)

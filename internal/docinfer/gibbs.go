@@ -76,6 +76,13 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 		nk[z[i]]++
 	}
 	clear(theta)
+	// Each sweep adds its posterior mean, each term at most 1: the sums of
+	// n_k + alpha_k themselves overflowed for alpha near the largest
+	// float64 (1e307 a topic), and theta was NaN.
+	total := float64(len(tokens))
+	for _, a := range alpha {
+		total += a
+	}
 	for sweep := 1; sweep <= sweeps; sweep++ {
 		for i, w := range tokens {
 			nk[z[i]]--
@@ -84,7 +91,7 @@ func GibbsDocument(t *Topics, words, counts []int32, alpha []float64, sweeps, bu
 		}
 		if sweep > burnIn {
 			for j := range theta {
-				theta[j] += nk[j] + alpha[j]
+				theta[j] += (nk[j] + alpha[j]) / total
 			}
 		}
 	}
