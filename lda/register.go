@@ -40,6 +40,10 @@ var gibbsOptions = []learner.Option{
 	{Field: "LogEvery", Flag: "log-every", Usage: "print the log likelihood per token every N sweeps (0: 10)"},
 }
 
+// offline is the setting under which the options of online VB change
+// nothing: Online false.
+var offline = []learner.Inert{{Field: "Online", Value: ""}}
+
 // vbOptions are the options of vb the registry sets by name.
 var vbOptions = []learner.Option{
 	{Field: "Iterations", Flag: "iterations", Usage: "most EM iterations (0: 100)"},
@@ -49,7 +53,7 @@ var vbOptions = []learner.Option{
 	{Field: "AlphaMode", Flag: "alpha-estimate", Usage: "estimate of alpha after each M-step: symmetric (lda-c's Newton)|asymmetric (Minka's fixed point)|fixed"},
 	{Field: "Tolerance", Flag: "em-tolerance", Usage: "stop once the bound improves by less than this fraction (0: 1e-4)"},
 	{Field: "Online", Flag: "vb-online", Usage: "online variational Bayes (Hoffman, Blei and Bach 2010): lambda updated after every mini-batch; --iterations counts passes"},
-	{Field: "BatchSize", Flag: "vb-batch-size", Usage: "documents per mini-batch of --vb-online (0: 1024)"},
-	{Field: "Kappa", Flag: "vb-kappa", Usage: "forgetting rate of --vb-online, in (0.5, 1]: mini-batch t moves lambda by (tau0 + t)^-kappa (0: 0.7)"},
-	{Field: "Tau0", Flag: "vb-tau0", Usage: "delay tau0 >= 0 of --vb-online, slowing the first mini-batches' steps (default 0)"},
+	{Field: "BatchSize", Flag: "vb-batch-size", Usage: "documents per mini-batch of --vb-online (0: 1024)", Inert: offline},
+	{Field: "Kappa", Flag: "vb-kappa", Usage: "forgetting rate of --vb-online, in (0.5, 1]: mini-batch t moves lambda by (tau0 + t)^-kappa (0: 0.7)", Inert: offline},
+	{Field: "Tau0", Flag: "vb-tau0", Usage: "delay tau0 >= 0 of --vb-online, slowing the first mini-batches' steps (default 0)", Inert: offline},
 }

@@ -10,7 +10,8 @@
 //     own options with their defaults in an init function (Register);
 //     Lookup, Names and New build any learner by name with options given
 //     as strings by Go field or command-line name, so the command binds
-//     every learner's flags from here.
+//     every learner's flags from here. An option given where the others
+//     switch it off (Option.Inert: vb's Kappa without Online) is refused.
 //   - The errors callers test: *OptionError names the Go field of an option
 //     out of range (the command maps it to its flag), *MemoryError,
 //     ErrTooFewWords and ErrUnknownLearner.

@@ -16,6 +16,23 @@ type Option struct {
 	Field string // the Options field, e.g. "AnchorMinDF"
 	Flag  string // the command line's name for it, e.g. "anchor-min-df"
 	Usage string // one line: what it sets and what its zero value means
+	// Inert lists the settings of the learner's other options under which
+	// this one changes nothing (vb's Kappa without Online): Build refuses
+	// it given together with one of them, which is no fit the user meant.
+	Inert []Inert
+}
+
+// Inert is a setting of another option, Field, under which an option
+// changes nothing: Field holding Value (as its value prints, "" for the
+// zero value), or with Unless any value but Value.
+type Inert struct {
+	Field, Value string
+	Unless       bool
+}
+
+// holds reports whether the options opts point to are in the setting.
+func (in Inert) holds(opts any) bool {
+	return (options.Format(opts, in.Field) == in.Value) != in.Unless
 }
 
 // Spec describes a learner to the registry: its name, what it is, its own
@@ -54,6 +71,11 @@ func Register(s Spec) {
 	for _, o := range s.Options {
 		if _, err := options.Kind(opts.Interface(), o.Field); err != nil || seen[o.Field] || seen["--"+o.Flag] || o.Flag == "" {
 			panic(fmt.Sprintf("learner: %s: option %s (--%s) is not a settable field or is listed twice", s.Name, o.Field, o.Flag))
+		}
+		for _, in := range o.Inert {
+			if !opts.Elem().FieldByName(in.Field).IsValid() {
+				panic(fmt.Sprintf("learner: %s: option %s is inert under %s, no field of the options", s.Name, o.Field, in.Field))
+			}
 		}
 		seen[o.Field], seen["--"+o.Flag] = true, true
 	}
@@ -118,6 +140,15 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 		}
 		if err := options.Set(opts, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
+		}
+	}
+	for _, n := range names {
+		o, _ := sp.Option(n)
+		for _, in := range o.Inert {
+			if in.holds(opts) {
+				return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n],
+					Want: fmt.Sprintf("it left out: it changes nothing with %s = %v", in.Field, reflect.ValueOf(opts).Elem().FieldByName(in.Field))}
+			}
 		}
 	}
 	return sp.New(opts)

@@ -33,8 +33,8 @@ func registerFake(t *testing.T, name string) *Spec {
 		Summary: "records its options",
 		Options: []Option{
 			{Field: "Rate", Flag: "fake-rate", Usage: "a rate in (0, 1]"},
-			{Field: "Count", Flag: "fake-count", Usage: "a count"},
-			{Field: "Seeded", Flag: "fake-seeded", Usage: "an unsigned number"},
+			{Field: "Count", Flag: "fake-count", Usage: "a count", Inert: []Inert{{Field: "Fast", Value: "true"}}},
+			{Field: "Seeded", Flag: "fake-seeded", Usage: "an unsigned number", Inert: []Inert{{Field: "Mode", Value: "plain", Unless: true}}},
 			{Field: "Fast", Flag: "fake-fast", Usage: "a switch"},
 			{Field: "Mode", Flag: "fake-mode", Usage: "a word"},
 		},
@@ -58,11 +58,19 @@ func TestRegistryBuildsFromStrings(t *testing.T) {
 	spec := registerFake(t, "fake-build")
 	l, err := New("fake-build", Settings{Seed: 9, Threads: 2}, map[string]string{
 		"fake-rate": "0.25", "Count": "7", "fake-seeded": "18446744073709551615", "fake-fast": "true", "Mode": "odd"})
+	if err == nil || !strings.Contains(err.Error(), "Count = 7, want it left out: it changes nothing with Fast = true") {
+		t.Fatalf("Count given with Fast: %v, want it refused", err)
+	}
+	if _, err := New("fake-build", Settings{}, map[string]string{"fake-seeded": "3", "Mode": "odd"}); err == nil || !strings.Contains(err.Error(), "with Mode = odd") {
+		t.Fatalf("Seeded given unless Mode = plain: %v, want it refused", err)
+	}
+	l, err = New("fake-build", Settings{Seed: 9, Threads: 2}, map[string]string{
+		"fake-rate": "0.25", "Count": "7", "fake-seeded": "18446744073709551615", "Mode": "plain"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := l.(*fake).o
-	if got.Seed != 9 || got.Threads != 2 || got.Rate != 0.25 || got.Count != 7 || got.Seeded != math.MaxUint64 || !got.Fast || got.Mode != "odd" {
+	if got.Seed != 9 || got.Threads != 2 || got.Rate != 0.25 || got.Count != 7 || got.Seeded != math.MaxUint64 || got.Fast || got.Mode != "plain" {
 		t.Fatalf("options %+v", got)
 	}
 	if !slices.Contains(Names(), "fake-build") {
@@ -106,10 +114,11 @@ func TestRegistryErrors(t *testing.T) {
 
 func TestRegisterPanicsOnMistakes(t *testing.T) {
 	for name, s := range map[string]Spec{
-		"duplicate":   {Name: "fake-dup"},
-		"no field":    {Name: "fake-nofield", Options: []Option{{Field: "Missing", Flag: "x"}}},
-		"two flags":   {Name: "fake-twice", Options: []Option{{Field: "Rate", Flag: "x"}, {Field: "Count", Flag: "x"}}},
-		"no settings": {Name: "fake-nosettings", Defaults: func() any { return &struct{ X int }{} }},
+		"duplicate":            {Name: "fake-dup"},
+		"no field":             {Name: "fake-nofield", Options: []Option{{Field: "Missing", Flag: "x"}}},
+		"two flags":            {Name: "fake-twice", Options: []Option{{Field: "Rate", Flag: "x"}, {Field: "Count", Flag: "x"}}},
+		"inert under no field": {Name: "fake-inert", Options: []Option{{Field: "Rate", Flag: "x", Inert: []Inert{{Field: "Missing"}}}}},
+		"no settings":          {Name: "fake-nosettings", Defaults: func() any { return &struct{ X int }{} }},
 	} {
 		if s.Defaults == nil {
 			s.Defaults = func() any { return &fakeOptions{} }

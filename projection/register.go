@@ -71,9 +71,9 @@ var registryOptions = []learner.Option{
 	{Field: "Bins", Flag: "proj-bins", Usage: "bins B (0: 50K, at most D/20)"},
 	{Field: "Far", Flag: "proj-far", Usage: "|J_i|, the farthest candidates each word is compared with, as a fraction of the candidates"},
 	{Field: "Top", Flag: "proj-top", Usage: "words declared novel, the highest scores (0: those scoring at least --proj-top-fraction of the K-th highest)"},
-	{Field: "TopFraction", Flag: "proj-top-fraction", Usage: "with --proj-top 0, the fraction of the K-th highest score a novel word must reach"},
+	{Field: "TopFraction", Flag: "proj-top-fraction", Usage: "with --proj-top 0, the fraction of the K-th highest score a novel word must reach", Inert: []learner.Inert{{Field: "Top", Value: "", Unless: true}}},
 	{Field: "Threshold", Flag: "proj-threshold", Usage: "clustering threshold d/2 on the scale of dist(i,j) (0: --proj-threshold-fraction of the median distance from the K most novel words to the farthest novel word)"},
-	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction"},
+	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction", Inert: []learner.Inert{{Field: "Threshold", Value: "", Unless: true}}},
 	{Field: "Tolerance", Flag: "proj-tolerance", Usage: "KKT-gap tolerance of each word's topic regression (Algorithm 5)"},
 	{Field: "MaxIter", Flag: "proj-max-iter", Usage: "most exponentiated-gradient iterations per word"},
 }

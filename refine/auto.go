@@ -211,7 +211,7 @@ func DefaultAuto() Auto { return Auto{Refine: DefaultIterations} }
 // name; each learner that embeds Auto lists them.
 var AutoOptions = []learner.Option{
 	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, or else the documents concentrate on a few of them (by the dominant topics of up to 2,000 documents, by the rule of the health printed after the fit: one topic dominant in more than half, more than half the topics dominant in fewer than 0.5%, or fewer than K/2 effective topics), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
-	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)"},
+	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)", Inert: []learner.Inert{{Field: "Refine", Value: ""}}},
 	{Field: "RefineAlways", Flag: "refine-always", Usage: "refine the topics by the --refine iterations whatever they are, not only when the rules of --refine find them noisy: slower (the EM iterations), and on real text the topics' words usually occur together more (see README)"},
 }
 

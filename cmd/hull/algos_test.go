@@ -34,6 +34,15 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
 		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of anchor, anchor-kl, binning, ddp, kmeans, projector, recover, rp, score, tsvd)"},
 		{"--refine-always without iterations", []string{"fit", "-q", "--algo", "binning", "-k", "3", "--refine", "0", "--refine-always", missing}, "--refine-always true: want false when --refine is 0"},
+		// Options that the other flags switch off were ignored (exit 0,
+		// the same topics).
+		{"online option without --vb-online", []string{"fit", "-q", "--algo", "vb", "-k", "3", "--vb-kappa", "0.99", missing}, "--vb-kappa 0.99: want it left out: it changes nothing with --vb-online false"},
+		{"rectification option without rectifying", []string{"fit", "-q", "-k", "3", "--rectify", "none", "--rectify-iter", "1", missing}, "--rectify-iter 1: want it left out: it changes nothing with --rectify none"},
+		{"rectification option of recover", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify-words", "50", missing}, "--rectify-words does not apply to --algo recover (it is an option of anchor, anchor-kl)"},
+		{"--refine-tol without refining", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--refine", "0", "--refine-tol", "0.5", missing}, "--refine-tol 0.5: want it left out: it changes nothing with --refine 0"},
+		{"--score-k0 with the sp search", []string{"fit", "-q", "--algo", "score", "-k", "3", "--score-search", "sp", "--score-k0", "5", missing}, "--score-k0 5: want it left out: it changes nothing with --score-search sp"},
+		{"the automatic threshold's fraction with a threshold", []string{"fit", "-q", "--algo", "rp", "-k", "3", "--proj-threshold", "0.1", "--proj-threshold-fraction", "0.9", missing}, "--proj-threshold-fraction 0.9: want it left out: it changes nothing with --proj-threshold 0.1"},
+		{"--delta without scaling", []string{"fit", "-q", "--algo", "projector", "-k", "3", "--projector-no-scale", "--delta", "0.1", missing}, "--delta 0.1: want it left out: it changes nothing with --projector-no-scale true"},
 	})
 	fs := newFitCmd().Flags()
 	for _, spec := range learner.Specs() {
