@@ -15,7 +15,8 @@
 //	infer, eval, report   topic mixtures, measures, pictures
 //
 // Any learner is built by name with learner.New(name, settings, options);
-// learner.Names lists them, and importing a learner's package registers it.
+// learner.Names lists them, and importing a learner's package registers it
+// (package learner/all registers every one).
 //
 // Complexity: see each package.
 package hull

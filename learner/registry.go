@@ -89,7 +89,7 @@ func Register(s Spec) {
 func Lookup(name string) (*Spec, error) {
 	s, ok := registry.Get(name)
 	if !ok {
-		return nil, fmt.Errorf("%w %q (want %s)", ErrUnknownLearner, name, strings.Join(Names(), "|"))
+		return nil, fmt.Errorf("%w %q (registered: %s; importing github.com/hulltopics/hull/learner/all registers every learner)", ErrUnknownLearner, name, strings.Join(Names(), "|"))
 	}
 	return s, nil
 }

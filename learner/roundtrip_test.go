@@ -12,12 +12,7 @@ import (
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 
-	_ "github.com/hulltopics/hull/anchor"
-	_ "github.com/hulltopics/hull/lda"
-	_ "github.com/hulltopics/hull/projection"
-	_ "github.com/hulltopics/hull/projector"
-	_ "github.com/hulltopics/hull/topicscore"
-	_ "github.com/hulltopics/hull/tsvd"
+	_ "github.com/hulltopics/hull/learner/all"
 )
 
 // shortRuns keeps the iterative learners quick; the others run as the

@@ -13,12 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	// The learners register their names and options with package learner.
-	_ "github.com/hulltopics/hull/anchor"
-	_ "github.com/hulltopics/hull/lda"
-	_ "github.com/hulltopics/hull/projection"
-	_ "github.com/hulltopics/hull/projector"
-	_ "github.com/hulltopics/hull/topicscore"
-	_ "github.com/hulltopics/hull/tsvd"
+	_ "github.com/hulltopics/hull/learner/all"
 )
 
 // learnerFlags are the options of every registered learner, bound as flags
