@@ -52,6 +52,9 @@ func CheckCorpus(c *corpus.Corpus) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
+	if len(c.Vocab) == 0 {
+		return errors.New("learner: the corpus has no word (no document, or every one empty)")
+	}
 	if err := model.ValidateVocab(c.Vocab); err != nil {
 		return fmt.Errorf("learner: the corpus's %w", err)
 	}

@@ -132,7 +132,7 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 	for _, n := range names {
 		o, ok := sp.Option(n)
 		if !ok {
-			want := "one of the options of " + sp.Name
+			want := "one of the options of " + sp.Name + " (" + sp.optionNames() + ")"
 			if owners := Owners(n); len(owners) > 0 {
 				want = "an option of " + strings.Join(owners, ", ") + ", not of " + sp.Name
 			}
@@ -201,4 +201,13 @@ func Owners(name string) []string {
 		}
 	}
 	return out
+}
+
+// optionNames lists the spec's options by field and flag, for errors.
+func (sp *Spec) optionNames() string {
+	names := make([]string, len(sp.Options))
+	for i, o := range sp.Options {
+		names[i] = o.Field + "/" + o.Flag
+	}
+	return strings.Join(names, ", ")
 }

@@ -298,7 +298,7 @@ func TestBadInput(t *testing.T) {
 		{"K > V", c, 33, "K = 33"},
 		{"nil corpus", nil, 2, "no corpus (nil)"},
 		{"no documents", &corpus.Corpus{Vocab: []string{"a"}, Offsets: []int64{0}}, 1, "empty corpus"},
-		{"no words", &corpus.Corpus{Offsets: []int64{0, 0}, DocIDs: []string{"d"}}, 1, "empty vocabulary"},
+		{"no words", &corpus.Corpus{Offsets: []int64{0, 0}, DocIDs: []string{"d"}}, 1, "the corpus has no word"},
 		{"documents of one token", oneToken, 1, "2 or more tokens"},
 		{"K above the candidates", c, 31, "fewer than K"},
 	} {
