@@ -97,7 +97,7 @@ func New(name string, values map[string]string) (WeightsGenerator, error) {
 	return spec.Build(values)
 }
 
-// Build sets the named options (Field or Flag names; values parsed by the
+// Build sets the named options (Field, Flag or Short names; values parsed by the
 // field's type, floats accepting "inf") on a copy of the defaults and
 // builds the generator. A name that is not one of the spec's options, or a
 // value that does not parse, gives an *OptionError; the generator's
@@ -108,7 +108,7 @@ func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 	for _, n := range slices.Sorted(maps.Keys(values)) {
 		o, ok := sp.Option(n)
 		if !ok {
-			return nil, &OptionError{Generator: sp.Name, Field: n, Value: values[n], Want: "one of the options of " + sp.Name}
+			return nil, &OptionError{Generator: sp.Name, Field: n, Value: values[n], Want: "one of the options of " + sp.Name + " (" + sp.optionNames() + ")"}
 		}
 		if err := options.Set(p, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Generator: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
@@ -117,14 +117,23 @@ func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 	return sp.New(p)
 }
 
-// Option returns the option whose Field or Flag is name.
+// Option returns the option whose Field, Flag or Short is name.
 func (sp *Spec) Option(name string) (Option, bool) {
 	for _, o := range sp.Options {
-		if o.Field == name || o.Flag == name {
+		if o.Field == name || o.Flag == name || o.Short != "" && o.Short == name {
 			return o, true
 		}
 	}
 	return Option{}, false
+}
+
+// optionNames lists the spec's options by field and flag, for errors.
+func (sp *Spec) optionNames() string {
+	names := make([]string, len(sp.Options))
+	for i, o := range sp.Options {
+		names[i] = o.Field + "/" + o.Flag
+	}
+	return strings.Join(names, ", ")
 }
 
 // Flag returns the command-line name of the option whose field is field,

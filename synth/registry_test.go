@@ -116,7 +116,9 @@ func TestRegistryErrors(t *testing.T) {
 		{"lda", map[string]string{"docs": "x"}, "Docs", "an integer"},
 		{"lda", map[string]string{"alpha": "0"}, "Alpha", "a positive number"},
 		{"lda", map[string]string{"poisson": "maybe"}, "Poisson", "true or false"},
-		{"lda", map[string]string{"anchors-per-topic": "2"}, "anchors-per-topic", "one of the options of lda"},
+		{"lda", map[string]string{"anchors-per-topic": "2"}, "anchors-per-topic", "one of the options of lda (K/topics, V/vocab-size, Docs/docs, DocLength/doc-length, Poisson/poisson, Alpha/alpha, Beta/beta)"},
+		// The one-letter flag names the option too: "k" is K.
+		{"lda", map[string]string{"k": "-3"}, "K", "a positive number"},
 		{"separable", map[string]string{"style": "other"}, "Style", `"arora" or "ding"`},
 		{"ke", map[string]string{"pure-fraction": "-0.1"}, "PureFraction", "in [0, 1]"},
 		{"dominant", map[string]string{"beta": "0.35"}, "Beta", "at most (1-delta)*alpha - rho = 0.31 (TSVD section 3.1)"},
