@@ -133,7 +133,10 @@ type Options struct {
 	// distance to the farthest novel word.
 	Threshold float64
 	// ThresholdFraction is the fraction of the automatic threshold;
-	// default DefaultThresholdFraction. Ignored when Threshold is set.
+	// default DefaultThresholdFraction. With Threshold set, binning
+	// ignores it, while rp's and ddp's spectral clustering, when the
+	// threshold graph does not give K groups, still scales its affinities
+	// by it.
 	ThresholdFraction float64
 	// Tolerance is the KKT-gap tolerance of each word's simplex solve in
 	// Algorithm 5 (the objective is scaled so that it is relative);

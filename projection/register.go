@@ -22,10 +22,20 @@ func init() {
 		{Binning, "random projections with binning (Ding, Rohban, Ishwar, Saligrama 2013, Alg. 3 and 5); on noisy topics fits again with the candidate floor at 10% of the documents (--proj-no-raise)",
 			[]string{"proj-min-df", "proj-no-raise", "proj-bins", "proj-threshold", "proj-threshold-fraction", "proj-tolerance", "proj-max-iter"}},
 	} {
+		opts := optionsOf(m.options)
+		if m.method == Binning {
+			// Binning's threshold is Threshold when set; rp's and ddp's
+			// spectral fallback scales by ThresholdFraction whatever it is.
+			for i := range opts {
+				if opts[i].Field == "ThresholdFraction" {
+					opts[i].Inert = []learner.Inert{{Field: "Threshold", Value: "", Unless: true}}
+				}
+			}
+		}
 		learner.Register(learner.Spec{
 			Name:     string(m.method),
 			Summary:  m.summary,
-			Options:  slices.Concat(optionsOf(m.options), refine.AutoOptions),
+			Options:  slices.Concat(opts, refine.AutoOptions),
 			Defaults: func() any { return defaultOptions(m.method) },
 			New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 		})
@@ -73,7 +83,7 @@ var registryOptions = []learner.Option{
 	{Field: "Top", Flag: "proj-top", Usage: "words declared novel, the highest scores (0: those scoring at least --proj-top-fraction of the K-th highest)"},
 	{Field: "TopFraction", Flag: "proj-top-fraction", Usage: "with --proj-top 0, the fraction of the K-th highest score a novel word must reach", Inert: []learner.Inert{{Field: "Top", Value: "", Unless: true}}},
 	{Field: "Threshold", Flag: "proj-threshold", Usage: "clustering threshold d/2 on the scale of dist(i,j) (0: --proj-threshold-fraction of the median distance from the K most novel words to the farthest novel word)"},
-	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction", Inert: []learner.Inert{{Field: "Threshold", Value: "", Unless: true}}},
+	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction"},
 	{Field: "Tolerance", Flag: "proj-tolerance", Usage: "KKT-gap tolerance of each word's topic regression (Algorithm 5)"},
 	{Field: "MaxIter", Flag: "proj-max-iter", Usage: "most exponentiated-gradient iterations per word"},
 }

@@ -65,11 +65,24 @@ func TestRegistryOptionErrors(t *testing.T) {
 		{"rp", map[string]string{"proj-p": "-1"}, "Projections"},
 		{"rp", map[string]string{"proj-bins": "10"}, "proj-bins"},
 		{"binning", map[string]string{"proj-far": "0.3"}, "proj-far"},
+		// Options that the others switch off.
+		{"ddp", map[string]string{"proj-top": "5", "proj-top-fraction": "0.9"}, "TopFraction"},
+		{"binning", map[string]string{"proj-threshold": "0.1", "proj-threshold-fraction": "0.9"}, "ThresholdFraction"},
 	} {
 		_, err := learner.New(tc.name, learner.Settings{}, tc.options)
 		var oe *learner.OptionError
 		if !errors.As(err, &oe) || oe.Learner != tc.name || oe.Field != tc.field {
 			t.Errorf("%s %v: err %v, want an *OptionError of %s for %s", tc.name, tc.options, err, tc.name, tc.field)
+		}
+	}
+}
+
+// With a threshold set, rp's and ddp's spectral fallback still scales its
+// affinities by ThresholdFraction: the pair is theirs to give.
+func TestRegistryThresholdFraction(t *testing.T) {
+	for _, name := range []string{"rp", "ddp"} {
+		if _, err := learner.New(name, learner.Settings{}, map[string]string{"proj-threshold": "0.1", "proj-threshold-fraction": "0.9"}); err != nil {
+			t.Errorf("%s with --proj-threshold and --proj-threshold-fraction: %v", name, err)
 		}
 	}
 }

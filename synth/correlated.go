@@ -129,7 +129,7 @@ func (g Correlated) Validate() error {
 	c.atLeast("V", g.V, 1)
 	c.atLeast("Docs", g.Docs, 1)
 	c.docLength(g.DocLength, g.Poisson)
-	c.positive("Beta", g.Beta, maxParameter)
+	c.shape("Beta", g.Beta)
 	c.require(g.Groups >= 0, "Groups", g.Groups, "a number >= 0 (0: max(2, K/10))")
 	c.require(g.Groups <= g.K, "Groups", g.Groups, "at most K = %d", g.K)
 	c.require(g.Rho >= 0 && g.Rho < 1, "Rho", g.Rho, "in [0, 1)")

@@ -186,7 +186,7 @@ func (g Dominant) Validate() error {
 	c.in("PureFraction", g.PureFraction, 0, 1, false)
 	c.atLeast("CatchwordsPerTopic", g.CatchwordsPerTopic, 1)
 	c.require(g.CatchwordMass > 0 && g.CatchwordMass < 1, "CatchwordMass", g.CatchwordMass, "in (0, 1)")
-	c.positive("WordConcentration", g.WordConcentration, maxParameter)
+	c.shape("WordConcentration", g.WordConcentration)
 	if c.err != nil {
 		return c.err
 	}

@@ -65,12 +65,16 @@ func (c *check) docLength(v int, poisson bool) {
 	}
 }
 
-// positive requires a float field to be positive, at least MinShape (the
-// fields are the samplers' parameters) and at most hi.
+// positive requires a float field to be positive and at most hi.
 func (c *check) positive(field string, v, hi float64) {
 	c.require(v > 0, field, v, "a positive number")
-	c.require(!(v > 0) || v >= MinShape, field, v, "at least %g", MinShape)
 	c.require(v <= hi, field, v, "at most %g", hi)
+}
+
+// shape requires a Dirichlet parameter to be in [MinShape, maxParameter].
+func (c *check) shape(field string, v float64) {
+	c.positive(field, v, maxParameter)
+	c.require(v >= MinShape, field, v, "at least %g", MinShape)
 }
 
 // nonNegative requires a float field to be in [0, hi].

@@ -113,8 +113,8 @@ func (g LDA) validate(name string) error {
 	c.atLeast("V", g.V, 1)
 	c.atLeast("Docs", g.Docs, 1)
 	c.docLength(g.DocLength, g.Poisson)
-	c.positive("Alpha", g.Alpha, maxParameter)
-	c.positive("Beta", g.Beta, maxParameter)
+	c.shape("Alpha", g.Alpha)
+	c.shape("Beta", g.Beta)
 	return c.err
 }
 

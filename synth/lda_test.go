@@ -97,6 +97,13 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%T defaults: %v", g, err)
 		}
 	}
+	// MinShape bounds the Dirichlet parameters alone: a tiny variance is
+	// a variance.
+	tiny := NewCorrelated()
+	tiny.Variance = 1e-305
+	if err := tiny.Validate(); err != nil {
+		t.Errorf("Correlated with Variance 1e-305: %v", err)
+	}
 	// Zero means zero: an LDA literal without Alpha is refused, not
 	// completed.
 	var oe *OptionError

@@ -10,9 +10,9 @@ import (
 // of Marsaglia and Tsang (2000); for shape < 1 it samples Gamma(shape+1)
 // and multiplies by U^(1/shape), U uniform on (0, 1]. For very small shapes
 // the result may underflow to 0; Dirichlet works on logarithms and does not
-// suffer from this. It panics if shape is not finite and at least MinShape.
+// suffer from this. It panics if shape is not positive and finite.
 func Gamma(rng *rand.Rand, shape float64) float64 {
-	checkShape(shape)
+	checkShape(shape, math.SmallestNonzeroFloat64)
 	if shape >= 1 {
 		return marsagliaTsang(rng, shape)
 	}
@@ -46,9 +46,10 @@ func marsagliaTsang(rng *rand.Rand, shape float64) float64 {
 	}
 }
 
-func checkShape(a float64) {
-	if !(a >= MinShape) || math.IsInf(a, 1) {
-		panic(fmt.Sprintf("synth: Gamma or Dirichlet parameter %v is not finite and at least MinShape", a))
+// checkShape panics unless a is finite and at least least.
+func checkShape(a, least float64) {
+	if !(a >= least) || math.IsInf(a, 1) {
+		panic(fmt.Sprintf("synth: Gamma or Dirichlet parameter %v is not finite and at least %g", a, least))
 	}
 }
 
@@ -63,7 +64,7 @@ func Dirichlet(rng *rand.Rand, dst, alpha []float64) {
 		panic(fmt.Sprintf("synth: Dirichlet: len(dst) = %d, len(alpha) = %d", len(dst), len(alpha)))
 	}
 	for _, a := range alpha {
-		checkShape(a)
+		checkShape(a, MinShape)
 	}
 	dirichlet(rng, dst, func(i int) float64 { return alpha[i] })
 }
@@ -72,7 +73,7 @@ func Dirichlet(rng *rand.Rand, dst, alpha []float64) {
 // distribution with every parameter alpha, as Dirichlet does. It panics if
 // dst is empty or alpha is not finite and at least MinShape.
 func SymmetricDirichlet(rng *rand.Rand, dst []float64, alpha float64) {
-	checkShape(alpha)
+	checkShape(alpha, MinShape)
 	dirichlet(rng, dst, func(int) float64 { return alpha })
 }
 

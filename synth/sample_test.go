@@ -115,6 +115,11 @@ func TestSymmetricDirichletSmallAlpha(t *testing.T) {
 	if sparse < n*95/100 {
 		t.Errorf("only %d of %d samples with alpha = %v put more than 0.999 on one component", sparse, n, alpha)
 	}
+	// Gamma below MinShape underflows to 0, as its doc says; only the
+	// Dirichlet's normalisation needs the floor.
+	if g := Gamma(rng, 1e-320); g != 0 {
+		t.Errorf("Gamma(1e-320) = %v, want 0 (underflow)", g)
+	}
 	// At MinShape every sample is a vertex, and none is NaN.
 	for range 1000 {
 		SymmetricDirichlet(rng, x, MinShape)

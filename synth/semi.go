@@ -88,7 +88,7 @@ func (g Semi) validate(name string) error {
 	}
 	c.atLeast("Docs", g.Docs, 1)
 	c.docLength(g.DocLength, g.Poisson)
-	c.positive("Alpha", g.Alpha, maxParameter)
+	c.shape("Alpha", g.Alpha)
 	return c.err
 }
 

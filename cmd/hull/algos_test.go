@@ -41,7 +41,7 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"rectification option of recover", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify-words", "50", missing}, "--rectify-words does not apply to --algo recover (it is an option of anchor, anchor-kl)"},
 		{"--refine-tol without refining", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--refine", "0", "--refine-tol", "0.5", missing}, "--refine-tol 0.5: want it left out: it changes nothing with --refine 0"},
 		{"--score-k0 with the sp search", []string{"fit", "-q", "--algo", "score", "-k", "3", "--score-search", "sp", "--score-k0", "5", missing}, "--score-k0 5: want it left out: it changes nothing with --score-search sp"},
-		{"the automatic threshold's fraction with a threshold", []string{"fit", "-q", "--algo", "rp", "-k", "3", "--proj-threshold", "0.1", "--proj-threshold-fraction", "0.9", missing}, "--proj-threshold-fraction 0.9: want it left out: it changes nothing with --proj-threshold 0.1"},
+		{"the automatic threshold's fraction with a threshold, binning", []string{"fit", "-q", "--algo", "binning", "-k", "3", "--proj-threshold", "0.1", "--proj-threshold-fraction", "0.9", missing}, "--proj-threshold-fraction 0.9: want it left out: it changes nothing with --proj-threshold 0.1"},
 		{"--delta without scaling", []string{"fit", "-q", "--algo", "projector", "-k", "3", "--projector-no-scale", "--delta", "0.1", missing}, "--delta 0.1: want it left out: it changes nothing with --projector-no-scale true"},
 	})
 	fs := newFitCmd().Flags()
