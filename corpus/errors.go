@@ -8,7 +8,11 @@ type ParseError struct {
 	File string // file name as given by the caller
 	Line int    // 1-based line number; 0 when the problem is the whole file
 	Msg  string
+	Err  error // the cause, when there is one (a damaged gzip stream's)
 }
+
+// Unwrap returns the cause.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 func (e *ParseError) Error() string {
 	if e.Line > 0 {

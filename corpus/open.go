@@ -251,11 +251,13 @@ func streamError(name string, line int, err error) error {
 	if line > 0 {
 		where = fmt.Sprintf("after line %d", line)
 	}
+	// A damaged stream is the input's fault (a *ParseError: exit 2 in
+	// hull, bad input in hull-beam), another read error the machine's.
 	switch {
 	case errors.Is(err, errTruncated):
-		return fmt.Errorf("%s: %w: it breaks off %s", name, err, where)
+		return &ParseError{File: name, Msg: fmt.Sprintf("%v: it breaks off %s", err, where), Err: err}
 	case isCorruptGzip(err):
-		return fmt.Errorf("%s: corrupt gzip stream %s: %w", name, where, err)
+		return &ParseError{File: name, Msg: fmt.Sprintf("corrupt gzip stream %s: %v", where, err), Err: err}
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }

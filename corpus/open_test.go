@@ -55,8 +55,10 @@ func TestTruncatedGzip(t *testing.T) {
 		switch {
 		case err == nil:
 			t.Fatalf("cut at %d: no error", cut)
-		case errors.As(err, &pe):
-			t.Fatalf("cut at %d: %v, a *ParseError: the cut line was parsed", cut, err)
+		case !errors.As(err, &pe):
+			t.Fatalf("cut at %d: %v, want a *ParseError: a damaged input is bad input", cut, err)
+		case pe.Err == nil:
+			t.Fatalf("cut at %d: %v, a *ParseError of a line: the cut line was parsed", cut, err)
 		case !errors.Is(err, errTruncated) || !strings.HasPrefix(err.Error(), "t.gz: truncated gzip stream"):
 			t.Fatalf("cut at %d: error %q, want a truncated stream", cut, err)
 		case cut == len(gz)/2 && !strings.Contains(err.Error(), "it breaks off after line "):

@@ -323,6 +323,17 @@ func TestBadInput(t *testing.T) {
 		t.Error("a failed run wrote its output")
 	}
 
+	// A damaged gzip stream is the input's fault too: it was a runner's
+	// failure (hull-beam's exit 1), where hull says exit 2.
+	cut := filepath.Join(dir, "cut.txt.gz")
+	if err := os.WriteFile(cut, []byte("\x1f\x8b\x08\x00garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = run(t, Options{Inputs: []string{cut}, Output: filepath.Join(dir, "out.stats")})
+	if got, ok := InputError(err); !ok || !strings.Contains(got, "cut.txt.gz: truncated gzip stream") {
+		t.Errorf("a truncated gzip input: InputError = %q, %v (error %v), want the input's", got, ok, err)
+	}
+
 	err = run(t, Options{Inputs: []string{filepath.Join(dir, "*.txt")}, Output: filepath.Join(dir, "out.stats")})
 	if err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern matching nothing: got error %v", err)
