@@ -334,6 +334,13 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("a truncated gzip input: InputError = %q, %v (error %v), want the input's", got, ok, err)
 	}
 
+	// So is a pruning that keeps no word: it was a runner's failure too.
+	few := writeFile(t, t.TempDir(), "few.txt", "rain and snow\nsnow and sun\n")
+	err = run(t, Options{Inputs: []string{few}, Output: filepath.Join(dir, "out.stats"), Prune: &corpus.PruneOptions{MinDF: 100}})
+	if got, ok := InputError(err); !ok || !strings.Contains(got, "nothing left") {
+		t.Errorf("nothing left after pruning: InputError = %q, %v (error %v), want the input's", got, ok, err)
+	}
+
 	err = run(t, Options{Inputs: []string{filepath.Join(dir, "*.txt")}, Output: filepath.Join(dir, "out.stats")})
 	if err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern matching nothing: got error %v", err)

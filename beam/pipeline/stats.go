@@ -52,6 +52,9 @@ func (fn *accumulateFn) StartBundle(_ context.Context, planJSON []byte, _ func(i
 			fn.index[w] = int32(i)
 		}
 	}
+	if fn.plan.NothingLeft != "" {
+		return markInput(fmt.Errorf("%w: %s", errNothingLeft, fn.plan.NothingLeft))
+	}
 	return nil
 }
 

@@ -142,6 +142,11 @@ type Plan struct {
 	Vocab         []string
 	Preprocessing *corpus.Preprocessing
 	Ranges        int
+	// NothingLeft, when pruning kept no word, says so: the second pass
+	// fails with it, marked as bad input. planFn itself does not fail:
+	// Prism then started the second pass without its side input about
+	// one run in eight, and that error, not this one, was the run's.
+	NothingLeft string
 }
 
 // planFn orders the kept words by first position, applies MaxVocab and
@@ -171,7 +176,12 @@ func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Ent
 		kept = slices.DeleteFunc(kept, func(e Entry) bool { return !keep[e.First] })
 	}
 	if len(kept) == 0 {
-		return fmt.Errorf("%w: no word of the %d documents passes %s", errNothingLeft, meta.Docs, opts)
+		js, err := json.Marshal(Plan{NothingLeft: fmt.Sprintf("no word of the %d documents passes %s", meta.Docs, opts)})
+		if err != nil {
+			return err
+		}
+		emit(js)
+		return nil
 	}
 	p := Plan{Vocab: make([]string, len(kept)), Preprocessing: &corpus.Preprocessing{Format: corpus.Format(meta.Format), Prune: &opts}}
 	for i, e := range kept {
