@@ -115,3 +115,29 @@ func short(x any) string {
 	}
 	return string(s)
 }
+
+// Every registered learner refuses a nil context with an error; they
+// panicked on it.
+func TestEveryLearnerRefusesNilContext(t *testing.T) {
+	c, truth := synth.Demo()
+	for _, name := range learner.Names() {
+		if strings.HasPrefix(name, "fake-") {
+			continue
+		}
+		l, err := learner.New(name, learner.Settings{Seed: 1}, shortRuns[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: panic %v", name, p)
+				}
+			}()
+			//lint:ignore SA1012 the nil context is the test
+			if m, err := l.Fit(nil, c, truth.K); err == nil || m != nil { //nolint:staticcheck
+				t.Errorf("%s: model %v, error %v; want an error", name, m != nil, err)
+			}
+		}()
+	}
+}

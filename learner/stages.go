@@ -2,6 +2,7 @@ package learner
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/hulltopics/hull/model"
@@ -15,8 +16,12 @@ type Stage struct {
 
 // RunStages runs the stages in order, stopping at the first error or when
 // ctx is done, and returns the wall time of each stage that completed, for
-// a model's Provenance.Timings.
+// a model's Provenance.Timings. A nil ctx is an error (every learner's
+// fit runs its stages here: they panicked on it).
 func RunStages(ctx context.Context, stages []Stage) ([]model.Timing, error) {
+	if ctx == nil {
+		return nil, errors.New("learner: nil context (pass context.Background())")
+	}
 	var timings []model.Timing
 	for _, s := range stages {
 		if err := ctx.Err(); err != nil {
