@@ -134,8 +134,7 @@ func TestEveryLearnerRefusesNilContext(t *testing.T) {
 					t.Errorf("%s: panic %v", name, p)
 				}
 			}()
-			//lint:ignore SA1012 the nil context is the test
-			if m, err := l.Fit(nil, c, truth.K); err == nil || m != nil { //nolint:staticcheck
+			if m, err := l.Fit(nil, c, truth.K); err == nil || m != nil { // the nil context is the test
 				t.Errorf("%s: model %v, error %v; want an error", name, m != nil, err)
 			}
 		}()
