@@ -108,9 +108,10 @@ type Measures struct {
 // document figures on the dominant topics, DominantTopics, of the
 // documents of o.Reference, else of o.Heldout, when one is given) and
 // agreement with o.Labels. The corpora must be on m's vocabulary. It
-// returns m.Validate's error for a model that is not one, an *OptionError for an option out of range (Top negative,
-// RecoveredAt outside [0, 1], Threads negative) before any work, the
-// first error of a measure (such as a model.ErrVocabMismatch, or models
+// returns m.Validate's error for a model that is not one and an
+// *OptionError for an option out of range (Top negative, RecoveredAt
+// outside [0, 1], Threads negative) before any work, the first error of
+// a measure (such as a model.ErrVocabMismatch, or models
 // of different K for l1 recovery without CountRecovered), and an error
 // when o.Labels is given without a corpus or labels none of its
 // documents. It scores o.Truth whatever corpus it records: call
