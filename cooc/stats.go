@@ -429,6 +429,9 @@ func Join(parts []*Stats) (*Stats, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("cooc: no statistics to join")
 	}
+	if slices.Contains(parts, nil) {
+		return nil, errors.New("cooc: no statistics (nil) among those to join")
+	}
 	parts = slices.Clone(parts)
 	slices.SortFunc(parts, func(a, b *Stats) int { return a.lo - b.lo })
 	first := parts[0]

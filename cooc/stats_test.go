@@ -686,3 +686,29 @@ func TestAddDocRefuses(t *testing.T) {
 		t.Errorf("the refused documents changed the statistics: %d documents", s.Docs)
 	}
 }
+
+// TestStatsFileWords: a word that is not UTF-8 is refused on writing (JSON
+// wrote U+FFFD, another word: the loaded statistics no longer merged with
+// their source), a header that repeats a word on reading, and a nil part
+// on joining.
+func TestStatsFileWords(t *testing.T) {
+	bad := NewStats([]string{"caf\xe9", "tea"})
+	if err := bad.AddDoc([]int32{0, 1}, []int32{1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := bad.WriteTo(&buf); err == nil || !strings.Contains(err.Error(), "not valid UTF-8") || buf.Len() > 0 {
+		t.Errorf("a word not UTF-8: error %v, %d bytes written; want an error and none", err, buf.Len())
+	}
+	twice := NewStats([]string{"a", "a"})
+	buf.Reset()
+	if _, err := twice.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadStats(&buf, "twice.stats", 0); err == nil || !strings.Contains(err.Error(), `word 2 ("a") is word 1 too`) {
+		t.Errorf("a header repeating a word: %v", err)
+	}
+	if _, err := Join([]*Stats{NewStats([]string{"a"}), nil}); err == nil {
+		t.Error("Join with a nil part: no error")
+	}
+}

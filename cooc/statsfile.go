@@ -17,6 +17,7 @@ import (
 	"math/bits"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
@@ -93,6 +94,12 @@ func (s *Stats) encode(cw *countWriter) {
 	}
 	if h.DocFreq == nil {
 		h.DocFreq = []int64{}
+	}
+	for w, word := range h.Vocab {
+		if !utf8.ValidString(word) { // JSON would write U+FFFD: another word
+			cw.err = fmt.Errorf("cooc: word %d %q is not valid UTF-8, which the statistics' header (JSON) cannot hold", w+1, word)
+			return
+		}
 	}
 	js, err := json.Marshal(h)
 	if err != nil {
@@ -571,6 +578,13 @@ func (h *statsHeader) check() error {
 		if n < 0 || n > h.Docs {
 			return fmt.Errorf("word %d (%q) in %d of %d documents", w+1, h.Vocab[w], n, h.Docs)
 		}
+	}
+	first := make(map[string]int, v)
+	for w, word := range h.Vocab {
+		if e, seen := first[word]; seen {
+			return fmt.Errorf("word %d (%q) is word %d too: a word's statistics are in one row", w+1, word, e+1)
+		}
+		first[word] = w
 	}
 	return h.checkWeight()
 }

@@ -1,6 +1,9 @@
 package corpus
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // ParseError reports malformed input at a position in a file.
 // Its message has the form "file:line: what is wrong".
@@ -10,6 +13,9 @@ type ParseError struct {
 	Msg  string
 	Err  error // the cause, when there is one (a damaged gzip stream's)
 }
+
+// errNoCorpus is the error of a function given no corpus (nil).
+var errNoCorpus = errors.New("corpus: no corpus (nil)")
 
 // Unwrap returns the cause.
 func (e *ParseError) Unwrap() error { return e.Err }

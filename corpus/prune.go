@@ -87,7 +87,7 @@ func (o PruneOptions) validate() error {
 // Prune runs in O(nnz + V log V).
 func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	if c == nil {
-		return nil, PruneReport{}, errors.New("corpus: no corpus (nil) to prune")
+		return nil, PruneReport{}, errNoCorpus
 	}
 	rep := PruneReport{WordsBefore: c.NumWords(), DocsBefore: c.NumDocs(), TokensBefore: c.Tokens()}
 	if err := opts.validate(); err != nil {

@@ -312,6 +312,9 @@ func TestSaveDirIDs(t *testing.T) {
 		{OutputUCI, ids, `document 4 id "nl\n4" holds a line break`},
 		{OutputMM, ids, `document 4 id "nl\n4" holds a line break`},
 		{OutputJSONL, []string{"ok", "bad\xff"}, `document 2 id "bad\xff" is not valid UTF-8`},
+		// The reader refuses these: a merged corpus of UCI files repeats ids.
+		{OutputJSONL, []string{"1", "2", "1"}, `document 3 id "1" repeats document 1's`},
+		{OutputJSONL, []string{"ok", ""}, `document 2 has an empty id`},
 	} {
 		dir := filepath.Join(t.TempDir(), "out")
 		_, err := SaveDir(context.Background(), dir, withIDs(tc.ids), SaveOptions{Format: tc.format})

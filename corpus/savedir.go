@@ -117,6 +117,9 @@ func OtherDataFiles(dir string, opts SaveOptions) []string {
 // ErrNotWritable, before dir is made. It returns the paths written, data
 // file first.
 func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]string, error) {
+	if c == nil {
+		return nil, errNoCorpus
+	}
 	if opts.Format == "" {
 		opts.Format = OutputUCI
 	}

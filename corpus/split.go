@@ -20,6 +20,9 @@ func Split(c *Corpus, testFraction float64, rng *rand.Rand) (train, test *Corpus
 	if rng == nil {
 		return nil, nil, errors.New("split: nil random source")
 	}
+	if c == nil {
+		return nil, nil, errNoCorpus
+	}
 	numDocs := c.NumDocs()
 	nTest := int(math.Round(testFraction * float64(numDocs)))
 	inTest := make([]bool, numDocs)

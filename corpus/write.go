@@ -223,10 +223,19 @@ func checkWritable(c *Corpus, f OutputFormat) error {
 	if f != OutputJSONL {
 		return checkDocIDs(c.DocIDs)
 	}
+	// The JSON lines reader refuses an empty or repeated "id" (a merged
+	// corpus of several UCI files repeats "1", "2", ...).
+	first := make(map[string]int, len(c.DocIDs))
 	for d, id := range c.DocIDs {
-		if !utf8.ValidString(id) {
+		switch e, seen := first[id]; {
+		case !utf8.ValidString(id):
 			return notWritablef("corpus: document %d id %q is not valid UTF-8, which JSON cannot hold", d+1, id)
+		case id == "":
+			return notWritablef("corpus: document %d has an empty id, which the jsonl format cannot hold", d+1)
+		case seen:
+			return notWritablef("corpus: document %d id %q repeats document %d's, and jsonl ids must be unique", d+1, id, e+1)
 		}
+		first[id] = d
 	}
 	return nil
 }

@@ -127,7 +127,9 @@
 // words verbatim; besides the escapes of encoding/json, the control and
 // bidirectional characters it leaves raw (DEL, the C1 controls, U+202E)
 // are written as \u escapes (package internal/textsafe), so that the
-// output is safe to print on a terminal and decodes to the same words.
+// output is safe to print on a terminal and decodes to the same words,
+// but for bytes that are not UTF-8, which JSON cannot hold: encoding/json
+// writes U+FFFD for them (words of raw text never hold them).
 // It is not a Format of Save: it describes one model's topics on a stream
 // (a pipe, a program's standard output) rather than files for another
 // tool.

@@ -398,6 +398,9 @@ func TestSave(t *testing.T) {
 // not a regular file, is refused with nothing left behind.
 func TestPrepare(t *testing.T) {
 	dir := t.TempDir()
+	if _, err := Prepare("bogus", filepath.Join(dir, "x"), false); err == nil || !strings.Contains(err.Error(), `unknown export format "bogus"`) {
+		t.Errorf("Prepare of an unknown format: %v, want an error, not a panic", err)
+	}
 	out := filepath.Join(dir, "a", "b")
 	undo, err := Prepare(CSV, out, true)
 	if err != nil {

@@ -99,6 +99,9 @@ func Paths(f Format, out string, withDocs bool) []string {
 // undo removes the directories it created, when still empty, for a caller
 // that fails before Save: nothing is left behind.
 func Prepare(f Format, out string, withDocs bool, inputs ...string) (undo func(), err error) {
+	if _, err := ParseFormat(string(f)); err != nil {
+		return nil, err
+	}
 	paths := Paths(f, out, withDocs)
 	undo = func() {}
 	if f != PyLDAvis {
