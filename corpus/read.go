@@ -162,7 +162,9 @@ func (opts ReadOptions) vocabField() string {
 // input yields a *ParseError ("file:line: what is wrong"); a corpus
 // without documents or without tokens is an error too. For a file it is
 // ReadFrom on the opened file, plus the discovery of the vocabulary file
-// of the numeric formats when opts sets none.
+// of the numeric formats when opts sets none. It keeps every word of raw
+// text, where "hull fit" then prunes it: Prune(c,
+// RawTextPrune(c.NumDocs())) does as it does.
 func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	opts, err := opts.check()
 	if err != nil {
