@@ -129,11 +129,7 @@ func (sp *Spec) Option(name string) (Option, bool) {
 
 // optionNames lists the spec's options by field and flag, for errors.
 func (sp *Spec) optionNames() string {
-	names := make([]string, len(sp.Options))
-	for i, o := range sp.Options {
-		names[i] = o.Field + "/" + o.Flag
-	}
-	return strings.Join(names, ", ")
+	return options.List(sp.Options, func(o Option) (string, string) { return o.Field, o.Flag })
 }
 
 // Flag returns the command-line name of the option whose field is field,

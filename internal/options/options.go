@@ -114,3 +114,15 @@ func kindOf(f reflect.Value) (string, error) {
 	}
 	return "", fmt.Errorf("field of kind %s cannot be set from a string", f.Kind())
 }
+
+// List names options by field and flag, "Field/flag, ...", in their order:
+// what a registry's error says it accepts. fieldFlag returns an option's
+// field and flag.
+func List[O any](opts []O, fieldFlag func(O) (field, flag string)) string {
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		field, flag := fieldFlag(o)
+		names[i] = field + "/" + flag
+	}
+	return strings.Join(names, ", ")
+}

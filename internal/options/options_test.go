@@ -83,3 +83,14 @@ func TestRegistry(t *testing.T) {
 		t.Fatalf("All() in name order: %v", all)
 	}
 }
+
+func TestList(t *testing.T) {
+	type opt struct{ field, flag string }
+	got := List([]opt{{"K", "k"}, {"MinDF", "min-df"}}, func(o opt) (string, string) { return o.field, o.flag })
+	if want := "K/k, MinDF/min-df"; got != want {
+		t.Errorf("List = %q, want %q", got, want)
+	}
+	if got := List([]opt(nil), func(o opt) (string, string) { return o.field, o.flag }); got != "" {
+		t.Errorf("List of none = %q, want \"\"", got)
+	}
+}
