@@ -57,9 +57,11 @@ type Options struct {
 	RangeBytes int64
 	// PartialsDir is the directory, local or remote, seen by every
 	// worker, that holds the statistics of the bundles and of the merged
-	// ranges between the steps of the second pass (see Partials); it is
-	// removed at the end of a successful run. "" means
-	// DefaultPartialsDir(Output).
+	// ranges between the steps of the second pass (see Partials). The run
+	// makes it and removes it, with what it holds, at its end: a local
+	// one that exists already is refused, lest the run remove files it
+	// did not write (NewPartialsDir names a new one in a directory). ""
+	// means DefaultPartialsDir(Output).
 	PartialsDir string
 	// ShufflePartials passes those statistics through the runner instead,
 	// in the elements: no directory, but a runner that holds its elements
@@ -74,7 +76,14 @@ func DefaultPartialsDir(output string) string {
 	if isRemote(output) {
 		dir = output[:strings.LastIndex(output, "/")]
 	}
-	return fmt.Sprintf("%s/.hull-beam-%x-%04x", dir, time.Now().UnixNano(), rand.Uint32()&0xffff)
+	return NewPartialsDir(dir)
+}
+
+// NewPartialsDir returns a new directory name in dir (local or remote),
+// .hull-beam-*, for the partial statistics: a directory that workers see,
+// given by the user, holds the run's own.
+func NewPartialsDir(dir string) string {
+	return fmt.Sprintf("%s/.hull-beam-%x-%04x", strings.TrimSuffix(dir, "/"), time.Now().UnixNano(), rand.Uint32()&0xffff)
 }
 
 // defaultRangeBytes is the RangeBytes of the zero value.
@@ -134,6 +143,10 @@ func (o Options) check() (Options, error) {
 		o.PartialsDir = ""
 	case o.PartialsDir == "":
 		o.PartialsDir = DefaultPartialsDir(o.Output)
+	case !isRemote(o.PartialsDir):
+		if _, err := os.Lstat(o.PartialsDir); err == nil {
+			return bad("PartialsDir", "%s exists: the run makes this directory and removes it with all it holds; name a new one (NewPartialsDir)", o.PartialsDir)
+		}
 	}
 	return o, nil
 }
@@ -145,9 +158,13 @@ type Shard struct {
 }
 
 // Expand returns the files of inputs in order: each pattern's matches in
-// byte order of their paths (a path without glob characters is itself, a
-// directory included), the patterns in the order given. A pattern that
-// matches nothing is an error.
+// byte order of their paths (a path that exists, or has no glob
+// characters, is itself, a directory included), the patterns in the order
+// given. A local pattern's wildcards match no name beginning with '.', as
+// the shell's and as hull's reading of a directory skips hidden files. A
+// pattern that matches nothing, or a local input that is neither a
+// regular file nor a directory (a pipe, which the pipeline's two passes
+// could not read twice), is an error.
 func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 	var shards []Shard
 	for _, p := range inputs {
@@ -164,20 +181,25 @@ func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 
 // expand returns the files pattern p names, sorted.
 func expand(ctx context.Context, p string) ([]string, error) {
-	glob := strings.ContainsAny(p, "*?[")
 	var files []string
 	switch {
-	case !isRemote(p) && !glob:
-		if _, err := os.Stat(p); err != nil {
-			return nil, err
-		}
-		return []string{p}, nil
 	case !isRemote(p):
+		if _, err := os.Stat(p); err == nil || !strings.ContainsAny(p, "*?[") {
+			if err != nil {
+				return nil, err
+			}
+			return []string{p}, checkLocal(p)
+		}
 		m, err := filepath.Glob(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		files = m
+		files = slices.DeleteFunc(m, func(f string) bool { return hiddenMatch(p, f) })
+		for _, f := range files {
+			if err := checkLocal(f); err != nil {
+				return nil, err
+			}
+		}
 	default:
 		fs, err := filesystem.New(ctx, p)
 		if err != nil {
@@ -193,6 +215,40 @@ func expand(ctx context.Context, p string) ([]string, error) {
 	}
 	slices.Sort(files)
 	return files, nil
+}
+
+// checkLocal refuses a local input that is neither a regular file nor a
+// directory: a pipe or a device, which the two passes would read twice.
+func checkLocal(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() && !fi.IsDir() {
+		what := "a device or socket"
+		if fi.Mode()&os.ModeNamedPipe != 0 {
+			what = "a pipe"
+		}
+		return fmt.Errorf("%s: not a regular file but %s: the pipeline reads each input twice; save it to a file first", path, what)
+	}
+	return nil
+}
+
+// hiddenMatch reports whether a wildcard of pattern matched a hidden name
+// of match: one beginning with '.' where the pattern's element does not.
+// filepath.Glob matches element by element, so the two align.
+func hiddenMatch(pattern, match string) bool {
+	pe := strings.Split(filepath.ToSlash(pattern), "/")
+	me := strings.Split(filepath.ToSlash(match), "/")
+	if len(pe) != len(me) {
+		return false
+	}
+	for i := range pe {
+		if strings.HasPrefix(me[i], ".") && !strings.HasPrefix(pe[i], ".") && strings.ContainsAny(pe[i], "*?[") {
+			return true
+		}
+	}
+	return false
 }
 
 // isRemote reports whether path names a file system by a scheme

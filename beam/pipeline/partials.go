@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/hulltopics/hull/cooc"
@@ -25,6 +26,19 @@ type Partials struct {
 	Dir string
 }
 
+// removed holds the directories of partial statistics this process has
+// removed: a worker in the launcher's process (Prism's loopback) may still
+// finish a bundle after a cancelled run returns, and would make the
+// directory again. Remove takes the lock to write, put to read, so that
+// no file is written once Remove has begun.
+var removed = struct {
+	sync.RWMutex
+	dirs map[string]bool
+}{dirs: map[string]bool{}}
+
+// errRemoved is put's error once the directory is removed.
+var errRemoved = errors.New("the run's partial statistics are removed: it was cancelled or has ended")
+
 // put stores s and returns the element that stands for it. The name of a
 // file is unique: a bundle that is retried writes other files, and only
 // those of the bundles the runner commits are read.
@@ -33,6 +47,11 @@ func (p Partials) put(ctx context.Context, s *cooc.Stats, name string) ([]byte, 
 		var b bytes.Buffer
 		_, err := s.WriteTo(&b)
 		return b.Bytes(), err
+	}
+	removed.RLock()
+	defer removed.RUnlock()
+	if removed.dirs[p.Dir] {
+		return nil, fmt.Errorf("%s: %w", p.Dir, errRemoved)
 	}
 	file := strings.TrimSuffix(p.Dir, "/") + "/" + fmt.Sprintf("%s-%016x.stats", name, rand.Uint64())
 	if err := write(ctx, s, file); err != nil {
@@ -63,11 +82,15 @@ func (p Partials) get(ctx context.Context, b []byte) (*cooc.Stats, error) {
 	return cooc.ReadStats(r, file, 0)
 }
 
-// Remove removes the directory of the partial files and what it holds.
+// Remove removes the directory of the partial files and what it holds;
+// this process writes no file there afterwards.
 func (p Partials) Remove(ctx context.Context) error {
 	if p.Dir == "" {
 		return nil
 	}
+	removed.Lock()
+	defer removed.Unlock()
+	removed.dirs[p.Dir] = true
 	if !isRemote(p.Dir) {
 		return os.RemoveAll(p.Dir)
 	}

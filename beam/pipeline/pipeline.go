@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
@@ -93,7 +94,7 @@ func init() {
 	register.Emitter1[Meta]()
 	register.Function2x1(mergeWordStats)
 	register.Function2x1(mergeMeta)
-	register.DoFn4x0[string, WordStat, Meta, func(Entry)](&keepFn{})
+	register.DoFn4x1[string, WordStat, Meta, func(Entry), error](&keepFn{})
 	register.Emitter1[Entry]()
 	register.DoFn4x1[context.Context, Meta, func(*Entry) bool, func([]byte), error](&planFn{})
 	register.Iter1[Entry]()
@@ -103,6 +104,23 @@ func init() {
 	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(int, []byte), error](&mergeFn{})
 	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&writeFn{})
 	register.Iter1[[]byte]()
+}
+
+// progressMark begins the log records of the pipeline's progress, which
+// the launcher shows (ProgressLine) among the runner's.
+const progressMark = "hull: "
+
+// progress logs a line of the pipeline's progress, at level INFO.
+func progress(ctx context.Context, format string, args ...any) {
+	log.Infof(ctx, progressMark+format, args...)
+}
+
+// ProgressLine returns the line of the pipeline's progress that the
+// message of a log record holds, and whether it holds one: a worker's
+// record, as Prism relays it in the launcher's process ("[SDK] hull:
+// ..."), or the launcher's own.
+func ProgressLine(msg string) (string, bool) {
+	return strings.CutPrefix(strings.TrimPrefix(msg, "[SDK] "), progressMark)
 }
 
 // UserError returns the message of the error of a DoFn that failed a run

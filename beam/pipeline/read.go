@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -52,17 +52,38 @@ func (rc ReadConfig) read(ctx context.Context, path string) (*corpus.Corpus, err
 func markInput(err error) error {
 	_, parse := errors.AsType[*corpus.ParseError](err)
 	if parse || errors.Is(err, cooc.ErrOverflow) || errors.Is(err, errNothingLeft) {
-		return fmt.Errorf("%s%w", badInputMark, err)
+		return markBad(err)
 	}
 	return err
+}
+
+// markBad returns err marked as bad input, once.
+func markBad(err error) error {
+	if err == nil || strings.HasPrefix(err.Error(), badInputMark) {
+		return err
+	}
+	return fmt.Errorf("%s%w", badInputMark, err)
+}
+
+// localReadError marks an error of reading a local input as bad input
+// unless it is the file system's (*fs.PathError: a missing or unreadable
+// file, a failing disk) or the context's: the reader's other errors are
+// of the input or of the options it was read with (a vocabulary given
+// for raw text), which the user must fix.
+func localReadError(err error) error {
+	if err == nil || errors.As(err, new(*fs.PathError)) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return markBad(err)
 }
 
 // readCorpus is read without the mark.
 func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpus, error) {
 	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
-		Log: func(line string) { log.Info(ctx, textsafe.Escape(line)) }}
+		Log: func(line string) { progress(ctx, "%s", textsafe.Escape(line)) }}
 	if !isRemote(path) {
-		return corpus.ReadFile(path, opts)
+		c, err := corpus.ReadFile(path, opts)
+		return c, localReadError(err)
 	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -52,8 +53,8 @@ func (fn *accumulateFn) StartBundle(_ context.Context, planJSON []byte, _ func(i
 			fn.index[w] = int32(i)
 		}
 	}
-	if fn.plan.NothingLeft != "" {
-		return markInput(fmt.Errorf("%w: %s", errNothingLeft, fn.plan.NothingLeft))
+	if fn.plan.BadInput != "" {
+		return markBad(errors.New(fn.plan.BadInput))
 	}
 	return nil
 }
@@ -97,7 +98,7 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 	}
 	readMillis.Inc(ctx, read.Milliseconds())
 	addMillis.Inc(ctx, (time.Since(start) - read).Milliseconds())
-	log.Infof(ctx, "statistics pass: %s: %d documents read in %v, added in %v", textsafe.Escape(sh.Path), c.NumDocs(),
+	progress(ctx, "statistics pass: %s: %d documents read in %v, added in %v", textsafe.Escape(sh.Path), c.NumDocs(),
 		read.Round(time.Millisecond), (time.Since(start) - read).Round(time.Millisecond))
 	return nil
 }
@@ -198,7 +199,7 @@ func (fn *mergeFn) ProcessElement(ctx context.Context, r int, parts func(*[]byte
 	}
 	mergeMillis.Inc(ctx, time.Since(start).Milliseconds())
 	mergeRSS.Update(ctx, peakRSS())
-	log.Infof(ctx, "merged range %d of %d bundles in %v", r, n, time.Since(start).Round(time.Millisecond))
+	progress(ctx, "merged range %d of %d bundles in %v", r, n, time.Since(start).Round(time.Millisecond))
 	emit(r, out)
 	return nil
 }
@@ -234,11 +235,11 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ int, ranges func(*[]byt
 		return err
 	}
 	if err := fn.Partials.Remove(ctx); err != nil {
-		log.Warnf(ctx, "removing the partial statistics: %v", err)
+		log.Warnf(ctx, progressMark+"removing the partial statistics: %v", err)
 	}
 	writeMillis.Inc(ctx, time.Since(start).Milliseconds())
 	writeRSS.Update(ctx, peakRSS())
-	log.Infof(ctx, "wrote %s: %d documents (%d of 2 or more tokens), %d words, %d tokens; %s",
+	progress(ctx, "wrote %s: %d documents (%d of 2 or more tokens), %d words, %d tokens; %s",
 		textsafe.Escape(fn.Output), s.Docs, s.Used, len(s.Vocab), s.Tokens, s.Preprocessing)
 	return nil
 }

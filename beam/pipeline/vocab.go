@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -77,11 +77,14 @@ func (m Meta) prune(opts *corpus.PruneOptions) corpus.PruneOptions {
 	return corpus.PruneOptions{}
 }
 
-// Entry is a word kept by the document-frequency bounds.
+// Entry is a word kept by the document-frequency bounds, or a stop word
+// of a corpus whose words are tokens already, which pruning drops first
+// and records (corpus.PruneOptions.StopWords).
 type Entry struct {
 	Word  string
 	DF    int64
 	First int64
+	Stop  bool
 }
 
 // scanFn reads an input and emits its words and its Meta.
@@ -118,22 +121,43 @@ func (fn *scanFn) ProcessElement(ctx context.Context, sh Shard, words func(strin
 	scanMillis.Inc(ctx, time.Since(start).Milliseconds())
 	inputsRead.Inc(ctx, 1)
 	scanRSS.Update(ctx, peakRSS())
-	log.Infof(ctx, "vocabulary pass: %s: %d documents, %d words, %v", textsafe.Escape(sh.Path), c.NumDocs(), c.NumWords(), time.Since(start).Round(time.Millisecond))
+	progress(ctx, "vocabulary pass: %s: %d documents, %d words, %v", textsafe.Escape(sh.Path), c.NumDocs(), c.NumWords(), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
 // keepFn keeps the words within the document-frequency bounds of the
-// pruning (MinDF, MaxDF), the rules that need no other word.
+// pruning (MinDF, MaxDF), the rules that need no other word, and marks
+// the stop words of inputs whose words are tokens already: the tokenizer's
+// stop list never reached them, so they are matched to Stop (the extra
+// stop words of the text options) as the tokenizer matches tokens
+// (text.Tokenizer.IsStopWord), as "hull fit" does.
 type keepFn struct {
 	Prune *corpus.PruneOptions
+	Stop  []string
+
+	tok *text.Tokenizer // of Stop alone, made at the first stop word check
 }
 
-func (fn *keepFn) ProcessElement(word string, st WordStat, meta Meta, emit func(Entry)) {
+func (fn *keepFn) ProcessElement(word string, st WordStat, meta Meta, emit func(Entry)) error {
+	if meta.Text == "" && len(fn.Stop) > 0 {
+		if fn.tok == nil {
+			tok, err := text.New(text.Options{StopWords: fn.Stop, NoDefaultStopWords: true})
+			if err != nil {
+				return err
+			}
+			fn.tok = tok
+		}
+		if fn.tok.IsStopWord(word) {
+			emit(Entry{Word: word, DF: st.DF, First: st.First, Stop: true})
+			return nil
+		}
+	}
 	opts := meta.prune(fn.Prune)
 	if st.DF < int64(opts.MinDF) || (opts.MaxDF > 0 && float64(st.DF) > opts.MaxDF*float64(meta.Docs)) {
-		return
+		return nil
 	}
 	emit(Entry{Word: word, DF: st.DF, First: st.First})
+	return nil
 }
 
 // Plan is the outcome of the first pass, a side input of the second: the
@@ -142,11 +166,13 @@ type Plan struct {
 	Vocab         []string
 	Preprocessing *corpus.Preprocessing
 	Ranges        int
-	// NothingLeft, when pruning kept no word, says so: the second pass
-	// fails with it, marked as bad input. planFn itself does not fail:
-	// Prism then started the second pass without its side input about
-	// one run in eight, and that error, not this one, was the run's.
-	NothingLeft string
+	// BadInput, when the inputs cannot give statistics (pruning kept no
+	// word, or text options were set for inputs that hold no raw text),
+	// says why: the second pass fails with it, marked as bad input.
+	// planFn itself does not fail: Prism then started the second pass
+	// without its side input about one run in eight, and that error, not
+	// this one, was the run's.
+	BadInput string
 }
 
 // planFn orders the kept words by first position, applies MaxVocab and
@@ -154,16 +180,33 @@ type Plan struct {
 type planFn struct {
 	Prune      *corpus.PruneOptions
 	RangeBytes int64
+	// TextSet names the options set of those only raw text uses
+	// (textOptionsSet), refused when no input is raw text.
+	TextSet []string
 }
 
 func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Entry) bool, emit func([]byte)) error {
-	var kept []Entry
+	if meta.Text == "" && len(fn.TextSet) > 0 {
+		format := cmp.Or(meta.Format, "already tokenized")
+		return emitBad(emit, fmt.Sprintf("Options.%s: only raw text is tokenized, and the inputs are %s (their words are tokens already)",
+			strings.Join(fn.TextSet, ", Options."), format))
+	}
+	var kept, stop []Entry
 	var e Entry
 	for words(&e) {
-		kept = append(kept, e)
+		if e.Stop {
+			stop = append(stop, e)
+		} else {
+			kept = append(kept, e)
+		}
 	}
-	slices.SortFunc(kept, func(a, b Entry) int { return cmp.Compare(a.First, b.First) })
+	byFirst := func(a, b Entry) int { return cmp.Compare(a.First, b.First) }
+	slices.SortFunc(kept, byFirst)
+	slices.SortFunc(stop, byFirst)
 	opts := meta.prune(fn.Prune)
+	for _, e := range stop {
+		opts.StopWords = append(opts.StopWords, e.Word)
+	}
 	if opts.MaxVocab > 0 && len(kept) > opts.MaxVocab {
 		// corpus.Prune: the MaxVocab of highest document frequency, ties to
 		// the lower word index, kept in their order.
@@ -176,12 +219,7 @@ func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Ent
 		kept = slices.DeleteFunc(kept, func(e Entry) bool { return !keep[e.First] })
 	}
 	if len(kept) == 0 {
-		js, err := json.Marshal(Plan{NothingLeft: fmt.Sprintf("no word of the %d documents passes %s", meta.Docs, opts)})
-		if err != nil {
-			return err
-		}
-		emit(js)
-		return nil
+		return emitBad(emit, fmt.Sprintf("%v: no word of the %d documents passes %s", errNothingLeft, meta.Docs, opts))
 	}
 	p := Plan{Vocab: make([]string, len(kept)), Preprocessing: &corpus.Preprocessing{Format: corpus.Format(meta.Format), Prune: &opts}}
 	for i, e := range kept {
@@ -198,10 +236,45 @@ func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Ent
 	if err != nil {
 		return err
 	}
-	log.Infof(ctx, "vocabulary: %d inputs, %d documents, %d words kept (%s); the statistics go in %d ranges of rows",
+	progress(ctx, "vocabulary: %d inputs, %d documents, %d words kept (%s); the statistics go in %d ranges of rows",
 		meta.Inputs, meta.Docs, len(p.Vocab), p.Preprocessing, p.Ranges)
 	emit(js)
 	return nil
+}
+
+// emitBad emits the Plan of inputs that cannot give statistics, for why.
+func emitBad(emit func([]byte), why string) error {
+	js, err := json.Marshal(Plan{BadInput: why})
+	if err != nil {
+		return err
+	}
+	emit(js)
+	return nil
+}
+
+// textOptionsSet names the fields of the read options, as "Text.Stem",
+// set to other than their defaults of those only raw text uses: all but
+// the extra stop words, which also drop the words of inputs that are
+// tokens already. t is resolved (text.Options.Resolved).
+func textOptionsSet(t text.Options, strict bool) []string {
+	var set []string
+	add := func(ok bool, field string) {
+		if ok {
+			set = append(set, field)
+		}
+	}
+	add(t.Encoding != "" && t.Encoding != text.EncodingAuto, "Text.Encoding")
+	add(len(t.Clean) > 0, "Text.Clean")
+	add(t.NoDefaultStopWords, "Text.NoDefaultStopWords")
+	add(t.Stem, "Text.Stem")
+	add(t.MinLen != 0 && t.MinLen != text.DefaultMinLen, "Text.MinLen")
+	add(t.MaxTokenLen != 0, "Text.MaxTokenLen")
+	add(t.DropNumbers, "Text.DropNumbers")
+	add(t.Rules != "" && t.Rules != text.RulesBasic, "Text.Rules")
+	add(t.DropPossessive, "Text.DropPossessive")
+	add(t.DropJunk, "Text.DropJunk")
+	add(strict, "Strict")
+	return set
 }
 
 // ranges returns the number of row ranges of statistics over v words, so
@@ -217,6 +290,6 @@ func vocabulary(s beam.Scope, shards beam.PCollection, o Options, rc ReadConfig)
 	words, metas := beam.ParDo2(s, &scanFn{Read: rc}, shards)
 	meta := beam.Combine(s, mergeMeta, metas)
 	stats := beam.CombinePerKey(s, mergeWordStats, words)
-	kept := beam.ParDo(s, &keepFn{Prune: o.Prune}, stats, beam.SideInput{Input: meta})
-	return beam.ParDo(s, &planFn{Prune: o.Prune, RangeBytes: o.RangeBytes}, meta, beam.SideInput{Input: kept})
+	kept := beam.ParDo(s, &keepFn{Prune: o.Prune, Stop: o.Text.StopWords}, stats, beam.SideInput{Input: meta})
+	return beam.ParDo(s, &planFn{Prune: o.Prune, RangeBytes: o.RangeBytes, TextSet: textOptionsSet(o.Text, o.Strict)}, meta, beam.SideInput{Input: kept})
 }

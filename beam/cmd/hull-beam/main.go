@@ -15,9 +15,15 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"log/slog"
+	"maps"
 	"os"
+	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -73,8 +79,9 @@ var (
 	possessive  = flag.Bool("drop-possessive", false, "drop a final 's from raw-text tokens (Reagan's gives reagan)")
 	weighting   = flag.String("cooc-weighting", "documents", "how much each document weighs in the statistics: documents (the paper), tokens or pairs, as hull stats --cooc-weighting")
 	rangeMiB    = flag.Int64("range-mib", 64, "split each bundle's statistics into ranges of rows of about this many MiB (dense), merged in parallel")
-	partials    = flag.String("partials-dir", "", "directory every worker sees for the partial statistics, removed after the run (default: a new .hull-beam-* directory next to --output)")
+	partials    = flag.String("partials-dir", "", "directory every worker sees, in which the run makes a new .hull-beam-* directory for the partial statistics and removes it at its end (default: next to --output)")
 	shuffle     = flag.Bool("shuffle-partials", false, "pass the partial statistics through the runner instead of --partials-dir (Prism then holds them in memory, several times)")
+	beamLogs    = flag.Bool("beam-logs", false, "show the runner's own log records (INFO and above) besides hull-beam's progress lines")
 )
 
 func init() {
@@ -138,10 +145,99 @@ func main() {
 	})
 	parse(os.Args[1:])
 	beam.Init() // on a remote worker this runs the worker and does not return
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, errorLine(err))
-		os.Exit(exitStatus(err))
+	if !*beamLogs {
+		slog.SetDefault(slog.New(progressHandler{}))
 	}
+	os.Exit(launch())
+}
+
+// launch runs the pipeline and returns the exit status. The first SIGINT
+// or SIGTERM cancels the run's context: the runner stops the job, the
+// partial statistics and the temporary directory are removed, and the
+// status is 128 + the signal's number. A run that has not stopped
+// stopGrace later is cleaned up and ended with the same status, as is
+// the process by a second signal.
+func launch() int {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		signal.Stop(sigs) // the next signal has its default effect
+		cancel(interrupted{s})
+		time.Sleep(stopGrace)
+		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v\n", interrupted{s}, stopGrace)
+		cleanUp()
+		os.Exit(interrupted{s}.exitStatus())
+	}()
+	err := run(ctx)
+	if cause, ok := context.Cause(ctx).(interrupted); ok {
+		fmt.Fprintf(os.Stderr, "hull-beam: %v: the run stopped, its partial statistics removed\n", cause)
+		return cause.exitStatus()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, errorLine(err))
+		return exitStatus(err)
+	}
+	return 0
+}
+
+// stopGrace is how long hull-beam waits for a signalled run to stop.
+const stopGrace = 10 * time.Second
+
+// interrupted is the cause of a context cancelled by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return "interrupted by signal: " + e.sig.String() }
+
+// exitStatus returns 128 + the signal's number (130 for SIGINT).
+func (e interrupted) exitStatus() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 130
+}
+
+// cleanUps are what a run leaves behind until it ends (the partial
+// statistics, the private temporary directory), removed by cleanUp.
+var (
+	cleanMu  sync.Mutex
+	cleanUps []func()
+)
+
+// atCleanUp adds f to the clean-ups of the run.
+func atCleanUp(f func()) {
+	cleanMu.Lock()
+	defer cleanMu.Unlock()
+	cleanUps = append(cleanUps, f)
+}
+
+// cleanUp runs the clean-ups, each once, the last added first.
+func cleanUp() {
+	cleanMu.Lock()
+	defer cleanMu.Unlock()
+	for i := len(cleanUps) - 1; i >= 0; i-- {
+		cleanUps[i]()
+	}
+	cleanUps = nil
+}
+
+// progressHandler is the log handler of a run without --beam-logs: it
+// prints the pipeline's progress lines (pipeline.ProgressLine), which
+// the workers' DoFns log and Prism relays, and drops the runner's own
+// records: a failed run's error is printed once, by hull-beam, not in
+// the runner's five accounts of the failed bundle.
+type progressHandler struct{}
+
+func (progressHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelInfo }
+func (h progressHandler) WithAttrs([]slog.Attr) slog.Handler         { return h }
+func (h progressHandler) WithGroup(string) slog.Handler              { return h }
+func (progressHandler) Handle(_ context.Context, r slog.Record) error {
+	if line, ok := pipeline.ProgressLine(r.Message); ok {
+		fmt.Fprintln(os.Stderr, "hull-beam: "+textsafe.Escape(line))
+	}
+	return nil
 }
 
 // errorLine returns the line hull-beam prints for err: its text, which
@@ -183,12 +279,15 @@ func parse(args []string) {
 	}
 }
 
-func run() error {
+func run(ctx context.Context) error {
 	opts, err := options()
 	if err != nil {
 		return badInput{err}
 	}
-	ctx := context.Background()
+	r, err := checkRunner()
+	if err != nil {
+		return badInput{err}
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
 		if errors.Is(err, fs.ErrPermission) { // the file system's, not the user's
@@ -197,19 +296,29 @@ func run() error {
 		return badInput{flagError(err)}
 	}
 	start := time.Now()
-	res, err := runPipeline(ctx, p)
-	if err != nil {
-		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(ctx); rerr != nil {
+	removePartials := func() {
+		// A fresh context: the run's may be cancelled.
+		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(context.Background()); rerr != nil {
 			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
 		}
+	}
+	if !r.submits() {
+		atCleanUp(removePartials)
+	}
+	res, err := runPipeline(ctx, p) // removes the partial statistics
+	if err != nil {
 		return runError(err)
+	}
+	switch {
+	case r.name == "dot":
+		fmt.Fprintf(os.Stderr, "wrote the pipeline's graph to %s (the dot runner runs nothing)\n", textsafe.Escape(flagValue("dot_file")))
+		return nil
+	case r.submits():
+		fmt.Fprintf(os.Stderr, "submitted: the job writes %s, its partial statistics in %s, removed at its end\n", textsafe.Escape(opts.Output), textsafe.Escape(opts.PartialsDir))
+		return nil
 	}
 	if rep := pipeline.Report(res); rep != "" {
 		fmt.Fprint(os.Stderr, rep)
-	}
-	if async := flag.Lookup("async"); async != nil && async.Value.String() == "true" {
-		fmt.Fprintf(os.Stderr, "submitted: the job writes %s\n", textsafe.Escape(opts.Output))
-		return nil
 	}
 	if !strings.Contains(opts.Output, "://") {
 		if _, err := os.Stat(opts.Output); err != nil {
@@ -228,11 +337,62 @@ func runPipeline(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, er
 	if err != nil {
 		return nil, err
 	}
-	res, err := beamx.RunWithMetrics(ctx, p)
-	if rerr := restore(); rerr != nil {
-		fmt.Fprintln(os.Stderr, errorLine(rerr))
+	atCleanUp(func() {
+		if rerr := restore(); rerr != nil {
+			fmt.Fprintln(os.Stderr, errorLine(rerr))
+		}
+	})
+	defer cleanUp()
+	return beamx.RunWithMetrics(ctx, p)
+}
+
+// runner is the runner of the flags.
+type runner struct {
+	name     string
+	async    bool // --async: submit the job and return
+	dryRun   bool // Dataflow's --dry_run: print the job, submit nothing
+	endpoint bool // --endpoint: a job service elsewhere
+}
+
+// submits reports whether the run only submits the job (or prints it),
+// which then runs, and writes, on its own.
+func (r runner) submits() bool { return r.async || r.dryRun }
+
+// runners are the names of the runners Beam's beamx registers, by the
+// name of the runner they are; "" is the default, Prism.
+var runners = map[string]string{"": "prism", "prism": "prism", "PrismRunner": "prism", "direct": "direct", "DirectRunner": "direct",
+	"dataflow": "dataflow", "DataflowRunner": "dataflow", "flink": "flink", "FlinkRunner": "flink", "spark": "spark", "SparkRunner": "spark",
+	"universal": "universal", "portable": "universal", "PortableRunner": "universal", "dot": "dot"}
+
+// flagValue returns the value of the flag name ("" if there is none).
+func flagValue(name string) string {
+	if f := flag.Lookup(name); f != nil {
+		return f.Value.String()
 	}
-	return res, err
+	return ""
+}
+
+// checkRunner returns the runner of the flags, refusing an unknown one
+// (Beam would exit at once, leaving its temporary directory) and Beam's
+// flags that would change nothing with it.
+func checkRunner() (runner, error) {
+	name, ok := runners[flagValue("runner")]
+	if !ok {
+		names := slices.Sorted(maps.Keys(runners))[1:]
+		return runner{}, fmt.Errorf("--runner %s: want one of %s", flagValue("runner"), strings.Join(names, ", "))
+	}
+	r := runner{name: name, async: flagValue("async") == "true", dryRun: flagValue("dry_run") == "true", endpoint: flagValue("endpoint") != ""}
+	switch {
+	case r.async && (name == "direct" || name == "prism" && !r.endpoint):
+		return r, fmt.Errorf("--async: the %s runner runs the job in this process, which would end with it unfinished: leave --async out", name)
+	case r.dryRun && name != "dataflow":
+		return r, fmt.Errorf("--dry_run: only --runner dataflow prints the job without submitting it; the %s runner would run it", name)
+	case name == "dot" && flagValue("dot_file") == "":
+		return r, errors.New("--runner dot: give --dot_file FILE, the graph it writes")
+	case name != "dot" && flagValue("dot_file") != "":
+		return r, fmt.Errorf("--dot_file: only --runner dot writes the pipeline's graph; the %s runner writes none", name)
+	}
+	return r, nil
 }
 
 // options returns the pipeline's options of the flags, checked as hull
@@ -243,6 +403,8 @@ func options() (pipeline.Options, error) {
 		return pipeline.Options{}, errors.New("no input: give --input PATTERN (or the patterns after the flags)")
 	case *output == "":
 		return pipeline.Options{}, errors.New("--output is required: the statistics file to write")
+	case *output == "-":
+		return pipeline.Options{}, errors.New("--output -: hull-beam writes a file, not standard output: name it")
 	case *minDF < 0:
 		return pipeline.Options{}, fmt.Errorf("--min-df %d: want >= 0 (0: keep every word)", *minDF)
 	case !(*maxDF >= 0 && *maxDF <= 1):
@@ -257,10 +419,13 @@ func options() (pipeline.Options, error) {
 		return pipeline.Options{}, fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", *maxTokenLen)
 	case *maxTokenLen != 0 && *maxTokenLen < *minLength:
 		return pipeline.Options{}, fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", *maxTokenLen, *minLength)
-	case *rangeMiB < 1:
-		return pipeline.Options{}, fmt.Errorf("--range-mib %d: want >= 1", *rangeMiB)
+	case *rangeMiB < 1 || *rangeMiB > maxRangeMiB:
+		return pipeline.Options{}, fmt.Errorf("--range-mib %d: want 1 to %d (1 TiB)", *rangeMiB, maxRangeMiB)
 	case *shuffle && *partials != "":
 		return pipeline.Options{}, errors.New("--shuffle-partials passes the partial statistics through the runner: it cannot go with --partials-dir")
+	}
+	if err := checkLocalFiles(); err != nil {
+		return pipeline.Options{}, err
 	}
 	f, err := corpus.ParseFormat(*format)
 	if err != nil {
@@ -288,13 +453,37 @@ func options() (pipeline.Options, error) {
 			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: *possessive},
 		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
 	}
-	if !o.ShufflePartials && o.PartialsDir == "" {
-		o.PartialsDir = pipeline.DefaultPartialsDir(o.Output) // named here, to be removed if the run fails
+	switch {
+	case o.ShufflePartials:
+	case o.PartialsDir == "": // named here, to be removed if the run fails
+		o.PartialsDir = pipeline.DefaultPartialsDir(o.Output)
+	default: // the run's own directory in it, not the directory itself
+		o.PartialsDir = pipeline.NewPartialsDir(o.PartialsDir)
 	}
 	if *noPrune || *minDF != 0 || *maxDF != 0 || *maxVocab != 0 {
 		o.Prune = &corpus.PruneOptions{MinDF: *minDF, MaxDF: *maxDF, MaxVocab: *maxVocab}
 	}
 	return o, nil
+}
+
+// maxRangeMiB bounds --range-mib, whose bytes must fit in an int64.
+const maxRangeMiB = 1 << 20
+
+// checkLocalFiles refuses, before the run, a local --vocab that is no
+// file and a local --partials-dir that is not a directory, as hull
+// refuses a missing vocabulary (exit status 2).
+func checkLocalFiles() error {
+	if *vocab != "" && !strings.Contains(*vocab, "://") {
+		if fi, err := os.Stat(*vocab); err != nil || fi.IsDir() {
+			return fmt.Errorf("--vocab %s: not a file", *vocab)
+		}
+	}
+	if *partials != "" && !strings.Contains(*partials, "://") {
+		if fi, err := os.Stat(*partials); err == nil && !fi.IsDir() {
+			return fmt.Errorf("--partials-dir %s: not a directory", *partials)
+		}
+	}
+	return nil
 }
 
 // flagOf names the flag of each field of pipeline.Options.
@@ -313,8 +502,12 @@ func flagError(err error) error {
 
 // readFlags are the flags of the reader's options that its errors name,
 // as hull names them.
+// and the read options set that only raw text uses.
 var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.VocabWords", "--vocab FILE", "ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
-	"ReadOptions.Strict", "--strict")
+	"ReadOptions.Strict", "--strict",
+	"Options.Text.Encoding", "--encoding", "Options.Text.Clean", "--clean", "Options.Text.NoDefaultStopWords", "--no-stopwords", "Options.Text.Stem", "--stem",
+	"Options.Text.MinLen", "--min-length", "Options.Text.MaxTokenLen", "--max-token-length", "Options.Text.DropNumbers", "--drop-numbers",
+	"Options.Text.Rules", "--token-rules", "Options.Text.DropPossessive", "--drop-possessive", "Options.Text.DropJunk", "--drop-junk", "Options.Strict", "--strict")
 
 // runError shortens the error of a failed run to what the user must fix
 // when it holds one of hull's ("file:line: what is wrong"), keeping Beam's

@@ -2,8 +2,12 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/beam/pipeline"
 )
 
 // TestExitStatus: the flags' and the inputs' errors exit 2, as hull's, a
@@ -34,5 +38,73 @@ func TestErrorLineEscapes(t *testing.T) {
 	got := errorLine(runError(errors.New("stage [scanFn] failed:\nbad input: x\x1b]0;PWNED\ax.jsonl:1: \"text\" must be a string")))
 	if want := `hull-beam: x\x1b]0;PWNED\ax.jsonl:1: "text" must be a string`; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestCheckRunner: an unknown runner, and Beam's flags that would change
+// nothing with the runner given, are refused before the run (Beam exits
+// at once on an unknown runner, leaving its temporary directory; --async
+// on Prism panicked).
+func TestCheckRunner(t *testing.T) {
+	for _, tc := range []struct {
+		flags map[string]string
+		want  string // "" for accepted
+	}{
+		{map[string]string{}, ""},
+		{map[string]string{"runner": "bogus"}, "--runner bogus: want one of"},
+		{map[string]string{"async": "true"}, "--async: the prism runner runs the job in this process"},
+		{map[string]string{"runner": "flink", "async": "true"}, ""},
+		{map[string]string{"dry_run": "true"}, "--dry_run: only --runner dataflow"},
+		{map[string]string{"dot_file": "g.dot"}, "--dot_file: only --runner dot"},
+		{map[string]string{"runner": "dot"}, "--runner dot: give --dot_file"},
+		{map[string]string{"runner": "dot", "dot_file": "g.dot"}, ""},
+	} {
+		for name, v := range tc.flags {
+			if err := flag.Set(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := checkRunner()
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%v: error %v, want %q", tc.flags, err, tc.want)
+		}
+		for name := range tc.flags {
+			f := flag.Lookup(name)
+			if err := f.Value.Set(f.DefValue); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestOptionsRefused: an output "-" (a file named "-" was written) and a
+// --range-mib whose bytes overflow (it became another value) are refused.
+func TestOptionsRefused(t *testing.T) {
+	inputs = inputFlag{"a.txt"}
+	defer func() { inputs = nil; *output = ""; *rangeMiB = 64 }()
+	for _, tc := range []struct {
+		out  string
+		mib  int64
+		want string
+	}{
+		{"-", 64, "--output -: hull-beam writes a file"},
+		{"o.stats", 1 << 43, "--range-mib 8796093022208: want 1 to 1048576"},
+		{"o.stats", 0, "--range-mib 0: want 1 to"},
+	} {
+		*output, *rangeMiB = tc.out, tc.mib
+		if _, err := options(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("--output %s --range-mib %d: error %v, want %q", tc.out, tc.mib, err, tc.want)
+		}
+	}
+}
+
+// TestProgressHandler: the pipeline's progress lines, as Prism relays
+// them, are shown and escaped; the runner's records are not.
+func TestProgressHandler(t *testing.T) {
+	if line, ok := pipeline.ProgressLine("[SDK] hull: vocabulary pass: a.txt"); !ok || line != "vocabulary pass: a.txt" {
+		t.Errorf("ProgressLine = %q, %v", line, ok)
+	}
+	if _, ok := pipeline.ProgressLine("Bundle Failed."); ok {
+		t.Error("a runner's record taken for progress")
 	}
 }

@@ -1,0 +1,154 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/hulltopics/hull/cooc"
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
+)
+
+// TestStopWordsOfTokens: the stop-word files drop the words of an input
+// that is tokens already (UCI), matched as hull matches them
+// (lowercased), and the statistics are hull's to the digest, which covers
+// the pruning's record of the words dropped.
+func TestStopWordsOfTokens(t *testing.T) {
+	dir := t.TempDir()
+	vocab := words()[:60]
+	vocab[3] = strings.ToUpper(vocab[3])
+	writeFile(t, dir, "vocab.a.txt", strings.Join(vocab, "\n")+"\n")
+	a := writeFile(t, dir, "docword.a.txt", uci(rand.New(rand.NewPCG(11, 12)), 120, 120, 60))
+	stop := writeFile(t, dir, "stop.txt", strings.Join([]string{strings.ToLower(vocab[3]), vocab[7], vocab[20], "absent"}, "\n")+"\n")
+	o := Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Text: text.Options{StopWordFiles: []string{stop}}}
+	if err := run(t, o); err != nil {
+		t.Fatal(err)
+	}
+	got, err := cooc.LoadStats(o.Output, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{vocab[3], vocab[7], vocab[20]} // hull fit's: the corpus's words that the tokenizer stops, in its order
+	if p := got.Preprocessing; p == nil || p.Prune == nil || !slices.Equal(p.Prune.StopWords, want) {
+		t.Fatalf("recorded pruning %v, want the stop words %q", got.Preprocessing, want)
+	}
+	ref := hullStats(t, []string{a}, corpus.ReadOptions{}, &corpus.PruneOptions{StopWords: want}, "")
+	if got.Digest() != ref.Digest() {
+		t.Errorf("pipeline: %d words, %s; hull: %d words, %s", len(got.Vocab), got.Preprocessing, len(ref.Vocab), ref.Preprocessing)
+	}
+}
+
+// TestTextOptionsOfTokens: options only raw text uses, set for inputs
+// that are tokens already, fail the run as bad input naming them: they
+// would change nothing, as hull refuses its flags.
+func TestTextOptionsOfTokens(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "vocab.a.txt", strings.Join(words()[:60], "\n")+"\n")
+	a := writeFile(t, dir, "docword.a.txt", uci(rand.New(rand.NewPCG(13, 14)), 50, 50, 60))
+	err := run(t, Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Text: text.Options{Stem: true, DropNumbers: true}})
+	msg, ok := InputError(err)
+	if !ok || !strings.Contains(msg, "Options.Text.Stem, Options.Text.DropNumbers: only raw text is tokenized, and the inputs are uci") {
+		t.Errorf("InputError = %q, %v (error %v), want the text options named", msg, ok, err)
+	}
+	if got := textOptionsSet(text.Options{Encoding: text.EncodingAuto, MinLen: text.DefaultMinLen, Rules: text.RulesBasic, StopWords: []string{"x"}}, false); len(got) != 0 {
+		t.Errorf("defaults and stop words: textOptionsSet = %q, want none", got)
+	}
+}
+
+// TestVocabOfText: a vocabulary given for raw text is the options' fault,
+// bad input (hull-beam's exit 2, as hull's), not a runner's failure.
+func TestVocabOfText(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.txt", "rain and snow\nsnow and sun\nsun and rain\n")
+	v := writeFile(t, dir, "words.txt", "rain\nsnow\n")
+	err := run(t, Options{Inputs: []string{a}, Vocab: v, Output: filepath.Join(dir, "out.stats")})
+	if msg, ok := InputError(err); !ok || !strings.Contains(msg, "only uci, ldac and triplet take a vocabulary") {
+		t.Errorf("InputError = %q, %v (error %v), want the reader's", msg, ok, err)
+	}
+	if got := localReadError(&os.PathError{Op: "open", Path: "a.txt", Err: os.ErrNotExist}); strings.HasPrefix(got.Error(), badInputMark) {
+		t.Errorf("a missing file marked as bad input: %v", got)
+	}
+	if got := markBad(markBad(errors.New("x"))).Error(); got != badInputMark+"x" {
+		t.Errorf("marked twice: %q", got)
+	}
+}
+
+// TestPartialsDir: an existing PartialsDir is refused (the run removes its
+// directory with all it holds); NewPartialsDir names a new one inside it;
+// and once Remove has run, put writes nothing there (a worker of a
+// cancelled run in this process would make the directory again).
+func TestPartialsDir(t *testing.T) {
+	dir := t.TempDir()
+	keep := writeFile(t, dir, "keep.txt", "important\n")
+	a := writeFile(t, t.TempDir(), "a.txt", "rain and snow\nsnow and sun\n")
+	err := run(t, Options{Inputs: []string{a}, Output: filepath.Join(t.TempDir(), "out.stats"), PartialsDir: dir})
+	if oe, ok := errors.AsType[*OptionError](err); !ok || oe.Field != "PartialsDir" {
+		t.Errorf("an existing PartialsDir: error %v, want a PartialsDir error", err)
+	}
+	own := NewPartialsDir(dir)
+	if filepath.Dir(own) != dir || !strings.HasPrefix(filepath.Base(own), ".hull-beam-") {
+		t.Errorf("NewPartialsDir(%s) = %s, want a .hull-beam-* directory in it", dir, own)
+	}
+	if err := run(t, Options{Inputs: []string{a}, Output: filepath.Join(t.TempDir(), "out.stats"), PartialsDir: own}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(own); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the run's partials directory after the run: %v, want it removed", err)
+	}
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("the directory given, after the run: %v", err)
+	}
+
+	p := Partials{Dir: NewPartialsDir(dir)}
+	if err := p.Remove(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s, err := cooc.FromCorpus(context.Background(), &corpus.Corpus{Vocab: []string{"a", "b"}, Offsets: []int64{0, 2}, Words: []int32{0, 1}, Counts: []int32{1, 1}, DocIDs: []string{"d"}}, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.put(context.Background(), s, "bundle"); !errors.Is(err, errRemoved) {
+		t.Errorf("put after Remove: %v, want errRemoved", err)
+	}
+	if _, err := os.Stat(p.Dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("put after Remove made the directory: %v", err)
+	}
+}
+
+// TestExpandLocal: a pattern's wildcards skip hidden names, as the shell's
+// do; an existing file whose name holds glob characters is itself; a
+// pipe is refused, for the two passes would read it twice.
+func TestExpandLocal(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.txt", "x\n")
+	writeFile(t, dir, ".hidden.txt", "x\n")
+	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, ".git"), "HEAD", "ref\n")
+	got, err := Expand(context.Background(), []string{filepath.Join(dir, "*")})
+	if err != nil || len(got) != 1 || got[0].Path != a {
+		t.Errorf("Expand(dir/*) = %v, %v, want %s alone", got, err, a)
+	}
+	if got, err := Expand(context.Background(), []string{filepath.Join(dir, ".*.txt")}); err != nil || len(got) != 1 {
+		t.Errorf("a pattern naming hidden files: %v, %v, want .hidden.txt", got, err)
+	}
+	br := writeFile(t, dir, "part[1].txt", "x\n")
+	if got, err := Expand(context.Background(), []string{br}); err != nil || len(got) != 1 || got[0].Path != br {
+		t.Errorf("Expand(%s) = %v, %v, want the file", br, got, err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	if _, err := Expand(context.Background(), []string{fifo}); err == nil || !strings.Contains(err.Error(), "not a regular file but a pipe") {
+		t.Errorf("a FIFO input: error %v, want it refused", err)
+	}
+}
