@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -157,6 +158,9 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 			return nil, fmt.Errorf("report: the model's words are laid out by %s, the true model's by %s", layout, l)
 		}
 		g.Side, truthPos = max(side, s), p
+		// Each model's positions are row*side+col of its own side: drawn
+		// on the common side, the smaller picture's rows were sheared.
+		pos, truthPos = onSide(pos, side, g.Side), onSide(truthPos, s, g.Side)
 		r, err := eval.RecoveredAt(m, o.Truth, o.Threshold)
 		if err != nil {
 			return nil, fmt.Errorf("report: %w", err)
@@ -256,10 +260,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	b := img.Bounds()
 	text := func(size float64, c color.Color, x, y int, s string, maxW int) {
 		face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Length(size))
-		for s != "" && face.Width(s) > vg.Length(maxW) {
-			_, size := utf8.DecodeLastRuneInString(s) // a whole rune, never a part
-			s = strings.TrimSuffix(s[:len(s)-size], " ")
-		}
+		s = cut(face, s, vg.Length(maxW))
 		canvas.SetColor(c)
 		// The canvas's y axis points up from the bottom edge.
 		canvas.FillString(face, vg.Point{X: vg.Length(x), Y: vg.Length(b.Dy() - y)}, s)
@@ -281,6 +282,43 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	g.Image = img
 	return g, nil
+}
+
+// onSide returns the pixel positions pos of a side x side picture as
+// positions of a to x to picture, to >= side: row*side+col becomes
+// row*to+col (pos itself when the sides are equal).
+func onSide(pos []int, side, to int) []int {
+	if side == to {
+		return pos
+	}
+	out := make([]int, len(pos))
+	for w, p := range pos {
+		out[w] = p/side*to + p%side
+	}
+	return out
+}
+
+// cut returns the longest prefix of s, in whole runes and without a
+// final space, that face draws within maxW: found by bisection, for a
+// label or title of untrusted length (cutting a rune at a time and
+// measuring again took a minute for 8,000 runes).
+func cut(face font.Face, s string, maxW vg.Length) string {
+	if face.Width(s) <= maxW {
+		return s
+	}
+	ends := make([]int, 0, utf8.RuneCountInString(s)) // ends[i]: the byte end of rune i
+	for i := range s {
+		if i > 0 {
+			ends = append(ends, i)
+		}
+	}
+	ends = append(ends, len(s))
+	// The prefix of n runes fits, that of n+1 does not.
+	n := sort.Search(len(ends), func(i int) bool { return face.Width(s[:ends[i]]) > maxW })
+	if n == 0 {
+		return ""
+	}
+	return strings.TrimRight(s[:ends[n-1]], " ")
 }
 
 // drawTile paints topic into r of img: pixel pos[w] of a side x side image

@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/model"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
 )
 
 // names returns "pRR_CC" for a side x side image, row by row.
@@ -192,5 +195,57 @@ func TestTopicsGridErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", name, err, c.want)
 		}
+	}
+}
+
+// A learned model on a smaller picture than the truth's (3 x 3 of its
+// 4 x 4 pixels, by name) is drawn on the truth's side with its pixels in
+// place: its rows were sheared, positions of 3 per row read as 4.
+func TestTopicsGridSmallerModel(t *testing.T) {
+	const scale = 2
+	var crop []string
+	for r := range 3 {
+		for c := range 3 {
+			crop = append(crop, fmt.Sprintf("p%02d_%02d", r, c))
+		}
+	}
+	truth := topics(names(4), bar(4, 1))
+	learned := topics(crop, bar(3, 1))
+	g, err := TopicsGrid(learned, GridOptions{Truth: truth, Scale: scale, Columns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Side != 4 {
+		t.Fatalf("side %d, want 4", g.Side)
+	}
+	p := tileAt(1, 0, 4*scale, true) // the learned tile, under the truth's
+	for c := range 3 {
+		if got := g.Image.RGBAAt(p.X+c*scale, p.Y+1*scale); got.R != 255 {
+			t.Errorf("learned tile, pixel (1, %d): %v, want white", c, got)
+		}
+		if got := g.Image.RGBAAt(p.X+c*scale, p.Y); got.R != 85 {
+			t.Errorf("learned tile, pixel (0, %d): %v, want gray 85", c, got)
+		}
+	}
+}
+
+// A label is cut to its tile's width in whole runes, without a final
+// space, and a long one quickly: a rune at a time it took a minute at
+// 8,000 runes.
+func TestCut(t *testing.T) {
+	face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Length(fontSize))
+	long := strings.Repeat("ab ", 20000) + "\xff"
+	got := cut(face, long, 100)
+	if got == "" || face.Width(got) > 100 || strings.HasSuffix(got, " ") || !strings.HasPrefix(long, got) {
+		t.Errorf("cut = %q (width %v)", got, face.Width(got))
+	}
+	if next := long[:len(got)+2]; face.Width(strings.TrimRight(next, " ")) <= 100 && len(next) > len(got)+1 {
+		t.Errorf("cut = %q stops short: %q fits", got, next)
+	}
+	if got := cut(face, "short", 100); got != "short" {
+		t.Errorf("cut of a label that fits = %q", got)
+	}
+	if got := cut(face, "\xff\xfe", 0.1); got != "" {
+		t.Errorf("cut to nothing = %q", got)
 	}
 }

@@ -44,6 +44,9 @@ func Simplex(m *model.Model) (*plot.Plot, error) {
 	if len(s.Vertices[0]) < 2 {
 		return nil, errors.New("report: the simplex has fewer than 2 coordinates")
 	}
+	if len(s.Sample) > 0 && len(s.Sample[0]) < 2 {
+		return nil, fmt.Errorf("report: the simplex's sample rows have %d coordinate, want 2 to plot them", len(s.Sample[0]))
+	}
 	if err := checkSpan(s.Vertices, s.Centres, s.Sample); err != nil {
 		return nil, err
 	}

@@ -87,14 +87,21 @@ func TestSimplexErrors(t *testing.T) {
 	bad.Simplex.SampleWords = bad.Simplex.SampleWords[:2]
 	flat := simplexModel()
 	flat.Simplex = &model.Simplex{Vertices: [][]float64{{0}, {1}, {2}}}
+	// Rows of one coordinate pass Validate (a sample keeps at most the
+	// vertices' coordinates); reading the second panicked.
+	short := simplexModel()
+	for i, r := range short.Simplex.Sample {
+		short.Simplex.Sample[i] = r[:1]
+	}
 	// The axes' range overflowed and gonum/plot hung (hull plot simplex).
 	wide := simplexModel()
 	wide.Simplex.Vertices[0][1], wide.Simplex.Vertices[1][1] = 1e308, -1e308
 	for want, m := range map[string]*model.Model{
 		`(algorithm "anchor") has no simplex: only Topic-SCORE`: none,
-		"K = 2":                    two,
-		"sample words":             bad,
-		"fewer than 2 coordinates": flat,
+		"K = 2":                         two,
+		"sample words":                  bad,
+		"fewer than 2 coordinates":      flat,
+		"sample rows have 1 coordinate": short,
 		"second coordinates run from -1e+308 to 1e+308": wide,
 	} {
 		if _, err := Simplex(m); err == nil || !strings.Contains(err.Error(), want) {

@@ -52,8 +52,9 @@ func newPlotSimplexCmd() *cobra.Command {
 Figure 1 (bottom right): the first two columns of the ratio matrix R, one grey
 point per word; the anchor-like words of each topic (the rows nearest to its
 vertex) in red; the k-means centres of the vertex hunting in blue; the K
-estimated vertices, labelled with their topic and nearest word, and every edge
-of the simplex between them. With K > 3 the picture is the projection of the
+estimated vertices, labelled with their topic's number (no word need reach a
+vertex: "hull topics" names each topic's vertex word), and every edge of the
+simplex between them. With K > 3 the picture is the projection of the
 simplex on R's first two coordinates.
 
 The model holds all it needs ("hull fit --algo score" keeps the first two
