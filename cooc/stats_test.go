@@ -341,6 +341,10 @@ func TestReadStatsErrors(t *testing.T) {
 		{"freqs", statsMagic + `{"vocab":["a"],"doc_freq":[]}` + "\n", "f:2: header: 0 document frequencies for 1 words"},
 		{"rows", statsMagic + `{"vocab":["a"],"doc_freq":[0],"rows":[0,2]}` + "\n", "f:2: header: rows 0-2 of 1 words"},
 		{"counts", statsMagic + `{"vocab":["a"],"doc_freq":[0],"docs":1,"used":2}` + "\n", "f:2: header: counts out of range"},
+		// 2*used overflowed to 0 and passed tokens >= 2*used.
+		{"counts overflow", statsMagic + `{"vocab":["a"],"doc_freq":[0],"docs":4611686018427387904,"used":4611686018427387904}` + "\n", "f:2: header: counts out of range"},
+		{"stop-word files", statsMagic + `{"vocab":["a"],"doc_freq":[0],"preprocessing":{"format":"lines","text":{"stop_word_files":["/etc/passwd"]}}}` + "\n", "f:2: header: preprocessing: text: stop-word files"},
+		{"negative tokens", statsMagic + `{"vocab":["a"],"doc_freq":[0],"tokens":-1}` + "\n", "f:2: header: counts out of range"},
 		{"df", statsMagic + `{"vocab":["a"],"doc_freq":[3],"docs":1,"rows":[0,1]}` + "\n", `f:2: header: word 1 ("a") in 3 of 1 documents`},
 		{"nonzeros", statsMagic + `{"vocab":["a"],"doc_freq":[0],"rows":[0,1],"nonzeros":2}` + "\n", "f:2: header: 2 nonzeros in 1 entries"},
 		{"cut", string(good[:header+3]), "entry 1 of"},
@@ -476,6 +480,10 @@ func TestStatsReader(t *testing.T) {
 		}
 		if r.Summary().Digest != "" || len(r.Summary().Vocab) != 40 {
 			t.Fatalf("%s: summary before the entries %+v", name, r.Summary())
+		}
+		// Its String said the digest's first 16 digits, and panicked.
+		if str := r.Summary().String(); !strings.HasSuffix(str, "digest not read yet") {
+			t.Errorf("%s: summary before the entries prints %q", name, str)
 		}
 		got, err := r.Matrix(context.Background(), 0)
 		if err != nil {

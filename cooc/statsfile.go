@@ -285,7 +285,16 @@ func (s *StatsSummary) String() string {
 		weighting = "; weighted by " + string(s.Weighting)
 	}
 	return fmt.Sprintf("%d documents (%d of 2 or more tokens), %d words, %d tokens%s; %s%s; digest %s",
-		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), weighting, s.Digest[:16])
+		s.Docs, s.Used, len(s.Vocab), s.Tokens, rows, s.Preprocessing.String(), weighting, shortDigest(s.Digest))
+}
+
+// shortDigest returns the first 16 hex digits of a digest, or "not read
+// yet" for none (a StatsReader's summary before Matrix).
+func shortDigest(d string) string {
+	if d == "" {
+		return "not read yet"
+	}
+	return d[:min(16, len(d))]
 }
 
 // LoadStatsSummary reads the summary of the statistics file at path.
@@ -571,13 +580,18 @@ func (h *statsHeader) check() error {
 		return fmt.Errorf("%d document frequencies for %d words", len(h.DocFreq), v)
 	case h.Rows[0] < 0 || h.Rows[0] > h.Rows[1] || h.Rows[1] > v:
 		return fmt.Errorf("rows %d-%d of %d words", h.Rows[0], h.Rows[1], v)
-	case h.Docs < 0 || h.Used < 0 || h.Used > h.Docs || h.Tokens < 2*h.Used || h.Nonzeros < 0:
+	// Used > Tokens/2, not Tokens < 2*Used: that product overflowed
+	// (Used = 2^62 passed).
+	case h.Docs < 0 || h.Used < 0 || h.Used > h.Docs || h.Tokens < 0 || h.Used > h.Tokens/2 || h.Nonzeros < 0:
 		return fmt.Errorf("counts out of range: %d documents, %d used, %d tokens, %d nonzeros", h.Docs, h.Used, h.Tokens, h.Nonzeros)
 	}
 	for w, n := range h.DocFreq {
 		if n < 0 || n > h.Docs {
 			return fmt.Errorf("word %d (%q) in %d of %d documents", w+1, h.Vocab[w], n, h.Docs)
 		}
+	}
+	if err := h.Preprocessing.Validate(); err != nil {
+		return err
 	}
 	first := make(map[string]int, v)
 	for w, word := range h.Vocab {
@@ -605,7 +619,7 @@ func (h *statsHeader) checkWeight() error {
 	}
 	// Each used document weighs at least 2 (two tokens, two pairs), at
 	// most its tokens under WeightTokens.
-	if h.Weight < 2*h.Used || h.Used == 0 && h.Weight != 0 || h.Weighting == WeightTokens && h.Weight > h.Tokens {
+	if h.Weight < 0 || h.Used > h.Weight/2 || h.Used == 0 && h.Weight != 0 || h.Weighting == WeightTokens && h.Weight > h.Tokens {
 		return fmt.Errorf("weight %d out of range for %d documents of 2 or more tokens and %d tokens weighted by %s", h.Weight, h.Used, h.Tokens, h.Weighting)
 	}
 	return nil

@@ -24,6 +24,31 @@ type Preprocessing struct {
 	Prune *PruneOptions `json:"prune,omitempty"`
 }
 
+// Validate checks a record read from a file (a model's, a statistics
+// file's) before it prepares new input: Text valid and resolved, its stop
+// words inline and no stop-word files (a record naming files would make
+// whoever uses it read them: any file of the machine), and Prune valid.
+// A nil record is valid.
+func (p *Preprocessing) Validate() error {
+	if p == nil {
+		return nil
+	}
+	if p.Text != nil {
+		if len(p.Text.StopWordFiles) > 0 {
+			return fmt.Errorf("preprocessing: text: stop-word files %q: a record holds its stop words, not files to read", p.Text.StopWordFiles)
+		}
+		if _, err := p.Text.Resolved(); err != nil {
+			return fmt.Errorf("preprocessing: %w", err)
+		}
+	}
+	if p.Prune != nil {
+		if err := p.Prune.validate(); err != nil {
+			return fmt.Errorf("preprocessing: %w", err)
+		}
+	}
+	return nil
+}
+
 // Tokenized reports whether hull tokenized raw text to make the corpus.
 func (p *Preprocessing) Tokenized() bool { return p != nil && p.Text != nil }
 

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -522,5 +523,35 @@ func TestSaveDirCancelled(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Fatalf("left %v", entries)
+	}
+}
+
+// TestReadWholeBounded: an SGML stream and a gzip file of a directory
+// longer than maxWholeLen once decompressed are refused as the input's
+// fault (a gzip of 1 MB inflating to 1 GiB took 5.7 GiB to read).
+func TestReadWholeBounded(t *testing.T) {
+	defer func(n int64) { maxWholeLen = n }(maxWholeLen)
+	maxWholeLen = 1 << 10
+	big := "<DOC>\n<TEXT>\n" + strings.Repeat(" ", 2<<10) + "\nword\n</TEXT>\n</DOC>\n"
+	_, err := ReadFrom(strings.NewReader(big), "s.sgml", ReadOptions{Format: FormatSGML})
+	wantParseError(t, err, "s.sgml: ", "split it into files")
+
+	dir := t.TempDir()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(strings.Repeat("word ", 1<<10)))
+	zw.Close()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt.gz"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadFile(dir, ReadOptions{})
+	wantParseError(t, err, filepath.Join(dir, "a.txt.gz")+": ", "split it into files")
+
+	maxWholeLen = 1 << 20 // within the bound, both read
+	if _, err := ReadFrom(strings.NewReader(big), "s.sgml", ReadOptions{Format: FormatSGML}); err != nil {
+		t.Error(err)
+	}
+	if _, err := ReadFile(dir, ReadOptions{}); err != nil {
+		t.Error(err)
 	}
 }

@@ -132,6 +132,9 @@ func (d *textDocs) addFile(id, path string) error {
 // mark. Unlike decompress it allocates no large buffer, for a directory
 // may hold many small files.
 func readTextFile(path string) ([]byte, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxWholeLen {
+		return nil, parseErr(path, 0, "%v", errTooLong)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -139,9 +142,11 @@ func readTextFile(path string) ([]byte, error) {
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err == nil {
-			data, err = io.ReadAll(gzipReader{zr})
+			data, err = readAllBounded(gzipReader{zr})
 		}
 		switch {
+		case errors.Is(err, errTooLong):
+			return nil, parseErr(path, 0, "%v", err)
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, errTruncated):
 			return nil, parseErr(path, 0, "%v", errTruncated)
 		case isCorruptGzip(err):

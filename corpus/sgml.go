@@ -50,7 +50,7 @@ func recordStart(line []byte) string {
 // readSGML reads SGML records from r: each <DOC> or <REUTERS> element is a
 // document (see addRecords).
 func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAllBounded(r)
 	if err != nil {
 		return nil, streamError(name, bytes.Count(data, []byte{'\n'}), err)
 	}

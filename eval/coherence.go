@@ -39,7 +39,8 @@ type Coherence struct {
 	// of their normalised pointwise mutual information, in [-1, 1]; higher
 	// is better.
 	TopicNPMI []float64
-	// TopN is the number of top words per topic used.
+	// TopN is the number of top words per topic used: of a topic on fewer
+	// words of positive probability, those words.
 	TopN int
 	// UnseenWords is the number of distinct top words (over all topics)
 	// that occur in no reference document.
@@ -92,13 +93,12 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	if numDocs < 1 {
 		return Coherence{}, errors.New("eval: coherence: the reference corpus has no documents")
 	}
-	top := topWordLists(m, topN)
-	n := len(top[0])
+	top, n := topWordLists(m, topN)
 	x := cohere.New(ref, top, 0)
 	c := Coherence{TopN: n, TopicUMass: make([]float64, len(top)), TopicNPMI: make([]float64, len(top)), UnseenWords: x.Unseen()}
 	for k, words := range top {
 		umass, npmi, pairs := 0.0, 0.0, 0
-		for i := 1; i < n; i++ {
+		for i := 1; i < len(words); i++ {
 			for j := range i {
 				co := x.Together(words[i], words[j])
 				npmi += x.NPMIOf(words[i], words[j], co)
@@ -140,15 +140,17 @@ func (c Coherence) LeastNPMI() float64 {
 	return slices.Min(c.TopicNPMI)
 }
 
-// topWordLists returns the top topN words of each topic of m (DefaultTopN
-// if topN <= 0, at most V).
-func topWordLists(m *model.Model, topN int) [][]int {
+// topWordLists returns the top n words of each topic of m
+// (model.Model.TopWords: fewer for a topic on fewer words) and n: topN,
+// DefaultTopN if topN <= 0, at most V.
+func topWordLists(m *model.Model, topN int) ([][]int, int) {
 	if topN <= 0 {
 		topN = DefaultTopN
 	}
+	topN = min(topN, len(m.Vocab))
 	top := make([][]int, m.K)
 	for k := range top {
 		top[k] = m.TopWords(k, topN)
 	}
-	return top
+	return top, topN
 }

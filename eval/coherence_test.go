@@ -108,6 +108,22 @@ func TestCoherenceTopN(t *testing.T) {
 	}
 }
 
+// A topic on fewer words than the top n is scored on those words: words
+// it never draws are none of its top words (they were, by index, and
+// their pairs counted; the second topic's shorter list panicked).
+func TestCoherenceShortTopics(t *testing.T) {
+	vocab := abcdef[:4]
+	ref := docsCorpus(vocab, []int32{wa, wb, wc, wd}, []int32{wa, wb}, []int32{wc})
+	m := newModel(vocab, []float64{0.4, 0.3, 0.2, 0.1}, []float64{0.5, 0.5, 0, 0}, []float64{0, 0, 1, 0})
+	got, err := TopicCoherence(m, ref, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.TopN != 3 || got.TopicNPMI[1] != 1 || got.TopicUMass[2] != 0 || got.TopicNPMI[2] != 0 {
+		t.Errorf("short topics: %+v, want TopN 3, topic 2 on a, b (NPMI 1), topic 3 on c alone (0)", got)
+	}
+}
+
 func TestCoherenceErrors(t *testing.T) {
 	vocab := abcdef[:3]
 	m := newModel(vocab, []float64{0.5, 0.5, 0})

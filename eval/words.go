@@ -20,7 +20,7 @@ const DefaultSigMass = 0.8
 // (see model.Model.Validate). Time O(K V log N) to rank the words, then
 // O(K N).
 func UniqueWords(m *model.Model, topN int) (mean float64, perTopic []int) {
-	top := topWordLists(m, topN)
+	top, _ := topWordLists(m, topN)
 	topics := make(map[int]int) // word -> number of topics listing it
 	for _, words := range top {
 		for _, w := range words {

@@ -28,11 +28,12 @@ func TestUniqueWordsByHand(t *testing.T) {
 	if !slices.Equal(per, []int{2, 1, 1}) || math.Abs(mean-4.0/3) > 1e-15 {
 		t.Errorf("top 2: mean %v, per topic %v; want 4/3, [2 1 1]", mean, per)
 	}
-	// topN <= 0 takes DefaultTopN, clamped to V = 6: every word in every
-	// topic's list, none unique.
+	// topN <= 0 takes DefaultTopN, clamped to V = 6: each topic lists its
+	// 3 words of positive weight, as with top 3 (words of weight 0 were
+	// listed too, every word in every list, none unique).
 	mean, per = UniqueWords(m, 0)
-	if !slices.Equal(per, []int{0, 0, 0}) || mean != 0 {
-		t.Errorf("top 10: mean %v, per topic %v; want 0, [0 0 0]", mean, per)
+	if !slices.Equal(per, []int{1, 1, 1}) || mean != 1 {
+		t.Errorf("top 10: mean %v, per topic %v; want 1, [1 1 1]", mean, per)
 	}
 	// A single topic: all its top words are unique.
 	if mean, per := UniqueWords(newModel(abcdef[:3], []float64{0.2, 0.3, 0.5}), 2); mean != 2 || !slices.Equal(per, []int{2}) {

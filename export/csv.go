@@ -22,7 +22,7 @@ func WriteCSVTopicWords(w io.Writer, m *model.Model, top int) error {
 	cw.Write([]string{"topic", "rank", "word", "weight"})
 	for k := range m.K {
 		topic := strconv.Itoa(k + 1)
-		for r, i := range topPositive(m, k, top) {
+		for r, i := range m.TopWords(k, top) {
 			cw.Write([]string{topic, strconv.Itoa(r + 1), m.Vocab[i], formatFloat(m.Topics[k][i])})
 		}
 	}

@@ -54,7 +54,7 @@ func WriteMalletTopicKeys(w io.Writer, m *model.Model, top int) error {
 func malletWords(m *model.Model, top int) ([][]int, error) {
 	words := make([][]int, m.K)
 	for k := range words {
-		words[k] = topPositive(m, k, top)
+		words[k] = m.TopWords(k, top)
 		for _, i := range words[k] {
 			if w := m.Vocab[i]; strings.ContainsFunc(w, unicode.IsSpace) {
 				return nil, fmt.Errorf("%w: word %d %q, among the top words of topic %d (the csv and pyldavis exports hold any word)", ErrWhitespace, i, w, k+1)
@@ -62,18 +62,6 @@ func malletWords(m *model.Model, top int) ([][]int, error) {
 		}
 	}
 	return words, nil
-}
-
-// topPositive returns the indices of the top most probable words of topic
-// k that have positive weight, most probable first, ties to the lower
-// index (model.Model.TopWords).
-func topPositive(m *model.Model, k, top int) []int {
-	idx := m.TopWords(k, top)
-	n := 0
-	for n < len(idx) && m.Topics[k][idx[n]] > 0 {
-		n++
-	}
-	return idx[:n]
 }
 
 // nameReplacer makes a document id a MALLET name: one field of one line.

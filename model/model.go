@@ -162,6 +162,9 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("model: params[%q] is a %T, want a number, string or boolean", key, x)
 		}
 	}
+	if err := m.Provenance.Preprocessing.Validate(); err != nil {
+		return fmt.Errorf("model: provenance: %w", err)
+	}
 	return errors.Join(m.validPerTopic(), m.validWords(), m.validSimplex())
 }
 
@@ -354,12 +357,21 @@ func (m *Model) Param(key string) (float64, bool) {
 }
 
 // TopWords returns the indices of the n most probable words of topic k,
-// most probable first; ties go to the lower word index. n <= 0 gives none.
-// It panics if k is out of range or m is malformed (a row longer than the
+// most probable first; ties go to the lower word index. Only words of
+// positive probability are top words: a topic on fewer than n words gives
+// fewer (words it never draws, listed by index, made topics on disjoint
+// words look like near-copies of one another). n <= 0 gives none. It
+// panics if k is out of range or m is malformed (a row longer than the
 // vocabulary: check models built by hand with Validate).
 func (m *Model) TopWords(k, n int) []int {
 	row := m.Topics[k]
-	return topn.Indices(len(row), n, func(w int) float64 { return row[w] })
+	top := topn.Indices(len(row), n, func(w int) float64 { return row[w] })
+	for i, w := range top {
+		if !(row[w] > 0) {
+			return top[:i]
+		}
+	}
+	return top
 }
 
 // TopWordOverlap compares the n most probable words of the topics: it

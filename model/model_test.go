@@ -9,6 +9,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
 )
 
 func sample() *Model {
@@ -98,6 +101,15 @@ func TestValidate(t *testing.T) {
 		"dominant range":  func(m *Model) { m.DominantTopic = []int{0, 2} },
 		"simplex shape":   func(m *Model) { m.Simplex = &Simplex{Vertices: [][]float64{{0}}} },
 		"simplex words":   func(m *Model) { m.Simplex = &Simplex{Vertices: [][]float64{{0}, {1}}, Sample: [][]float64{{0}}} },
+		// A record of stop-word files made hull infer read them (any file);
+		// invalid options failed later, naming no model.
+		"stop-word files": func(m *Model) {
+			m.Provenance.Preprocessing = &corpus.Preprocessing{Text: &text.Options{StopWordFiles: []string{"/etc/passwd"}}}
+		},
+		"text options": func(m *Model) { m.Provenance.Preprocessing = &corpus.Preprocessing{Text: &text.Options{MinLen: -3}} },
+		"prune options": func(m *Model) {
+			m.Provenance.Preprocessing = &corpus.Preprocessing{Prune: &corpus.PruneOptions{MinDF: -4}}
+		},
 	}
 	for name, breakIt := range cases {
 		m := sample()
@@ -124,8 +136,8 @@ func TestTopWords(t *testing.T) {
 	if got := m.TopWords(1, 2); !reflect.DeepEqual(got, []int{2, 1}) {
 		t.Errorf("TopWords(1, 2) = %v", got)
 	}
-	if got := m.TopWords(0, 10); !reflect.DeepEqual(got, []int{0, 1, 2}) {
-		t.Errorf("TopWords(0, 10) = %v (ties go to the lower index)", got)
+	if got := m.TopWords(0, 10); !reflect.DeepEqual(got, []int{0, 1}) {
+		t.Errorf("TopWords(0, 10) = %v (ties go to the lower index; cherry, of weight 0, is none)", got)
 	}
 }
 
@@ -240,6 +252,22 @@ func TestLoadFormat1Files(t *testing.T) {
 		if err := m.Validate(); err != nil {
 			t.Errorf("%s: %v", algo, err)
 		}
+	}
+}
+
+// Words of probability 0 are no top words: topics each on its own word
+// listed words they never draw, by index, the same for every topic, and
+// looked like near-copies of one another.
+func TestTopWordsPositiveOnly(t *testing.T) {
+	m := &Model{K: 3, Vocab: []string{"a", "b", "c", "d", "e"}, Topics: [][]float64{{0, 0, 1, 0, 0}, {0, 0, 0, 1, 0}, {0.5, 0, 0, 0, 0.5}}}
+	if got := m.TopWords(0, 3); !reflect.DeepEqual(got, []int{2}) {
+		t.Errorf("TopWords(0, 3) = %v, want [2]", got)
+	}
+	if got := m.TopWords(2, 3); !reflect.DeepEqual(got, []int{0, 4}) {
+		t.Errorf("TopWords(2, 3) = %v, want [0 4]", got)
+	}
+	if d, p := m.TopWordOverlap(3); d != 4 || p != 0 {
+		t.Errorf("TopWordOverlap(3) = %d distinct, %d pairs; want 4, 0", d, p)
 	}
 }
 

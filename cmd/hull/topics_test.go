@@ -27,7 +27,7 @@ func escapeModel(t *testing.T) string {
 	m := &model.Model{
 		Algorithm: "anchor", K: 2,
 		Vocab:   []string{"a\x1b[2Jb", "be\al", "nu\x00l", "rl\u202eo", "wörd"},
-		Topics:  [][]float64{{0.4, 0.3, 0.2, 0.1, 0}, {0, 0.1, 0.2, 0.3, 0.4}},
+		Topics:  [][]float64{{0.4, 0.3, 0.15, 0.1, 0.05}, {0.05, 0.1, 0.15, 0.3, 0.4}},
 		Anchors: []int{0, 4},
 	}
 	if err := model.Save(path, m); err != nil {
