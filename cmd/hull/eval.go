@@ -225,7 +225,9 @@ func (in *inputFlags) readAligned(ctx context.Context, paths []string, m *model.
 	}
 	switch how {
 	case noPruning:
-		raw, err = in.readMemo(paths, in.readOptions(ctx, progress))
+		if raw, err = in.readMemo(paths, in.readOptions(ctx, progress)); err == nil {
+			raw, err = in.dropStopWords(raw)
+		}
 	case flagPruning:
 		raw, err = in.read(ctx, paths, log, progress, nil)
 	case modelPruning:
@@ -336,10 +338,13 @@ func (f *evalFlags) checkUsed(fs *pflag.FlagSet) error {
 			return err
 		}
 		if f.reference == "" {
+			if err := unusedFlags(fs, "it is for the inference on --heldout or --reference documents, and neither is given", "threads"); err != nil {
+				return err
+			}
 			return f.input.unused("they say how to read --heldout and --reference, and neither is given")
 		}
 	}
-	return nil
+	return f.input.unusedPruning()
 }
 
 // check validates the evaluation flags before anything is read.

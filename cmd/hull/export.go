@@ -196,5 +196,5 @@ func (f *exportFlags) check(cmd *cobra.Command, withInput bool) (export.Format, 
 		}
 		return format, f.input.unused("they say how to read INPUT, and none is given")
 	}
-	return format, nil
+	return format, f.input.unusedPruning()
 }

@@ -168,6 +168,17 @@ func refuseGiven(given []string, why string) error {
 	return fmt.Errorf("%s: %s", strings.Join(given, ", "), why)
 }
 
+// pruneFlags are the input flags of the pruning, which the commands that
+// read INPUT on a model's vocabulary without pruning it (eval, export)
+// refuse: that vocabulary is the pruned one of the model's fit.
+var pruneFlags = []string{"min-df", "max-df", "max-vocab", "no-prune"}
+
+// unusedPruning refuses the pruning flags given to a command that reads
+// its input on a model's vocabulary and prunes nothing.
+func (in *inputFlags) unusedPruning() error {
+	return unusedFlags(in.own, "INPUT is read on the model's vocabulary, which the pruning of its fit made, and is not pruned again", pruneFlags...)
+}
+
 // rawTextFlags are the input flags that only tokenizing raw text uses
 // (--stopwords also drops the words of a corpus read without
 // tokenizing: vocabStopWords).
@@ -251,6 +262,18 @@ func (in *inputFlags) vocabStopWords(c *corpus.Corpus) ([]string, error) {
 		}
 	}
 	return stop, nil
+}
+
+// dropStopWords returns c without the words the --stopwords files list
+// when its words are tokens already (vocabStopWords), as fit drops them,
+// and c itself otherwise (raw text lost them to the tokenizer).
+func (in *inputFlags) dropStopWords(c *corpus.Corpus) (*corpus.Corpus, error) {
+	stop, err := in.vocabStopWords(c)
+	if err != nil || len(stop) == 0 {
+		return c, err
+	}
+	out, _, err := corpus.Prune(c, corpus.PruneOptions{StopWords: stop})
+	return out, err
 }
 
 // stdinPath is the INPUT that stands for standard input.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+
+	"github.com/hulltopics/hull/model"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,6 +30,12 @@ func TestUnusedFlagsRefused(t *testing.T) {
 		{[]string{"export", m, "--to", "csv", "-o", filepath.Join(out, "x"), "--threads", "1"}, "--threads: it infers the topic weights of INPUT's documents"},
 		{[]string{"plot", "topics-grid", m, "--threshold", "0.5", "-o", filepath.Join(out, "g.png")}, "--threshold: it colours the topics matched to --truth"},
 		{[]string{"diagnose", docs, m, "--words", "3"}, "--words: only --per-topic prints catchwords per topic"},
+		// Read on the model's vocabulary, INPUT is not pruned: the pruning
+		// flags changed nothing, and --threads without documents neither.
+		{[]string{"eval", m, "--reference", docs, "--max-vocab", "10"}, "--max-vocab: INPUT is read on the model's vocabulary"},
+		{[]string{"eval", m, "--heldout", docs, "--no-prune"}, "--no-prune: INPUT is read on the model's vocabulary"},
+		{[]string{"eval", m, "--threads", "2"}, "--threads: it is for the inference on --heldout or --reference documents"},
+		{[]string{"export", m, docs, "--to", "csv", "-o", filepath.Join(out, "x"), "--min-df", "3"}, "--min-df: INPUT is read on the model's vocabulary"},
 		{[]string{"fit", "-k", "3", "--stem"}, "--stem: they say how to read INPUT, and none is given (hull fit alone learns the demo corpus)"},
 		// Messages that named no flag, or the wrong one.
 		{[]string{"infer", m, docs, "--alpha", "5e-324"}, "--alpha 5e-324: too small to share out among the model's 3 topics"},
@@ -45,11 +53,33 @@ func TestUnusedFlagsRefused(t *testing.T) {
 	// The same flags where they are used are taken.
 	for _, args := range [][]string{
 		{"infer", "-q", m, docs, "--seed", "7", "--method", "gibbs"},
-		{"eval", "-q", m, "--reference", docs, "--min-df", "2"},
+		{"eval", "-q", m, "--reference", docs, "--threads", "1"},
 		{"diagnose", "-q", docs, m, "--words", "3", "--per-topic"},
 	} {
 		if code, _, errOut := hull(t, args...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, errOut)
 		}
+	}
+}
+
+// TestEvalStopWordsOfTokens: --stopwords drops the listed words of an
+// input that is tokens already from --reference, as fit drops them (it
+// was silently ignored): the coherence of a topic whose top word is
+// listed changes.
+func TestEvalStopWordsOfTokens(t *testing.T) {
+	dir := synthLDA(t, "-k", "3", "--vocab-size", "40", "--docs", "60", "--doc-length", "30")
+	docs, path := filepath.Join(dir, "docword.txt"), filepath.Join(dir, "truth.json")
+	m, err := model.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := filepath.Join(t.TempDir(), "stop.txt")
+	if err := os.WriteFile(stop, []byte(m.Vocab[m.TopWords(0, 1)[0]]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, plain, errOut := hull(t, "eval", "-q", path, "--reference", docs, "--json")
+	code, stopped, errOut2 := hull(t, "eval", "-q", path, "--reference", docs, "--json", "--stopwords", stop)
+	if code != 0 || plain == stopped {
+		t.Errorf("exit %d (%s %s); the measures with the top word stopped are the same: %s", code, errOut, errOut2, stopped)
 	}
 }
