@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
@@ -50,9 +51,9 @@ type PlusOneBenchOptions struct {
 	// Threads is the number of goroutines of the predictors and inference
 	// (0: one per CPU); the result does not depend on it.
 	Threads int
-	// Log, if not nil, receives a line for each learner that fails on a
-	// split (it is left out of that split) and each cosine that cannot be
-	// computed.
+	// Log, if not nil, receives a line as each split starts and each
+	// learner is fitted on it, for each learner that fails on a split (it
+	// is left out of that split) and each cosine that cannot be computed.
 	Log func(line string)
 }
 
@@ -66,7 +67,9 @@ type PlusOneSummary struct {
 	Precision float64   `json:"precision"`
 	StdDev    float64   `json:"std_dev"`
 	PerSeed   []float64 `json:"per_seed"`
-	// Splits is len(PerSeed); TestDocs the test documents of the last split.
+	// Splits is len(PerSeed); TestDocs the mean number of test documents
+	// of those splits, rounded (it was the last split's, beside a mean
+	// precision).
 	Splits   int `json:"splits"`
 	TestDocs int `json:"test_docs"`
 	// Cosine is, for a learner with a Truth, the mean over splits of the
@@ -104,10 +107,14 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 	}
 	var rows []PlusOneSummary
 	var cosines [][]float64
+	var testDocs []int // summed over the splits, by row
 	index := map[string]int{}
 	failed := map[string]error{} // the first failure of each learner
 	for r := range max(o.Repeat, 1) {
 		seed := o.Seed + uint64(r)
+		if o.Log != nil {
+			o.Log(fmt.Sprintf("plusone: split %d of %d (seed %d)", r+1, max(o.Repeat, 1), seed))
+		}
 		results, cos, err := o.split(ctx, c, seed, failed)
 		if err != nil {
 			return nil, err
@@ -119,9 +126,10 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 				index[res.Name] = i
 				rows = append(rows, PlusOneSummary{Predictor: res.Name})
 				cosines = append(cosines, nil)
+				testDocs = append(testDocs, 0)
 			}
 			rows[i].PerSeed = append(rows[i].PerSeed, res.Precision)
-			rows[i].TestDocs = res.Docs
+			testDocs[i] += res.Docs
 			if x, ok := cos[res.Name]; ok {
 				cosines[i] = append(cosines[i], x)
 			}
@@ -137,6 +145,7 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 	for i := range rows {
 		r := &rows[i]
 		r.Splits = len(r.PerSeed)
+		r.TestDocs = int(math.Round(float64(testDocs[i]) / float64(r.Splits)))
 		r.Precision, r.StdDev = stat.MeanStdDev(r.PerSeed, nil)
 		if r.Splits < 2 {
 			r.StdDev = 0
@@ -274,7 +283,11 @@ func (o *PlusOneBenchOptions) split(ctx context.Context, c *corpus.Corpus, seed 
 		if err != nil {
 			return nil, nil, err
 		}
+		start := time.Now()
 		m, err := l.Fit(ctx, split.Train, o.K)
+		if err == nil {
+			logf("plusone: seed %d: %s fitted in %v", seed, pl.Name, time.Since(start).Round(time.Millisecond))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, err

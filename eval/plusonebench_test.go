@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,8 +89,27 @@ func TestPlusOneBench(t *testing.T) {
 	if *rows[3].Cosine < 1-1e-12 || len(seeds) != 3 || seeds[0] != 10 || seeds[2] != 12 {
 		t.Errorf("the truth's cosine %v, seeds %v", *rows[3].Cosine, seeds)
 	}
-	if len(logged) != 2 || !strings.Contains(logged[0], "plusone: seed 10: broken failed and is left out: no luck") {
+	var failures []string
+	for _, line := range logged {
+		if strings.Contains(line, "failed") {
+			failures = append(failures, line)
+		}
+	}
+	if len(failures) != 2 || !strings.Contains(failures[0], "plusone: seed 10: broken failed and is left out: no luck") ||
+		!slices.Contains(logged, "plusone: split 2 of 3 (seed 11)") {
 		t.Errorf("log %q", logged)
+	}
+	// The test documents are the splits' mean, not the last split's.
+	total := 0
+	for seed := uint64(10); seed <= 12; seed++ {
+		sp, err := SplitPlusOne(c, PlusOneOptions{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(sp.TestDocs)
+	}
+	if want := int(math.Round(float64(total) / 3)); rows[0].TestDocs != want {
+		t.Errorf("baseline: %d test documents, want the mean %d", rows[0].TestDocs, want)
 	}
 
 	one, err := PlusOneBench(context.Background(), c, PlusOneBenchOptions{LSI: []int{0}, Seed: 10})

@@ -127,7 +127,7 @@ func TestAnchorFraction(t *testing.T) {
 		perTopic int
 		fraction float64
 		want     int
-	}{{1, 0.2, 20}, {3, 0, 3}, {7, 0.001, 1}, {1, 0.13, 13}} {
+	}{{1, 0.2, 20}, {3, 0, 3}, {1, 0.001, 1}, {1, 0.13, 13}} {
 		g := Separable{LDA: LDA{K: 5, V: 500, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1},
 			AnchorsPerTopic: tc.perTopic, AnchorFraction: tc.fraction, Style: SeparableDing}
 		if got := g.Anchors(); got != tc.want {
@@ -147,6 +147,17 @@ func TestAnchorFraction(t *testing.T) {
 			if best := m.Anchors[topic]; best/a != topic {
 				t.Errorf("fraction %v: truth anchor %d is not of topic %d", tc.fraction, best, topic)
 			}
+		}
+	}
+	// Settings that change nothing are refused: AnchorsPerTopic beside a
+	// fraction (7 was overridden without a word), Beta with Ding's style.
+	for field, g := range map[string]Separable{
+		"AnchorsPerTopic": {LDA: NewLDA(), AnchorsPerTopic: 7, AnchorFraction: 0.001, Style: SeparableArora},
+		"Beta":            {LDA: with(NewLDA(), func(l *LDA) { l.Beta = 0.5 }), AnchorsPerTopic: 1, Style: SeparableDing},
+	} {
+		var oe *OptionError
+		if err := g.Validate(); !errors.As(err, &oe) || oe.Field != field {
+			t.Errorf("%s: Validate = %v, want an OptionError of %s", field, err, field)
 		}
 	}
 	// The flag sets the field through the registry.

@@ -277,8 +277,8 @@ func wordNames(v int) []string {
 type Separable struct {
 	LDA
 	// AnchorsPerTopic is the number of anchor words of each topic.
-	// Default 1. K*AnchorsPerTopic must be below V. Ignored when
-	// AnchorFraction is positive.
+	// Default 1. K*AnchorsPerTopic must be below V. Left at 1 (or 0)
+	// when AnchorFraction is positive, which sets the number.
 	AnchorsPerTopic int
 	// AnchorFraction, when positive, is the fraction of the V words that
 	// are anchor words, in [0, 1): each topic then has
@@ -352,7 +352,9 @@ func (s Separable) Anchors() int {
 // Validate returns an *OptionError for the first field out of range: the
 // LDA fields as LDA.Validate, AnchorFraction in [0, 1), the anchors per
 // topic (Anchors) positive and below V/K (every topic keeps ordinary
-// words), Style SeparableArora or SeparableDing.
+// words), Style SeparableArora or SeparableDing; and for a field that
+// would change nothing: AnchorsPerTopic above 1 with AnchorFraction set,
+// Beta other than the default with SeparableDing.
 func (s Separable) Validate() error {
 	if err := s.LDA.validate("separable"); err != nil {
 		return err
@@ -367,6 +369,11 @@ func (s Separable) Validate() error {
 	c.require(productBelow(s.K, s.Anchors(), s.V), field, value,
 		"below V/K = %g anchor words per topic, so that every topic has ordinary words", float64(s.V)/float64(s.K))
 	c.require(s.Style == SeparableArora || s.Style == SeparableDing, "Style", s.Style, "%q or %q", SeparableArora, SeparableDing)
+	// Settings that change nothing are refused, not ignored.
+	c.require(s.AnchorFraction == 0 || s.AnchorsPerTopic <= 1, "AnchorsPerTopic", s.AnchorsPerTopic,
+		"left at 1 with AnchorFraction %g, which sets the anchors per topic", s.AnchorFraction)
+	c.require(s.Style != SeparableDing || s.Beta == NewLDA().Beta, "Beta", s.Beta,
+		"left at %g with Style %q, whose ordinary words' rows are uniform on the simplex: no Dirichlet(Beta)", NewLDA().Beta, SeparableDing)
 	return c.err
 }
 

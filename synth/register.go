@@ -35,7 +35,7 @@ V = 500, K = 5). Documents are drawn as by "hull synth lda".
   probability of its most probable word, and the topic is renormalised.
 --style ding (Ding et al. 2013, section 6.2): each ordinary word's row of the
   V x K topic matrix is uniform on the simplex, each novel word gets a U(0,1)
-  weight in its topic, then each topic (column) is normalised. --beta unused.
+  weight in its topic, then each topic (column) is normalised; --beta is refused.
 
 The truth's anchors are each topic's most probable anchor word.`,
 			Options: []Option{

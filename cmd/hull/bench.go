@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -77,6 +79,7 @@ out; the table says how many documents were used.`,
 	fs.IntVar(&f.repeat, "repeat", 3, "fits per algorithm; the table shows the median wall time")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per algorithm")
 	fs.StringVar(&f.eval.truth, "truth", "", "true model, for l1 and cosine recovery")
+	fs.BoolVar(&f.eval.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than INPUT read with these flags")
 	fs.Float64Var(&f.recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this (by default only with several -k)")
 	fs.StringVar(&f.eval.heldout, "heldout", "", "held-out documents, for perplexity")
 	fs.StringVar(&f.eval.reference, "reference", "", "reference corpus for coherence and the document figures (default: the input, when there is one)")
@@ -131,18 +134,25 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if err := checkLabels(cmd.Context(), &f.eval, log); err != nil {
 		return err
 	}
+	if err := f.preflight(cmd.Context(), inputs, log); err != nil {
+		return err
+	}
 	dir, err := os.MkdirTemp("", "hull-bench")
 	if err != nil {
 		return envError{err}
 	}
 	defer os.RemoveAll(dir)
 	var rows []benchRow
+	envFailures := 0 // of the machine, not of the input (a full disk)
 	for _, a := range f.algos {
 		for _, k := range f.ks {
 			row, err := benchAlgorithm(cmd.Context(), a, k, inputs, f, filepath.Join(dir, fmt.Sprintf("%s-%d.json", a, k)), log)
 			if err != nil {
 				if ctxErr := cmd.Context().Err(); ctxErr != nil {
 					return ctxErr // interrupted: the child's failure is a consequence
+				}
+				if errors.As(err, new(envError)) {
+					envFailures++
 				}
 				row.Error = err.Error()
 				fmt.Fprintf(cmd.ErrOrStderr(), "bench: %s failed: %s\n", row.name(len(f.ks) > 1), textsafe.Escape(err.Error()))
@@ -151,12 +161,53 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 		}
 	}
 	if slices.IndexFunc(rows, func(r benchRow) bool { return r.Error == "" }) < 0 {
+		if envFailures == len(rows) {
+			return envError{errors.New("every algorithm failed")}
+		}
 		return fmt.Errorf("every algorithm failed")
 	}
 	if f.asJSON {
 		return printJSON(cmd.OutOrStdout(), rows)
 	}
 	printBench(cmd.OutOrStdout(), rows)
+	return nil
+}
+
+// preflight reads, before any fit, what bench would read after each, so
+// that bad input fails once, not once per algorithm after every fit: the
+// inputs as fit reads them (raw-text flags on input that is tokens
+// already, and the truth's corpus by digest), the truth (recovery counts
+// the true topics matched when no -k is the truth's K) and --heldout and
+// --reference, kept for the measures.
+func (f *benchFlags) preflight(ctx context.Context, inputs []string, log io.Writer) error {
+	c, err := f.eval.input.read(ctx, inputs, io.Discard, nil, rawTextPrune)
+	if err != nil {
+		return err
+	}
+	if f.eval.truth != "" {
+		truth, err := model.Load(f.eval.truth)
+		if err != nil {
+			return err
+		}
+		if !f.eval.ignoreDigest {
+			if err := checkTruthDigest(c.Digest(), truth, f.eval.truth, log); err != nil {
+				return err
+			}
+		}
+		if !slices.Contains(f.ks, truth.K) && f.eval.recoveredAt == nil {
+			f.eval.recoveredAt = &f.recoveredAt
+			fmt.Fprintf(log, "bench: the truth has %d topics and no -k is %d: recovery counts the true topics matched at cosine >= %g\n", truth.K, truth.K, f.recoveredAt)
+		}
+	} else if f.eval.ignoreDigest {
+		return errors.New("--ignore-digest: it is for --truth, and none is given")
+	}
+	for _, path := range []string{f.eval.heldout, f.eval.reference} {
+		if path != "" {
+			if _, err := f.eval.input.readMemo([]string{path}, f.eval.input.readOptions(ctx, nil)); err != nil {
+				return readError(err)
+			}
+		}
+	}
 	return nil
 }
 
@@ -218,8 +269,9 @@ func benchAlgorithm(ctx context.Context, algo string, k int, inputs []string, f 
 	row := benchRow{Algo: algo, K: k, Runs: f.repeat}
 	var walls []float64
 	for r := 0; r < f.repeat; r++ {
-		fmt.Fprintf(log, "bench: %s, run %d of %d\n", row.name(len(f.ks) > 1), r+1, f.repeat)
-		wall, rss, err := fitChild(ctx, algo, k, inputs, f, out)
+		what := fmt.Sprintf("%s, run %d of %d", row.name(len(f.ks) > 1), r+1, f.repeat)
+		fmt.Fprintf(log, "bench: %s\n", what)
+		wall, rss, err := fitChild(ctx, algo, k, inputs, f, out, heartbeat(log, what))
 		if err != nil {
 			return row, err
 		}
@@ -243,14 +295,72 @@ const childGrace = 5 * time.Second
 // hull's main when it sees it.
 const childEnv = "HULL_BENCH_CHILD=1"
 
+// heartbeatEvery is how often bench says how a long fit is getting on.
+const heartbeatEvery = 10 * time.Second
+
+// heartbeat returns the function a child fit calls with its latest line
+// of progress, which prints on log, at most every heartbeatEvery, what
+// runs, for how long, and that line.
+func heartbeat(log io.Writer, what string) func(line string) {
+	start, last := time.Now(), time.Now()
+	return func(line string) {
+		if time.Since(last) >= heartbeatEvery {
+			last = time.Now()
+			fmt.Fprintf(log, "bench: %s: %v: %s\n", what, time.Since(start).Round(time.Second), line)
+		}
+	}
+}
+
+// childLines is the standard error of a child fit: it hands each line to
+// progress and keeps the error lines ("hull: ...") or else the last line,
+// for the error of a failed fit. The child escapes its lines.
+type childLines struct {
+	mu       sync.Mutex
+	partial  []byte
+	errs     []string
+	last     string
+	progress func(line string)
+}
+
+func (c *childLines) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.partial = append(c.partial, p...)
+	for {
+		i := bytes.IndexByte(c.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := string(c.partial[:i])
+		c.partial = c.partial[i+1:]
+		if strings.HasPrefix(line, "hull: ") {
+			c.errs = append(c.errs, line)
+		}
+		c.last = line
+		c.progress(line)
+	}
+}
+
+// failure returns what the child said of its failure, on one line.
+func (c *childLines) failure() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.errs) > 0 {
+		return strings.Join(c.errs, "; ")
+	}
+	return c.last
+}
+
 // fitChild runs "hull fit" as a child process and returns its wall time
-// and peak resident memory.
-func fitChild(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string) (float64, int64, error) {
+// and peak resident memory; progress receives each line of the child's
+// progress. A child that fails for the machine (exit status 1: a full
+// disk) gives an envError.
+func fitChild(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string, progress func(string)) (float64, int64, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return 0, 0, envError{err}
 	}
-	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
+	args := append([]string{"fit", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
 		"--threads", strconv.Itoa(f.eval.threads), "-o", out}, f.eval.input.args()...)
 	args = append(args, f.learners.args(algo)...)
 	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
@@ -259,12 +369,15 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 	// files removed), and is killed only if it has not within childGrace.
 	child.Cancel = func() error { return child.Process.Signal(os.Interrupt) }
 	child.WaitDelay = childGrace
-	var errb strings.Builder
-	child.Stderr = &errb
+	lines := &childLines{progress: progress}
+	child.Stderr = lines
 	start := time.Now()
 	if err := child.Run(); err != nil {
-		// The child's lines, escaped by it, joined: an error is one line.
-		return 0, 0, fmt.Errorf("hull fit failed: %v: %s", err, strings.ReplaceAll(strings.TrimSpace(errb.String()), "\n", "; "))
+		err = fmt.Errorf("hull fit failed: %v: %s", err, lines.failure())
+		if child.ProcessState != nil && child.ProcessState.ExitCode() == exitFailure {
+			return 0, 0, envError{err}
+		}
+		return 0, 0, err
 	}
 	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
 }
@@ -283,10 +396,23 @@ func (in *inputFlags) args() []string {
 			values = list.GetSlice()
 		}
 		for _, v := range values {
+			if _, ok := f.Value.(pflag.SliceValue); ok {
+				v = csvField(v) // a list flag parses its value as CSV
+			}
 			a = append(a, "--"+f.Name+"="+v)
 		}
 	})
 	return a
+}
+
+// csvField returns v as one field of a CSV line, quoted when it holds a
+// comma, a quote or a line break (a stop-word file "sw,x.txt" was split
+// in two by the child's parsing of the list).
+func csvField(v string) string {
+	if !strings.ContainsAny(v, ",\"\r\n") && strings.TrimSpace(v) == v {
+		return v
+	}
+	return `"` + strings.ReplaceAll(v, `"`, `""`) + `"`
 }
 
 // benchColumn is a column of measures of the table: its name, and the

@@ -177,7 +177,11 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	if err := f.validate(); err != nil {
 		return err
 	}
-	if !f.perTopic {
+	if f.asJSON {
+		if err := unusedFlags(cmd.Flags(), "--json prints every topic, with all its catchwords", "per-topic", "words"); err != nil {
+			return err
+		}
+	} else if !f.perTopic {
 		if err := unusedFlags(cmd.Flags(), "only --per-topic prints catchwords per topic", "words"); err != nil {
 			return err
 		}
@@ -235,12 +239,12 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 
 func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
 	s := d.Settings
-	fmt.Fprintf(w, "%d documents (%d empty, left out), %d topics (%s model); weights by VB under the model's topics, prior concentration %.3g\n\n",
+	fmt.Fprintf(w, "%d documents (%d empty, left out), %d topics (%s model); weights by VB under the model's topics, prior concentration %.6g\n\n",
 		d.Docs, d.EmptyDocs, d.K, textsafe.Escape(cmp.Or(d.Algorithm, "unnamed")), s.Prior)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "documents with a dominant topic (alpha %.2g, beta %.2g)\t%.1f%%\n", s.Alpha, s.Beta, 100*d.DominantShare)
-	fmt.Fprintf(tw, "documents nearly pure (delta %.2g)\t%.1f%%\n", s.Delta, 100*d.PureShare)
-	fmt.Fprintf(tw, "topics with catchwords (eps0 %.3g, rank %d, gamma %.2g)\t%.1f%%\n", s.Eps0, s.CatchwordRank, s.Gamma, 100*d.TopicsWithCatchwords)
+	fmt.Fprintf(tw, "documents with a dominant topic (alpha %.6g, beta %.6g)\t%.1f%%\n", s.Alpha, s.Beta, 100*d.DominantShare)
+	fmt.Fprintf(tw, "documents nearly pure (delta %.6g)\t%.1f%%\n", s.Delta, 100*d.PureShare)
+	fmt.Fprintf(tw, "topics with catchwords (eps0 %.6g, rank %d, gamma %.6g)\t%.1f%%\n", s.Eps0, s.CatchwordRank, s.Gamma, 100*d.TopicsWithCatchwords)
 	fmt.Fprintf(tw, "mean catchword frequency\t%.3f\n", d.MeanCatchwordFrequency)
 	if d.ModelTopicsWithCatchwords != nil {
 		fmt.Fprintf(tw, "topics with TSVD's own catchwords\t%.1f%%\n", 100**d.ModelTopicsWithCatchwords)

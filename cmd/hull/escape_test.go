@@ -106,14 +106,14 @@ func TestCorpusUnwritableID(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	code, _, errOut := hull(t, "corpus", "-q", "--no-prune", in, "-o", out)
+	code, _, errOut := hull(t, "corpus", "-q", in, "-o", out)
 	if code != 2 || !strings.Contains(errOut, `document 2 id "nl\n4" holds a line break`) {
 		t.Errorf("exit %d, stderr %q; want 2 and the id named", code, errOut)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("%s made: %v", out, err)
 	}
-	if code, _, errOut := hull(t, "corpus", "-q", "--no-prune", in, "--to", "jsonl", "-o", out); code != 0 {
+	if code, _, errOut := hull(t, "corpus", "-q", in, "--to", "jsonl", "-o", out); code != 0 {
 		t.Errorf("--to jsonl: exit %d: %s", code, errOut)
 	}
 }

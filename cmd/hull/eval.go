@@ -134,7 +134,7 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 		if err != nil {
 			return err
 		}
-		if err := checkTruthDigest(m, truth, f.truth, logWriter(cmd, f.quiet)); err != nil {
+		if err := checkTruthDigest(m.Provenance.InputDigest, truth, f.truth, logWriter(cmd, f.quiet)); err != nil {
 			return err
 		}
 	}
@@ -188,17 +188,18 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 }
 
 // checkTruthDigest checks with eval.CheckTruthCorpus that the truth at
-// path is of the corpus m was fitted on, and says so in flags: a digest
+// path is of the corpus of digest (a model's InputDigest, or that of the
+// corpus a command is about to fit), and says so in flags: a digest
 // missing on either side gets a note on log and no error.
-func checkTruthDigest(m, truth *model.Model, path string, log io.Writer) error {
-	err := eval.CheckTruthCorpus(m, truth)
+func checkTruthDigest(digest string, truth *model.Model, path string, log io.Writer) error {
+	err := eval.CheckTruthCorpus(&model.Model{Provenance: model.Provenance{InputDigest: digest}}, truth)
 	var mismatch *eval.CorpusMismatchError
 	switch {
 	case errors.Is(err, eval.ErrNoDigest):
 		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", textsafe.Escape(path))
 		return nil
 	case errors.As(err, &mismatch):
-		return fmt.Errorf("--truth %s is of the corpus of digest %s, the model was fitted on a corpus of digest %s: "+
+		return fmt.Errorf("--truth %s is of the corpus of digest %s, the corpus fitted is of digest %s: "+
 			"the truth is not of the model's corpus (another corpus, or a synth directory written over halfway). "+
 			"Pruning (--min-df, --max-df, --max-vocab), stop words, --stem or another --format change the corpus fitted, and its digest, too: "+
 			"--ignore-digest scores anyway", path, mismatch.Truth, mismatch.Model)

@@ -272,20 +272,20 @@ func TestCheckTruthDigest(t *testing.T) {
 		return &model.Model{Provenance: model.Provenance{InputDigest: digest}}
 	}
 	var log strings.Builder
-	if err := checkTruthDigest(with("abc"), with("abc"), "t.json", &log); err != nil || log.Len() != 0 {
+	if err := checkTruthDigest("abc", with("abc"), "t.json", &log); err != nil || log.Len() != 0 {
 		t.Errorf("same corpus: %v, log %q", err, log.String())
 	}
 	for _, pair := range [][2]string{{"", "abc"}, {"abc", ""}, {"", ""}} {
 		log.Reset()
-		err := checkTruthDigest(with(pair[0]), with(pair[1]), "t.json", &log)
+		err := checkTruthDigest(pair[0], with(pair[1]), "t.json", &log)
 		want := "eval: the model or --truth t.json records no corpus digest: cannot check that the truth is of the model's corpus\n"
 		if err != nil || log.String() != want {
 			t.Errorf("digests %q: %v, log %q; want no error and %q", pair, err, log.String(), want)
 		}
 	}
 	log.Reset()
-	err := checkTruthDigest(with("abc"), with("abd"), "t.json", &log)
-	if err == nil || !strings.HasPrefix(err.Error(), "--truth t.json is of the corpus of digest abd, the model was fitted on a corpus of digest abc: ") ||
+	err := checkTruthDigest("abc", with("abd"), "t.json", &log)
+	if err == nil || !strings.HasPrefix(err.Error(), "--truth t.json is of the corpus of digest abd, the corpus fitted is of digest abc: ") ||
 		!strings.HasSuffix(err.Error(), "--ignore-digest scores anyway") || log.Len() != 0 {
 		t.Errorf("other corpus: %v, log %q", err, log.String())
 	}

@@ -230,6 +230,9 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 	if !in.pruneFlagsSet() && byDefault != nil {
 		prune, note = byDefault(c)
 	}
+	if err := in.checkNoPrune(c, byDefault); err != nil {
+		return nil, err
+	}
 	stop, err := in.vocabStopWords(c)
 	if err != nil {
 		return nil, err
@@ -241,6 +244,25 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 	}
 	fmt.Fprintf(log, "corpus: %s%s\n", rep, note)
 	return pruned, nil
+}
+
+// checkNoPrune refuses --no-prune for input that is tokens already, which
+// nothing would prune without it: raw text alone is pruned by default (or
+// input read as a model's corpus that was pruned).
+func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) error {
+	if !in.noPrune || c.Preprocessing.Tokenized() {
+		return nil
+	}
+	if byDefault != nil {
+		if def, _ := byDefault(c); !def.IsZero() {
+			return nil
+		}
+	}
+	format := "already tokenized"
+	if c.Preprocessing != nil && c.Preprocessing.Format != "" {
+		format = string(c.Preprocessing.Format)
+	}
+	return fmt.Errorf("--no-prune: only raw text is pruned by default, and this input is %s (its words are tokens already)", format)
 }
 
 // vocabStopWords returns the words of c that the --stopwords files list,

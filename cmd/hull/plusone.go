@@ -15,19 +15,20 @@ import (
 
 // plusOneFlags are the flags of "hull bench plusone".
 type plusOneFlags struct {
-	algos       []string
-	k           int
-	knn         []int
-	lsi         []int
-	truth       string
-	trueWeights string
-	seed        uint64
-	repeat      int
-	threads     int
-	asJSON      bool
-	quiet       bool
-	input       inputFlags
-	learners    *learnerFlags
+	algos        []string
+	k            int
+	knn          []int
+	lsi          []int
+	truth        string
+	ignoreDigest bool
+	trueWeights  string
+	seed         uint64
+	repeat       int
+	threads      int
+	asJSON       bool
+	quiet        bool
+	input        inputFlags
+	learners     *learnerFlags
 }
 
 func newPlusOneCmd() *cobra.Command {
@@ -61,7 +62,8 @@ after a maximum-weight matching (section 5.2, the paper's Table 2); with K
 below the true number of topics, the mean over the K matched pairs.
 
 With --repeat R the protocol runs with seeds S, S+1, ..., S+R-1 and the table
-shows the mean precision and its standard deviation across seeds.`,
+shows the mean precision and its standard deviation across seeds, and the mean
+number of test documents of a split.`,
 		Example: `  hull bench plusone --algos anchor -k 15 ../shared/data/classic/med.json
   hull synth lda -k 20 --alpha 0.1 --beta 0.05 --doc-length 75 --poisson -o lda20
   hull bench plusone --algos gibbs -k 20 --knn 25 lda20/docword.txt \
@@ -77,6 +79,7 @@ shows the mean precision and its standard deviation across seeds.`,
 	fs.IntSliceVar(&f.knn, "knn", []int{eval.DefaultKNN}, "neighbours of the KNN predictors, one predictor per value (0: no KNN)")
 	fs.IntSliceVar(&f.lsi, "lsi", nil, "ranks of the LSI predictors, one predictor per value (default: --topics; 0: no LSI)")
 	fs.StringVar(&f.truth, "truth", "", "true model of a synthetic corpus (truth.json of hull synth): adds ldaT and the cosine column")
+	fs.BoolVar(&f.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than DATA read with these flags")
 	fs.StringVar(&f.trueWeights, "true-weights", "", "true document-topic weights (doc-topics.tsv of hull synth): adds ldaC; needs --truth")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split, of every fit and of inference")
 	fs.IntVar(&f.repeat, "repeat", 1, "number of splits (seeds) to average over")
@@ -111,6 +114,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 		}
 	}
 	stderr := logWriter(cmd, f.quiet)
+	progress := newProgress(stderr)
 	o := eval.PlusOneBenchOptions{K: f.k, LSI: f.lsi, KNN: f.knn, Seed: f.seed, Repeat: f.repeat, Threads: f.threads,
 		Log: func(line string) { fmt.Fprintln(stderr, learnerFlagWords(line, f.algos)) }}
 	if err := loadPlusOneTruth(f, &o); err != nil {
@@ -121,12 +125,17 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 	}
 	for _, a := range f.algos {
 		o.Learners = append(o.Learners, eval.PlusOneLearner{Name: a, New: func(seed uint64) (learner.Learner, error) {
-			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads})
+			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads, Progress: progress})
 		}})
 	}
 	c, err := f.input.read(cmd.Context(), args, stderr, nil, rawTextPrune)
 	if err != nil {
 		return err
+	}
+	if o.Truth != nil && !f.ignoreDigest {
+		if err := checkTruthDigest(c.Digest(), o.Truth, f.truth, stderr); err != nil {
+			return err
+		}
 	}
 	rows, err := eval.PlusOneBench(cmd.Context(), c, o)
 	if err != nil {

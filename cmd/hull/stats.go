@@ -44,8 +44,10 @@ merge") into bit for bit those of the whole. "hull fit --stats FILE" learns
 from them without the documents; hull's Beam pipeline (beam/) computes the same
 file on a cluster.
 
-The file holds 16 bytes for each nonzero entry of the upper triangle of the
-V x V matrix, at most 8 V^2 bytes (about 1.5 GiB for 14,000 words).
+The file holds about 10 bytes for each nonzero entry of the upper triangle of
+the V x V matrix (the gap from the entry before and the integer part as varints,
+then 8 bytes of fraction), at most 8 V^2 bytes (about 1.5 GiB for 14,000
+words).
 
 Shards merge only over one vocabulary: give each the same --words file (one
 word per line, e.g. the vocab.txt of "hull corpus" on a sample, or "hull stats

@@ -217,7 +217,7 @@ func TestStatsShowVocabFile(t *testing.T) {
 	in := filepath.Join(dir, "items.jsonl")
 	os.WriteFile(in, []byte(`{"items": ["ab\u202ecd", "x", "y"]}`+"\n"+`{"items": ["x", "y", "y"]}`+"\n"), 0o644)
 	st := filepath.Join(dir, "a.stats")
-	if code, _, errOut := hull(t, "stats", "-q", "--no-prune", in, "-o", st); code != 0 {
+	if code, _, errOut := hull(t, "stats", "-q", in, "-o", st); code != 0 {
 		t.Fatalf("stats: exit %d: %s", code, errOut)
 	}
 	_, shown, _ := hull(t, "stats", "show", "--vocab", st)

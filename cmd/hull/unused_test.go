@@ -83,3 +83,46 @@ func TestEvalStopWordsOfTokens(t *testing.T) {
 		t.Errorf("exit %d (%s %s); the measures with the top word stopped are the same: %s", code, errOut, errOut2, stopped)
 	}
 }
+
+// TestBenchChecksFirst: bench refuses, before any fit and once, a truth of
+// another corpus (it scored it: cosine 0.19 "ok"), a missing truth and
+// raw-text flags on tokens (each failed once per algorithm after its
+// fit), as plusone refuses the other truth; --no-prune on tokens, --json
+// with diagnose's --per-topic and Ding's --beta change nothing and are
+// refused too.
+func TestBenchChecksFirst(t *testing.T) {
+	a := synthLDA(t, "-k", "3", "--vocab-size", "40", "--docs", "60", "--doc-length", "20")
+	b := synthLDA(t, "-k", "3", "--vocab-size", "40", "--docs", "60", "--doc-length", "20", "--seed", "9")
+	docs, truth, other := filepath.Join(a, "docword.txt"), filepath.Join(a, "truth.json"), filepath.Join(b, "truth.json")
+	out := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "--algos", "anchor,recover", "-k", "3", "--repeat", "1", docs, "--truth", other}, "the corpus fitted is of digest"},
+		{[]string{"bench", "--algos", "anchor,recover", "-k", "3", "--repeat", "1", docs, "--truth", filepath.Join(out, "none.json")}, "none.json: no such file"},
+		{[]string{"bench", "--algos", "anchor,recover", "-k", "3", "--repeat", "1", docs, "--stem"}, "--stem: only raw text is tokenized"},
+		{[]string{"bench", "-k", "3", "--repeat", "1", docs, "--ignore-digest"}, "--ignore-digest: it is for --truth"},
+		{[]string{"bench", "plusone", "-k", "3", docs, "--truth", other}, "the corpus fitted is of digest"},
+		{[]string{"corpus", docs, "--no-prune", "-o", filepath.Join(out, "c")}, "--no-prune: only raw text is pruned by default, and this input is uci"},
+		{[]string{"diagnose", docs, truth, "--json", "--per-topic"}, "--per-topic: --json prints every topic"},
+		{[]string{"synth", "separable", "--style", "ding", "--beta", "0.5", "-o", filepath.Join(out, "s")}, "--beta 0.5: want left at 0.1"},
+	} {
+		code, stdout, errOut := hull(t, tc.args...)
+		if code != exitBadInput || !strings.Contains(errOut, tc.want) || stdout != "" || strings.Contains(errOut, "bench: anchor") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d with %q, before any fit", tc.args, code, stdout, errOut, exitBadInput, tc.want)
+		}
+	}
+	if code, _, errOut := hull(t, "bench", "-q", "-k", "3", "--repeat", "1", docs, "--truth", other, "--ignore-digest"); code != 0 {
+		t.Errorf("--ignore-digest: exit %d: %s", code, errOut)
+	}
+}
+
+// A list flag's value holding a comma reaches the child fit whole.
+func TestCSVField(t *testing.T) {
+	for in, want := range map[string]string{"sw.txt": "sw.txt", "sw,x.txt": `"sw,x.txt"`, `a"b`: `"a""b"`, " lead": `" lead"`} {
+		if got := csvField(in); got != want {
+			t.Errorf("csvField(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
