@@ -65,6 +65,12 @@ type Measures struct {
 	IncoherentTopics *int `json:"incoherent_topics,omitempty"`
 	// LeastTopicNPMI is the least NPMI of a topic (Coherence.LeastNPMI).
 	LeastTopicNPMI *float64 `json:"least_topic_npmi,omitempty"`
+	// UnseenTopWords is the number of distinct top words that occur in no
+	// reference document (Coherence.UnseenWords), and SkippedUMassPairs
+	// the UMass terms left out for them (Coherence.SkippedPairs): a
+	// topic's UMass looks better than it is when they are not 0.
+	UnseenTopWords    *int `json:"unseen_top_words,omitempty"`
+	SkippedUMassPairs *int `json:"skipped_umass_pairs,omitempty"`
 	// TopicNPMI holds the NPMI of each topic's top words
 	// (Coherence.TopicNPMI), topic by topic.
 	TopicNPMI []float64 `json:"topic_npmi,omitempty"`
@@ -171,6 +177,7 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
 		topicNPMI = coh.TopicNPMI
 		ms.TopicNPMI = coh.TopicNPMI
+		ms.UnseenTopWords, ms.SkippedUMassPairs = &coh.UnseenWords, &coh.SkippedPairs
 	}
 	unique, _ := UniqueWords(m, o.Top)
 	ms.UniqueWords = &unique

@@ -192,3 +192,20 @@ func TestMeasureBadModel(t *testing.T) {
 		t.Error("TopicCoherence of no reference corpus (nil): no error")
 	}
 }
+
+// A top word that no reference document holds is counted: UMass skips its
+// pairs and looks better for it, which the measures did not say.
+func TestMeasureUnseenTopWords(t *testing.T) {
+	vocab := abcdef[:4]
+	ref := docsCorpus(vocab, []int32{wa, wb}, []int32{wa, wb, wc})
+	m := newModel(vocab, []float64{0.3, 0.2, 0.1, 0.4}) // d first, and unseen
+	ms, err := Measure(context.Background(), m, SuiteOptions{Reference: ref, Top: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// UMass divides by the frequency of the higher-ranked word: d's 3
+	// pairs with the words below it are skipped.
+	if ms.UnseenTopWords == nil || *ms.UnseenTopWords != 1 || *ms.SkippedUMassPairs != 3 {
+		t.Errorf("unseen %v, skipped %v; want 1 unseen word, 3 skipped pairs", ms.UnseenTopWords, ms.SkippedUMassPairs)
+	}
+}

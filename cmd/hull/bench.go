@@ -279,13 +279,23 @@ func benchAlgorithm(ctx context.Context, algo string, k int, inputs []string, f 
 		row.PeakRSSBytes = max(row.PeakRSSBytes, rss)
 	}
 	slices.Sort(walls)
-	row.WallSeconds = walls[(len(walls)-1)/2]
+	row.WallSeconds = median(walls)
 	m, err := model.Load(out)
 	if err != nil {
 		return row, err
 	}
 	row.Measures, err = measure(ctx, m, &f.eval, log)
 	return row, err
+}
+
+// median returns the median of sorted x, the mean of the middle two for
+// an even count (the lower of two runs was shown as their median).
+func median(x []float64) float64 {
+	n := len(x)
+	if n%2 == 1 {
+		return x[n/2]
+	}
+	return (x[n/2-1] + x[n/2]) / 2
 }
 
 // childGrace is how long an interrupted child fit may take to stop.

@@ -291,6 +291,10 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 		fmt.Fprintf(tw, "incoherent_topics\t%d\ttopics with an NPMI below %g: their top words occur together less often than at random\n", *ms.IncoherentTopics, learner.IncoherentNPMI)
 	}
 	row("least_topic_npmi", ms.LeastTopicNPMI, fmt.Sprintf("the least NPMI of a topic (below %g: its top words shun one another)", learner.StronglyIncoherentNPMI))
+	if ms.UnseenTopWords != nil && *ms.UnseenTopWords > 0 {
+		fmt.Fprintf(tw, "unseen_top_words	%d	top words in no --reference document: UMass skips %d of its terms (the topics look better than they are), NPMI counts their pairs -1\n",
+			*ms.UnseenTopWords, *ms.SkippedUMassPairs)
+	}
 	row("unique_words", ms.UniqueWords, "top words in no other topic's top words, mean over topics")
 	if ms.Recovered != nil {
 		fmt.Fprintf(tw, "recovered\t%d\tof the %d true topics matched at cosine >= %g\n", *ms.Recovered, ms.TrueK, *ms.RecoveredThreshold)
@@ -358,6 +362,9 @@ func (f *evalFlags) check() error {
 	}
 	if x := f.recoveredAt; x != nil && !(*x >= 0 && *x <= 1) {
 		return fmt.Errorf("--recovered-at %v: want a cosine in [0, 1]", *x)
+	}
+	if f.heldout == stdinPath && f.reference == stdinPath {
+		return errors.New("--heldout - and --reference -: standard input can be read once; give one of them a file")
 	}
 	return f.input.check()
 }

@@ -35,6 +35,7 @@ func TestUnusedFlagsRefused(t *testing.T) {
 		{[]string{"eval", m, "--reference", docs, "--max-vocab", "10"}, "--max-vocab: INPUT is read on the model's vocabulary"},
 		{[]string{"eval", m, "--heldout", docs, "--no-prune"}, "--no-prune: INPUT is read on the model's vocabulary"},
 		{[]string{"eval", m, "--threads", "2"}, "--threads: it is for the inference on --heldout or --reference documents"},
+		{[]string{"eval", m, "--heldout", "-", "--reference", "-"}, "standard input can be read once"},
 		{[]string{"export", m, docs, "--to", "csv", "-o", filepath.Join(out, "x"), "--min-df", "3"}, "--min-df: INPUT is read on the model's vocabulary"},
 		{[]string{"fit", "-k", "3", "--stem"}, "--stem: they say how to read INPUT, and none is given (hull fit alone learns the demo corpus)"},
 		// Messages that named no flag, or the wrong one.
@@ -123,6 +124,18 @@ func TestCSVField(t *testing.T) {
 	for in, want := range map[string]string{"sw.txt": "sw.txt", "sw,x.txt": `"sw,x.txt"`, `a"b`: `"a""b"`, " lead": `" lead"`} {
 		if got := csvField(in); got != want {
 			t.Errorf("csvField(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// The median of an even number of runs is the mean of the middle two.
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		x    []float64
+		want float64
+	}{{[]float64{3}, 3}, {[]float64{1, 3}, 2}, {[]float64{1, 2, 9}, 2}, {[]float64{1, 2, 4, 9}, 3}} {
+		if got := median(tc.x); got != tc.want {
+			t.Errorf("median(%v) = %v, want %v", tc.x, got, tc.want)
 		}
 	}
 }
