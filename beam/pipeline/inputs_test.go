@@ -57,8 +57,18 @@ func TestTextOptionsOfTokens(t *testing.T) {
 	if !ok || !strings.Contains(msg, "Options.Text.Stem, Options.Text.DropNumbers: only raw text is tokenized, and the inputs are uci") {
 		t.Errorf("InputError = %q, %v (error %v), want the text options named", msg, ok, err)
 	}
-	if got := textOptionsSet(text.Options{Encoding: text.EncodingAuto, MinLen: text.DefaultMinLen, Rules: text.RulesBasic, StopWords: []string{"x"}}, false); len(got) != 0 {
+	if got := textOptionsSet(Options{Text: text.Options{Encoding: text.EncodingAuto, MinLen: text.DefaultMinLen, Rules: text.RulesBasic, StopWords: []string{"x"}}}); len(got) != 0 {
 		t.Errorf("defaults and stop words: textOptionsSet = %q, want none", got)
+	}
+	// Given explicitly, a default is refused too (hull refuses the flag),
+	// and so is keeping every word, which such input is by default.
+	err = run(t, Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Given: []string{"Text.Encoding"}})
+	if msg, ok := InputError(err); !ok || !strings.Contains(msg, "Options.Text.Encoding: only raw text is tokenized") {
+		t.Errorf("Encoding given: InputError = %q, %v (error %v)", msg, ok, err)
+	}
+	err = run(t, Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Prune: &corpus.PruneOptions{}})
+	if msg, ok := InputError(err); !ok || !strings.Contains(msg, keepAll+": only raw text is pruned by default") {
+		t.Errorf("zero Prune: InputError = %q, %v (error %v)", msg, ok, err)
 	}
 }
 
@@ -136,6 +146,11 @@ func TestExpandLocal(t *testing.T) {
 	got, err := Expand(context.Background(), []string{filepath.Join(dir, "*")})
 	if err != nil || len(got) != 1 || got[0].Path != a {
 		t.Errorf("Expand(dir/*) = %v, %v, want %s alone", got, err, a)
+	}
+	// A pattern that is not clean ("./d/*") too: Glob's matches are.
+	t.Chdir(dir)
+	if got, err := Expand(context.Background(), []string{"./*", ".//*"}); err != nil || len(got) != 2 || got[0].Path != "a.txt" || got[1].Path != "a.txt" {
+		t.Errorf("Expand(./*, .//*) = %v, %v, want a.txt for each", got, err)
 	}
 	if got, err := Expand(context.Background(), []string{filepath.Join(dir, ".*.txt")}); err != nil || len(got) != 1 {
 		t.Errorf("a pattern naming hidden files: %v, %v, want .hidden.txt", got, err)

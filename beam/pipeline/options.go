@@ -42,6 +42,12 @@ type Options struct {
 	Text text.Options
 	// Strict makes raw text that is not valid UTF-8 an error.
 	Strict bool
+	// Given names the fields of the read options that only raw text uses
+	// and that the caller set explicitly, perhaps to their defaults (the
+	// flags given of a command), as "Text.Encoding" or "Strict": these,
+	// and those set to other than their defaults, fail the run when no
+	// input is raw text, for they would change nothing.
+	Given []string
 	// Prune is the pruning after reading; nil means hull fit's default:
 	// corpus.RawTextPrune(D) when raw text was tokenized, none otherwise.
 	// A zero PruneOptions keeps every word (--no-prune).
@@ -194,7 +200,8 @@ func expand(ctx context.Context, p string) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		files = slices.DeleteFunc(m, func(f string) bool { return hiddenMatch(p, f) })
+		// Glob's matches are clean paths ("./d/*" gives "d/x").
+		files = slices.DeleteFunc(m, func(f string) bool { return hiddenMatch(filepath.Clean(p), f) })
 		for _, f := range files {
 			if err := checkLocal(f); err != nil {
 				return nil, err

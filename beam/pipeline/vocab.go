@@ -186,10 +186,15 @@ type planFn struct {
 }
 
 func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Entry) bool, emit func([]byte)) error {
-	if meta.Text == "" && len(fn.TextSet) > 0 {
+	if meta.Text == "" {
 		format := cmp.Or(meta.Format, "already tokenized")
-		return emitBad(emit, fmt.Sprintf("Options.%s: only raw text is tokenized, and the inputs are %s (their words are tokens already)",
-			strings.Join(fn.TextSet, ", Options."), format))
+		if len(fn.TextSet) > 0 {
+			return emitBad(emit, fmt.Sprintf("Options.%s: only raw text is tokenized, and the inputs are %s (their words are tokens already)",
+				strings.Join(fn.TextSet, ", Options."), format))
+		}
+		if fn.Prune != nil && fn.Prune.IsZero() {
+			return emitBad(emit, fmt.Sprintf("%s: only raw text is pruned by default, and the inputs are %s (their words are tokens already)", keepAll, format))
+		}
 	}
 	var kept, stop []Entry
 	var e Entry
@@ -242,6 +247,9 @@ func (fn *planFn) ProcessElement(ctx context.Context, meta Meta, words func(*Ent
 	return nil
 }
 
+// keepAll names a zero Options.Prune, which keeps every word, in errors.
+const keepAll = "Options.Prune (zero: keep every word)"
+
 // emitBad emits the Plan of inputs that cannot give statistics, for why.
 func emitBad(emit func([]byte), why string) error {
 	js, err := json.Marshal(Plan{BadInput: why})
@@ -252,29 +260,38 @@ func emitBad(emit func([]byte), why string) error {
 	return nil
 }
 
-// textOptionsSet names the fields of the read options, as "Text.Stem",
-// set to other than their defaults of those only raw text uses: all but
-// the extra stop words, which also drop the words of inputs that are
-// tokens already. t is resolved (text.Options.Resolved).
-func textOptionsSet(t text.Options, strict bool) []string {
-	var set []string
-	add := func(ok bool, field string) {
-		if ok {
-			set = append(set, field)
+// rawTextFields are the fields of the read options that only raw text
+// uses, as errors name them (after "Options."), in the order they are
+// named: all but the extra stop words, which also drop the words of
+// inputs that are tokens already.
+var rawTextFields = []string{"Text.Encoding", "Text.Clean", "Text.NoDefaultStopWords", "Text.Stem", "Text.MinLen", "Text.MaxTokenLen",
+	"Text.DropNumbers", "Text.Rules", "Text.DropPossessive", "Text.DropJunk", "Strict"}
+
+// textOptionsSet names the fields of rawTextFields that o sets to other
+// than their defaults or that o.Given names (given explicitly). o.Text
+// is resolved (text.Options.Resolved).
+func textOptionsSet(o Options) []string {
+	t := o.Text
+	set := map[string]bool{
+		"Text.Encoding":           t.Encoding != "" && t.Encoding != text.EncodingAuto,
+		"Text.Clean":              len(t.Clean) > 0,
+		"Text.NoDefaultStopWords": t.NoDefaultStopWords,
+		"Text.Stem":               t.Stem,
+		"Text.MinLen":             t.MinLen != 0 && t.MinLen != text.DefaultMinLen,
+		"Text.MaxTokenLen":        t.MaxTokenLen != 0,
+		"Text.DropNumbers":        t.DropNumbers,
+		"Text.Rules":              t.Rules != "" && t.Rules != text.RulesBasic,
+		"Text.DropPossessive":     t.DropPossessive,
+		"Text.DropJunk":           t.DropJunk,
+		"Strict":                  o.Strict,
+	}
+	var names []string
+	for _, f := range rawTextFields {
+		if set[f] || slices.Contains(o.Given, f) {
+			names = append(names, f)
 		}
 	}
-	add(t.Encoding != "" && t.Encoding != text.EncodingAuto, "Text.Encoding")
-	add(len(t.Clean) > 0, "Text.Clean")
-	add(t.NoDefaultStopWords, "Text.NoDefaultStopWords")
-	add(t.Stem, "Text.Stem")
-	add(t.MinLen != 0 && t.MinLen != text.DefaultMinLen, "Text.MinLen")
-	add(t.MaxTokenLen != 0, "Text.MaxTokenLen")
-	add(t.DropNumbers, "Text.DropNumbers")
-	add(t.Rules != "" && t.Rules != text.RulesBasic, "Text.Rules")
-	add(t.DropPossessive, "Text.DropPossessive")
-	add(t.DropJunk, "Text.DropJunk")
-	add(strict, "Strict")
-	return set
+	return names
 }
 
 // ranges returns the number of row ranges of statistics over v words, so
@@ -291,5 +308,5 @@ func vocabulary(s beam.Scope, shards beam.PCollection, o Options, rc ReadConfig)
 	meta := beam.Combine(s, mergeMeta, metas)
 	stats := beam.CombinePerKey(s, mergeWordStats, words)
 	kept := beam.ParDo(s, &keepFn{Prune: o.Prune, Stop: o.Text.StopWords}, stats, beam.SideInput{Input: meta})
-	return beam.ParDo(s, &planFn{Prune: o.Prune, RangeBytes: o.RangeBytes, TextSet: textOptionsSet(o.Text, o.Strict)}, meta, beam.SideInput{Input: kept})
+	return beam.ParDo(s, &planFn{Prune: o.Prune, RangeBytes: o.RangeBytes, TextSet: textOptionsSet(o)}, meta, beam.SideInput{Input: kept})
 }

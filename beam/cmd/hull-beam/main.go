@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"maps"
@@ -145,19 +146,21 @@ func main() {
 	})
 	parse(os.Args[1:])
 	beam.Init() // on a remote worker this runs the worker and does not return
-	if !*beamLogs {
-		slog.SetDefault(slog.New(progressHandler{}))
-	}
 	os.Exit(launch())
 }
 
 // launch runs the pipeline and returns the exit status. The first SIGINT
-// or SIGTERM cancels the run's context: the runner stops the job, the
-// partial statistics and the temporary directory are removed, and the
-// status is 128 + the signal's number. A run that has not stopped
-// stopGrace later is cleaned up and ended with the same status, as is
-// the process by a second signal.
+// or SIGTERM cancels the run's context, and the status is 128 + the
+// signal's number. A job run in this process (Prism, direct) stops, and
+// its partial statistics and the temporary directory are removed; a job
+// submitted to a cluster is the runner's (Beam cancels none): hull-beam
+// says so and leaves its partial statistics. A run that has not stopped
+// stopGrace later is cleaned up (for at most stopGrace more) and ended
+// with the same status, as is the process by a second signal. SIGPIPE is
+// ignored, as hull ignores it: a closed standard error fails writes, it
+// does not end the run before its clean-up.
 func launch() int {
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
@@ -168,12 +171,21 @@ func launch() int {
 		cancel(interrupted{s})
 		time.Sleep(stopGrace)
 		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v\n", interrupted{s}, stopGrace)
-		cleanUp()
+		cleaned := make(chan struct{})
+		go func() { cleanUp(); close(cleaned) }()
+		select { // a write stuck on a remote file system holds the clean-up
+		case <-cleaned:
+		case <-time.After(stopGrace):
+		}
 		os.Exit(interrupted{s}.exitStatus())
 	}()
 	err := run(ctx)
 	if cause, ok := context.Cause(ctx).(interrupted); ok {
-		fmt.Fprintf(os.Stderr, "hull-beam: %v: the run stopped, its partial statistics removed\n", cause)
+		if where := submittedPartials(); where != "" {
+			fmt.Fprintf(os.Stderr, "hull-beam: %v: the job was submitted to the runner, which may run it on: cancel it there (its partial statistics are in %s)\n", cause, textsafe.Escape(where))
+		} else {
+			fmt.Fprintf(os.Stderr, "hull-beam: %v: the run stopped, its partial statistics removed\n", cause)
+		}
 		return cause.exitStatus()
 	}
 	if err != nil {
@@ -200,11 +212,22 @@ func (e interrupted) exitStatus() int {
 }
 
 // cleanUps are what a run leaves behind until it ends (the partial
-// statistics, the private temporary directory), removed by cleanUp.
+// statistics, the private temporary directory), removed by cleanUp;
+// remotePartials is the partials directory of a job submitted to a
+// cluster, which a signal leaves to it.
 var (
-	cleanMu  sync.Mutex
-	cleanUps []func()
+	cleanMu        sync.Mutex
+	cleanUps       []func()
+	remotePartials string
 )
+
+// submittedPartials returns the partials directory of a job submitted to
+// a cluster, "" for a job run in this process.
+func submittedPartials() string {
+	cleanMu.Lock()
+	defer cleanMu.Unlock()
+	return remotePartials
+}
 
 // atCleanUp adds f to the clean-ups of the run.
 func atCleanUp(f func()) {
@@ -223,19 +246,21 @@ func cleanUp() {
 	cleanUps = nil
 }
 
-// progressHandler is the log handler of a run without --beam-logs: it
-// prints the pipeline's progress lines (pipeline.ProgressLine), which
-// the workers' DoFns log and Prism relays, and drops the runner's own
-// records: a failed run's error is printed once, by hull-beam, not in
-// the runner's five accounts of the failed bundle.
-type progressHandler struct{}
+// progressHandler is the log handler of a run in this process (Prism,
+// direct) without --beam-logs: it prints to w the pipeline's progress
+// lines (pipeline.ProgressLine), which the workers' DoFns log and Prism
+// relays, and drops the runner's own records: a failed run's error is
+// printed once, by hull-beam, not in the runner's five accounts of the
+// failed bundle. A cluster's runner logs what the user needs (the job's
+// id and pages), and keeps its records.
+type progressHandler struct{ w io.Writer }
 
 func (progressHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelInfo }
 func (h progressHandler) WithAttrs([]slog.Attr) slog.Handler         { return h }
 func (h progressHandler) WithGroup(string) slog.Handler              { return h }
-func (progressHandler) Handle(_ context.Context, r slog.Record) error {
+func (h progressHandler) Handle(_ context.Context, r slog.Record) error {
 	if line, ok := pipeline.ProgressLine(r.Message); ok {
-		fmt.Fprintln(os.Stderr, "hull-beam: "+textsafe.Escape(line))
+		fmt.Fprintln(h.w, "hull-beam: "+textsafe.Escape(line))
 	}
 	return nil
 }
@@ -288,6 +313,9 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return badInput{err}
 	}
+	if r.inProcess() && !*beamLogs {
+		slog.SetDefault(slog.New(progressHandler{os.Stderr}))
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
 		if errors.Is(err, fs.ErrPermission) { // the file system's, not the user's
@@ -302,18 +330,29 @@ func run(ctx context.Context) error {
 			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
 		}
 	}
-	if !r.submits() {
+	switch {
+	case r.inProcess():
 		atCleanUp(removePartials)
+	case !r.dryRun:
+		cleanMu.Lock()
+		remotePartials = opts.PartialsDir
+		cleanMu.Unlock()
 	}
-	res, err := runPipeline(ctx, p) // removes the partial statistics
+	res, err := runPipeline(ctx, p) // removes the partial statistics of a job run here
 	if err != nil {
+		if !r.inProcess() && ctx.Err() == nil {
+			removePartials() // the job failed: nothing will read them
+		}
 		return runError(err)
 	}
 	switch {
 	case r.name == "dot":
 		fmt.Fprintf(os.Stderr, "wrote the pipeline's graph to %s (the dot runner runs nothing)\n", textsafe.Escape(flagValue("dot_file")))
 		return nil
-	case r.submits():
+	case r.dryRun:
+		fmt.Fprintln(os.Stderr, "dry run: nothing was submitted (the job is printed above)")
+		return nil
+	case r.async:
 		fmt.Fprintf(os.Stderr, "submitted: the job writes %s, its partial statistics in %s, removed at its end\n", textsafe.Escape(opts.Output), textsafe.Escape(opts.PartialsDir))
 		return nil
 	}
@@ -354,9 +393,10 @@ type runner struct {
 	endpoint bool // --endpoint: a job service elsewhere
 }
 
-// submits reports whether the run only submits the job (or prints it),
-// which then runs, and writes, on its own.
-func (r runner) submits() bool { return r.async || r.dryRun }
+// inProcess reports whether the job runs in this process (Prism without
+// --endpoint, direct): then a signal stops it, and hull-beam shows its
+// own progress lines in place of the runner's records.
+func (r runner) inProcess() bool { return r.name == "direct" || r.name == "prism" && !r.endpoint }
 
 // runners are the names of the runners Beam's beamx registers, by the
 // name of the runner they are; "" is the default, Prism.
@@ -448,7 +488,7 @@ func options() (pipeline.Options, error) {
 		minLen = 0 // the default, recorded as such (as hull does)
 	}
 	o := pipeline.Options{
-		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict,
+		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict, Given: givenRawTextFields(),
 		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
 			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: *possessive},
 		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
@@ -464,6 +504,24 @@ func options() (pipeline.Options, error) {
 		o.Prune = &corpus.PruneOptions{MinDF: *minDF, MaxDF: *maxDF, MaxVocab: *maxVocab}
 	}
 	return o, nil
+}
+
+// rawTextFlags maps the flags of the read options that only raw text
+// uses to their fields, as pipeline.Options.Given names them.
+var rawTextFlags = map[string]string{"encoding": "Text.Encoding", "clean": "Text.Clean", "no-stopwords": "Text.NoDefaultStopWords", "stem": "Text.Stem",
+	"min-length": "Text.MinLen", "max-token-length": "Text.MaxTokenLen", "drop-numbers": "Text.DropNumbers", "token-rules": "Text.Rules",
+	"drop-possessive": "Text.DropPossessive", "drop-junk": "Text.DropJunk", "strict": "Strict"}
+
+// givenRawTextFields returns the fields of rawTextFlags given on the
+// command line: refused, as hull refuses them, when no input is raw text.
+func givenRawTextFields() []string {
+	var given []string
+	flag.Visit(func(f *flag.Flag) {
+		if field, ok := rawTextFlags[f.Name]; ok {
+			given = append(given, field)
+		}
+	})
+	return given
 }
 
 // maxRangeMiB bounds --range-mib, whose bytes must fit in an int64.
@@ -507,7 +565,8 @@ var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.V
 	"ReadOptions.Strict", "--strict",
 	"Options.Text.Encoding", "--encoding", "Options.Text.Clean", "--clean", "Options.Text.NoDefaultStopWords", "--no-stopwords", "Options.Text.Stem", "--stem",
 	"Options.Text.MinLen", "--min-length", "Options.Text.MaxTokenLen", "--max-token-length", "Options.Text.DropNumbers", "--drop-numbers",
-	"Options.Text.Rules", "--token-rules", "Options.Text.DropPossessive", "--drop-possessive", "Options.Text.DropJunk", "--drop-junk", "Options.Strict", "--strict")
+	"Options.Text.Rules", "--token-rules", "Options.Text.DropPossessive", "--drop-possessive", "Options.Text.DropJunk", "--drop-junk", "Options.Strict", "--strict",
+	"Options.Prune (zero: keep every word)", "--no-prune")
 
 // runError shortens the error of a failed run to what the user must fix
 // when it holds one of hull's ("file:line: what is wrong"), keeping Beam's

@@ -4,10 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
-
-	"github.com/hulltopics/hull/beam/pipeline"
 )
 
 // TestExitStatus: the flags' and the inputs' errors exit 2, as hull's, a
@@ -99,12 +98,20 @@ func TestOptionsRefused(t *testing.T) {
 }
 
 // TestProgressHandler: the pipeline's progress lines, as Prism relays
-// them, are shown and escaped; the runner's records are not.
+// them, are printed escaped; the runner's records are not.
 func TestProgressHandler(t *testing.T) {
-	if line, ok := pipeline.ProgressLine("[SDK] hull: vocabulary pass: a.txt"); !ok || line != "vocabulary pass: a.txt" {
-		t.Errorf("ProgressLine = %q, %v", line, ok)
+	var b strings.Builder
+	log := slog.New(progressHandler{&b})
+	log.Info("[SDK] hull: vocabulary pass: x\x1b[2Jy.txt: 3 documents")
+	log.Error("Bundle Failed.", "error", "bundle inst002 failed")
+	log.Warn("[SDK] state request after bundle inactive")
+	if got, want := b.String(), "hull-beam: vocabulary pass: x\\x1b[2Jy.txt: 3 documents\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
 	}
-	if _, ok := pipeline.ProgressLine("Bundle Failed."); ok {
-		t.Error("a runner's record taken for progress")
+	if r := (runner{name: "prism", endpoint: true}); r.inProcess() {
+		t.Error("prism with --endpoint taken for a run in this process")
+	}
+	if r := (runner{name: "flink"}); r.inProcess() {
+		t.Error("flink taken for a run in this process")
 	}
 }
