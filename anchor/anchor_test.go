@@ -420,7 +420,7 @@ func TestRectifyAuto(t *testing.T) {
 	if n, _ := m.Param("paper_near_duplicate_pairs"); n < 20 {
 		t.Errorf("KOS: the paper's topics have %v near-duplicate pairs; want many", n)
 	}
-	if d, _ := m.TopWordOverlap(10); d < 120 {
+	if d, _, _ := m.TopWordOverlap(10); d < 120 {
 		t.Errorf("KOS: %d distinct top words after rectification; want readable topics", d)
 	}
 }

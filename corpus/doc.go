@@ -206,11 +206,13 @@
 // The memory of a corpus read from text, or of the nonzeros of numeric
 // input, is that of the input. A numeric input can declare more: a UCI
 // header D of 2^27 documents, or a triplet document id of 10^8, in a few
-// bytes, each document (empty or not) costing about 42 bytes. The
-// readers check such sizes against ReadOptions.MaxMemory (default: half
-// the RAM) where they are declared and refuse with a
+// bytes, each document (empty or not) costing up to 72 bytes while it is
+// read. The readers check such sizes against ReadOptions.MaxMemory
+// (default: half the RAM) where they are declared and refuse with a
 // *learner.MemoryError before allocating; nothing is reserved from a
-// declared size until the entries are read.
+// declared size until the entries are read. An input read whole (an SGML
+// file, a file of a directory) is refused, as a *ParseError, past 1 GiB
+// once decompressed: a small gzip can inflate to any size.
 //
 // # Writing
 //

@@ -34,7 +34,7 @@ var maxWholeLen int64 = 1 << 30
 
 // errTooLong is the error of an input read whole that is longer than
 // maxWholeLen.
-var errTooLong = errors.New("longer than 1 GiB once decompressed, and such a file is read whole: split it into files")
+var errTooLong = errors.New("longer than 1 GiB (decompressed), and such a file is read whole: split it into files")
 
 // readAllBounded returns what r holds, or errTooLong (with what it read)
 // when that is more than maxWholeLen bytes.

@@ -213,12 +213,15 @@ func TopicHealth(m *model.Model, dominant []int, topN int) Health {
 	}
 	h := Health{K: m.K, LargestTopic: -1, Top: min(topN, len(m.Vocab))}
 	h.Pairs = m.K * (m.K - 1) / 2
-	h.DistinctWords, h.NearDuplicatePairs = m.TopWordOverlap(h.Top)
+	var slots int
+	h.DistinctWords, h.NearDuplicatePairs, slots = m.TopWordOverlap(h.Top)
 	if h.Pairs > 0 && float64(h.NearDuplicatePairs) > CollapsedPairShare*float64(h.Pairs) {
 		h.Signs = append(h.Signs, fmt.Sprintf("%d of the %d topic pairs share at least half of their top %d words (more than a quarter)",
 			h.NearDuplicatePairs, h.Pairs, h.Top))
 	}
-	if slots := h.K * h.Top; float64(h.DistinctWords) < CollapsedDistinctShare*float64(slots) {
+	// The share is of the words listed: topics on fewer than Top words of
+	// positive weight list fewer (model.Model.TopWords).
+	if float64(h.DistinctWords) < CollapsedDistinctShare*float64(slots) {
 		h.Signs = append(h.Signs, fmt.Sprintf("the %d x %d top words hold only %d different words (fewer than 40%%)",
 			h.K, h.Top, h.DistinctWords))
 	}

@@ -396,3 +396,14 @@ func TestIncoherenceAdvice(t *testing.T) {
 		}
 	}
 }
+
+// Topics each on words of their own are no collapse, however few the words:
+// the share of distinct words is of the words listed, not of K x Top.
+func TestHealthShortTopics(t *testing.T) {
+	m := &model.Model{K: 3, Vocab: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"},
+		Topics: [][]float64{{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0.5, 0.5, 0, 0, 0, 0, 0, 0, 0, 0}}}
+	h := TopicHealth(m, nil, 10)
+	if h.DistinctWords != 4 || h.NearDuplicatePairs != 0 || h.Collapsed {
+		t.Errorf("health %+v: want 4 distinct words, no pair, not collapsed", h)
+	}
+}

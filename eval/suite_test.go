@@ -74,8 +74,8 @@ func TestMeasure(t *testing.T) {
 	}
 	b, _ := json.Marshal(ms)
 	var keys map[string]any
-	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 17 {
-		t.Errorf("JSON %s: want the 17 keys of hull eval (%v)", b, err)
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 19 {
+		t.Errorf("JSON %s: want the 19 keys of hull eval (%v)", b, err)
 	}
 	if keys["collapsed"] != false || ms.NMI != nil {
 		t.Errorf("JSON %s: want collapsed false and no nmi", b)

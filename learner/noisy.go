@@ -28,9 +28,8 @@ const (
 // figures it used. It panics as model.Model.TopWords on a malformed m
 // (the learners call it on their own topics; refine validates first).
 func TopicsNoisy(m *model.Model) (noisy bool, distinct, nearDuplicatePairs int) {
-	distinct, nearDuplicatePairs = m.TopWordOverlap(NoisyTopWords)
+	distinct, nearDuplicatePairs, slots := m.TopWordOverlap(NoisyTopWords)
 	pairs := m.K * (m.K - 1) / 2
-	slots := m.K * min(NoisyTopWords, len(m.Vocab))
 	noisy = float64(nearDuplicatePairs) > NoisyPairShare*float64(pairs) || float64(distinct) < NoisyDistinctShare*float64(slots)
 	return noisy, distinct, nearDuplicatePairs
 }

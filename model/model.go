@@ -374,18 +374,21 @@ func (m *Model) TopWords(k, n int) []int {
 	return top
 }
 
-// TopWordOverlap compares the n most probable words of the topics: it
-// returns how many different words the K x n top-word slots hold and how
-// many topic pairs share at least half of their top n words (near
-// duplicates). Topics that are near-copies of one another, the sign of
+// TopWordOverlap compares the n most probable words of the topics
+// (TopWords: fewer for a topic on fewer words): it returns how many
+// different words the top-word lists hold, how many topic pairs share at
+// least half of the shorter list of the two (near duplicates), and how
+// many slots the lists hold (at most K x n), against which distinct is a
+// share. Topics that are near-copies of one another, the sign of
 // collapsed topics, give few distinct words and many such pairs.
 // Time O(K V log n) to rank the words and O(K^2 n) to compare them. It
 // panics as TopWords on a malformed m.
-func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs int) {
+func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs, slots int) {
 	top := make([][]int, m.K)
 	seen := map[int]bool{}
 	for k := range top {
 		top[k] = m.TopWords(k, n)
+		slots += len(top[k])
 		for _, w := range top[k] {
 			seen[w] = true
 		}
@@ -402,10 +405,10 @@ func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs int) {
 					shared++
 				}
 			}
-			if 2*shared >= len(top[b]) && len(top[b]) > 0 {
+			if shorter := min(len(top[a]), len(top[b])); shorter > 0 && 2*shared >= shorter {
 				nearDuplicatePairs++
 			}
 		}
 	}
-	return len(seen), nearDuplicatePairs
+	return len(seen), nearDuplicatePairs, slots
 }

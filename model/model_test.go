@@ -266,8 +266,8 @@ func TestTopWordsPositiveOnly(t *testing.T) {
 	if got := m.TopWords(2, 3); !reflect.DeepEqual(got, []int{0, 4}) {
 		t.Errorf("TopWords(2, 3) = %v, want [0 4]", got)
 	}
-	if d, p := m.TopWordOverlap(3); d != 4 || p != 0 {
-		t.Errorf("TopWordOverlap(3) = %d distinct, %d pairs; want 4, 0", d, p)
+	if d, p, slots := m.TopWordOverlap(3); d != 4 || p != 0 || slots != 4 {
+		t.Errorf("TopWordOverlap(3) = %d distinct, %d pairs, %d slots; want 4, 0, 4", d, p, slots)
 	}
 }
 
@@ -283,11 +283,24 @@ func TestTopWordOverlap(t *testing.T) {
 		{0.3, 0.4, 0.2, 0.1}, // top 2: b a, a near-copy of topic 0
 		{0.1, 0.1, 0.4, 0.4}, // top 2: c d
 	}}
-	if d, p := m.TopWordOverlap(2); d != 4 || p != 1 {
-		t.Errorf("TopWordOverlap(2) = %d distinct, %d pairs; want 4, 1", d, p)
+	if d, p, slots := m.TopWordOverlap(2); d != 4 || p != 1 || slots != 6 {
+		t.Errorf("TopWordOverlap(2) = %d distinct, %d pairs, %d slots; want 4, 1, 6", d, p, slots)
 	}
-	if d, p := m.TopWordOverlap(1); d != 3 || p != 0 {
+	if d, p, _ := m.TopWordOverlap(1); d != 3 || p != 0 {
 		t.Errorf("TopWordOverlap(1) = %d distinct, %d pairs; want 3, 0", d, p)
+	}
+}
+
+// Near-duplicates are judged on the shorter of two lists, whichever topic
+// comes first: a topic on one word and one that lists it among three were
+// a pair in one order and not in the other.
+func TestTopWordOverlapSymmetric(t *testing.T) {
+	one, three := []float64{1, 0, 0, 0}, []float64{0.5, 0.3, 0.2, 0}
+	for _, topics := range [][][]float64{{one, three}, {three, one}} {
+		m := &Model{K: 2, Vocab: []string{"a", "b", "c", "d"}, Topics: topics}
+		if _, p, slots := m.TopWordOverlap(3); p != 1 || slots != 4 {
+			t.Errorf("%v: %d pairs, %d slots; want 1, 4", topics, p, slots)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -271,7 +270,9 @@ func benchAlgorithm(ctx context.Context, algo string, k int, inputs []string, f 
 	for r := 0; r < f.repeat; r++ {
 		what := fmt.Sprintf("%s, run %d of %d", row.name(len(f.ks) > 1), r+1, f.repeat)
 		fmt.Fprintf(log, "bench: %s\n", what)
-		wall, rss, err := fitChild(ctx, algo, k, inputs, f, out, heartbeat(log, what))
+		wall, rss, err := fitChild(ctx, algo, k, inputs, f, out, func(running time.Duration) {
+			fmt.Fprintf(log, "bench: %s: running for %v\n", what, running.Round(time.Second))
+		})
 		if err != nil {
 			return row, err
 		}
@@ -305,72 +306,41 @@ const childGrace = 5 * time.Second
 // hull's main when it sees it.
 const childEnv = "HULL_BENCH_CHILD=1"
 
-// heartbeatEvery is how often bench says how a long fit is getting on.
+// heartbeatEvery is how often bench says that a long fit still runs.
 const heartbeatEvery = 10 * time.Second
 
-// heartbeat returns the function a child fit calls with its latest line
-// of progress, which prints on log, at most every heartbeatEvery, what
-// runs, for how long, and that line.
-func heartbeat(log io.Writer, what string) func(line string) {
-	start, last := time.Now(), time.Now()
-	return func(line string) {
-		if time.Since(last) >= heartbeatEvery {
-			last = time.Now()
-			fmt.Fprintf(log, "bench: %s: %v: %s\n", what, time.Since(start).Round(time.Second), line)
-		}
-	}
+// childErrors is the standard error of a child fit run with -q: its error
+// lines, escaped by it, for the error of a failed fit.
+type childErrors struct {
+	mu    sync.Mutex
+	lines strings.Builder
 }
 
-// childLines is the standard error of a child fit: it hands each line to
-// progress and keeps the error lines ("hull: ...") or else the last line,
-// for the error of a failed fit. The child escapes its lines.
-type childLines struct {
-	mu       sync.Mutex
-	partial  []byte
-	errs     []string
-	last     string
-	progress func(line string)
-}
-
-func (c *childLines) Write(p []byte) (int, error) {
+func (c *childErrors) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.partial = append(c.partial, p...)
-	for {
-		i := bytes.IndexByte(c.partial, '\n')
-		if i < 0 {
-			return len(p), nil
-		}
-		line := string(c.partial[:i])
-		c.partial = c.partial[i+1:]
-		if strings.HasPrefix(line, "hull: ") {
-			c.errs = append(c.errs, line)
-		}
-		c.last = line
-		c.progress(line)
-	}
+	return c.lines.Write(p)
 }
 
-// failure returns what the child said of its failure, on one line.
-func (c *childLines) failure() string {
+// failure returns what the child said, on one line.
+func (c *childErrors) failure() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.errs) > 0 {
-		return strings.Join(c.errs, "; ")
-	}
-	return c.last
+	return strings.ReplaceAll(strings.TrimSpace(c.lines.String()), "\n", "; ")
 }
 
-// fitChild runs "hull fit" as a child process and returns its wall time
-// and peak resident memory; progress receives each line of the child's
-// progress. A child that fails for the machine (exit status 1: a full
-// disk) gives an envError.
-func fitChild(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string, progress func(string)) (float64, int64, error) {
+// fitChild runs "hull fit -q" as a child process and returns its wall
+// time and peak resident memory; running is called every heartbeatEvery
+// while it runs, with the time so far. (-q: the child's progress lines
+// would cost it the topic-health stage, which is no part of a fit's
+// time.) A child that fails for the machine (exit status 1: a full disk)
+// gives an envError.
+func fitChild(ctx context.Context, algo string, k int, inputs []string, f *benchFlags, out string, running func(time.Duration)) (float64, int64, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return 0, 0, envError{err}
 	}
-	args := append([]string{"fit", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
+	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
 		"--threads", strconv.Itoa(f.eval.threads), "-o", out}, f.eval.input.args()...)
 	args = append(args, f.learners.args(algo)...)
 	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
@@ -379,11 +349,26 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 	// files removed), and is killed only if it has not within childGrace.
 	child.Cancel = func() error { return child.Process.Signal(os.Interrupt) }
 	child.WaitDelay = childGrace
-	lines := &childLines{progress: progress}
-	child.Stderr = lines
+	errs := &childErrors{}
+	child.Stderr = errs
 	start := time.Now()
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	defer func() { close(stop); <-stopped }() // no line after the fit's
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(heartbeatEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				running(time.Since(start))
+			case <-stop:
+				return
+			}
+		}
+	}()
 	if err := child.Run(); err != nil {
-		err = fmt.Errorf("hull fit failed: %v: %s", err, lines.failure())
+		err = fmt.Errorf("hull fit failed: %v: %s", err, errs.failure())
 		if child.ProcessState != nil && child.ProcessState.ExitCode() == exitFailure {
 			return 0, 0, envError{err}
 		}

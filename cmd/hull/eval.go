@@ -118,6 +118,7 @@ vocabulary by word.`,
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
 	f.input.bind(fs)
+	f.input.hidePruning()
 	return cmd
 }
 
@@ -196,7 +197,7 @@ func checkTruthDigest(digest string, truth *model.Model, path string, log io.Wri
 	var mismatch *eval.CorpusMismatchError
 	switch {
 	case errors.Is(err, eval.ErrNoDigest):
-		fmt.Fprintf(log, "eval: the model or --truth %s records no corpus digest: cannot check that the truth is of the model's corpus\n", textsafe.Escape(path))
+		fmt.Fprintf(log, "note: the corpus fitted or --truth %s records no corpus digest: cannot check that the truth is of that corpus\n", textsafe.Escape(path))
 		return nil
 	case errors.As(err, &mismatch):
 		return fmt.Errorf("--truth %s is of the corpus of digest %s, the corpus fitted is of digest %s: "+

@@ -278,7 +278,7 @@ func TestCheckTruthDigest(t *testing.T) {
 	for _, pair := range [][2]string{{"", "abc"}, {"abc", ""}, {"", ""}} {
 		log.Reset()
 		err := checkTruthDigest(pair[0], with(pair[1]), "t.json", &log)
-		want := "eval: the model or --truth t.json records no corpus digest: cannot check that the truth is of the model's corpus\n"
+		want := "note: the corpus fitted or --truth t.json records no corpus digest: cannot check that the truth is of that corpus\n"
 		if err != nil || log.String() != want {
 			t.Errorf("digests %q: %v, log %q; want no error and %q", pair, err, log.String(), want)
 		}

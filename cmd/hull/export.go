@@ -103,6 +103,7 @@ together, so a failure leaves the old files. -o is checked before any work.`,
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines of the inference (0: one per CPU); never changes the result")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress, notes or times on stderr")
 	f.input.bind(fs)
+	f.input.hidePruning()
 	return cmd
 }
 

@@ -179,6 +179,14 @@ func (in *inputFlags) unusedPruning() error {
 	return unusedFlags(in.own, "INPUT is read on the model's vocabulary, which the pruning of its fit made, and is not pruned again", pruneFlags...)
 }
 
+// hidePruning hides the pruning flags from the help of a command that
+// refuses them (unusedPruning).
+func (in *inputFlags) hidePruning() {
+	for _, name := range pruneFlags {
+		in.fs.MarkHidden(name)
+	}
+}
+
 // rawTextFlags are the input flags that only tokenizing raw text uses
 // (--stopwords also drops the words of a corpus read without
 // tokenizing: vocabStopWords).
@@ -246,17 +254,21 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 	return pruned, nil
 }
 
-// checkNoPrune refuses --no-prune for input that is tokens already, which
-// nothing would prune without it: raw text alone is pruned by default (or
-// input read as a model's corpus that was pruned).
+// checkNoPrune refuses --no-prune where nothing would be pruned without
+// it: in a command that prunes only by the pruning flags (byDefault nil),
+// and on input that is tokens already (raw text alone is pruned by
+// default, or input read as a model's corpus that was pruned).
 func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) error {
-	if !in.noPrune || c.Preprocessing.Tokenized() {
+	switch {
+	case !in.noPrune:
+		return nil
+	case byDefault == nil:
+		return errors.New("--no-prune: this command prunes only by --min-df, --max-df and --max-vocab")
+	case c.Preprocessing.Tokenized():
 		return nil
 	}
-	if byDefault != nil {
-		if def, _ := byDefault(c); !def.IsZero() {
-			return nil
-		}
+	if def, _ := byDefault(c); !def.IsZero() {
+		return nil
 	}
 	format := "already tokenized"
 	if c.Preprocessing != nil && c.Preprocessing.Format != "" {

@@ -99,6 +99,8 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
 	case f.threads < 0:
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
+	case f.ignoreDigest && f.truth == "":
+		return errors.New("--ignore-digest: it is for --truth, and none is given")
 	}
 	if err := f.input.check(); err != nil {
 		return err
