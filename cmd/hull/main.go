@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hulltopics/hull/internal/interrupt"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"io/fs"
@@ -53,52 +54,15 @@ func main() {
 // anything) and exits 1 with "hull: writing output: ...".
 func hullMain() int {
 	signal.Ignore(syscall.SIGPIPE)
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		var s os.Signal
-		select {
-		case s = <-sigs:
-		case <-done:
-			return
-		}
-		signal.Stop(sigs) // the next signal has its default effect
-		cause := interrupted{s}
-		cancel(cause)
-		select {
-		case <-done:
-		case <-time.After(stopGrace):
-			fmt.Fprintf(os.Stderr, "hull: %v; the command did not stop within %v\n", cause, stopGrace)
-			os.Exit(cause.exitStatus())
-		}
-	}()
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	close(done)
-	signal.Stop(sigs)
-	return code
+	ctx, done := interrupt.Watch(stopGrace, func(cause interrupt.Signal) {
+		fmt.Fprintf(os.Stderr, "hull: %v; the command did not stop within %v\n", cause, stopGrace)
+	})
+	defer done()
+	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 
 // stopGrace is how long hull waits for a signalled command to stop.
 const stopGrace = 5 * time.Second
-
-// interrupted is the cause of a context cancelled by a signal.
-type interrupted struct{ sig os.Signal }
-
-func (e interrupted) Error() string { return "interrupted by signal: " + e.sig.String() }
-
-// Is makes an interrupted cause a context.Canceled.
-func (e interrupted) Is(target error) bool { return target == context.Canceled }
-
-// exitStatus returns 128 + the signal's number (130 for SIGINT).
-func (e interrupted) exitStatus() int {
-	if s, ok := e.sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return exitInterrupted
-}
 
 // run executes hull with args and returns the exit status. A failed write
 // to stdout (a full disk, a closed pipe) is remembered, later writes are
@@ -120,10 +84,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	var sig interrupted
+	var sig interrupt.Signal
 	if errors.As(context.Cause(ctx), &sig) && errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "hull:", sig)
-		return sig.exitStatus()
+		return sig.ExitStatus()
 	}
 	fmt.Fprintln(stderr, "hull:", textsafe.Escape(err.Error()))
 	return exitStatus(err)

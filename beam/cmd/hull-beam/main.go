@@ -32,6 +32,7 @@ import (
 	"github.com/hulltopics/hull/beam/pipeline"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/interrupt"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/text"
 )
@@ -161,32 +162,25 @@ func main() {
 // does not end the run before its clean-up.
 func launch() int {
 	signal.Ignore(syscall.SIGPIPE)
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		s := <-sigs
-		signal.Stop(sigs) // the next signal has its default effect
-		cancel(interrupted{s})
-		time.Sleep(stopGrace)
-		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v\n", interrupted{s}, stopGrace)
+	ctx, done := interrupt.Watch(stopGrace, func(cause interrupt.Signal) {
+		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v\n", cause, stopGrace)
 		cleaned := make(chan struct{})
 		go func() { cleanUp(); close(cleaned) }()
 		select { // a write stuck on a remote file system holds the clean-up
 		case <-cleaned:
 		case <-time.After(stopGrace):
 		}
-		os.Exit(interrupted{s}.exitStatus())
-	}()
+	})
+	defer done()
 	err := run(ctx)
-	if cause, ok := context.Cause(ctx).(interrupted); ok {
+	var cause interrupt.Signal
+	if errors.As(context.Cause(ctx), &cause) {
 		if where := submittedPartials(); where != "" {
 			fmt.Fprintf(os.Stderr, "hull-beam: %v: the job was submitted to the runner, which may run it on: cancel it there (its partial statistics are in %s)\n", cause, textsafe.Escape(where))
 		} else {
 			fmt.Fprintf(os.Stderr, "hull-beam: %v: the run stopped, its partial statistics removed\n", cause)
 		}
-		return cause.exitStatus()
+		return cause.ExitStatus()
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, errorLine(err))
@@ -197,19 +191,6 @@ func launch() int {
 
 // stopGrace is how long hull-beam waits for a signalled run to stop.
 const stopGrace = 10 * time.Second
-
-// interrupted is the cause of a context cancelled by a signal.
-type interrupted struct{ sig os.Signal }
-
-func (e interrupted) Error() string { return "interrupted by signal: " + e.sig.String() }
-
-// exitStatus returns 128 + the signal's number (130 for SIGINT).
-func (e interrupted) exitStatus() int {
-	if s, ok := e.sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return 130
-}
 
 // cleanUps are what a run leaves behind until it ends (the partial
 // statistics, the private temporary directory), removed by cleanUp;
