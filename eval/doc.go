@@ -78,8 +78,9 @@
 //
 // TopicHealth tells distinct topics from collapsed ones, for any learner:
 // from the top N words of each topic (DefaultTopN = 10) the number of
-// different words among the K x N slots and the topic pairs sharing at
-// least half of their top words (near-duplicates); from each document's
+// different words among the K x N slots (fewer for topics on fewer words
+// of positive weight) and the topic pairs sharing at least half of their
+// top words (near-duplicates); from each document's
 // dominant topic, the share of the documents whose dominant topic is the
 // largest topic's and the topics dominant in fewer than 0.5% of them
 // (rare; 1/(2K) above K = 100). The topics have collapsed when more than a quarter of the pairs

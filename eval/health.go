@@ -14,15 +14,17 @@ import (
 // The thresholds of TopicHealth.
 const (
 	// NearDuplicateOverlap is the share of their top N words two topics
-	// must have in common to be near-duplicates: at least half, the rule of
-	// model.Model.TopWordOverlap, which counts them.
+	// must have in common to be near-duplicates: at least half (of the
+	// longer list, where a topic has fewer than N words of positive
+	// weight), the rule of model.Model.TopWordOverlap, which counts them.
 	NearDuplicateOverlap = 0.5
 	// CollapsedPairShare is the share of topic pairs that are
 	// near-duplicates above which the topics have collapsed: more than a
 	// quarter of the pairs.
 	CollapsedPairShare = 0.25
-	// CollapsedDistinctShare is the share of the K x N top-word slots
-	// holding different words below which the topics have collapsed:
+	// CollapsedDistinctShare is the share of the top-word slots (K x N,
+	// fewer where topics have fewer words of positive weight) holding
+	// different words below which the topics have collapsed:
 	// fewer than 40%, each top word being among the top words of more
 	// than 2.5 topics on average. On KOS (K = 20) the anchor, Topic-SCORE
 	// and TSVD topics that read as near-copies hold 59 to 65 different
@@ -69,8 +71,9 @@ type Health struct {
 	// compared (N, at most the vocabulary size).
 	K, Top int
 	// DistinctWords is the number of different words among the K x Top
-	// top-word slots: K x Top for topics with disjoint top words, Top for
-	// K copies of one topic.
+	// top-word slots (fewer for topics on fewer words of positive weight):
+	// K x Top for topics with disjoint top words, Top for K copies of one
+	// topic.
 	DistinctWords int
 	// NearDuplicatePairs is the number of pairs of topics that share at
 	// least NearDuplicateOverlap of their top words, out of Pairs =
@@ -222,8 +225,8 @@ func TopicHealth(m *model.Model, dominant []int, topN int) Health {
 	// The share is of the words listed: topics on fewer than Top words of
 	// positive weight list fewer (model.Model.TopWords).
 	if float64(h.DistinctWords) < CollapsedDistinctShare*float64(slots) {
-		h.Signs = append(h.Signs, fmt.Sprintf("the %d x %d top words hold only %d different words (fewer than 40%%)",
-			h.K, h.Top, h.DistinctWords))
+		h.Signs = append(h.Signs, fmt.Sprintf("the %d top words (%d x %d at most) hold only %d different words (fewer than 40%%)",
+			slots, h.K, h.Top, h.DistinctWords))
 	}
 	h.documentFigures(dominant)
 	if h.Collapsed = len(h.Signs) > 0; h.Collapsed {

@@ -377,9 +377,10 @@ func (m *Model) TopWords(k, n int) []int {
 // TopWordOverlap compares the n most probable words of the topics
 // (TopWords: fewer for a topic on fewer words): it returns how many
 // different words the top-word lists hold, how many topic pairs share at
-// least half of the shorter list of the two (near duplicates), and how
-// many slots the lists hold (at most K x n), against which distinct is a
-// share. Topics that are near-copies of one another, the sign of
+// least half of the longer list of the two (near duplicates: whatever the
+// order of the topics, and a topic on one word is no near-copy of every
+// topic that lists it), and how many slots the lists hold (at most
+// K x n), against which distinct is a share. Topics that are near-copies of one another, the sign of
 // collapsed topics, give few distinct words and many such pairs.
 // Time O(K V log n) to rank the words and O(K^2 n) to compare them. It
 // panics as TopWords on a malformed m.
@@ -405,7 +406,7 @@ func (m *Model) TopWordOverlap(n int) (distinct, nearDuplicatePairs, slots int) 
 					shared++
 				}
 			}
-			if shorter := min(len(top[a]), len(top[b])); shorter > 0 && 2*shared >= shorter {
+			if longer := max(len(top[a]), len(top[b])); longer > 0 && 2*shared >= longer {
 				nearDuplicatePairs++
 			}
 		}

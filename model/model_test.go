@@ -291,16 +291,21 @@ func TestTopWordOverlap(t *testing.T) {
 	}
 }
 
-// Near-duplicates are judged on the shorter of two lists, whichever topic
+// Near-duplicates are judged on the longer of two lists, whichever topic
 // comes first: a topic on one word and one that lists it among three were
-// a pair in one order and not in the other.
+// a pair in one order and not in the other; a topic on two words shares
+// half of the other's two.
 func TestTopWordOverlapSymmetric(t *testing.T) {
-	one, three := []float64{1, 0, 0, 0}, []float64{0.5, 0.3, 0.2, 0}
+	one, three, two := []float64{1, 0, 0, 0}, []float64{0.5, 0.3, 0.2, 0}, []float64{0, 0.6, 0, 0.4}
 	for _, topics := range [][][]float64{{one, three}, {three, one}} {
 		m := &Model{K: 2, Vocab: []string{"a", "b", "c", "d"}, Topics: topics}
-		if _, p, slots := m.TopWordOverlap(3); p != 1 || slots != 4 {
-			t.Errorf("%v: %d pairs, %d slots; want 1, 4", topics, p, slots)
+		if _, p, slots := m.TopWordOverlap(3); p != 0 || slots != 4 {
+			t.Errorf("%v: %d pairs, %d slots; want 0, 4", topics, p, slots)
 		}
+	}
+	m := &Model{K: 2, Vocab: []string{"a", "b", "c", "d"}, Topics: [][]float64{{0.5, 0.5, 0, 0}, two}}
+	if _, p, _ := m.TopWordOverlap(3); p != 1 {
+		t.Errorf("two lists of two sharing one: %d pairs, want 1", p)
 	}
 }
 

@@ -66,6 +66,10 @@ func TestTextOptionsOfTokens(t *testing.T) {
 	if msg, ok := InputError(err); !ok || !strings.Contains(msg, "Options.Text.Encoding: only raw text is tokenized") {
 		t.Errorf("Encoding given: InputError = %q, %v (error %v)", msg, ok, err)
 	}
+	err = run(t, Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Given: []string{"Text.Stemm"}})
+	if oe, ok := errors.AsType[*OptionError](err); !ok || oe.Field != "Given" {
+		t.Errorf("a misspelt Given field: error %v, want a Given error", err)
+	}
 	err = run(t, Options{Inputs: []string{a}, Output: filepath.Join(dir, "out.stats"), Prune: &corpus.PruneOptions{}})
 	if msg, ok := InputError(err); !ok || !strings.Contains(msg, keepAll+": only raw text is pruned by default") {
 		t.Errorf("zero Prune: InputError = %q, %v (error %v)", msg, ok, err)

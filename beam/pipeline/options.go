@@ -50,7 +50,8 @@ type Options struct {
 	Given []string
 	// Prune is the pruning after reading; nil means hull fit's default:
 	// corpus.RawTextPrune(D) when raw text was tokenized, none otherwise.
-	// A zero PruneOptions keeps every word (--no-prune).
+	// A zero PruneOptions keeps every word (--no-prune): it fails the run
+	// when no input is raw text, which nothing would prune anyway.
 	Prune *corpus.PruneOptions
 	// Weighting is the documents' weight in the statistics
 	// (cooc.Options.Weighting, hull stats --cooc-weighting); "" is the
@@ -124,6 +125,11 @@ func (o Options) check() (Options, error) {
 	o.Format = f
 	if o.Text, err = o.Text.Resolved(); err != nil {
 		return bad("Text", "%v", err)
+	}
+	for _, g := range o.Given {
+		if !slices.Contains(rawTextFields, g) {
+			return bad("Given", "%q, want one of %s", g, strings.Join(rawTextFields, ", "))
+		}
 	}
 	if p := o.Prune; p != nil {
 		switch {

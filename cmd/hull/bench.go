@@ -322,12 +322,31 @@ func (c *childErrors) Write(p []byte) (int, error) {
 	return c.lines.Write(p)
 }
 
-// failure returns what the child said, on one line.
+// failure returns what the child said of its failure, on one line: its
+// error lines ("hull: ..."), else its first line, at most maxFailure
+// bytes (a crash's trace held 12 KB).
 func (c *childErrors) failure() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return strings.ReplaceAll(strings.TrimSpace(c.lines.String()), "\n", "; ")
+	all := strings.Split(strings.TrimSpace(c.lines.String()), "\n")
+	var errs []string
+	for _, line := range all {
+		if strings.HasPrefix(line, "hull: ") {
+			errs = append(errs, line)
+		}
+	}
+	if len(errs) == 0 {
+		errs = all[:1]
+	}
+	msg := strings.Join(errs, "; ")
+	if len(msg) > maxFailure {
+		msg = strings.ToValidUTF8(msg[:maxFailure], "") + "..."
+	}
+	return msg
 }
+
+// maxFailure bounds what bench says of a failed child fit.
+const maxFailure = 1000
 
 // fitChild runs "hull fit -q" as a child process and returns its wall
 // time and peak resident memory; running is called every heartbeatEvery

@@ -73,6 +73,7 @@ Without -o the table goes to stdout. Results do not depend on --threads.`,
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, notes or times on stderr")
 	fs.BoolVar(&f.header, "header", false, "start the table with a header line: id, topic1 ... topicK")
 	f.input.bind(fs)
+	f.input.pruneOnlyByFlags()
 	return cmd
 }
 

@@ -55,6 +55,9 @@ type inputFlags struct {
 	// memo, when not nil, keeps the corpora read without pruning by
 	// their paths and read options (readMemo).
 	memo map[string]*corpus.Corpus
+	// flagsOnly is set for a command that prunes only by the pruning
+	// flags (pruneOnlyByFlags): it refuses --no-prune.
+	flagsOnly bool
 }
 
 func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
@@ -97,6 +100,8 @@ func (in *inputFlags) check() error {
 		return fmt.Errorf("--max-vocab %d: want >= 0 (0: every word)", in.maxVocab)
 	case in.maxMemory < 0:
 		return fmt.Errorf("--max-memory %d: want >= 0", in.maxMemory)
+	case in.noPrune && in.flagsOnly:
+		return errors.New("--no-prune: this command prunes only by --min-df, --max-df and --max-vocab")
 	case in.noPrune && (in.minDF != 0 || in.maxDF != 0 || in.maxVocab != 0):
 		return errors.New("--no-prune keeps every word: it cannot go with --min-df, --max-df or --max-vocab")
 	case in.minLength < 1:
@@ -179,6 +184,14 @@ func (in *inputFlags) unusedPruning() error {
 	return unusedFlags(in.own, "INPUT is read on the model's vocabulary, which the pruning of its fit made, and is not pruned again", pruneFlags...)
 }
 
+// pruneOnlyByFlags marks a command that prunes only by --min-df, --max-df
+// and --max-vocab (infer, report, topics): --no-prune, which would change
+// nothing, is hidden from its help and refused by check.
+func (in *inputFlags) pruneOnlyByFlags() {
+	in.flagsOnly = true
+	in.fs.MarkHidden("no-prune")
+}
+
 // hidePruning hides the pruning flags from the help of a command that
 // refuses them (unusedPruning).
 func (in *inputFlags) hidePruning() {
@@ -255,17 +268,12 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 }
 
 // checkNoPrune refuses --no-prune where nothing would be pruned without
-// it: in a command that prunes only by the pruning flags (byDefault nil),
-// and on input that is tokens already (raw text alone is pruned by
-// default, or input read as a model's corpus that was pruned).
+// it: on input that is tokens already (raw text alone is pruned by
+// default, or input read as a model's corpus that was pruned). A command
+// that prunes only by the pruning flags refuses it earlier (check).
 func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corpus) (corpus.PruneOptions, string)) error {
-	switch {
-	case !in.noPrune:
-		return nil
-	case byDefault == nil:
-		return errors.New("--no-prune: this command prunes only by --min-df, --max-df and --max-vocab")
-	case c.Preprocessing.Tokenized():
-		return nil
+	if !in.noPrune || byDefault == nil || c.Preprocessing.Tokenized() {
+		return nil // byDefault nil: refused by check, before the read
 	}
 	if def, _ := byDefault(c); !def.IsZero() {
 		return nil
@@ -274,7 +282,8 @@ func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corp
 	if c.Preprocessing != nil && c.Preprocessing.Format != "" {
 		format = string(c.Preprocessing.Format)
 	}
-	return fmt.Errorf("--no-prune: only raw text is pruned by default, and this input is %s (its words are tokens already)", format)
+	return fmt.Errorf("--no-prune: nothing would be pruned without it: this input is %s (its words are tokens already), "+
+		"which is pruned by default only as a pruned model's corpus", format)
 }
 
 // vocabStopWords returns the words of c that the --stopwords files list,

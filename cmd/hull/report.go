@@ -101,6 +101,7 @@ KOS with K = 20 and its 3,430 documents makes a page of 165 KiB, drawn within
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the page")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars, notes or times on stderr")
 	f.input.bind(fs)
+	f.input.pruneOnlyByFlags()
 	return cmd
 }
 

@@ -103,6 +103,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the output")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "with INPUT: no progress, notes or times on stderr")
 	f.input.bind(fs)
+	f.input.pruneOnlyByFlags()
 	return cmd
 }
 

@@ -107,7 +107,7 @@ func TestBenchChecksFirst(t *testing.T) {
 		{[]string{"bench", "plusone", "-k", "3", docs, "--truth", other}, "the corpus fitted is of digest"},
 		{[]string{"bench", "plusone", "-k", "3", docs, "--ignore-digest"}, "--ignore-digest: it is for --truth"},
 		{[]string{"infer", truth, docs, "--no-prune"}, "--no-prune: this command prunes only by --min-df"},
-		{[]string{"corpus", docs, "--no-prune", "-o", filepath.Join(out, "c")}, "--no-prune: only raw text is pruned by default, and this input is uci"},
+		{[]string{"corpus", docs, "--no-prune", "-o", filepath.Join(out, "c")}, "--no-prune: nothing would be pruned without it: this input is uci"},
 		{[]string{"diagnose", docs, truth, "--json", "--per-topic"}, "--per-topic: --json prints every topic"},
 		{[]string{"synth", "separable", "--style", "ding", "--beta", "0.5", "-o", filepath.Join(out, "s")}, "--beta 0.5: want left at 0.1"},
 	} {

@@ -163,7 +163,7 @@ func main() {
 func launch() int {
 	signal.Ignore(syscall.SIGPIPE)
 	ctx, done := interrupt.Watch(stopGrace, func(cause interrupt.Signal) {
-		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v\n", cause, stopGrace)
+		fmt.Fprintf(os.Stderr, "hull-beam: %v; the run did not stop within %v%s\n", cause, stopGrace, clusterNote())
 		cleaned := make(chan struct{})
 		go func() { cleanUp(); close(cleaned) }()
 		select { // a write stuck on a remote file system holds the clean-up
@@ -175,8 +175,8 @@ func launch() int {
 	err := run(ctx)
 	var cause interrupt.Signal
 	if errors.As(context.Cause(ctx), &cause) {
-		if where := submittedPartials(); where != "" {
-			fmt.Fprintf(os.Stderr, "hull-beam: %v: the job was submitted to the runner, which may run it on: cancel it there (its partial statistics are in %s)\n", cause, textsafe.Escape(where))
+		if note := clusterNote(); note != "" {
+			fmt.Fprintf(os.Stderr, "hull-beam: %v%s\n", cause, note)
 		} else {
 			fmt.Fprintf(os.Stderr, "hull-beam: %v: the run stopped, its partial statistics removed\n", cause)
 		}
@@ -194,20 +194,32 @@ const stopGrace = 10 * time.Second
 
 // cleanUps are what a run leaves behind until it ends (the partial
 // statistics, the private temporary directory), removed by cleanUp;
-// remotePartials is the partials directory of a job submitted to a
-// cluster, which a signal leaves to it.
+// forCluster is what a signal leaves to a cluster's runner, said by
+// clusterNote.
 var (
-	cleanMu        sync.Mutex
-	cleanUps       []func()
-	remotePartials string
+	cleanMu    sync.Mutex
+	cleanUps   []func()
+	forCluster *clusterRun
 )
 
-// submittedPartials returns the partials directory of a job submitted to
-// a cluster, "" for a job run in this process.
-func submittedPartials() string {
+// clusterRun is a run on a cluster's runner, which Beam cancels none of.
+type clusterRun struct {
+	partials string // its partials directory, "" with --shuffle-partials
+}
+
+// clusterNote returns what hull-beam says of a run on a cluster's runner
+// that a signal stopped waiting for, "" for a run in this process.
+func clusterNote() string {
 	cleanMu.Lock()
 	defer cleanMu.Unlock()
-	return remotePartials
+	if forCluster == nil {
+		return ""
+	}
+	note := ": hull-beam stopped waiting, but the runner may run the job on if it was submitted: cancel it there"
+	if forCluster.partials != "" {
+		note += " (its partial statistics go in " + textsafe.Escape(forCluster.partials) + ")"
+	}
+	return note
 }
 
 // atCleanUp adds f to the clean-ups of the run.
@@ -311,19 +323,18 @@ func run(ctx context.Context) error {
 			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
 		}
 	}
+	// A job on a cluster's runner is the runner's: its partials are left
+	// to it (a failed wait need not be a failed job).
 	switch {
 	case r.inProcess():
 		atCleanUp(removePartials)
 	case !r.dryRun:
 		cleanMu.Lock()
-		remotePartials = opts.PartialsDir
+		forCluster = &clusterRun{partials: opts.PartialsDir}
 		cleanMu.Unlock()
 	}
 	res, err := runPipeline(ctx, p) // removes the partial statistics of a job run here
 	if err != nil {
-		if !r.inProcess() && ctx.Err() == nil {
-			removePartials() // the job failed: nothing will read them
-		}
 		return runError(err)
 	}
 	switch {
@@ -412,6 +423,8 @@ func checkRunner() (runner, error) {
 		return r, errors.New("--runner dot: give --dot_file FILE, the graph it writes")
 	case name != "dot" && flagValue("dot_file") != "":
 		return r, fmt.Errorf("--dot_file: only --runner dot writes the pipeline's graph; the %s runner writes none", name)
+	case flagValue("template_location") != "":
+		return r, errors.New("--template_location: hull-beam runs its pipeline (or prints it, --dry_run); it stages no Dataflow template")
 	}
 	return r, nil
 }

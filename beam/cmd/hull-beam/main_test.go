@@ -57,6 +57,7 @@ func TestCheckRunner(t *testing.T) {
 		{map[string]string{"dot_file": "g.dot"}, "--dot_file: only --runner dot"},
 		{map[string]string{"runner": "dot"}, "--runner dot: give --dot_file"},
 		{map[string]string{"runner": "dot", "dot_file": "g.dot"}, ""},
+		{map[string]string{"runner": "dataflow", "template_location": "gs://b/t"}, "--template_location: hull-beam runs its pipeline"},
 	} {
 		for name, v := range tc.flags {
 			if err := flag.Set(name, v); err != nil {
