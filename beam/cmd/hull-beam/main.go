@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"maps"
+	"net"
 	"os"
 	"os/signal"
 	"slices"
@@ -306,6 +307,11 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return badInput{err}
 	}
+	if r.endpoint {
+		if err := reachEndpoint(ctx, flagValue("endpoint"), endpointTimeout); err != nil {
+			return err
+		}
+	}
 	if r.inProcess() && !*beamLogs {
 		slog.SetDefault(slog.New(progressHandler{os.Stderr}))
 	}
@@ -389,6 +395,28 @@ type runner struct {
 // --endpoint, direct): then a signal stops it, and hull-beam shows its
 // own progress lines in place of the runner's records.
 func (r runner) inProcess() bool { return r.name == "direct" || r.name == "prism" && !r.endpoint }
+
+// endpointTimeout bounds the wait for a job service to accept a
+// connection.
+const endpointTimeout = 10 * time.Second
+
+// reachEndpoint checks that a job service listens at addr (HOST:PORT)
+// before the run: Beam builds the workers' binary first, for minutes,
+// then waits without end for a service that is not there. An address
+// that is not HOST:PORT (a gRPC target such as dns:///...) is left to
+// Beam.
+func reachEndpoint(ctx context.Context, addr string, timeout time.Duration) error {
+	host, port, err := net.SplitHostPort(addr)
+	if _, perr := strconv.ParseUint(port, 10, 16); err != nil || perr != nil || strings.Contains(host, "/") {
+		return nil
+	}
+	d := net.Dialer{Timeout: timeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--endpoint %s: no job service answers there: %w", addr, err)
+	}
+	return conn.Close()
+}
 
 // runners are the names of the runners Beam's beamx registers, by the
 // name of the runner they are; "" is the default, Prism.

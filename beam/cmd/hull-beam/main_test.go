@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestExitStatus: the flags' and the inputs' errors exit 2, as hull's, a
@@ -114,5 +117,27 @@ func TestProgressHandler(t *testing.T) {
 	}
 	if r := (runner{name: "flink"}); r.inProcess() {
 		t.Error("flink taken for a run in this process")
+	}
+}
+
+func TestReachEndpoint(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	if err := reachEndpoint(context.Background(), addr, time.Second); err != nil {
+		t.Errorf("a listening service: %v", err)
+	}
+	ln.Close()
+	err = reachEndpoint(context.Background(), addr, time.Second)
+	if err == nil || !strings.Contains(err.Error(), "--endpoint "+addr+": no job service answers there") {
+		t.Errorf("a closed port: got %v", err)
+	}
+	if exitStatus(err) != 1 {
+		t.Errorf("a closed port exits %d, want 1 (the environment's failure)", exitStatus(err))
+	}
+	if err := reachEndpoint(context.Background(), "dns:///jobs.example", time.Second); err != nil {
+		t.Errorf("a gRPC target is Beam's to dial: %v", err)
 	}
 }
