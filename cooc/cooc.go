@@ -116,6 +116,9 @@ func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, erro
 	if c == nil {
 		return nil, errNoCorpus
 	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("cooc: %w", err)
+	}
 	limit := opts.MaxMemory
 	if limit <= 0 {
 		limit = memory.DefaultLimit()

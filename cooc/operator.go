@@ -122,6 +122,9 @@ func NewWeightedOperator(c *corpus.Corpus, threads int, w Weighting) (*Operator,
 	if c == nil {
 		return nil, errNoCorpus
 	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("cooc: %w", err)
+	}
 	if err := w.Check(); err != nil {
 		return nil, err
 	}

@@ -241,6 +241,9 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 	if c == nil {
 		return nil, errNoCorpus
 	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("cooc: %w", err)
+	}
 	v := c.NumWords()
 	need := EstimateStatsBytes(v) + 12*c.NNZ() + 8*int64(c.NumDocs())
 	if err := memory.Check(fmt.Sprintf("cooc: the co-occurrence statistics of %d words", v), need, opts.MaxMemory,

@@ -361,7 +361,7 @@ func NewStatsReader(r io.Reader, name string) (*StatsReader, error) {
 // Matrix has read the whole file and checked it.
 func (sr *StatsReader) Summary() *StatsSummary { return sr.summary }
 
-// Matrix reads the entries into the dense co-occurrence matrix Q = S / M,
+// Matrix reads the entries into the dense co-occurrence matrix Q = S / W,
 // bit for bit the Matrix of the statistics ReadStats would return, then
 // the checksum, which becomes the summary's Digest. It refuses statistics
 // of a range of rows and, before allocating its 8 V^2 bytes, a Q above

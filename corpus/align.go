@@ -26,7 +26,9 @@ type AlignReport struct {
 // place): no copy, O(nnz + V) time to count the tokens. Otherwise the
 // documents are copied in O(nnz + V) time when the words vocab knows keep
 // their order in it (a pruned corpus), O(nnz log n) for documents of n
-// distinct words when they do not.
+// distinct words when they do not. c must pass Validate (every reader's
+// corpus does): Align returns no error, and one built by hand with a word
+// index out of range makes it panic.
 func Align(c *Corpus, vocab []string) (*Corpus, AlignReport) {
 	index := IndexWords(vocab)
 	remap := make([]int32, c.NumWords())

@@ -191,6 +191,9 @@ func (c *Corpus) WordCounts() []int64 {
 // Validate checks the structural invariants of c and returns a descriptive
 // error for the first violation found.
 func (c *Corpus) Validate() error {
+	if c == nil {
+		return errNoCorpus
+	}
 	if len(c.Offsets) == 0 || c.Offsets[0] != 0 {
 		return fmt.Errorf("corpus: Offsets must start with 0")
 	}

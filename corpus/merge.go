@@ -10,8 +10,9 @@ import (
 // of their vocabularies (in first-seen order: the words of cs[0], then
 // the new words of cs[1], ...). Document ids are kept as they are, even
 // if they repeat across inputs. Word indices are remapped and stay sorted
-// within each document. The inputs are expected to be valid corpora with
-// distinct words (as every reader produces); should one repeat a word,
+// within each document. The inputs must pass Validate, and should have
+// distinct words (as every reader produces): Merge returns no error, and
+// an input with a word index out of range makes it panic. Should one repeat a word,
 // its counts are summed (saturating at MaxInt32). Excerpts are kept when
 // some input has them ("" for the documents of the others). Merge of no
 // corpora is an empty corpus.

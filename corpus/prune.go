@@ -41,8 +41,11 @@ type PruneReport struct {
 	TokensBefore, TokensAfter                   int64
 }
 
-// String returns a one-line summary such as
-// "words 6906 -> 5000 (min-df 1200, max-df 6, max-vocab 700 dropped); docs 3430 -> 3428 (2 empty dropped); tokens 467714 -> 400000 (85.5%)".
+// String returns a one-line summary of the corpus left, such as
+// "3428 documents, 5000 words, 400000 tokens (dropped 1906 words: 1200 by
+// min-df, 6 by max-df, 700 by max-vocab; 2 empty documents; 85.5% of tokens
+// kept)", the parenthesis only when pruning dropped something, with "N
+// stop words, " before the counts by rule when it dropped stop words.
 func (r PruneReport) String() string {
 	s := fmt.Sprintf("%d documents, %d words, %d tokens", r.DocsAfter, r.WordsAfter, r.TokensAfter)
 	if !r.Dropped() {
@@ -88,6 +91,9 @@ func (o PruneOptions) validate() error {
 func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 	if c == nil {
 		return nil, PruneReport{}, errNoCorpus
+	}
+	if err := c.Validate(); err != nil {
+		return nil, PruneReport{}, err
 	}
 	rep := PruneReport{WordsBefore: c.NumWords(), DocsBefore: c.NumDocs(), TokensBefore: c.Tokens()}
 	if err := opts.validate(); err != nil {

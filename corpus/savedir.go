@@ -120,6 +120,9 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 	if c == nil {
 		return nil, errNoCorpus
 	}
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if opts.Format == "" {
 		opts.Format = OutputUCI
 	}

@@ -86,6 +86,9 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	if ref == nil {
 		return Coherence{}, errors.New("eval: coherence: no reference corpus (nil)")
 	}
+	if err := ref.Validate(); err != nil {
+		return Coherence{}, fmt.Errorf("eval: coherence: reference corpus: %w", err)
+	}
 	if err := m.CheckVocab(ref.Vocab); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: reference corpus: %w", err)
 	}

@@ -282,7 +282,7 @@ const gibbsAdvice = "try the gibbs learner (lda.NewGibbs): slower, but its topic
 // Reuters) where those of the geometric learners collapse, after what the
 // learner itself offers: the EM refinement of noisy topics (package
 // refine; the geometric learners' default, which a Refine of 0 turns
-// off), for the projection learners a higher candidate floor (their
+// off; for recover, anchor.Options.Refine), for the projection learners a higher candidate floor (their
 // default raises it to 10% of the documents when the first fit is noisy),
 // for tsvd the authors' thresholds.
 //
@@ -302,8 +302,13 @@ const (
 	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus, not necessarily the documents judged here), or "
 )
 
-// collapseAdvice is CollapseAdvice with refine as its advice to refine.
+// collapseAdvice is CollapseAdvice with refine as its advice to refine,
+// which names the options of refine.Auto: the recover learner has its
+// own, in anchor.Options.
 func collapseAdvice(algorithm, refine string) string {
+	if algorithm == "recover" {
+		refine = strings.ReplaceAll(refine, "refine.Auto.", "anchor.Options.")
+	}
 	switch algorithm {
 	case "gibbs", "vb":
 		return "prune words that occur in most documents (corpus.PruneOptions.MaxDF) and run more Iterations"
@@ -311,7 +316,7 @@ func collapseAdvice(algorithm, refine string) string {
 		return refine + "raise the novel-word candidate floor (projection.Options.MinDF: 10-20% of the documents gave healthy topics on KOS, NIPS and Reuters), or " + gibbsAdvice
 	case "tsvd":
 		return refine + "threshold as the authors' code does (tsvd.Options.Thresholds = authors), or " + gibbsAdvice
-	case "score", "recover":
+	case "score", "recover", "projector", "kmeans":
 		return refine + gibbsAdvice
 	}
 	return gibbsAdvice

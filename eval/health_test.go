@@ -208,12 +208,16 @@ func TestCollapseAdvice(t *testing.T) {
 		}
 	}
 	// What the learner itself offers comes first.
-	for algo, option := range map[string]string{"rp": "MinDF", "ddp": "MinDF", "binning": "MinDF", "tsvd": "Thresholds = authors", "score": "Refine", "recover": "Refine"} {
+	for algo, option := range map[string]string{"rp": "MinDF", "ddp": "MinDF", "binning": "MinDF", "tsvd": "Thresholds = authors", "score": "refine.Auto.Refine", "recover": "anchor.Options.Refine",
+		"projector": "refine.Auto.Refine", "kmeans": "refine.Auto.Refine"} {
 		a := CollapseAdvice(algo)
+		if algo == "recover" && strings.Contains(a, "refine.Auto") {
+			t.Errorf("recover: %q names refine.Auto, which anchor.Options lacks", a)
+		}
 		if !strings.Contains(a, option) || strings.Index(a, option) > strings.Index(a, "gibbs") {
 			t.Errorf("%q: %q does not suggest %s before Gibbs sampling", algo, a, option)
 		}
-		if algo != "recover" && algo != "score" && strings.Index(a, "Refine") > strings.Index(a, option) {
+		if !strings.HasSuffix(option, "Refine") && strings.Index(a, "Refine") > strings.Index(a, option) {
 			t.Errorf("%q: %q suggests %s before the refinement", algo, a, option)
 		}
 	}

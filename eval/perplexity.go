@@ -115,6 +115,9 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 	if heldout == nil {
 		return Perplexity{}, errors.New("perplexity: no held-out corpus (nil)")
 	}
+	if err := heldout.Validate(); err != nil {
+		return Perplexity{}, fmt.Errorf("perplexity: %w", err)
+	}
 	if heldout.NumWords() != len(m.Vocab) {
 		return Perplexity{}, fmt.Errorf("perplexity: the corpus has %d words, the model %d: align the corpus to the model's vocabulary first (corpus.Align)", heldout.NumWords(), len(m.Vocab))
 	}

@@ -102,6 +102,12 @@ type PlusOneSplit struct {
 // reproducible. It returns an error for invalid options or if the test
 // set comes out empty. Time O(nnz).
 func SplitPlusOne(c *corpus.Corpus, o PlusOneOptions) (*PlusOneSplit, error) {
+	if c == nil {
+		return nil, errors.New("eval: plus-one split: no corpus (nil)")
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("eval: plus-one split: %w", err)
+	}
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err

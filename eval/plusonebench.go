@@ -178,6 +178,12 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 	bad := func(field string, value any, want string, args ...any) error {
 		return &OptionError{Options: "PlusOneBenchOptions", Field: field, Value: value, Want: fmt.Sprintf(want, args...)}
 	}
+	if c == nil {
+		return errors.New("eval: plusone: no corpus (nil)")
+	}
+	if err := c.Validate(); err != nil {
+		return fmt.Errorf("eval: plusone: %w", err)
+	}
 	switch {
 	case o.Repeat < 0:
 		return bad("Repeat", o.Repeat, ">= 0 (0: 1)")
@@ -206,6 +212,9 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 		}
 	}
 	for i, l := range o.Learners {
+		if l.New == nil {
+			return bad("Learners", l.Name, "a New function (it is nil)")
+		}
 		if slices.ContainsFunc(o.Learners[:i], func(m PlusOneLearner) bool { return m.Name == l.Name }) {
 			return bad("Learners", l.Name, "each name once: a learner's rows are found by its name")
 		}

@@ -41,6 +41,9 @@ func (e *CorpusMismatchError) Is(target error) bool { return target == ErrCorpus
 // pruned synthetic corpus is not of its truth's corpus, though scoring it
 // may still be of use. Measure does not call it. Time O(1).
 func CheckTruthCorpus(m, truth *model.Model) error {
+	if m == nil || truth == nil {
+		return errors.New("eval: no model or no truth (nil)")
+	}
 	md, td := m.Provenance.InputDigest, truth.Provenance.InputDigest
 	switch {
 	case md == "" && td == "":

@@ -30,6 +30,9 @@ func WritePyLDAvis(w io.Writer, m *model.Model, c *corpus.Corpus, theta [][]floa
 	if c == nil {
 		return errors.New("export: no corpus (nil)")
 	}
+	if err := c.Validate(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
 	if err := m.CheckVocab(c.Vocab); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

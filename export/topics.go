@@ -47,12 +47,12 @@ type topicJSON struct {
 // WriteTopicsJSON writes the top words of each topic of m as one indented
 // JSON object followed by a line break, the output of "hull topics --json"
 // (see the package documentation): per topic its top most probable words,
-// most probable first (model.Model.TopWords, words of weight 0 included),
+// most probable first (model.Model.TopWords: words of positive weight only),
 // their weights, its share p(z) where known and its marked word
 // (model.Model.MarkedWord), under "anchor" or "characteristic", and
 // "refined" true where the topics were refined from those words
 // (model.Model.Refined). top <= 0
-// lists no word; top >= len(m.Vocab) every word. It returns an error for a
+// lists no word; top >= len(m.Vocab) every word of positive weight. It returns an error for a
 // weight JSON cannot hold (NaN, an infinity), before writing anything, and
 // any error of w.
 func WriteTopicsJSON(w io.Writer, m *model.Model, top int) error {

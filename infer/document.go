@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/terms"
 	"github.com/hulltopics/hull/model"
 )
@@ -63,7 +64,7 @@ func (in *Inferencer) Document(ctx context.Context, tokens []string) (theta []fl
 	if in == nil || in.p == nil {
 		return nil, 0, errors.New("infer: an Inferencer without a model: make it with NewInferencer")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxio.Err(ctx); err != nil {
 		return nil, 0, err
 	}
 	words := make([]int32, 0, len(tokens))

@@ -203,6 +203,9 @@ func Infer(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]
 	if c == nil {
 		return nil, errors.New("infer: no corpus (nil)")
 	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("infer: %w", err)
+	}
 	p, err := prepare(m, o)
 	if err != nil {
 		return nil, err

@@ -69,7 +69,8 @@ type TopicDoc struct {
 // of a document already chosen for the topic is passed over, and counted
 // in that document's Copies (the last chosen such): three copies of one
 // story tell a reader no more than one. nearCopy 0 keeps every
-// document. It returns an error, before any work, unless theta holds one
+// document. It returns an error, before any work, for a corpus that fails
+// Validate, and unless theta holds one
 // row of k weights per document of c, n >= 0 and nearCopy is in [0, 1].
 // Time O(k D log m) for the m documents ranked down to the last
 // chosen, plus O(n m t) for the similarities of documents of t terms.
@@ -77,6 +78,8 @@ func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) 
 	switch {
 	case c == nil:
 		return nil, errors.New("infer: no corpus (nil)")
+	case c.Validate() != nil:
+		return nil, fmt.Errorf("infer: %w", c.Validate())
 	case len(theta) != c.NumDocs():
 		return nil, fmt.Errorf("infer: topic weights of %d documents for a corpus of %d", len(theta), c.NumDocs())
 	case !(nearCopy >= 0 && nearCopy <= 1):

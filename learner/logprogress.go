@@ -21,8 +21,10 @@ const LogInterval = 10 * time.Second
 //	stage: done in t                              when a stage that ran LogInterval or longer ends
 //
 // A stage starts when Progress is called with a stage name other than the
-// previous call's, and ends at its first report of done >= total > 0;
-// reports after its end are ignored until another stage starts. Lines are
+// previous call's, or with done == 0 after the stage's end (a learner
+// running a step again under its name: anchor-kl's RecoverL2 screen, then
+// RecoverKL, both "recover"), and ends at its first report of done >=
+// total > 0; other reports after its end are ignored. Lines are
 // written only when Progress is called: a stage that reports nothing for
 // a minute gets no line in that minute. Control characters and other
 // unsafe runes of stage names are escaped (a line feed as \n), so that a
@@ -38,7 +40,7 @@ func LogProgress(w io.Writer, now func() time.Time) Progress {
 	)
 	return func(s string, done, total int) {
 		t := now()
-		if s != stage {
+		if s != stage || finished && done == 0 {
 			stage, started, last, finished = s, t, t, false
 			fmt.Fprintf(w, "%s: started (%d to do)\n", textsafe.Escape(s), total)
 		}

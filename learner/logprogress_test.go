@@ -92,3 +92,24 @@ func ExampleLogProgress() {
 	// gibbs: done in 25s
 	// fitted
 }
+
+// TestLogProgressStageAgain: a stage that reports done 0 after its end
+// runs again under its name (anchor-kl's RecoverL2 screen, then
+// RecoverKL): the second run gets its own lines; other reports after the
+// end are still ignored.
+func TestLogProgressStageAgain(t *testing.T) {
+	var b bytes.Buffer
+	now := time.Unix(0, 0)
+	p := learner.LogProgress(&b, func() time.Time { return now })
+	p("recover", 0, 400)
+	p("recover", 400, 400)
+	p("recover", 400, 400) // after the end: nothing
+	p("recover", 0, 400)   // again
+	now = now.Add(2 * learner.LogInterval)
+	p("recover", 200, 400)
+	p("recover", 400, 400)
+	want := "recover: started (400 to do)\nrecover: started (400 to do)\nrecover: 200 of 400 (50.0%), 10/s, about 20s left\nrecover: done in 20s\n"
+	if got := b.String(); got != want {
+		t.Errorf("log\n%s\nwant\n%s", got, want)
+	}
+}

@@ -180,6 +180,9 @@ func TopicNPMIs(m *model.Model, c *corpus.Corpus) ([]float64, error) {
 	if c == nil {
 		return nil, errors.New("learner: no corpus (nil) to measure the topics' coherence in")
 	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
 	if err := m.CheckVocab(c.Vocab); err != nil {
 		return nil, err
 	}

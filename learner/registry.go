@@ -119,8 +119,9 @@ func New(name string, s Settings, options map[string]string) (Learner, error) {
 // by the field's type, floats accepting "inf") on a copy of the defaults
 // and builds the learner. A name that is not one of the spec's options, or
 // a value that does not parse, gives an *OptionError; the learner's own
-// validation may give another. Options are applied in name order, so the
-// result does not depend on map order.
+// validation may give another, as does an option given under both its
+// names. Options are applied in name order, so the result does not depend
+// on map order.
 func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 	opts := sp.Defaults()
 	reflect.ValueOf(opts).Elem().FieldByName("Settings").Set(reflect.ValueOf(s))
@@ -129,6 +130,7 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	given := make(map[string]string, len(names)) // Field -> the name it was given by
 	for _, n := range names {
 		o, ok := sp.Option(n)
 		if !ok {
@@ -138,6 +140,11 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 			}
 			return nil, &OptionError{Learner: sp.Name, Field: n, Value: values[n], Want: want}
 		}
+		if first, twice := given[o.Field]; twice {
+			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n],
+				Want: fmt.Sprintf("one value: it is also given as %s = %q", first, values[first])}
+		}
+		given[o.Field] = n
 		if err := options.Set(opts, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
 		}

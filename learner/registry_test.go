@@ -100,6 +100,7 @@ func TestRegistryErrors(t *testing.T) {
 		{map[string]string{"fake-rate": "2"}, "Rate", "in (0, 1]"},
 		{map[string]string{"fake-fast": "maybe"}, "Fast", "true or false"},
 		{map[string]string{"fake-seeded": "-1"}, "Seeded", "a non-negative integer"},
+		{map[string]string{"Count": "5", "fake-count": "6"}, "Count", `one value: it is also given as Count = "5"`},
 		{map[string]string{"nonsense": "1"}, "nonsense", "one of the options of fake-errors (Rate/fake-rate, Count/fake-count, Seeded/fake-seeded, Fast/fake-fast, Mode/fake-mode)"},
 	} {
 		_, err := New("fake-errors", Settings{}, tc.opts)

@@ -2,9 +2,10 @@ package learner
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"time"
 
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -14,13 +15,18 @@ type Stage struct {
 	Run  func(context.Context) error
 }
 
+// ErrNilContext is the error of hull's functions given a nil context
+// (errors.Is finds it in theirs): they refuse it rather than panic,
+// often in a worker goroutine, where no caller could recover.
+var ErrNilContext = ctxio.ErrNilContext
+
 // RunStages runs the stages in order, stopping at the first error or when
 // ctx is done, and returns the wall time of each stage that completed, for
 // a model's Provenance.Timings. A nil ctx is an error (every learner's
 // fit runs its stages here: they panicked on it).
 func RunStages(ctx context.Context, stages []Stage) ([]model.Timing, error) {
 	if ctx == nil {
-		return nil, errors.New("learner: nil context (pass context.Background())")
+		return nil, fmt.Errorf("learner: %w", ErrNilContext)
 	}
 	var timings []model.Timing
 	for _, s := range stages {

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"os"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
@@ -20,9 +22,8 @@ func Save(path string, m *Model) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	out := *m
-	out.Format = FormatVersion
-	if err := atomicfile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(&out) }); err != nil {
+	out := encodable(m)
+	if err := atomicfile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(out) }); err != nil {
 		return fmt.Errorf("model: save: %w", err)
 	}
 	return nil
@@ -35,16 +36,43 @@ func Write(w io.Writer, m *Model, gz bool) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	out := *m
-	out.Format = FormatVersion
+	out := encodable(m)
 	if gz {
 		zw := gzip.NewWriter(w)
-		if err := json.NewEncoder(zw).Encode(&out); err != nil {
+		if err := json.NewEncoder(zw).Encode(out); err != nil {
 			return err
 		}
 		return zw.Close()
 	}
-	return json.NewEncoder(w).Encode(&out)
+	return json.NewEncoder(w).Encode(out)
+}
+
+// encodable returns a shallow copy of m as Save and Write encode it: of
+// format FormatVersion, with nil for each number of Params that JSON
+// cannot hold (infinity, NaN: a learner's figure that overflowed), as
+// Params documents; encoding/json refuses them.
+func encodable(m *Model) *Model {
+	out := *m
+	out.Format = FormatVersion
+	cloned := false
+	for key, x := range m.Params {
+		var f float64
+		switch v := x.(type) {
+		case float64:
+			f = v
+		case float32:
+			f = float64(v)
+		default:
+			continue
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			if !cloned {
+				out.Params, cloned = maps.Clone(m.Params), true
+			}
+			out.Params[key] = nil
+		}
+	}
+	return &out
 }
 
 // Load reads a model written by Save; gzip is detected from the content,

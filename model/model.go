@@ -99,12 +99,24 @@ type Simplex struct {
 
 // Provenance records how a model was made.
 type Provenance struct {
-	HullVersion string   `json:"hull_version,omitempty"`
-	InputDigest string   `json:"input_digest,omitempty"`
-	Seed        uint64   `json:"seed"`
-	Threads     int      `json:"threads,omitempty"`
-	Docs        int      `json:"docs,omitempty"`
-	Timings     []Timing `json:"timings,omitempty"`
+	// HullVersion is the version of hull that fitted the model.
+	HullVersion string `json:"hull_version,omitempty"`
+	// InputDigest is the digest of the corpus the model was fitted on
+	// (corpus.Corpus.Digest), or "stats:" and the digest of the
+	// co-occurrence statistics it was fitted from; "hull eval --truth"
+	// and eval.CheckTruthCorpus compare it.
+	InputDigest string `json:"input_digest,omitempty"`
+	// Seed is the seed of the fit's random choices.
+	Seed uint64 `json:"seed"`
+	// Threads is the number of goroutines the fit ran on (a learner's
+	// result does not depend on it, unless its documentation says so).
+	Threads int `json:"threads,omitempty"`
+	// Docs is the number of documents of the corpus the learner was
+	// given (corpus.Corpus.NumDocs: after the pruning, which drops the
+	// documents it leaves empty), or that the statistics counted.
+	Docs int `json:"docs,omitempty"`
+	// Timings holds the wall time of each stage of the fit, in order.
+	Timings []Timing `json:"timings,omitempty"`
 	// Preprocessing is how the input became the corpus the model was
 	// fitted on (format, decoding, cleaning, tokenizer, pruning), as the
 	// corpus recorded it; nil when unknown. infer and eval prepare new raw
@@ -244,6 +256,11 @@ func (m *Model) validPerTopic() error {
 	for a, row := range m.TopicCovariance {
 		if len(row) != m.K {
 			return fmt.Errorf("model: topic_covariance row %d has %d entries for K = %d", a, len(row), m.K)
+		}
+	}
+	for k, n := range m.ClusterSizes {
+		if n < 0 {
+			return fmt.Errorf("model: cluster_sizes[%d] = %d, want a count >= 0", k, n)
 		}
 	}
 	for d, k := range m.DominantTopic {

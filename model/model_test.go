@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -95,6 +96,7 @@ func TestValidate(t *testing.T) {
 		"alpha sum +Inf":  func(m *Model) { m.Alpha = []float64{1e308, 1e308} }, // inference normalizes by the sum
 		"negative weight": func(m *Model) { m.TopicWeights = []float64{-1, 2} },
 		"ragged cov":      func(m *Model) { m.TopicCovariance = [][]float64{{1, 0}, {0}} },
+		"negative size":   func(m *Model) { m.ClusterSizes = []int{-1, 2} },
 		"slice param":     func(m *Model) { m.Params["dominant_topic"] = []int{0, 1} },
 		"topic words":     func(m *Model) { m.TopicWords = [][]int{{0}, {3}} },
 		"topic labels":    func(m *Model) { m.TopicLabels = []string{"one"} },
@@ -327,5 +329,34 @@ func TestValidateVocab(t *testing.T) {
 	}
 	if err := ValidateVocab([]string{"b", "a", "c"}); err != nil {
 		t.Errorf("distinct words: %v", err)
+	}
+}
+
+// TestNonFiniteParamsSavedAsNil: a learner's figure that overflowed
+// (rp's threshold of a huge ThresholdFraction, vb's bound of a tiny Eta)
+// is saved as null, as Params documents; encoding/json refused the model.
+func TestNonFiniteParamsSavedAsNil(t *testing.T) {
+	m := sample()
+	m.Params = map[string]any{"threshold": math.Inf(1), "bound": math.NaN(), "low": float32(math.Inf(-1)), "ok": 2.5}
+	for _, name := range []string{"m.json", "m.json.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := Save(path, m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]any{"threshold": nil, "bound": nil, "low": nil, "ok": 2.5}
+		if !reflect.DeepEqual(got.Params, want) {
+			t.Errorf("%s: params %v, want %v", name, got.Params, want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, m, false); err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsInf(m.Params["threshold"].(float64), 1) {
+		t.Error("Write changed the caller's Params")
 	}
 }

@@ -109,6 +109,12 @@ func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (
 
 // check validates Run's arguments and fills in the default tolerance.
 func check(c *corpus.Corpus, topics [][]float64, o *Options) error {
+	if c == nil {
+		return errors.New("refine: no corpus (nil)")
+	}
+	if err := c.Validate(); err != nil {
+		return fmt.Errorf("refine: %w", err)
+	}
 	switch {
 	case len(topics) == 0:
 		return errors.New("refine: no topics")

@@ -104,5 +104,4 @@
 // s after it starts loading. For K = 200 over V = 100,000 with 5,000
 // documents it takes 3 s to write on 2 cores, is 1.3 MiB and is drawn
 // within 0.1-0.3 s. The page does not depend on Threads.
-
 package report

@@ -31,6 +31,9 @@ import (
 // It returns an error if m has no Simplex, if K < 3 (the simplex of K = 2
 // topics is a segment on a line) or if m fails Validate.
 func Simplex(m *model.Model) (*plot.Plot, error) {
+	if m == nil {
+		return nil, errors.New("report: no model (nil)")
+	}
 	if m.Simplex == nil {
 		return nil, fmt.Errorf("report: the model (algorithm %q) has no simplex: only Topic-SCORE models record one", m.Algorithm)
 	}

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -99,6 +100,15 @@ func checkNoCorpusSet(dir string) error {
 // model's. The temporary files of a killed run are removed by the next
 // WriteDir into the same directory.
 func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64) error {
+	switch {
+	case c == nil:
+		return errors.New("synth: WriteDir: no corpus (nil)")
+	case truth == nil:
+		return errors.New("synth: WriteDir: no truth (nil)")
+	}
+	if err := ctxio.Err(ctx); err != nil {
+		return err
+	}
 	numbered := *c
 	numbered.DocIDs = make([]string, c.NumDocs())
 	for d := range numbered.DocIDs {

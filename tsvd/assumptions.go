@@ -2,6 +2,7 @@ package tsvd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -85,6 +86,12 @@ type Assumptions struct {
 // K >= 1 finite weights per document or an option is out of range. Time
 // O(nnz log nnz + D K + V K).
 func CheckAssumptions(ctx context.Context, c *corpus.Corpus, theta [][]float64, o AssumptionOptions) (*Assumptions, error) {
+	if c == nil {
+		return nil, errors.New("tsvd: CheckAssumptions: no corpus (nil)")
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("tsvd: CheckAssumptions: %w", err)
+	}
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err

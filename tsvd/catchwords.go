@@ -2,11 +2,13 @@ package tsvd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/parallel"
 )
 
@@ -43,7 +45,14 @@ type CatchwordOptions struct {
 // outside [-1, k), or when an option is out of range. Time O(nnz log nnz
 // + V k), parallel over words, in O(nnz + V k) memory.
 func Catchwords(ctx context.Context, c *corpus.Corpus, labels []int, k int, o CatchwordOptions) ([][]int, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	switch {
+	case c == nil:
+		return nil, errors.New("tsvd: Catchwords: no corpus (nil)")
+	case c.Validate() != nil:
+		return nil, fmt.Errorf("tsvd: Catchwords: %w", c.Validate())
 	case k < 1:
 		return nil, fmt.Errorf("tsvd: Catchwords: k = %d, want >= 1", k)
 	case len(labels) != c.NumDocs():

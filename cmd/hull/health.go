@@ -23,6 +23,8 @@ var adviceFlags = strings.NewReplacer(
 	"tsvd.Options.Thresholds = authors", "--tsvd-thresholds authors",
 	"refine.Auto.RefineAlways", "--refine-always",
 	"refine.Auto.Refine", "--refine",
+	"anchor.Options.RefineAlways", "--refine-always",
+	"anchor.Options.Refine", "--refine",
 	"text.Options.DropJunk", "--drop-junk",
 	"corpus.PruneOptions.MinDF", "--min-df",
 	"anchor.Options.Weighting = pairs", "--cooc-weighting pairs",

@@ -2,8 +2,23 @@ package ctxio
 
 import (
 	"context"
+	"errors"
 	"io"
 )
+
+// ErrNilContext is the error of a call given a nil context: hull's
+// functions return it where the context would be dereferenced, often in
+// a worker goroutine, whose panic no caller could recover.
+var ErrNilContext = errors.New("nil context (pass context.Background())")
+
+// Err returns ErrNilContext for a nil ctx, else ctx.Err(): the check at
+// the entry of a function taking a context.
+func Err(ctx context.Context) error {
+	if ctx == nil {
+		return ErrNilContext
+	}
+	return ctx.Err()
+}
 
 // Reader returns r whose reads fail with ctx's error once ctx is done.
 func Reader(ctx context.Context, r io.Reader) io.Reader { return reader{ctx, r} }

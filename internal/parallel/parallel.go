@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/hulltopics/hull/internal/ctxio"
 )
 
 // Threads returns n if n > 0, else the number of CPUs.
@@ -19,7 +21,7 @@ func Threads(n int) int {
 // grain indices, on up to threads goroutines (threads <= 0: one per CPU).
 // Blocks are handed out dynamically, so fn must only write state owned by
 // its own indices. For stops handing out blocks when ctx is done and then
-// returns ctx.Err(). done, if non-nil, is called after each block with the
+// returns ctx.Err() (ctxio.ErrNilContext at once for a nil ctx). done, if non-nil, is called after each block with the
 // number of indices completed so far, from one goroutine at a time.
 func For(ctx context.Context, n, grain, threads int, fn func(lo, hi int), done func(completed int)) error {
 	return ForWith(ctx, n, grain, threads, func() struct{} { return struct{}{} },
@@ -38,8 +40,8 @@ func For(ctx context.Context, n, grain, threads int, fn func(lo, hi int), done f
 // refinement's first allocations). The scratches of ForWith are garbage
 // once it returns.
 func ForWith[S any](ctx context.Context, n, grain, threads int, newScratch func() S, fn func(s S, lo, hi int), done func(completed int)) error {
-	if n <= 0 {
-		return ctx.Err()
+	if err := ctxio.Err(ctx); err != nil || n <= 0 {
+		return err
 	}
 	if grain < 1 {
 		grain = 1
