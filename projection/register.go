@@ -84,6 +84,6 @@ var registryOptions = []learner.Option{
 	{Field: "TopFraction", Flag: "proj-top-fraction", Usage: "with --proj-top 0, the fraction of the K-th highest score a novel word must reach", Inert: []learner.Inert{{Field: "Top", Value: "", Unless: true}}},
 	{Field: "Threshold", Flag: "proj-threshold", Usage: "clustering threshold d/2 on the scale of dist(i,j) (0: --proj-threshold-fraction of the median distance from the K most novel words to the farthest novel word)"},
 	{Field: "ThresholdFraction", Flag: "proj-threshold-fraction", Usage: "the automatic threshold's fraction"},
-	{Field: "Tolerance", Flag: "proj-tolerance", Usage: "KKT-gap tolerance of each word's topic regression (Algorithm 5)"},
-	{Field: "MaxIter", Flag: "proj-max-iter", Usage: "most exponentiated-gradient iterations per word"},
+	{Field: "Tolerance", Flag: "proj-tolerance", Usage: "KKT-gap tolerance of each word's topic regression (Algorithm 5; 0: the default)"},
+	{Field: "MaxIter", Flag: "proj-max-iter", Usage: "most exponentiated-gradient iterations per word (0: the default)"},
 }

@@ -28,7 +28,7 @@ func init() {
 // projectorOptions are the options of Projector alone that the registry
 // sets by name.
 var projectorOptions = []learner.Option{
-	{Field: "Delta", Flag: "delta", Usage: "scale the K centres by the smallest factor that puts this fraction of the projected documents inside their simplex", Inert: []learner.Inert{{Field: "NoScale", Value: "true"}}},
+	{Field: "Delta", Flag: "delta", Usage: "scale the K centres by the smallest factor that puts this fraction of the projected documents inside their simplex (0: the default)", Inert: []learner.Inert{{Field: "NoScale", Value: "true"}}},
 	{Field: "NoScale", Flag: "projector-no-scale", Usage: "skip the scaling step (topics from the k-means centres as found)"},
 	{Field: "PowerIters", Flag: "projector-power-iters", Usage: "power iterations of the randomized SVD (0: 4; negative: none)"},
 	{Field: "Oversample", Flag: "projector-oversample", Usage: "extra directions of the randomized SVD's sketch (0: 10; negative: none)"},
