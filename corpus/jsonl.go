@@ -26,8 +26,12 @@ type jsonlRecord struct {
 //
 // Items are taken verbatim as the document's tokens: they are already
 // tokenized (and possibly stemmed), so they are not lowercased, stemmed or
-// stop-listed; an empty item, or one with white space (which a vocabulary
-// file cannot hold), is an error. A text is tokenized by tok.
+// stop-listed by the embedded English list; an empty item, or one with
+// white space (which a vocabulary file cannot hold), is an error. The
+// extra stop words of text.Options (StopWords, StopWordFiles) are dropped
+// from them, matched lowercased as the tokenizer matches: the record of
+// the corpus lists them, so every document must lack them, not only the
+// texts. A text is tokenized by tok.
 // The id is a string or a number (kept as written); a missing or null id
 // is the 1-based line number. Ids must be unique: a repeated id is an
 // error at its second line (the number 7 and the string "7" are the same
@@ -48,7 +52,7 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 		return nil
 	}
 	line = []byte(s)
-	if trimmed := bytes.TrimLeft(line, " \t\r"); trimmed[0] != '{' {
+	if trimmed := bytes.TrimLeft(line, " \t\r"); len(trimmed) == 0 || trimmed[0] != '{' {
 		return errors.New("not a JSON object")
 	}
 	var rec jsonlRecord
@@ -59,8 +63,8 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 	if err != nil {
 		return err
 	}
-	if err := d.uniqueID(id, lineNum, len(rec.ID) == 0 || string(rec.ID) == "null"); err != nil {
-		return err
+	if first, dup := d.seenID(id, lineNum); dup {
+		return jsonlDupID(id, first, len(rec.ID) == 0 || string(rec.ID) == "null")
 	}
 	switch {
 	case rec.Items == nil && rec.Text == nil:
@@ -80,26 +84,46 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 			return fmt.Errorf("items[%d] %q contains a NUL byte, which no word holds", i, w)
 		}
 	}
-	return d.addTokens(id, *rec.Items)
+	return d.addTokens(id, d.withoutStopWords(*rec.Items))
 }
 
-// uniqueID records that line lineNum holds document id, an error if an
-// earlier line holds it too: the id is how outputs (doc-topics tables,
-// --true-weights) name a document, so two documents must not share one.
-// byLine says that the id is the line number, the line having none.
-func (d *textDocs) uniqueID(id string, lineNum int, byLine bool) error {
+// withoutStopWords returns items without the extra stop words, in d's
+// scratch slice when it drops any.
+func (d *textDocs) withoutStopWords(items []string) []string {
+	if d.itemStop == nil {
+		return items
+	}
+	d.toks = d.toks[:0]
+	for _, w := range items {
+		if !d.itemStop.IsStopWord(w) {
+			d.toks = append(d.toks, w)
+		}
+	}
+	return d.toks
+}
+
+// seenID records that line lineNum holds document id, and returns the
+// line of an earlier document with that id, if any: the id is how outputs
+// (doc-topics tables, --true-weights) name a document, so two documents
+// must not share one.
+func (d *textDocs) seenID(id string, lineNum int) (first int, dup bool) {
 	if d.ids == nil {
 		d.ids = make(map[string]int)
 	}
-	first, dup := d.ids[id]
-	switch {
-	case dup && byLine:
-		return fmt.Errorf("the line has no \"id\", so its id is its line number, %s, which line %d has as \"id\" already: document ids must be unique", id, first)
-	case dup:
-		return fmt.Errorf("\"id\" %s repeats the id of line %d: document ids must be unique", quote([]byte(id)), first)
+	if first, dup = d.ids[id]; !dup {
+		d.ids[id] = lineNum
 	}
-	d.ids[id] = lineNum
-	return nil
+	return first, dup
+}
+
+// jsonlDupID is the error of a JSON line whose id the line first holds
+// already; byLine says that the id is the line number, the line having
+// none.
+func jsonlDupID(id string, first int, byLine bool) error {
+	if byLine {
+		return fmt.Errorf("the line has no \"id\", so its id is its line number, %s, which line %d has as \"id\" already: document ids must be unique", id, first)
+	}
+	return fmt.Errorf("\"id\" %s repeats the id of line %d: document ids must be unique", quote([]byte(id)), first)
 }
 
 // jsonlID returns the document id held by raw, the line number if raw is

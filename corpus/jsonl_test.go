@@ -212,6 +212,48 @@ func FuzzReadJSONL(f *testing.F) {
 		`{"id": 1, "items": ["a", "b"]}` + "\n" + `{"id": "x", "text": "Hello, World"}`,
 		`{"text": "don't stop-believing"}` + "\r\n\r\n" + `{"items": []}`,
 		`{"id": null, "text": "\u00e9t\u00e9 \ud800"}`, `{"items": ["a", 1]}`, `{"id": true}`, "[]", "{}",
-		`{"text": "\xff"}`, `{"id": 1e400, "items": ["x"]}`,
+		`{"text": "\xff"}`, `{"id": 1e400, "items": ["x"]}`, `{"items": ["a"]}` + "\n\ufeff \n", "\ufeff\n" + `{"items": ["a"]}`,
 	})
+}
+
+// TestReadJSONLBOMLine: a line holding only a UTF-8 byte order mark (with
+// or without white space), or a file starting with two marks, is a blank
+// line: the decoder dropped the mark and the reader indexed the empty
+// rest (a panic).
+func TestReadJSONLBOMLine(t *testing.T) {
+	doc := func(id int) string { return `{"id": ` + itoa(id) + `, "text": "apple banana"}` + "\n" }
+	for _, in := range []string{
+		doc(1) + "\ufeff\n" + doc(3),
+		doc(1) + " \ufeff \t\n" + doc(3),
+		"\ufeff\ufeff\n" + doc(2) + doc(3),
+	} {
+		c, err := ReadFrom(strings.NewReader(in), "bom.jsonl", ReadOptions{Format: FormatJSONL})
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if c.NumDocs() != 2 {
+			t.Errorf("%q: %d documents (ids %q), want 2", in, c.NumDocs(), c.DocIDs)
+		}
+	}
+}
+
+// TestReadJSONLItemsLoseExtraStopWords: the extra stop words reach the
+// items documents of a JSON-lines input too, matched lowercased, so that
+// the record, which lists them, holds for every document (a file of
+// items and texts kept "apple" in its items); the English list does not.
+func TestReadJSONLItemsLoseExtraStopWords(t *testing.T) {
+	dir := t.TempDir()
+	stop := writeFile(t, dir, "sw.txt", "apple\n")
+	in := `{"id": 1, "items": ["Apple", "pear", "the"]}` + "\n" + `{"id": 2, "text": "apple pear fig"}` + "\n" + `{"id": 3, "items": ["apple", "kiwi"]}` + "\n"
+	for _, o := range []text.Options{{StopWordFiles: []string{stop}}, {StopWords: []string{"APPLE"}}} {
+		c, err := ReadFrom(strings.NewReader(in), "mixed.jsonl", ReadOptions{Text: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDocs(t, c, []string{"1", "2", "3"}, []map[string]int32{{"pear": 1, "the": 1}, {"pear": 1, "fig": 1}, {"kiwi": 1}})
+		if rec := c.Preprocessing.Text; rec == nil || !slices.Equal(rec.StopWords, []string{"apple"}) {
+			t.Errorf("%+v: record %+v, want the stop word apple", o, rec)
+		}
+	}
 }

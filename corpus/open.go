@@ -68,6 +68,45 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// byteProgress reports the bytes of a stage done to report: 0 when it is
+// made, then about every MiB, and total at the end, never beyond it. Its
+// methods do nothing on nil, the progress of a read without a report.
+type byteProgress struct {
+	report            func(stage string, done, total int)
+	stage             string
+	done, last, total int
+}
+
+// newByteProgress returns the progress of stage, of total bytes, or nil
+// if report is nil.
+func newByteProgress(report func(stage string, done, total int), stage string, total int) *byteProgress {
+	if report == nil {
+		return nil
+	}
+	report(stage, 0, total)
+	return &byteProgress{report: report, stage: stage, total: total}
+}
+
+// add counts n more bytes done.
+func (p *byteProgress) add(n int) {
+	if p == nil {
+		return
+	}
+	p.done = min(p.done+n, p.total)
+	if p.done-p.last >= 1<<20 {
+		p.last = p.done
+		p.report(p.stage, p.done, p.total)
+	}
+}
+
+// finish reports the stage done.
+func (p *byteProgress) finish() {
+	if p != nil && p.last != p.total {
+		p.done, p.last = p.total, p.total
+		p.report(p.stage, p.total, p.total)
+	}
+}
+
 // sizeOf returns the length in bytes of the stream r if it tells it (a
 // regular *os.File, or a reader with a Len method such as *bytes.Reader,
 // *strings.Reader or *bytes.Buffer), else -1. It only feeds progress.
@@ -134,13 +173,18 @@ var compressionMagic = []struct{ magic, name string }{
 // before its binary entries.
 const statsFilePrefix = "hull-stats "
 
+// StatsFileHint ends the error of a statistics file read as documents:
+// it says what reads one. A command line tool may replace it with its
+// own way.
+const StatsFileHint = "load it with cooc.LoadStats and fit it with a learner.StatsLearner's FitStats"
+
 // notText returns an error when head, the first bytes of a decompressed
 // stream, is not text: the magic bytes of another compression or archive
 // format, or a NUL byte, which no text hull reads holds (a binary file
 // read as text gave junk topics, with exit 0), or a statistics file.
 func notText(head []byte) error {
 	if bytes.HasPrefix(head, []byte(statsFilePrefix)) {
-		return errors.New("a co-occurrence statistics file (hull stats), not documents: give it to hull fit with --stats")
+		return errors.New("a co-occurrence statistics file (hull stats), not documents: " + StatsFileHint)
 	}
 	for _, c := range compressionMagic {
 		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || len(head) > 3 && head[3] >= '1' && head[3] <= '9') {

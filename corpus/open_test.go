@@ -119,3 +119,13 @@ func TestNotText(t *testing.T) {
 		t.Errorf("a directory of a binary file: %v", err)
 	}
 }
+
+// TestStatsFileNamesGoAPI: a statistics file read as documents is refused
+// naming the Go API that reads it, not the command-line flag ("--stats"),
+// which the library does not have.
+func TestStatsFileNamesGoAPI(t *testing.T) {
+	_, err := ReadFrom(strings.NewReader("hull-stats 1\n{}\n"), "stats.bin", ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "cooc.LoadStats") || !strings.Contains(err.Error(), "FitStats") || strings.Contains(err.Error(), "--") {
+		t.Errorf("%v: want the Go API named, no flag", err)
+	}
+}

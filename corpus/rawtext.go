@@ -38,8 +38,10 @@ func (d *textDocs) addLine(line []byte, lineNum int) error {
 }
 
 // readTextLines calls add for each non-blank line of r with its 1-based
-// number, and returns the documents added. An error from add becomes a
-// *ParseError at that line.
+// number, and returns the documents added. A line holding only a UTF-8
+// byte order mark (and white space) is blank too: the decoder drops the
+// mark, leaving nothing (a file that starts with two marks). An error
+// from add becomes a *ParseError at that line.
 func readTextLines(r io.Reader, name string, in textInput, add func(d *textDocs, line []byte, lineNum int) error) (*Corpus, error) {
 	sc := newLineScanner(r, name)
 	docs := newTextDocs(in, name, "lines")
@@ -47,6 +49,9 @@ func readTextLines(r io.Reader, name string, in textInput, add func(d *textDocs,
 		line, ok := sc.nextData()
 		if !ok {
 			break
+		}
+		if isBlank(bytes.TrimPrefix(bytes.TrimLeft(line, " \t\r\v\f"), utf8BOM)) {
+			continue
 		}
 		if err := add(docs, line, sc.line); err != nil {
 			return nil, sc.errorf("%v", err)
@@ -58,6 +63,9 @@ func readTextLines(r io.Reader, name string, in textInput, add func(d *textDocs,
 	return docs.corpus("no documents")
 }
 
+// isBlank reports whether b holds only white space.
+func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
+
 // readDir reads every regular file below dir (recursively, in lexical
 // order, skipping files and directories whose name starts with '.') as one
 // raw-text document whose id is its slash-separated path relative to dir.
@@ -66,10 +74,39 @@ func readTextLines(r io.Reader, name string, in textInput, add func(d *textDocs,
 // decompressed, and a leading UTF-8 byte order mark is skipped. Each file
 // is decoded on its own (see decoder). A file of SGML records (see
 // readSGML) holds many documents, whose ids are the file's path, '#' and
-// the record's id.
+// the record's id. in.progress hears the bytes of the files read (as
+// stored) over their total, as the stage "read DIR", DIR the base name
+// of dir.
 func readDir(dir string, in textInput) (*Corpus, error) {
+	files, total, err := dirFiles(dir, in.ctx)
+	if err != nil {
+		return nil, err
+	}
 	docs := newTextDocs(in, dir, "files")
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	p := newByteProgress(in.progress, "read "+filepath.Base(dir), int(total))
+	for _, f := range files {
+		if err := ctxErr(in.ctx); err != nil {
+			return nil, err
+		}
+		if err := docs.addFile(f.id, f.path); err != nil {
+			return nil, err
+		}
+		p.add(int(f.size))
+	}
+	p.finish()
+	return docs.corpus("no files")
+}
+
+// dirFile is a file of a directory read as documents.
+type dirFile struct {
+	id, path string // id: the path relative to the directory, slash-separated
+	size     int64
+}
+
+// dirFiles returns the files below dir that readDir reads, in order, and
+// their total size.
+func dirFiles(dir string, ctx context.Context) (files []dirFile, total int64, err error) {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
@@ -80,32 +117,45 @@ func readDir(dir string, in textInput) (*Corpus, error) {
 				return filepath.SkipDir
 			}
 			return nil
-		case d.IsDir() || !isRegularFile(path, d):
-			return nil
+		case d.IsDir():
+			return ctxErr(ctx)
 		}
-		if in.ctx != nil && in.ctx.Err() != nil {
-			return in.ctx.Err()
+		size, ok := regularSize(path, d)
+		if !ok {
+			return nil
 		}
 		rel, err := filepath.Rel(dir, path)
 		if err != nil {
 			return err
 		}
-		return docs.addFile(filepath.ToSlash(rel), path)
+		files = append(files, dirFile{id: filepath.ToSlash(rel), path: path, size: size})
+		total += size
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return docs.corpus("no files")
+	return files, total, err
 }
 
-// isRegularFile reports whether the walked entry d at path is a regular
-// file or a symbolic link to one.
-func isRegularFile(path string, d fs.DirEntry) bool {
-	if d.Type()&fs.ModeSymlink != 0 {
-		fi, err := os.Stat(path)
-		return err == nil && fi.Mode().IsRegular()
+// ctxErr returns the error of ctx once it is done, nil before or if ctx
+// is nil.
+func ctxErr(ctx context.Context) error {
+	if ctx == nil {
+		return nil
 	}
-	return d.Type().IsRegular()
+	return ctx.Err()
+}
+
+// regularSize returns the size of the walked entry d at path and whether
+// it is a regular file or a symbolic link to one.
+func regularSize(path string, d fs.DirEntry) (int64, bool) {
+	info := d.Info
+	if d.Type()&fs.ModeSymlink != 0 {
+		info = func() (fs.FileInfo, error) { return os.Stat(path) }
+	}
+	fi, err := info()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, false
+	}
+	return fi.Size(), true
 }
 
 // addFile adds the file at path as document id.
@@ -115,7 +165,7 @@ func (d *textDocs) addFile(id, path string) error {
 		return err
 	}
 	if isSGML(data) {
-		return d.addRecords(id, path, data)
+		return d.addRecords(id, path, data, nil) // the directory's progress covers it
 	}
 	s, ok := d.dec.decode(data, path, 0)
 	if !ok {
@@ -190,9 +240,12 @@ type textDocs struct {
 	b    *Builder
 	tok  *text.Tokenizer
 	opts text.Options // tok's
-	dec  decoder
-	log  func(string)
-	name string // the input, for messages
+	// itemStop holds the extra stop words alone, which JSON items lose;
+	// nil if there are none.
+	itemStop *text.Tokenizer
+	dec      decoder
+	log      func(string)
+	name     string // the input, for messages
 	// tokenized says that some document was raw text, tokenized by tok.
 	tokenized bool
 	index     map[string]int32
@@ -205,20 +258,22 @@ type textDocs struct {
 // textInput is what the raw-text readers need besides the input: the
 // tokenizer, how to decode, and where to report.
 type textInput struct {
-	tok    *text.Tokenizer
-	opts   text.Options // tok's
-	strict bool
+	tok      *text.Tokenizer
+	opts     text.Options    // tok's
+	itemStop *text.Tokenizer // the extra stop words of opts alone, nil if none
+	strict   bool
 	// excerpt is ReadOptions.Excerpt: the runes kept of each
 	// document's text, 0 for none.
-	excerpt int
-	log     func(string)    // nil: no report
-	ctx     context.Context // nil: never done
+	excerpt  int
+	log      func(string)                        // nil: no report
+	progress func(stage string, done, total int) // ReadOptions.Progress: nil, no report
+	ctx      context.Context                     // nil: never done
 }
 
 // newTextDocs returns an empty assembly for the input name, whose units
 // (files, lines or records) are kind.
 func newTextDocs(in textInput, name, kind string) *textDocs {
-	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, log: in.log, name: name, index: make(map[string]int32), excerpt: in.excerpt}
+	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, itemStop: in.itemStop, log: in.log, name: name, index: make(map[string]int32), excerpt: in.excerpt}
 	d.dec = decoder{tok: in.tok, enc: in.opts.Encoding, strict: in.strict, kind: kind}
 	return d
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,4 +135,35 @@ func FuzzReadLines(f *testing.F) {
 		"Hello, World\n\nthe end\r\n", "don't stop-believing\n", "Ça coûte 5€ à Zürich\n",
 		"ab\xffcd\n", "\n\n", "", "東京は日本の首都です\n", "running runs ran",
 	})
+}
+
+// TestReadDirProgress: a directory reports the bytes of its files read
+// over their total size, as the stage "read DIR", from 0 to the total (it
+// reported nothing, however long the read).
+func TestReadDirProgress(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "letters")
+	total := 0
+	for i := range 40 {
+		content := strings.Repeat(fmt.Sprintf("word%d other words here\n", i), 3000)
+		name := fmt.Sprintf("sub%d/f%02d.txt", i%3, i)
+		if i%5 == 0 {
+			name, content = name+".gz", string(gzipped(t, content))
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, name, content)
+		total += len(content)
+	}
+	var calls [][2]int
+	_, err := ReadFile(dir, ReadOptions{Progress: func(stage string, done, n int) {
+		if stage != "read letters" {
+			t.Errorf("stage %q, want %q", stage, "read letters")
+		}
+		calls = append(calls, [2]int{done, n})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkProgress(t, calls, total)
 }

@@ -72,8 +72,9 @@ type ReadOptions struct {
 	// means unset). A text format with VocabWords is an error.
 	VocabWords []string
 	// Text configures the decoding and the tokenizer of the text formats
-	// (jsonl items are used as they are; "text" fields, lines, files and
-	// records are tokenized). Each unit of raw input (a file, a line, a
+	// (jsonl items are used as they are, less the extra stop words of
+	// Text.StopWords and Text.StopWordFiles; "text" fields, lines, files
+	// and records are tokenized). Each unit of raw input (a file, a line, a
 	// record) is decoded on its own by Text.Encoding; the units that were
 	// not valid UTF-8 are counted and the count reported through Log.
 	Text text.Options
@@ -100,6 +101,12 @@ type ReadOptions struct {
 	// name of the file or of ReadFrom's name, about every megabyte. The
 	// total is the size of the file, or for ReadFrom the size of the
 	// reader if it tells it (see ReadFrom), else the bytes read so far.
+	// A directory is one stage "read DIR", DIR its base name: the bytes
+	// of its files read (as stored) over their total size, from 0. An
+	// SGML input, read whole before its records are tokenized, adds the
+	// stage "tokenize NAME": the bytes of its (decompressed) records
+	// done, from 0 to its size. Within a stage done never decreases and
+	// ends at total.
 	Progress func(stage string, done, total int)
 	// Context, if not nil, stops the read once it is done: the reader
 	// returns an error wrapping the context's (context.Canceled, ...) at
@@ -210,7 +217,7 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 		return nil, err
 	}
 	if opts.Format == FormatDir {
-		return nil, fmt.Errorf("%s: format %q needs a directory (use ReadFile)", name, FormatDir)
+		return nil, fmt.Errorf("%s: format %q needs a directory path, not a stream", name, FormatDir)
 	}
 	discover := func(f Format) (string, error) {
 		return "", parseErr(name, 0, "format %s needs a vocabulary: set ReadOptions.Vocab (a file) or ReadOptions.VocabWords", f)
@@ -322,10 +329,12 @@ func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func(Format) 
 		setFormat(c, format)
 		return c, nil
 	}
-	var pe *ParseError
-	if errors.As(err, &pe) && pe.File == name {
-		// The input may not be in the detected format at all: say which.
-		err = &ParseError{File: pe.File, Line: pe.Line, Msg: fmt.Sprintf("%s (format %s, %s; ReadOptions.Format sets it)", pe.Msg, format, how)}
+	// The input may not be in the detected format at all: say which. An
+	// *EncodingError, which names every unit that is not UTF-8, stays
+	// whole: errors.As would find the first of its *ParseErrors and drop
+	// the others.
+	if pe, ok := err.(*ParseError); ok && pe.File == name {
+		err = &ParseError{File: pe.File, Line: pe.Line, Msg: fmt.Sprintf("%s (format %s, %s; ReadOptions.Format sets it)", pe.Msg, format, how), Err: pe.Err}
 	}
 	return nil, err
 }
@@ -369,7 +378,14 @@ var textReaders = map[Format]func(r io.Reader, name string, in textInput) (*Corp
 // textInput returns the tokenizer and decoding settings of opts.
 func (opts ReadOptions) textInput() (textInput, error) {
 	tok, err := text.New(opts.Text)
-	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, ctx: opts.Context}, err
+	if err != nil {
+		return textInput{}, err
+	}
+	in := textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, progress: opts.Progress, ctx: opts.Context}
+	if o := opts.Text; len(o.StopWords)+len(o.StopWordFiles) > 0 {
+		in.itemStop, err = text.New(text.Options{StopWords: o.StopWords, StopWordFiles: o.StopWordFiles, NoDefaultStopWords: true})
+	}
+	return in, err
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

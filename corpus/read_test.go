@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -279,5 +280,29 @@ func TestParseFormat(t *testing.T) {
 	}
 	if _, err := ParseFormat("UCI"); err == nil {
 		t.Error("ParseFormat(UCI): no error")
+	}
+}
+
+// TestStrictDetectedKeepsEveryUnit: a strict read of a detected format
+// returns the *EncodingError whole, naming every invalid line, as with
+// the format set; the note of the detected format rewrapped its first
+// *ParseError alone ("l2.txt:1: ... (format lines, detected ...)").
+func TestStrictDetectedKeepsEveryUnit(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "l2.txt", "caf\xe9 x\n\xe9t\xe9 y\ngood line z\n")
+	for _, f := range []Format{FormatAuto, FormatLines} {
+		_, err := ReadFile(p, ReadOptions{Format: f, Strict: true})
+		var ee *EncodingError
+		if !errors.As(err, &ee) || !strings.Contains(err.Error(), "2 of 3 lines are not valid UTF-8") || strings.Contains(err.Error(), "detected") {
+			t.Errorf("format %q: %v (%T), want the *EncodingError naming both lines", f, err, err)
+		}
+	}
+}
+
+// TestDirFormatOnStream: format dir on a stream says what is wrong in
+// words, not by the API to call ("(use ReadFile)" reached hull's users).
+func TestDirFormatOnStream(t *testing.T) {
+	_, err := ReadFrom(strings.NewReader("a b\n"), "stdin", ReadOptions{Format: FormatDir})
+	if err == nil || err.Error() != `stdin: format "dir" needs a directory path, not a stream` {
+		t.Errorf("%v", err)
 	}
 }

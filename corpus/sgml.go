@@ -2,7 +2,9 @@ package corpus
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,22 +50,27 @@ func recordStart(line []byte) string {
 }
 
 // readSGML reads SGML records from r: each <DOC> or <REUTERS> element is a
-// document (see addRecords).
+// document (see addRecords). The input is read whole, then its records
+// tokenized, which in.progress hears as the stage "tokenize NAME".
 func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 	data, err := readAllBounded(r)
 	if err != nil {
 		return nil, streamError(name, bytes.Count(data, []byte{'\n'}), err)
 	}
 	docs := newTextDocs(in, name, "records")
-	if err := docs.addRecords("", name, data); err != nil {
+	p := newByteProgress(in.progress, "tokenize "+filepath.Base(name), len(data))
+	if err := docs.addRecords("", name, data, p); err != nil {
 		return nil, err
 	}
+	p.finish()
 	return docs.corpus("no <DOC> or <REUTERS> records")
 }
 
-// addRecords adds each record of data, the content of file, as a document.
-// A record runs from a line that opens it to the line that closes it. Its
-// id is the text of its <DOCNO> element, else the NEWID attribute of its
+// addRecords adds each record of data, the content of file, as a document,
+// reporting the bytes done to p (nil: no report). A record runs from the
+// tag that opens it to the tag that closes it, which may stand anywhere
+// in a line ("</DOC><DOC>" ends one record and opens the next). Its id is
+// the text of its <DOCNO> element, else the NEWID attribute of its
 // opening tag (Reuters-21578), else its 1-based number in the file;
 // prefix, if not "", and '#' come before it (a file of a directory). Its
 // text is that of its <TEXT> elements, with the <HEAD> and <HEADLINE>
@@ -72,51 +79,131 @@ func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 // metadata of Reuters (<TOPICS>, <PLACES>, ...) does not become words.
 // Each record is decoded on its own (see decoder). Blank lines and
 // <!DOCTYPE> declarations between records are skipped; any other text
-// between them, or a record left open at the end, is a *ParseError.
-func (d *textDocs) addRecords(prefix, file string, data []byte) error {
-	var (
-		open     string // the element of the open record, "" between records
-		start    int    // the line of its opening tag
-		body     []byte
-		lineNum  int
-		ordinals int
-	)
+// between them, a record opened inside an open one of its element, or a
+// record left open at the end, is a *ParseError.
+func (d *textDocs) addRecords(prefix, file string, data []byte, p *byteProgress) error {
+	rs := recordSplitter{d: d, prefix: prefix, file: file}
 	for len(data) > 0 {
-		var line []byte
-		line, data, _ = bytes.Cut(data, []byte{'\n'})
-		lineNum++
-		t := bytes.TrimSpace(line)
-		if open == "" {
-			switch open = recordStart(t); {
-			case open != "":
-				start, body = lineNum, body[:0]
-			case len(t) == 0 || bytes.HasPrefix(t, []byte("<!")):
-				continue
-			default:
-				return parseErr(file, lineNum, "text outside any <DOC> or <REUTERS> record: %s", quote(t[:min(len(t), 40)]))
-			}
+		line, rest, _ := bytes.Cut(data, []byte{'\n'})
+		rs.lineNum++
+		if err := rs.line(line); err != nil {
+			return err
 		}
-		body = append(append(body, line...), '\n')
-		if !closesRecord(t, open) {
-			continue
-		}
-		ordinals++
-		if err := d.addRecord(prefix, file, start, ordinals, body); err != nil {
-			return parseErr(file, start, "%v", err)
-		}
-		open = ""
+		p.add(len(data) - len(rest))
+		data = rest
 	}
-	if open != "" {
-		return parseErr(file, start, "<%s> record not closed before the end of the input", open)
+	if rs.open != "" {
+		return parseErr(file, rs.start, "<%s> record not closed before the end of the input", rs.open)
 	}
 	return nil
 }
 
-// closesRecord reports whether the trimmed line ends the record element
-// open.
-func closesRecord(t []byte, open string) bool {
-	end := "</" + open + ">"
-	return len(t) >= len(end) && strings.EqualFold(string(t[len(t)-len(end):]), end)
+// recordSplitter cuts the lines of a file of SGML records into records.
+type recordSplitter struct {
+	d            *textDocs
+	prefix, file string
+	lineNum      int    // the line being split
+	open         string // the element of the open record, "" between records
+	start        int    // the line of its opening tag
+	body         []byte // the record so far
+	ordinal      int    // records ended
+}
+
+// line splits the line lineNum, which may end a record and open others.
+func (rs *recordSplitter) line(line []byte) error {
+	for more := true; more; {
+		var err error
+		if rs.open == "" {
+			if line, more, err = rs.between(line); !more || err != nil {
+				return err
+			}
+		}
+		if line, more, err = rs.within(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// between reads line, or what is left of it, between records: it opens a
+// record, is blank or a declaration ("<!DOCTYPE ..."), or is an error.
+// more says that the rest, after the opening tag's name, is to be split.
+func (rs *recordSplitter) between(line []byte) (rest []byte, more bool, err error) {
+	t := bytes.TrimSpace(line)
+	switch rs.open = recordStart(t); {
+	case rs.open != "":
+		rs.start = rs.lineNum
+		line = bytes.TrimLeft(line, " \t\r\v\f")
+		n := len(rs.open) + 1 // "<DOC"
+		rs.body = append(rs.body[:0], line[:n]...)
+		return line[n:], true, nil
+	case len(t) == 0 || bytes.HasPrefix(t, []byte("<!")):
+		return nil, false, nil
+	}
+	return nil, false, parseErr(rs.file, rs.lineNum, "text outside any <DOC> or <REUTERS> record: %s", quote(t[:min(len(t), 40)]))
+}
+
+// within adds line, or what is left of it, to the open record, up to its
+// closing tag if the line holds it, and then ends the record; more says
+// that the rest, after the closing tag, is to be split. A tag opening a
+// record of the same element before it is an error.
+func (rs *recordSplitter) within(line []byte) (rest []byte, more bool, err error) {
+	closing := "</" + rs.open + ">"
+	end := indexTag(line, closing)
+	closed := end >= 0
+	if closed {
+		end += len(closing)
+	} else {
+		end = len(line)
+	}
+	if indexOpenTag(line[:end], rs.open) >= 0 {
+		return nil, false, parseErr(rs.file, rs.lineNum, "<%s> opened before the record of line %d closed", rs.open, rs.start)
+	}
+	rs.body = append(append(rs.body, line[:end]...), '\n')
+	if !closed {
+		return nil, false, nil
+	}
+	return line[end:], true, rs.end()
+}
+
+// end adds the record closed.
+func (rs *recordSplitter) end() error {
+	rs.ordinal++
+	if err := rs.d.addRecord(rs.prefix, rs.file, rs.start, rs.ordinal, rs.body); err != nil {
+		return parseErr(rs.file, rs.start, "%v", err)
+	}
+	rs.open = ""
+	return nil
+}
+
+// indexTag returns the index of the first tag in b, matched
+// case-insensitively, or -1.
+func indexTag(b []byte, tag string) int {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(b)-i >= len(tag) && strings.EqualFold(string(b[i:i+len(tag)]), tag) {
+			return i
+		}
+	}
+}
+
+// indexOpenTag returns the index of the first tag in b that opens a
+// record of element elem ("<DOC>", "<DOC ..."), or -1.
+func indexOpenTag(b []byte, elem string) int {
+	for i := 0; ; {
+		j := indexTag(b[i:], "<"+elem)
+		if j < 0 {
+			return -1
+		}
+		if recordStart(b[i+j:]) == elem {
+			return i + j
+		}
+		i += j + 1
+	}
 }
 
 // addRecord adds the record rec, number ordinal, starting at line start of
@@ -126,14 +213,24 @@ func (d *textDocs) addRecord(prefix, file string, start, ordinal int, rec []byte
 	if !ok {
 		return nil
 	}
-	id := recordID(s, ordinal)
+	id, from := recordID(s, ordinal)
 	if prefix != "" {
 		id = prefix + "#" + id
 	}
-	if err := d.uniqueID(id, start, false); err != nil {
-		return err
+	if first, dup := d.seenID(id, start); dup {
+		return recordDupID(id, from, first)
 	}
 	return d.addText(id, recordText(s))
+}
+
+// recordDupID is the error of a record whose id, taken from from
+// ("<DOCNO>", "NEWID" or "" for its number), the record at line first
+// has already.
+func recordDupID(id, from string, first int) error {
+	if from == "" {
+		return fmt.Errorf("the record has no <DOCNO> or NEWID, so its id is its number, %s, which the record of line %d has already: document ids must be unique", quote([]byte(id)), first)
+	}
+	return fmt.Errorf("%s %s repeats the id of line %d: document ids must be unique", from, quote([]byte(id)), first)
 }
 
 var (
@@ -143,16 +240,20 @@ var (
 	headRE  = regexp.MustCompile(`(?is)<(HEAD|HEADLINE)>(.*?)</(?:HEAD|HEADLINE)>`)
 )
 
-// recordID returns the id of record rec (see addRecords).
-func recordID(rec string, ordinal int) string {
-	for _, re := range []*regexp.Regexp{docnoRE, newidRE} {
-		if m := re.FindStringSubmatch(rec); m != nil {
+// recordID returns the id of record rec (see addRecords) and where it
+// comes from: "<DOCNO>", "NEWID", or "" for the ordinal.
+func recordID(rec string, ordinal int) (id, from string) {
+	for _, src := range []struct {
+		re   *regexp.Regexp
+		from string
+	}{{docnoRE, "<DOCNO>"}, {newidRE, "NEWID"}} {
+		if m := src.re.FindStringSubmatch(rec); m != nil {
 			if id := strings.Join(strings.Fields(m[1]), " "); id != "" {
-				return id
+				return id, src.from
 			}
 		}
 	}
-	return strconv.Itoa(ordinal)
+	return strconv.Itoa(ordinal), ""
 }
 
 // recordText returns the text of record rec (see addRecords).

@@ -90,7 +90,7 @@ func TestBenchPassesLearnerFlags(t *testing.T) {
 func TestBenchPassesInputFlags(t *testing.T) {
 	var in inputFlags
 	in.bind(pflag.NewFlagSet("bench", pflag.ContinueOnError))
-	given := map[string][]string{"stopwords": {"a.txt", "b.txt"}}
+	given := map[string][]string{"stopwords": {"a.txt", "sw,x.txt", `"q".txt`}}
 	in.own.VisitAll(func(f *pflag.Flag) {
 		if given[f.Name] != nil {
 			return

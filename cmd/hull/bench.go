@@ -397,8 +397,9 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 }
 
 // args returns the command-line flags that reproduce in: every input flag
-// given, as given (a list flag once per value), so that the child fit
-// reads the corpus as this command does.
+// given, as given (a repeated flag once per value, which no flag parses
+// as a list: a stop-word file "sw,x.txt" reaches the child whole), so
+// that the child fit reads the corpus as this command does.
 func (in *inputFlags) args() []string {
 	var a []string
 	in.own.VisitAll(func(f *pflag.Flag) {
@@ -410,23 +411,10 @@ func (in *inputFlags) args() []string {
 			values = list.GetSlice()
 		}
 		for _, v := range values {
-			if _, ok := f.Value.(pflag.SliceValue); ok {
-				v = csvField(v) // a list flag parses its value as CSV
-			}
 			a = append(a, "--"+f.Name+"="+v)
 		}
 	})
 	return a
-}
-
-// csvField returns v as one field of a CSV line, quoted when it holds a
-// comma, a quote or a line break (a stop-word file "sw,x.txt" was split
-// in two by the child's parsing of the list).
-func csvField(v string) string {
-	if !strings.ContainsAny(v, ",\"\r\n") && strings.TrimSpace(v) == v {
-		return v
-	}
-	return `"` + strings.ReplaceAll(v, `"`, `""`) + `"`
 }
 
 // benchColumn is a column of measures of the table: its name, and the

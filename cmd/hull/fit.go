@@ -106,6 +106,8 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
 	case f.top < 0:
 		return fmt.Errorf("--top %d: want >= 0", f.top)
+	case f.output == "" && cmd.Flags().Changed("output"):
+		return errors.New(`-o "": want a file name (without -o the model is not written)`)
 	}
 	l, err := f.learners.build(f.algo, settings)
 	if err != nil {
@@ -153,10 +155,8 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		}
 	}
 	printTopics(cmd.OutOrStdout(), m, f.top)
-	if truth != nil {
-		if err := printRecovery(cmd.OutOrStdout(), m, truth); err != nil {
-			return err
-		}
+	if err := printRecovery(cmd.OutOrStdout(), m, truth); err != nil {
+		return err
 	}
 	timings := m.Provenance.Timings
 	if !f.quiet {
@@ -206,9 +206,18 @@ func loadFitInput(ctx context.Context, args []string, in *inputFlags, log io.Wri
 	return c, nil, err
 }
 
-// printRecovery matches the learned topics to the planted ones and prints
-// the l1 distance of each pair.
+// printRecovery matches the learned topics to the planted ones of truth
+// (nil: no demo, nothing to print) and prints the l1 distance of each
+// pair; with another K than the planted one, a note says why it does not.
 func printRecovery(w io.Writer, m, truth *model.Model) error {
+	switch {
+	case truth == nil:
+		return nil
+	case m.K != truth.K:
+		fmt.Fprintf(w, "\nrecovery of the planted themes: not measured, for it matches each of the %d themes to a topic and %d were learned (leave out -k, or -k %d, to measure it)\n",
+			truth.K, m.K, truth.K)
+		return nil
+	}
 	rec, err := eval.L1Recovery(m, truth)
 	if err != nil {
 		return err

@@ -67,7 +67,7 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	fs := in.own
 	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected)")
 	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
-	fs.StringSliceVar(&in.stopwords, "stopwords", nil, "extra stop-word file(s) for raw text, one word per line; input already tokenized (uci, ldac, triplet, JSON items) loses the words they list")
+	fs.StringArrayVar(&in.stopwords, "stopwords", nil, "extra stop-word file for raw text, one word per line (repeat the flag for more files); input already tokenized (uci, ldac, triplet, JSON items) loses the words it lists")
 	fs.BoolVar(&in.noStopwords, "no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	fs.BoolVar(&in.stem, "stem", false, "stem raw-text tokens (English Snowball)")
 	fs.IntVar(&in.minDF, "min-df", 0, "drop words in fewer than N documents")
@@ -75,7 +75,7 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	fs.IntVar(&in.maxVocab, "max-vocab", 0, "keep only the N words of highest document frequency (0: all)")
 	fs.BoolVar(&in.noPrune, "no-prune", false, "keep every word of raw text (default: drop words in fewer than 2-5 documents or more than half of them)")
 	fs.StringVar(&in.encoding, "encoding", "auto", "raw text that is not UTF-8: auto (read each such file or line as Windows-1252/Latin-1), utf-8 (invalid bytes separate words), latin1 (everything)")
-	fs.BoolVar(&in.strict, "strict", false, "fail on raw text that is not valid UTF-8, naming every such file or line (up to 20)")
+	fs.BoolVar(&in.strict, "strict", false, "fail on raw text that is not valid UTF-8, naming every such file or line (up to 20); no --encoding with it")
 	fs.StringVar(&in.clean, "clean", "", "cleaning presets for raw text, comma-separated: email (mail and news headers but Subject, quoted replies, signatures), markup (HTML/SGML/XML tags and entities)")
 	fs.BoolVar(&in.dropNumbers, "drop-numbers", false, "drop raw-text tokens without a letter (1988, 3-4)")
 	fs.BoolVar(&in.dropJunk, "drop-junk", false, "drop junk tokens: letters and digits mixed (x11r5), longer than --max-token-length, or from uuencoded/base64 blocks")
@@ -108,11 +108,12 @@ func (in *inputFlags) check() error {
 		return fmt.Errorf("--min-length %d: want >= 1", in.minLength)
 	case in.maxTokenLen < 0:
 		return fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", in.maxTokenLen)
-	case in.maxTokenLen != 0 && in.maxTokenLen < in.minLength:
-		return fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", in.maxTokenLen, in.minLength)
 	}
-	if _, err := text.ParseEncoding(in.encoding); err != nil {
-		return fmt.Errorf("--encoding: %w", err)
+	if err := in.checkTokenLengths(); err != nil {
+		return err
+	}
+	if err := in.checkEncoding(); err != nil {
+		return err
 	}
 	if _, err := text.ParseClean(in.clean); err != nil {
 		return fmt.Errorf("--clean: %w", err)
@@ -123,9 +124,36 @@ func (in *inputFlags) check() error {
 	return nil
 }
 
-// files returns the files an input may read: paths, the --vocab file or
-// else the vocabulary found beside each path, and the --stopwords files
-// (a name that is no file is checked as none).
+// checkTokenLengths refuses a --min-length above the longest token kept:
+// --max-token-length, or the limit --drop-junk implies without it.
+func (in *inputFlags) checkTokenLengths() error {
+	switch {
+	case in.maxTokenLen != 0 && in.maxTokenLen < in.minLength:
+		return fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", in.maxTokenLen, in.minLength)
+	case in.maxTokenLen == 0 && in.dropJunk && text.DefaultMaxTokenLen < in.minLength:
+		return fmt.Errorf("--min-length %d is above the %d characters --drop-junk keeps at most (--max-token-length sets it): no token would be kept",
+			in.minLength, text.DefaultMaxTokenLen)
+	}
+	return nil
+}
+
+// checkEncoding checks --encoding, which --strict contradicts unless
+// auto: strict, text that is not UTF-8 is an error, never decoded.
+func (in *inputFlags) checkEncoding() error {
+	enc, err := text.ParseEncoding(in.encoding)
+	if err != nil {
+		return fmt.Errorf("--encoding: %w", err)
+	}
+	if in.strict && enc != text.EncodingAuto {
+		return fmt.Errorf("--strict, --encoding %s: --strict takes raw text as UTF-8 and fails on any file or line that is not, which an encoding would decode: give one of the two", in.encoding)
+	}
+	return nil
+}
+
+// files returns the files an input may read: paths ("-" stands for the
+// file standard input reads, which -o must not replace either), the
+// --vocab file or else the vocabulary found beside each path, and the
+// --stopwords files (a name that is no file is checked as none).
 func (in *inputFlags) files(paths []string) []string {
 	files := append(slices.Clone(paths), in.vocab)
 	if in.vocab == "" {
@@ -288,8 +316,8 @@ func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corp
 
 // vocabStopWords returns the words of c that the --stopwords files list,
 // matched as the tokenizer matches raw text's tokens (lowercased), when c
-// was read without tokenizing (numeric formats, JSON items), whose words
-// the tokenizer's stop list never reached; nil otherwise.
+// was read without tokenizing: numeric formats, whose words no stop list
+// reached (the reader drops them from JSON items itself); nil otherwise.
 func (in *inputFlags) vocabStopWords(c *corpus.Corpus) ([]string, error) {
 	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() {
 		return nil, nil
@@ -384,7 +412,7 @@ func (in *inputFlags) textOptions() text.Options {
 
 // readFlags are the flags of the reader's options that its errors name.
 var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.VocabWords", "--vocab FILE", "ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
-	"ReadOptions.MaxMemory", "--max-memory", "ReadOptions.Strict", "--strict")
+	"ReadOptions.MaxMemory", "--max-memory", "ReadOptions.Strict", "--strict", corpus.StatsFileHint, "give it to hull fit with --stats")
 
 // readError names the reader's options in a corpus error by their flags.
 func readError(err error) error {

@@ -100,7 +100,7 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	var vocab []string
 	if f.words != "" {
 		if vocab, err = corpus.ReadVocabFile(f.words); err != nil {
-			return fmt.Errorf("--words: %w", err)
+			return fmt.Errorf("--words: %w", readError(err))
 		}
 	}
 	start := time.Now()

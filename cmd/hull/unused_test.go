@@ -121,15 +121,6 @@ func TestBenchChecksFirst(t *testing.T) {
 	}
 }
 
-// A list flag's value holding a comma reaches the child fit whole.
-func TestCSVField(t *testing.T) {
-	for in, want := range map[string]string{"sw.txt": "sw.txt", "sw,x.txt": `"sw,x.txt"`, `a"b`: `"a""b"`, " lead": `" lead"`} {
-		if got := csvField(in); got != want {
-			t.Errorf("csvField(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 // The median of an even number of runs is the mean of the middle two.
 func TestMedian(t *testing.T) {
 	for _, tc := range []struct {

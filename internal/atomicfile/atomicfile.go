@@ -22,8 +22,9 @@
 //     fs.ErrPermission, as a shell's ">" refuses it, though the directory
 //     would let the file be replaced.
 //   - A destination that is one of the command's inputs (Check's inputs:
-//     the same file, by any path or link) is refused with an error
-//     wrapping ErrIsInput: writing it would destroy what is being read.
+//     the same file, by any path or link, or the file standard input
+//     reads for the input "-") is refused with an error wrapping
+//     ErrIsInput: writing it would destroy what is being read.
 //     One inside an input directory (at any depth) is refused with an
 //     error wrapping ErrInInputDir: the next run would read it as input.
 //   - A writer of a set of files into a directory refuses, by CheckAbsent,
@@ -236,8 +237,9 @@ func MakeDir(dir string) (remove func(), err error) {
 // its content: its directory exists and accepts a new file (tried by
 // creating and removing a temporary file), it is a regular file or does
 // not exist, and it is none of inputs (the files the command reads; one
-// that does not exist is skipped) nor inside one of them that is a
-// directory. The error wraps ErrNoDir, ErrNotRegular, ErrIsInput,
+// that does not exist is skipped; "-" is standard input, which may be a
+// file redirected with "<") nor inside one of them that is a directory.
+// The error wraps ErrNoDir, ErrNotRegular, ErrIsInput,
 // ErrInInputDir, fs.ErrPermission or the file system's error, and names
 // path.
 func Check(path string, inputs ...string) error {
@@ -250,12 +252,8 @@ func Check(path string, inputs ...string) error {
 	}
 	if fi != nil {
 		for _, in := range inputs {
-			if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
-				name := path
-				if in != path {
-					name = fmt.Sprintf("%s (the same file as %s)", path, in)
-				}
-				return fmt.Errorf("%s: %w", name, ErrIsInput)
+			if ii, err := statInput(in); err == nil && os.SameFile(fi, ii) {
+				return fmt.Errorf("%s: %w", sameFileName(path, in), ErrIsInput)
 			}
 		}
 	}
@@ -266,6 +264,30 @@ func Check(path string, inputs ...string) error {
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// Stdin is the input name that stands for standard input.
+const Stdin = "-"
+
+// statInput returns the FileInfo of the input in: for Stdin, of the file
+// standard input reads (a shell's "<" makes it any file, which -o must
+// not replace).
+func statInput(in string) (os.FileInfo, error) {
+	if in == Stdin {
+		return os.Stdin.Stat()
+	}
+	return os.Stat(in)
+}
+
+// sameFileName names path, found to be the input in, for a message.
+func sameFileName(path, in string) string {
+	switch in {
+	case path:
+		return path
+	case Stdin:
+		return path + " (the file standard input reads)"
+	}
+	return fmt.Sprintf("%s (the same file as %s)", path, in)
 }
 
 // CheckAbsent returns an error wrapping ErrStale that names the first of
@@ -293,6 +315,9 @@ func inputDirHolding(target string, inputs []string) string {
 		return ""
 	}
 	for _, in := range inputs {
+		if in == Stdin {
+			continue // a stream, not the directory "-"
+		}
 		if st, err := os.Stat(in); err != nil || !st.IsDir() {
 			continue
 		}

@@ -227,6 +227,30 @@ func TestCheckRefusesAnInput(t *testing.T) {
 	}
 }
 
+// Check refuses a destination that is the file standard input reads when
+// an input is "-" (hull fit - -o in.jsonl < in.jsonl replaced the corpus
+// with the model). (As /dev/stdin it is the process's descriptor 0,
+// which the test does not redirect.)
+func TestCheckRefusesStdinFile(t *testing.T) {
+	dir := t.TempDir()
+	in, other := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "other.json")
+	os.WriteFile(in, []byte("corpus"), 0o644)
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(saved *os.File) { os.Stdin = saved; f.Close() }(os.Stdin)
+	os.Stdin = f
+	for _, out := range []string{in, filepath.Join(dir, ".", "in.jsonl")} {
+		if err := Check(out, Stdin); !errors.Is(err, ErrIsInput) || !strings.Contains(err.Error(), "standard input") {
+			t.Errorf("Check(%s, -): %v, want ErrIsInput naming standard input", out, err)
+		}
+	}
+	if err := Check(other, Stdin); err != nil {
+		t.Errorf("Check(other, -): %v", err)
+	}
+}
+
 // asNobodyEnv names the directory a child test run as user nobody works in.
 const asNobodyEnv = "ATOMICFILE_TEST_NOBODY_DIR"
 

@@ -38,33 +38,20 @@ import (
 	"github.com/hulltopics/hull/text"
 )
 
-// listFlag is a flag that may be repeated, each value a comma-separated
-// list (as hull's --stopwords).
-type listFlag []string
+// repeatedFlag is a flag that may be repeated, each value taken whole
+// (--input's patterns, --stopwords's files, as hull's: a name may hold a
+// comma).
+type repeatedFlag []string
 
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error {
-	for s := range strings.SplitSeq(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			*l = append(*l, s)
-		}
-	}
-	return nil
-}
-
-// inputFlag is --input: repeatable, one pattern each (a pattern may hold
-// commas).
-type inputFlag []string
-
-func (l *inputFlag) String() string     { return strings.Join(*l, " ") }
-func (l *inputFlag) Set(v string) error { *l = append(*l, v); return nil }
+func (l *repeatedFlag) String() string     { return strings.Join(*l, " ") }
+func (l *repeatedFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 var (
-	inputs      inputFlag
+	inputs      repeatedFlag
 	output      = flag.String("output", "", "the statistics file to write (.gz: gzip; local or gs://...; required)")
 	format      = flag.String("format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected for each input)")
 	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to each local input)")
-	stopwords   listFlag
+	stopwords   repeatedFlag
 	noStopwords = flag.Bool("no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	stem        = flag.Bool("stem", false, "stem raw-text tokens (English Snowball)")
 	minDF       = flag.Int("min-df", 0, "drop words in fewer than N documents")
@@ -89,7 +76,7 @@ var (
 
 func init() {
 	flag.Var(&inputs, "input", "an input file, directory or glob pattern (local or gs://...); repeat for more (arguments after the flags are inputs too)")
-	flag.Var(&stopwords, "stopwords", "extra stop-word file(s) for raw text, one word per line (comma-separated or repeated)")
+	flag.Var(&stopwords, "stopwords", "extra stop-word file for raw text, one word per line (repeat the flag for more files)")
 	flag.StringVar(output, "o", "", "short for --output")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), `Usage: hull-beam --input PATTERN [--input PATTERN...] --output FILE [flags] [PATTERN...]
@@ -580,15 +567,14 @@ func flagError(err error) error {
 	return err
 }
 
-// readFlags are the flags of the reader's options that its errors name,
-// as hull names them.
-// and the read options set that only raw text uses.
+// readFlags are the flags of the reader's and the pipeline's options that
+// their errors name, as hull names them.
 var readFlags = strings.NewReplacer("ReadOptions.Vocab (a file) or ReadOptions.VocabWords", "--vocab FILE", "ReadOptions.VocabWords", "--vocab", "ReadOptions.Vocab", "--vocab", "ReadOptions.Format", "--format",
 	"ReadOptions.Strict", "--strict",
 	"Options.Text.Encoding", "--encoding", "Options.Text.Clean", "--clean", "Options.Text.NoDefaultStopWords", "--no-stopwords", "Options.Text.Stem", "--stem",
 	"Options.Text.MinLen", "--min-length", "Options.Text.MaxTokenLen", "--max-token-length", "Options.Text.DropNumbers", "--drop-numbers",
 	"Options.Text.Rules", "--token-rules", "Options.Text.DropPossessive", "--drop-possessive", "Options.Text.DropJunk", "--drop-junk", "Options.Strict", "--strict",
-	"Options.Prune (zero: keep every word)", "--no-prune")
+	"Options.Prune (zero: keep every word)", "--no-prune", corpus.StatsFileHint, "give it to hull fit with --stats")
 
 // runError shortens the error of a failed run to what the user must fix
 // when it holds one of hull's ("file:line: what is wrong"), keeping Beam's

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -83,7 +84,7 @@ func TestCheckRunner(t *testing.T) {
 // TestOptionsRefused: an output "-" (a file named "-" was written) and a
 // --range-mib whose bytes overflow (it became another value) are refused.
 func TestOptionsRefused(t *testing.T) {
-	inputs = inputFlag{"a.txt"}
+	inputs = repeatedFlag{"a.txt"}
 	defer func() { inputs = nil; *output = ""; *rangeMiB = 64 }()
 	for _, tc := range []struct {
 		out  string
@@ -139,5 +140,19 @@ func TestReachEndpoint(t *testing.T) {
 	}
 	if err := reachEndpoint(context.Background(), "dns:///jobs.example", time.Second); err != nil {
 		t.Errorf("a gRPC target is Beam's to dial: %v", err)
+	}
+}
+
+// TestRepeatedFlag: --stopwords takes each value whole, as hull's: a file
+// name holding a comma or a quote was split as a list.
+func TestRepeatedFlag(t *testing.T) {
+	var l repeatedFlag
+	fs := flag.NewFlagSet("hull-beam", flag.ContinueOnError)
+	fs.Var(&l, "stopwords", "")
+	if err := fs.Parse([]string{"--stopwords", "my,stops.txt", "--stopwords", `"q".txt`}); err != nil {
+		t.Fatal(err)
+	}
+	if want := (repeatedFlag{"my,stops.txt", `"q".txt`}); !slices.Equal(l, want) {
+		t.Errorf("got %q, want %q", l, want)
 	}
 }
