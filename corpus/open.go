@@ -129,7 +129,9 @@ func withProgress(r io.Reader, name string, size int64, progress func(stage stri
 	if progress == nil {
 		return r
 	}
-	return &progressReader{r: r, total: int(max(size, 0)), stage: "read " + filepath.Base(name), report: progress}
+	p := &progressReader{r: r, total: int(max(size, 0)), stage: "read " + filepath.Base(name), report: progress}
+	progress(p.stage, 0, p.total) // a stage starts at 0 (learner.Progress)
+	return p
 }
 
 // decompress wraps r in a buffered reader, inserting a gzip decoder when

@@ -98,7 +98,8 @@ type ReadOptions struct {
 	MaxMemory int64
 	// Progress, if non-nil, receives the bytes of each input read so far
 	// (before decompression) under the stage "read NAME", NAME the base
-	// name of the file or of ReadFrom's name, about every megabyte. The
+	// name of the file or of ReadFrom's name, 0 first, then about every
+	// megabyte. The
 	// total is the size of the file, or for ReadFrom the size of the
 	// reader if it tells it (see ReadFrom), else the bytes read so far.
 	// A directory is one stage "read DIR", DIR its base name: the bytes

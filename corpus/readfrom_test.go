@@ -247,16 +247,18 @@ func TestReadFromProgress(t *testing.T) {
 		{bytes.NewReader(data), len(data)},
 		{iotest.OneByteReader(bytes.NewReader(data)), len(data)}, // size unknown: the bytes read
 	} {
-		var calls, done, total int
+		var calls, done, total, first int
 		var stage string
 		_, err := ReadFrom(tc.r, "dir/stdin", ReadOptions{Progress: func(s string, d, n int) {
-			calls++
+			if calls++; calls == 1 {
+				first = d
+			}
 			stage, done, total = s, d, n
 		}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if calls == 0 || stage != "read stdin" || done != len(data) || total != tc.wantTotal {
+		if calls < 2 || first != 0 || stage != "read stdin" || done != len(data) || total != tc.wantTotal {
 			t.Errorf("%d calls, last %q %d/%d; want \"read stdin\" %d/%d", calls, stage, done, total, len(data), tc.wantTotal)
 		}
 	}
