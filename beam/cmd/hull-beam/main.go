@@ -537,7 +537,7 @@ func givenRawTextFields() []string {
 const maxRangeMiB = 1 << 20
 
 // checkLocalFiles refuses, before the run, a local --vocab that is no
-// file and a local --partials-dir that is not a directory, as hull
+// file and a local --partials-dir that is not an existing directory, as hull
 // refuses a missing vocabulary (exit status 2).
 func checkLocalFiles() error {
 	if *vocab != "" && !strings.Contains(*vocab, "://") {
@@ -546,8 +546,10 @@ func checkLocalFiles() error {
 		}
 	}
 	if *partials != "" && !strings.Contains(*partials, "://") {
-		if fi, err := os.Stat(*partials); err == nil && !fi.IsDir() {
-			return fmt.Errorf("--partials-dir %s: not a directory", *partials)
+		// A missing one is refused too: made for the run, it was left
+		// behind empty once the run removed its own directory in it.
+		if fi, err := os.Stat(*partials); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--partials-dir %s: not a directory: give one that exists (the run makes its own directory in it)", *partials)
 		}
 	}
 	return nil

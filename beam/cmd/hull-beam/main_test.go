@@ -156,3 +156,18 @@ func TestRepeatedFlag(t *testing.T) {
 		t.Errorf("got %q, want %q", l, want)
 	}
 }
+
+// TestPartialsDirMustExist: a missing local --partials-dir is refused
+// before the run (made for it, it was left behind empty), a remote one is
+// the workers' to see.
+func TestPartialsDirMustExist(t *testing.T) {
+	saved := *partials
+	defer func() { *partials = saved }()
+	dir := t.TempDir()
+	for given, ok := range map[string]bool{dir: true, dir + "/missing": false, "gs://bucket/tmp": true} {
+		*partials = given
+		if err := checkLocalFiles(); (err == nil) != ok {
+			t.Errorf("--partials-dir %s: %v, want accepted %v", given, err, ok)
+		}
+	}
+}
