@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -28,9 +29,10 @@ func misuseFixture(t *testing.T) (*corpus.Corpus, *model.Model) {
 	return c, truth
 }
 
-// TestNilContext: every function that takes a context refuses a nil one
-// with learner.ErrNilContext; most dereferenced it in a worker goroutine,
-// a panic no caller could recover.
+// TestNilContext: functions that take a context refuse a nil one with
+// learner.ErrNilContext (the entry points below; the others run through
+// internal/parallel or internal/ctxio, which refuse it too); most
+// dereferenced it in a worker goroutine, a panic no caller could recover.
 func TestNilContext(t *testing.T) {
 	c, truth := misuseFixture(t)
 	var ctx context.Context // nil
@@ -43,7 +45,27 @@ func TestNilContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
+	saved := filepath.Join(dir, "s.stats")
+	if err := st.Save(context.Background(), saved); err != nil {
+		t.Fatal(err)
+	}
 	for name, call := range map[string]func() error{
+		"cooc.Stats.Save": func() error { return st.Save(ctx, filepath.Join(dir, "t.stats")) },
+		"cooc.MergeFiles": func() error { _, err := cooc.MergeFiles(ctx, []string{saved}, 0); return err },
+		"cooc.StatsReader.Matrix": func() error {
+			f, err := os.Open(saved)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			sr, err := cooc.NewStatsReader(f, saved)
+			if err != nil {
+				return err
+			}
+			_, err = sr.Matrix(ctx, 0)
+			return err
+		},
+		"eval.LSI.Prepare":        func() error { _, err := (eval.LSI{K: 2}).Prepare(ctx, c, c); return err },
 		"infer.Infer":             func() error { _, err := infer.Infer(ctx, truth, c, infer.Options{}); return err },
 		"infer.Document":          func() error { _, _, err := infer.Document(ctx, truth, []string{"w1"}, infer.Options{}); return err },
 		"Inferencer.Document":     func() error { _, _, err := inf.Document(ctx, []string{"w1"}); return err },

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/terms"
@@ -468,6 +469,9 @@ func Join(parts []*Stats) (*Stats, error) {
 // same weighting. It returns a *memory.Error before allocating the 8 V^2
 // bytes above maxMemory (0: half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if s.overflow {
 		return nil, ErrOverflow
 	}

@@ -187,6 +187,9 @@ func loadStats(ctx context.Context, path string, maxMemory int64) (*Stats, strin
 // documents would count twice. Once ctx is done the merge stops with its
 // error.
 func MergeFiles(ctx context.Context, paths []string, maxMemory int64) (*Stats, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if len(paths) == 0 {
 		return nil, errors.New("cooc: no statistics files to merge")
 	}
@@ -370,6 +373,9 @@ func (sr *StatsReader) Summary() *StatsSummary { return sr.summary }
 // Time O(V^2), memory 8 V^2 bytes (Stats.Matrix's, without the statistics
 // beside it).
 func (sr *StatsReader) Matrix(ctx context.Context, maxMemory int64) (*Matrix, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if sr.done {
 		return nil, fmt.Errorf("cooc: %s: the statistics were read already", sr.f.name)
 	}

@@ -26,12 +26,10 @@ type jsonlRecord struct {
 //
 // Items are taken verbatim as the document's tokens: they are already
 // tokenized (and possibly stemmed), so they are not lowercased, stemmed or
-// stop-listed by the embedded English list; an empty item, or one with
-// white space (which a vocabulary file cannot hold), is an error. The
-// extra stop words of text.Options (StopWords, StopWordFiles) are dropped
-// from them, matched lowercased as the tokenizer matches: the record of
-// the corpus lists them, so every document must lack them, not only the
-// texts. A text is tokenized by tok.
+// stop-listed (a caller drops listed words from the vocabulary, as "hull
+// fit --stopwords" does, and records them in the pruning); an empty item,
+// or one with white space (which a vocabulary file cannot hold), is an
+// error. A text is tokenized by tok.
 // The id is a string or a number (kept as written); a missing or null id
 // is the 1-based line number. Ids must be unique: a repeated id is an
 // error at its second line (the number 7 and the string "7" are the same
@@ -84,22 +82,7 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 			return fmt.Errorf("items[%d] %q contains a NUL byte, which no word holds", i, w)
 		}
 	}
-	return d.addTokens(id, d.withoutStopWords(*rec.Items))
-}
-
-// withoutStopWords returns items without the extra stop words, in d's
-// scratch slice when it drops any.
-func (d *textDocs) withoutStopWords(items []string) []string {
-	if d.itemStop == nil {
-		return items
-	}
-	d.toks = d.toks[:0]
-	for _, w := range items {
-		if !d.itemStop.IsStopWord(w) {
-			d.toks = append(d.toks, w)
-		}
-	}
-	return d.toks
+	return d.addTokens(id, *rec.Items)
 }
 
 // seenID records that line lineNum holds document id, and returns the

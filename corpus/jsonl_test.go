@@ -237,23 +237,3 @@ func TestReadJSONLBOMLine(t *testing.T) {
 		}
 	}
 }
-
-// TestReadJSONLItemsLoseExtraStopWords: the extra stop words reach the
-// items documents of a JSON-lines input too, matched lowercased, so that
-// the record, which lists them, holds for every document (a file of
-// items and texts kept "apple" in its items); the English list does not.
-func TestReadJSONLItemsLoseExtraStopWords(t *testing.T) {
-	dir := t.TempDir()
-	stop := writeFile(t, dir, "sw.txt", "apple\n")
-	in := `{"id": 1, "items": ["Apple", "pear", "the"]}` + "\n" + `{"id": 2, "text": "apple pear fig"}` + "\n" + `{"id": 3, "items": ["apple", "kiwi"]}` + "\n"
-	for _, o := range []text.Options{{StopWordFiles: []string{stop}}, {StopWords: []string{"APPLE"}}} {
-		c, err := ReadFrom(strings.NewReader(in), "mixed.jsonl", ReadOptions{Text: o})
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkDocs(t, c, []string{"1", "2", "3"}, []map[string]int32{{"pear": 1, "the": 1}, {"pear": 1, "fig": 1}, {"kiwi": 1}})
-		if rec := c.Preprocessing.Text; rec == nil || !slices.Equal(rec.StopWords, []string{"apple"}) {
-			t.Errorf("%+v: record %+v, want the stop word apple", o, rec)
-		}
-	}
-}

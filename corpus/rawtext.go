@@ -240,12 +240,9 @@ type textDocs struct {
 	b    *Builder
 	tok  *text.Tokenizer
 	opts text.Options // tok's
-	// itemStop holds the extra stop words alone, which JSON items lose;
-	// nil if there are none.
-	itemStop *text.Tokenizer
-	dec      decoder
-	log      func(string)
-	name     string // the input, for messages
+	dec  decoder
+	log  func(string)
+	name string // the input, for messages
 	// tokenized says that some document was raw text, tokenized by tok.
 	tokenized bool
 	index     map[string]int32
@@ -258,10 +255,9 @@ type textDocs struct {
 // textInput is what the raw-text readers need besides the input: the
 // tokenizer, how to decode, and where to report.
 type textInput struct {
-	tok      *text.Tokenizer
-	opts     text.Options    // tok's
-	itemStop *text.Tokenizer // the extra stop words of opts alone, nil if none
-	strict   bool
+	tok    *text.Tokenizer
+	opts   text.Options // tok's
+	strict bool
 	// excerpt is ReadOptions.Excerpt: the runes kept of each
 	// document's text, 0 for none.
 	excerpt  int
@@ -273,7 +269,7 @@ type textInput struct {
 // newTextDocs returns an empty assembly for the input name, whose units
 // (files, lines or records) are kind.
 func newTextDocs(in textInput, name, kind string) *textDocs {
-	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, itemStop: in.itemStop, log: in.log, name: name, index: make(map[string]int32), excerpt: in.excerpt}
+	d := &textDocs{b: NewBuilder(nil), tok: in.tok, opts: in.opts, log: in.log, name: name, index: make(map[string]int32), excerpt: in.excerpt}
 	d.dec = decoder{tok: in.tok, enc: in.opts.Encoding, strict: in.strict, kind: kind}
 	return d
 }

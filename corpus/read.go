@@ -72,9 +72,8 @@ type ReadOptions struct {
 	// means unset). A text format with VocabWords is an error.
 	VocabWords []string
 	// Text configures the decoding and the tokenizer of the text formats
-	// (jsonl items are used as they are, less the extra stop words of
-	// Text.StopWords and Text.StopWordFiles; "text" fields, lines, files
-	// and records are tokenized). Each unit of raw input (a file, a line, a
+	// (jsonl items are used as they are; "text" fields, lines, files and
+	// records are tokenized). Each unit of raw input (a file, a line, a
 	// record) is decoded on its own by Text.Encoding; the units that were
 	// not valid UTF-8 are counted and the count reported through Log.
 	Text text.Options
@@ -382,11 +381,7 @@ func (opts ReadOptions) textInput() (textInput, error) {
 	if err != nil {
 		return textInput{}, err
 	}
-	in := textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, progress: opts.Progress, ctx: opts.Context}
-	if o := opts.Text; len(o.StopWords)+len(o.StopWordFiles) > 0 {
-		in.itemStop, err = text.New(text.Options{StopWords: o.StopWords, StopWordFiles: o.StopWordFiles, NoDefaultStopWords: true})
-	}
-	return in, err
+	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, progress: opts.Progress, ctx: opts.Context}, nil
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

@@ -213,19 +213,20 @@ func (d *textDocs) addRecord(prefix, file string, start, ordinal int, rec []byte
 	if !ok {
 		return nil
 	}
-	id, from := recordID(s, ordinal)
+	own, from := recordID(s, ordinal)
+	id := own
 	if prefix != "" {
-		id = prefix + "#" + id
+		id = prefix + "#" + own
 	}
 	if first, dup := d.seenID(id, start); dup {
-		return recordDupID(id, from, first)
+		return recordDupID(own, from, first)
 	}
 	return d.addText(id, recordText(s))
 }
 
-// recordDupID is the error of a record whose id, taken from from
-// ("<DOCNO>", "NEWID" or "" for its number), the record at line first
-// has already.
+// recordDupID is the error of a record whose own id (without its file's
+// prefix in a directory), taken from from ("<DOCNO>", "NEWID" or "" for
+// its number), the record at line first of its file has already.
 func recordDupID(id, from string, first int) error {
 	if from == "" {
 		return fmt.Errorf("the record has no <DOCNO> or NEWID, so its id is its number, %s, which the record of line %d has already: document ids must be unique", quote([]byte(id)), first)

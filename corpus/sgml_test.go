@@ -85,3 +85,15 @@ func checkProgress(t *testing.T, calls [][2]int, total int) {
 		}
 	}
 }
+
+// TestReadSGMLDupIDInDirectory: in a directory, a repeated <DOCNO> is
+// quoted as the file holds it, not with the file's prefix of the
+// document id ("a.sgml#A1" was called the DOCNO).
+func TestReadSGMLDupIDInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.sgml", "<DOC>\n<DOCNO>A1</DOCNO>\n<TEXT>rain snow</TEXT>\n</DOC>\n<DOC>\n<DOCNO>A1</DOCNO>\n<TEXT>sun snow</TEXT>\n</DOC>\n")
+	_, err := ReadFile(dir, ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), `a.sgml:5: <DOCNO> "A1" repeats the id of line 1`) {
+		t.Errorf("got %v", err)
+	}
+}

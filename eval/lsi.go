@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/linalg"
 )
 
@@ -88,7 +89,7 @@ func (l LSI) Prepare(ctx context.Context, train, observed *corpus.Corpus) (Score
 	if l.K < 0 {
 		return nil, fmt.Errorf("lsi: K = %d is negative", l.K)
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxio.Err(ctx); err != nil {
 		return nil, err
 	}
 	a := countMatrix(train)

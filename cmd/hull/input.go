@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/readflags"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
@@ -87,67 +88,17 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 
 // check validates the input flags, naming them: read calls it before
 // reading anything; a command may call it earlier, with its other flags.
+// The flags hull-beam shares are checked as it checks them (readflags).
 func (in *inputFlags) check() error {
-	if _, err := corpus.ParseFormat(in.format); err != nil {
-		return fmt.Errorf("--format: %w", err)
-	}
 	switch {
-	case in.minDF < 0:
-		return fmt.Errorf("--min-df %d: want >= 0 (0: keep every word)", in.minDF)
-	case !(in.maxDF >= 0 && in.maxDF <= 1):
-		return fmt.Errorf("--max-df %v: want a fraction of the documents in [0, 1] (0: no limit)", in.maxDF)
-	case in.maxVocab < 0:
-		return fmt.Errorf("--max-vocab %d: want >= 0 (0: every word)", in.maxVocab)
 	case in.maxMemory < 0:
 		return fmt.Errorf("--max-memory %d: want >= 0", in.maxMemory)
 	case in.noPrune && in.flagsOnly:
 		return errors.New("--no-prune: this command prunes only by --min-df, --max-df and --max-vocab")
-	case in.noPrune && (in.minDF != 0 || in.maxDF != 0 || in.maxVocab != 0):
-		return errors.New("--no-prune keeps every word: it cannot go with --min-df, --max-df or --max-vocab")
-	case in.minLength < 1:
-		return fmt.Errorf("--min-length %d: want >= 1", in.minLength)
-	case in.maxTokenLen < 0:
-		return fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", in.maxTokenLen)
 	}
-	if err := in.checkTokenLengths(); err != nil {
-		return err
-	}
-	if err := in.checkEncoding(); err != nil {
-		return err
-	}
-	if _, err := text.ParseClean(in.clean); err != nil {
-		return fmt.Errorf("--clean: %w", err)
-	}
-	if _, err := text.ParseRules(in.tokenRules); err != nil {
-		return fmt.Errorf("--token-rules: %w", err)
-	}
-	return nil
-}
-
-// checkTokenLengths refuses a --min-length above the longest token kept:
-// --max-token-length, or the limit --drop-junk implies without it.
-func (in *inputFlags) checkTokenLengths() error {
-	switch {
-	case in.maxTokenLen != 0 && in.maxTokenLen < in.minLength:
-		return fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", in.maxTokenLen, in.minLength)
-	case in.maxTokenLen == 0 && in.dropJunk && text.DefaultMaxTokenLen < in.minLength:
-		return fmt.Errorf("--min-length %d is above the %d characters --drop-junk keeps at most (--max-token-length sets it): no token would be kept",
-			in.minLength, text.DefaultMaxTokenLen)
-	}
-	return nil
-}
-
-// checkEncoding checks --encoding, which --strict contradicts unless
-// auto: strict, text that is not UTF-8 is an error, never decoded.
-func (in *inputFlags) checkEncoding() error {
-	enc, err := text.ParseEncoding(in.encoding)
-	if err != nil {
-		return fmt.Errorf("--encoding: %w", err)
-	}
-	if in.strict && enc != text.EncodingAuto {
-		return fmt.Errorf("--strict, --encoding %s: --strict takes raw text as UTF-8 and fails on any file or line that is not, which an encoding would decode: give one of the two", in.encoding)
-	}
-	return nil
+	return readflags.Values{Format: in.format, MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab, NoPrune: in.noPrune,
+		MinLength: in.minLength, MaxTokenLen: in.maxTokenLen, DropJunk: in.dropJunk, Strict: in.strict,
+		Encoding: in.encoding, Clean: in.clean, Rules: in.tokenRules, StopWords: in.stopwords}.Check()
 }
 
 // files returns the files an input may read: paths ("-" stands for the
@@ -315,11 +266,13 @@ func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corp
 }
 
 // vocabStopWords returns the words of c that the --stopwords files list,
-// matched as the tokenizer matches raw text's tokens (lowercased), when c
-// was read without tokenizing: numeric formats, whose words no stop list
-// reached (the reader drops them from JSON items itself); nil otherwise.
+// matched as the tokenizer matches raw text's tokens (lowercased), when
+// some of c's words may be tokens no stop list reached: c was read
+// without tokenizing (numeric formats, JSON items), or is JSON lines,
+// whose items stand beside its tokenized texts (the texts lost the
+// listed words already; a stem equal to one goes too). nil otherwise.
 func (in *inputFlags) vocabStopWords(c *corpus.Corpus) ([]string, error) {
-	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() {
+	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() && c.Preprocessing.Format != corpus.FormatJSONL {
 		return nil, nil
 	}
 	tok, err := text.New(text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: true})

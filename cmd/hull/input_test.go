@@ -117,13 +117,22 @@ func TestOutputIsStdinFile(t *testing.T) {
 // records (they were kept).
 func TestStopWordsReachItems(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "mixed.jsonl")
-	os.WriteFile(in, []byte(`{"id":1,"items":["apple","pear","plum"]}`+"\n"+`{"id":2,"text":"apple pear fig plum"}`+"\n"+
+	mixed, items := filepath.Join(dir, "mixed.jsonl"), filepath.Join(dir, "items.jsonl")
+	os.WriteFile(mixed, []byte(`{"id":1,"items":["apple","pear","plum"]}`+"\n"+`{"id":2,"text":"apple pear fig plum"}`+"\n"+
+		`{"id":3,"items":["apple","fig","kiwi"]}`+"\n"+`{"id":4,"items":["kiwi","plum"]}`+"\n"), 0o644)
+	os.WriteFile(items, []byte(`{"id":1,"items":["apple","pear","plum"]}`+"\n"+`{"id":2,"items":["Apple","pear","fig","plum"]}`+"\n"+
 		`{"id":3,"items":["apple","fig","kiwi"]}`+"\n"+`{"id":4,"items":["kiwi","plum"]}`+"\n"), 0o644)
 	stop := filepath.Join(dir, "sw.txt")
 	os.WriteFile(stop, []byte("apple\n"), 0o644)
-	if vocab := fitVocab(t, in, "--stopwords", stop); slices.Contains(vocab, "apple") {
-		t.Errorf("vocabulary %q keeps the stop word", vocab)
+	for in, dropped := range map[string][]string{mixed: {"apple"}, items: {"apple", "Apple"}} {
+		m := fitModel(t, in, "--stopwords", stop)
+		if slices.Contains(m.Vocab, "apple") || slices.Contains(m.Vocab, "Apple") {
+			t.Errorf("%s: vocabulary %q keeps the stop word", in, m.Vocab)
+		}
+		// The record says what was dropped (a file of items alone lost it).
+		if p := m.Provenance.Preprocessing; p == nil || p.Prune == nil || !slices.Equal(p.Prune.StopWords, dropped) {
+			t.Errorf("%s: preprocessing %v, want the pruning's stop words %q", in, p, dropped)
+		}
 	}
 }
 
@@ -144,6 +153,11 @@ func TestStopWordsFileNames(t *testing.T) {
 // fitVocab fits 2 topics to in with the flags and returns the model's
 // vocabulary.
 func fitVocab(t *testing.T, in string, flags ...string) []string {
+	return fitModel(t, in, flags...).Vocab
+}
+
+// fitModel fits 2 topics to in with the flags and returns the model.
+func fitModel(t *testing.T, in string, flags ...string) *model.Model {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "m.json")
 	if code, _, errOut := hull(t, append([]string{"fit", "-q", "-k", "2", in, "-o", out}, flags...)...); code != 0 {
@@ -153,7 +167,7 @@ func fitVocab(t *testing.T, in string, flags ...string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m.Vocab
+	return m
 }
 
 // TestInputFlagConflicts: flags that contradict each other or change

@@ -89,7 +89,7 @@ func TestOutputInsideAnInputDirIsRefused(t *testing.T) {
 func TestRawTextFlagsOnNumericInput(t *testing.T) {
 	dir := synthCorpus(t, "separable", "-k", "3", "--vocab-size", "60", "--docs", "200", "--doc-length", "30", "--seed", "1")
 	docword := filepath.Join(dir, "docword.txt")
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "3", docword, "--stopwords", filepath.Join(dir, "missing.txt")); code != 2 || !strings.Contains(errOut, "--stopwords: ") {
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "3", docword, "--stopwords", filepath.Join(dir, "missing.txt")); code != 2 || !strings.Contains(errOut, "--stopwords "+filepath.Join(dir, "missing.txt")+": no such file") {
 		t.Errorf("--stopwords missing.txt: exit %d, %q; want 2 naming --stopwords", code, errOut)
 	}
 	for _, flags := range [][]string{{"--stem"}, {"--drop-junk", "--min-length", "3"}} {

@@ -20,10 +20,12 @@ func Err(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// Reader returns r whose reads fail with ctx's error once ctx is done.
+// Reader returns r whose reads fail with ctx's error once ctx is done
+// (ErrNilContext for a nil ctx).
 func Reader(ctx context.Context, r io.Reader) io.Reader { return reader{ctx, r} }
 
-// Writer returns w whose writes fail with ctx's error once ctx is done.
+// Writer returns w whose writes fail with ctx's error once ctx is done
+// (ErrNilContext for a nil ctx).
 func Writer(ctx context.Context, w io.Writer) io.Writer { return writer{ctx, w} }
 
 type reader struct {
@@ -32,7 +34,7 @@ type reader struct {
 }
 
 func (c reader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
+	if err := Err(c.ctx); err != nil {
 		return 0, err
 	}
 	return c.r.Read(p)
@@ -44,7 +46,7 @@ type writer struct {
 }
 
 func (c writer) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
+	if err := Err(c.ctx); err != nil {
 		return 0, err
 	}
 	return c.w.Write(p)

@@ -34,6 +34,7 @@ import (
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/interrupt"
+	"github.com/hulltopics/hull/internal/readflags"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/text"
 )
@@ -389,13 +390,16 @@ const endpointTimeout = 10 * time.Second
 
 // reachEndpoint checks that a job service listens at addr (HOST:PORT)
 // before the run: Beam builds the workers' binary first, for minutes,
-// then waits without end for a service that is not there. An address
-// that is not HOST:PORT (a gRPC target such as dns:///...) is left to
-// Beam.
+// then waits without end for a service that is not there. A port out of
+// range is bad input; an address that is not HOST:PORT (a gRPC target
+// such as dns:///...) is left to Beam.
 func reachEndpoint(ctx context.Context, addr string, timeout time.Duration) error {
 	host, port, err := net.SplitHostPort(addr)
-	if _, perr := strconv.ParseUint(port, 10, 16); err != nil || perr != nil || strings.Contains(host, "/") {
+	if err != nil || strings.Contains(host, "/") || strings.Trim(port, "0123456789") != "" {
 		return nil
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return badInput{fmt.Errorf("--endpoint %s: the port %s is not a number from 1 to 65535", addr, port)}
 	}
 	d := net.Dialer{Timeout: timeout}
 	conn, err := d.DialContext(ctx, "tcp", addr)
@@ -438,6 +442,8 @@ func checkRunner() (runner, error) {
 		return r, errors.New("--runner dot: give --dot_file FILE, the graph it writes")
 	case name != "dot" && flagValue("dot_file") != "":
 		return r, fmt.Errorf("--dot_file: only --runner dot writes the pipeline's graph; the %s runner writes none", name)
+	case r.endpoint && (name == "dot" || name == "direct" || name == "dataflow"):
+		return r, fmt.Errorf("--endpoint: the %s runner uses no job service: leave it out (Dataflow's is --dataflow_endpoint)", name)
 	case flagValue("template_location") != "":
 		return r, errors.New("--template_location: hull-beam runs its pipeline (or prints it, --dry_run); it stages no Dataflow template")
 	}
@@ -454,44 +460,24 @@ func options() (pipeline.Options, error) {
 		return pipeline.Options{}, errors.New("--output is required: the statistics file to write")
 	case *output == "-":
 		return pipeline.Options{}, errors.New("--output -: hull-beam writes a file, not standard output: name it")
-	case *minDF < 0:
-		return pipeline.Options{}, fmt.Errorf("--min-df %d: want >= 0 (0: keep every word)", *minDF)
-	case !(*maxDF >= 0 && *maxDF <= 1):
-		return pipeline.Options{}, fmt.Errorf("--max-df %v: want a fraction of the documents in [0, 1] (0: no limit)", *maxDF)
-	case *maxVocab < 0:
-		return pipeline.Options{}, fmt.Errorf("--max-vocab %d: want >= 0 (0: every word)", *maxVocab)
-	case *noPrune && (*minDF != 0 || *maxDF != 0 || *maxVocab != 0):
-		return pipeline.Options{}, errors.New("--no-prune keeps every word: it cannot go with --min-df, --max-df or --max-vocab")
-	case *minLength < 1:
-		return pipeline.Options{}, fmt.Errorf("--min-length %d: want >= 1", *minLength)
-	case *maxTokenLen < 0:
-		return pipeline.Options{}, fmt.Errorf("--max-token-length %d: want >= 0 (0: no limit)", *maxTokenLen)
-	case *maxTokenLen != 0 && *maxTokenLen < *minLength:
-		return pipeline.Options{}, fmt.Errorf("--max-token-length %d is below --min-length %d: no token would be kept", *maxTokenLen, *minLength)
 	case *rangeMiB < 1 || *rangeMiB > maxRangeMiB:
 		return pipeline.Options{}, fmt.Errorf("--range-mib %d: want 1 to %d (1 TiB)", *rangeMiB, maxRangeMiB)
 	case *shuffle && *partials != "":
 		return pipeline.Options{}, errors.New("--shuffle-partials passes the partial statistics through the runner: it cannot go with --partials-dir")
 	}
+	if err := (readflags.Values{Format: *format, MinDF: *minDF, MaxDF: *maxDF, MaxVocab: *maxVocab, NoPrune: *noPrune,
+		MinLength: *minLength, MaxTokenLen: *maxTokenLen, DropJunk: *dropJunk, Strict: *strict,
+		Encoding: *encoding, Clean: *clean, Rules: *tokenRules, StopWords: stopwords}).Check(); err != nil {
+		return pipeline.Options{}, err
+	}
 	if err := checkLocalFiles(); err != nil {
 		return pipeline.Options{}, err
 	}
-	f, err := corpus.ParseFormat(*format)
-	if err != nil {
-		return pipeline.Options{}, fmt.Errorf("--format: %w", err)
-	}
-	enc, err := text.ParseEncoding(*encoding)
-	if err != nil {
-		return pipeline.Options{}, fmt.Errorf("--encoding: %w", err)
-	}
-	cl, err := text.ParseClean(*clean)
-	if err != nil {
-		return pipeline.Options{}, fmt.Errorf("--clean: %w", err)
-	}
-	rules, err := text.ParseRules(*tokenRules)
-	if err != nil {
-		return pipeline.Options{}, fmt.Errorf("--token-rules: %w", err)
-	}
+	// Checked above: no error.
+	f, _ := corpus.ParseFormat(*format)
+	enc, _ := text.ParseEncoding(*encoding)
+	cl, _ := text.ParseClean(*clean)
+	rules, _ := text.ParseRules(*tokenRules)
 	minLen := *minLength
 	if minLen == text.DefaultMinLen {
 		minLen = 0 // the default, recorded as such (as hull does)

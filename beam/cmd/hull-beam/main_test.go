@@ -62,6 +62,8 @@ func TestCheckRunner(t *testing.T) {
 		{map[string]string{"runner": "dot"}, "--runner dot: give --dot_file"},
 		{map[string]string{"runner": "dot", "dot_file": "g.dot"}, ""},
 		{map[string]string{"runner": "dataflow", "template_location": "gs://b/t"}, "--template_location: hull-beam runs its pipeline"},
+		{map[string]string{"runner": "dot", "dot_file": "g.dot", "endpoint": "127.0.0.1:1"}, "--endpoint: the dot runner uses no job service"},
+		{map[string]string{"runner": "flink", "endpoint": "127.0.0.1:1"}, ""},
 	} {
 		for name, v := range tc.flags {
 			if err := flag.Set(name, v); err != nil {
@@ -137,6 +139,9 @@ func TestReachEndpoint(t *testing.T) {
 	}
 	if exitStatus(err) != 1 {
 		t.Errorf("a closed port exits %d, want 1 (the environment's failure)", exitStatus(err))
+	}
+	if err := reachEndpoint(context.Background(), "localhost:99999", time.Second); err == nil || exitStatus(err) != 2 {
+		t.Errorf("a port out of range: %v, want bad input (exit 2)", err)
 	}
 	if err := reachEndpoint(context.Background(), "dns:///jobs.example", time.Second); err != nil {
 		t.Errorf("a gRPC target is Beam's to dial: %v", err)
