@@ -75,11 +75,13 @@ type TopicDoc struct {
 // Time O(k D log m) for the m documents ranked down to the last
 // chosen, plus O(n m t) for the similarities of documents of t terms.
 func TopicDocs(c *corpus.Corpus, theta [][]float64, k, n int, nearCopy float64) ([][]TopicDoc, error) {
-	switch {
-	case c == nil:
+	if c == nil {
 		return nil, errors.New("infer: no corpus (nil)")
-	case c.Validate() != nil:
-		return nil, fmt.Errorf("infer: %w", c.Validate())
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("infer: %w", err)
+	}
+	switch {
 	case len(theta) != c.NumDocs():
 		return nil, fmt.Errorf("infer: topic weights of %d documents for a corpus of %d", len(theta), c.NumDocs())
 	case !(nearCopy >= 0 && nearCopy <= 1):

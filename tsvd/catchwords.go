@@ -48,11 +48,13 @@ func Catchwords(ctx context.Context, c *corpus.Corpus, labels []int, k int, o Ca
 	if err := ctxio.Err(ctx); err != nil {
 		return nil, err
 	}
-	switch {
-	case c == nil:
+	if c == nil {
 		return nil, errors.New("tsvd: Catchwords: no corpus (nil)")
-	case c.Validate() != nil:
-		return nil, fmt.Errorf("tsvd: Catchwords: %w", c.Validate())
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("tsvd: Catchwords: %w", err)
+	}
+	switch {
 	case k < 1:
 		return nil, fmt.Errorf("tsvd: Catchwords: k = %d, want >= 1", k)
 	case len(labels) != c.NumDocs():
