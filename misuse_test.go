@@ -114,6 +114,11 @@ func TestMalformedCorpus(t *testing.T) {
 		t.Fatal("the malformed corpus passes Validate")
 	}
 	ctx := context.Background()
+	theta := make([][]float64, bad.NumDocs()) // every document on topic 0
+	for d := range theta {
+		theta[d] = make([]float64, truth.K)
+		theta[d][0] = 1
+	}
 	for name, call := range map[string]func() error{
 		"infer.Infer":              func() error { _, err := infer.Infer(ctx, truth, bad, infer.Options{}); return err },
 		"infer.DominantTopics":     func() error { _, err := infer.DominantTopics(ctx, truth, bad, infer.Options{}); return err },
@@ -129,11 +134,6 @@ func TestMalformedCorpus(t *testing.T) {
 			return err
 		},
 		"infer.TopicDocs": func() error {
-			theta := make([][]float64, bad.NumDocs())
-			for d := range theta {
-				theta[d] = make([]float64, truth.K)
-				theta[d][0] = 1
-			}
 			_, err := infer.TopicDocs(bad, theta, truth.K, 2, 0)
 			return err
 		},
@@ -148,11 +148,6 @@ func TestMalformedCorpus(t *testing.T) {
 			return err
 		},
 		"export.WritePyLDAvis": func() error {
-			theta := make([][]float64, bad.NumDocs())
-			for d := range theta {
-				theta[d] = make([]float64, truth.K)
-				theta[d][0] = 1
-			}
 			return export.WritePyLDAvis(&bytes.Buffer{}, truth, bad, theta)
 		},
 	} {
