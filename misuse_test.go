@@ -79,7 +79,7 @@ func TestNilContext(t *testing.T) {
 			_, err := corpus.SaveDir(ctx, filepath.Join(dir, "save"), c, corpus.SaveOptions{})
 			return err
 		},
-		"synth.WriteDir": func() error { return synth.WriteDir(ctx, filepath.Join(dir, "synth"), c, truth, nil) },
+		"synth.WriteDir": func() error { return synth.WriteDir(ctx, filepath.Join(dir, "synth"), c, truth, nil, nil) },
 		"tsvd.Catchwords": func() error {
 			_, err := tsvd.Catchwords(ctx, c, make([]int, c.NumDocs()), 2, tsvd.CatchwordOptions{Rank: 1, Gamma: 1.1})
 			return err
@@ -172,7 +172,7 @@ func TestNilArguments(t *testing.T) {
 			return err
 		},
 		"report.Simplex":  func() error { _, err := report.Simplex(nil); return err },
-		"synth.WriteDir":  func() error { return synth.WriteDir(ctx, t.TempDir(), nil, nil, nil) },
+		"synth.WriteDir":  func() error { return synth.WriteDir(ctx, t.TempDir(), nil, nil, nil, nil) },
 		"corpus.WriteUCI": func() error { return corpus.WriteUCI(&bytes.Buffer{}, nil) },
 		"eval.PlusOneBench": func() error {
 			_, err := eval.PlusOneBench(ctx, c, eval.PlusOneBenchOptions{K: 3, Learners: []eval.PlusOneLearner{{Name: "none"}}})

@@ -219,6 +219,8 @@
 // [WriteUCI], [WriteLDAC] and [WriteVocab] write the formats above,
 // [WriteJSONL] JSON lines of items (ids kept), [WriteMatrixMarket] a
 // Matrix Market coordinate matrix for scipy and R, [WriteDocIDs] the ids;
+// [Write] writes any [OutputFormat]'s data, reporting the documents
+// written to a progress function, as [SaveOptions].Progress does;
 // [SaveUCI] and [SaveLDAC] write files atomically (temporary file, then
 // rename), gzip-compressed when the name ends in ".gz", and [SaveDir]
 // writes a prepared corpus into a directory in any [OutputFormat], with

@@ -12,6 +12,8 @@ import (
 	"math"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hulltopics/hull/internal/progress"
 )
 
 // Input plumbing shared by every reader: transparent gzip decompression
@@ -48,64 +50,8 @@ func readAllBounded(r io.Reader) ([]byte, error) {
 
 var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
-// progressReader reports the bytes read through it about every MiB and at
-// the end of the stream.
-type progressReader struct {
-	r           io.Reader
-	done, total int
-	last        int
-	stage       string
-	report      func(stage string, done, total int)
-}
-
-func (p *progressReader) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	p.done += n
-	if p.done-p.last >= 1<<20 || (err == io.EOF && p.done != p.last) {
-		p.last = p.done
-		p.report(p.stage, p.done, max(p.total, p.done))
-	}
-	return n, err
-}
-
-// byteProgress reports the bytes of a stage done to report: 0 when it is
-// made, then about every MiB, and total at the end, never beyond it. Its
-// methods do nothing on nil, the progress of a read without a report.
-type byteProgress struct {
-	report            func(stage string, done, total int)
-	stage             string
-	done, last, total int
-}
-
-// newByteProgress returns the progress of stage, of total bytes, or nil
-// if report is nil.
-func newByteProgress(report func(stage string, done, total int), stage string, total int) *byteProgress {
-	if report == nil {
-		return nil
-	}
-	report(stage, 0, total)
-	return &byteProgress{report: report, stage: stage, total: total}
-}
-
-// add counts n more bytes done.
-func (p *byteProgress) add(n int) {
-	if p == nil {
-		return
-	}
-	p.done = min(p.done+n, p.total)
-	if p.done-p.last >= 1<<20 {
-		p.last = p.done
-		p.report(p.stage, p.done, p.total)
-	}
-}
-
-// finish reports the stage done.
-func (p *byteProgress) finish() {
-	if p != nil && p.last != p.total {
-		p.done, p.last = p.total, p.total
-		p.report(p.stage, p.total, p.total)
-	}
-}
+// mib is the step of byte counts' progress: about every MiB.
+const mib = 1 << 20
 
 // sizeOf returns the length in bytes of the stream r if it tells it (a
 // regular *os.File, or a reader with a Len method such as *bytes.Reader,
@@ -122,16 +68,11 @@ func sizeOf(r io.Reader) int64 {
 	return -1
 }
 
-// withProgress returns r reporting the bytes read through it to progress
+// withProgress returns r reporting the bytes read through it to report
 // (if non-nil) under the stage "read BASE", BASE the base name of name;
 // size is the length of r, -1 if unknown.
-func withProgress(r io.Reader, name string, size int64, progress func(stage string, done, total int)) io.Reader {
-	if progress == nil {
-		return r
-	}
-	p := &progressReader{r: r, total: int(max(size, 0)), stage: "read " + filepath.Base(name), report: progress}
-	progress(p.stage, 0, p.total) // a stage starts at 0 (learner.Progress)
-	return p
+func withProgress(r io.Reader, name string, size int64, report progress.Func) io.Reader {
+	return progress.Reader(r, progress.New(report, "read "+filepath.Base(name), int(max(size, 0)), mib))
 }
 
 // decompress wraps r in a buffered reader, inserting a gzip decoder when

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hulltopics/hull/internal/progress"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -83,7 +84,7 @@ func readDir(dir string, in textInput) (*Corpus, error) {
 		return nil, err
 	}
 	docs := newTextDocs(in, dir, "files")
-	p := newByteProgress(in.progress, "read "+filepath.Base(dir), int(total))
+	p := progress.New(in.progress, "read "+filepath.Base(dir), int(total), mib)
 	for _, f := range files {
 		if err := ctxErr(in.ctx); err != nil {
 			return nil, err
@@ -91,9 +92,9 @@ func readDir(dir string, in textInput) (*Corpus, error) {
 		if err := docs.addFile(f.id, f.path); err != nil {
 			return nil, err
 		}
-		p.add(int(f.size))
+		p.Add(int(f.size))
 	}
-	p.finish()
+	p.Finish()
 	return docs.corpus("no files")
 }
 

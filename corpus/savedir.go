@@ -27,6 +27,11 @@ const (
 
 var outputFormats = []OutputFormat{OutputUCI, OutputLDAC, OutputJSONL, OutputMM}
 
+// dataFileNames are the names of the data files SaveDir writes.
+var dataFileNames = map[OutputFormat]string{
+	OutputUCI: "docword.txt", OutputLDAC: "corpus.ldac", OutputJSONL: "corpus.jsonl", OutputMM: "corpus.mtx",
+}
+
 // ParseOutputFormat returns the OutputFormat named s.
 func ParseOutputFormat(s string) (OutputFormat, error) {
 	for _, f := range outputFormats {
@@ -54,6 +59,9 @@ type SaveOptions struct {
 	Format OutputFormat
 	// Gzip compresses the data file (its name then ends in ".gz").
 	Gzip bool
+	// Progress, if not nil, hears the documents of the data file written
+	// (see Write).
+	Progress func(stage string, done, total int)
 }
 
 // PrepareDir readies dir for SaveDir before the long work that precedes it
@@ -174,12 +182,7 @@ type saveFile struct {
 
 // saveFiles returns the files of c in the format of opts.
 func saveFiles(c *Corpus, opts SaveOptions) []saveFile {
-	data := map[OutputFormat]saveFile{
-		OutputUCI:   {"docword.txt", func(w io.Writer) error { return WriteUCI(w, c) }},
-		OutputLDAC:  {"corpus.ldac", func(w io.Writer) error { return WriteLDAC(w, c) }},
-		OutputJSONL: {"corpus.jsonl", func(w io.Writer) error { return WriteJSONL(w, c) }},
-		OutputMM:    {"corpus.mtx", func(w io.Writer) error { return WriteMatrixMarket(w, c) }},
-	}[opts.Format]
+	data := saveFile{dataFileNames[opts.Format], func(w io.Writer) error { return Write(w, c, opts.Format, opts.Progress) }}
 	if opts.Gzip {
 		data.name += ".gz"
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hulltopics/hull/internal/progress"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -58,11 +59,11 @@ func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 		return nil, streamError(name, bytes.Count(data, []byte{'\n'}), err)
 	}
 	docs := newTextDocs(in, name, "records")
-	p := newByteProgress(in.progress, "tokenize "+filepath.Base(name), len(data))
+	p := progress.New(in.progress, "tokenize "+filepath.Base(name), len(data), mib)
 	if err := docs.addRecords("", name, data, p); err != nil {
 		return nil, err
 	}
-	p.finish()
+	p.Finish()
 	return docs.corpus("no <DOC> or <REUTERS> records")
 }
 
@@ -81,7 +82,7 @@ func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 // <!DOCTYPE> declarations between records are skipped; any other text
 // between them, a record opened inside an open one of its element, or a
 // record left open at the end, is a *ParseError.
-func (d *textDocs) addRecords(prefix, file string, data []byte, p *byteProgress) error {
+func (d *textDocs) addRecords(prefix, file string, data []byte, p *progress.Counter) error {
 	rs := recordSplitter{d: d, prefix: prefix, file: file}
 	for len(data) > 0 {
 		line, rest, _ := bytes.Cut(data, []byte{'\n'})
@@ -89,7 +90,7 @@ func (d *textDocs) addRecords(prefix, file string, data []byte, p *byteProgress)
 		if err := rs.line(line); err != nil {
 			return err
 		}
-		p.add(len(data) - len(rest))
+		p.Add(len(data) - len(rest))
 		data = rest
 	}
 	if rs.open != "" {

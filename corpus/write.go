@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/progress"
 )
 
 const writeBufSize = 256 << 10
@@ -36,18 +37,52 @@ func notWritablef(format string, args ...any) error {
 // "docID wordID count" (1-based) in document order. Document ids are not
 // stored: reading the output back numbers the documents 1..D. Empty
 // documents are kept (D counts them).
-func WriteUCI(w io.Writer, c *Corpus) error {
-	if err := c.Validate(); err != nil {
+func WriteUCI(w io.Writer, c *Corpus) error { return Write(w, c, OutputUCI, nil) }
+
+// Write writes c to w in the data format f (OutputUCI if ""), as
+// WriteUCI, WriteLDAC, WriteJSONL or WriteMatrixMarket does, and reports
+// to report (if not nil) the documents written, as the stage "write F"
+// (F the format's name). Time O(nnz), O(tokens) for jsonl.
+func Write(w io.Writer, c *Corpus, f OutputFormat, report progress.Func) error {
+	if f == "" {
+		f = OutputUCI
+	}
+	if _, err := ParseOutputFormat(string(f)); err != nil {
 		return err
 	}
-	return writeEntries(w, c, fmt.Sprintf("%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ()))
+	check := c.Validate
+	if f == OutputJSONL {
+		check = func() error { return checkWritable(c, OutputJSONL) }
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	p := progress.New(report, "write "+string(f), c.NumDocs(), progress.Step(c.NumDocs()))
+	bw := bufio.NewWriterSize(w, writeBufSize)
+	switch f {
+	case OutputUCI:
+		fmt.Fprintf(bw, "%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ())
+		writeEntries(bw, c, p)
+	case OutputMM:
+		fmt.Fprintf(bw, "%%%%MatrixMarket matrix coordinate integer general\n%% rows: documents, columns: words; written by hull\n%d %d %d\n",
+			c.NumDocs(), c.NumWords(), c.NNZ())
+		writeEntries(bw, c, p)
+	case OutputLDAC:
+		writeLDAC(bw, c, p)
+	case OutputJSONL:
+		writeJSONL(bw, c, p)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	p.Finish()
+	return nil
 }
 
-// writeEntries writes header, then one "doc word count" line (1-based) per
-// nonzero of c: the body of the UCI and Matrix Market formats.
-func writeEntries(w io.Writer, c *Corpus, header string) error {
-	bw := bufio.NewWriterSize(w, writeBufSize)
-	bw.WriteString(header)
+// writeEntries writes one "doc word count" line (1-based) per nonzero of
+// c, the body of the UCI and Matrix Market formats, counting the
+// documents on p. A failed write is bw's error at its Flush.
+func writeEntries(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 	var buf []byte
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
@@ -60,19 +95,18 @@ func writeEntries(w io.Writer, c *Corpus, header string) error {
 			buf = append(buf, '\n')
 			bw.Write(buf)
 		}
+		p.Add(1)
 	}
-	return bw.Flush()
 }
 
 // WriteLDAC writes c in the LDA-C format: per document a line
 // "N id:count ..." (0-based word ids, increasing). Document ids are not
 // stored: reading the output back numbers the documents by line. An empty
 // document is the line "0".
-func WriteLDAC(w io.Writer, c *Corpus) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(w, writeBufSize)
+func WriteLDAC(w io.Writer, c *Corpus) error { return Write(w, c, OutputLDAC, nil) }
+
+// writeLDAC writes the documents of c as WriteLDAC, counting them on p.
+func writeLDAC(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 	var buf []byte
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
@@ -85,8 +119,8 @@ func WriteLDAC(w io.Writer, c *Corpus) error {
 		}
 		buf = append(buf, '\n')
 		bw.Write(buf)
+		p.Add(1)
 	}
-	return bw.Flush()
 }
 
 // WriteVocab writes the vocabulary of c, one word per line (line i holds
@@ -172,11 +206,10 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 // output back (format jsonl) gives c again, ids included. A word that
 // WriteVocab refuses, or an id that is not valid UTF-8 (JSON holds only
 // Unicode), is an error matching ErrNotWritable, and nothing is written.
-func WriteJSONL(w io.Writer, c *Corpus) error {
-	if err := checkWritable(c, OutputJSONL); err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(w, writeBufSize)
+func WriteJSONL(w io.Writer, c *Corpus) error { return Write(w, c, OutputJSONL, nil) }
+
+// writeJSONL writes the documents of c as WriteJSONL, counting them on p.
+func writeJSONL(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 	var buf []byte
 	for d := range c.NumDocs() {
 		buf = append(buf[:0], `{"id":`...)
@@ -195,8 +228,8 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 		}
 		buf = append(buf, "]}\n"...)
 		bw.Write(buf)
+		p.Add(1)
 	}
-	return bw.Flush()
 }
 
 // checkDocIDs reports the first id that a list of ids, one per line,
@@ -251,13 +284,7 @@ func appendJSONString(buf []byte, s string) []byte {
 // general"): one row per document, one column per word, 1-based, as
 // scipy.io.mmread and R's Matrix::readMM read it. Rows and columns are
 // named by WriteDocIDs and WriteVocab.
-func WriteMatrixMarket(w io.Writer, c *Corpus) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	return writeEntries(w, c, fmt.Sprintf("%%%%MatrixMarket matrix coordinate integer general\n%% rows: documents, columns: words; written by hull\n%d %d %d\n",
-		c.NumDocs(), c.NumWords(), c.NNZ()))
-}
+func WriteMatrixMarket(w io.Writer, c *Corpus) error { return Write(w, c, OutputMM, nil) }
 
 // WriteDocIDs writes the id of each document of c, one per line. An id
 // holding a line break is an error matching ErrNotWritable, and nothing

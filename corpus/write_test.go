@@ -70,6 +70,49 @@ func TestWriteFormats(t *testing.T) {
 	}
 }
 
+// TestWriteProgress: Write gives the bytes of each format's writer and
+// reports the documents written, from 0 to all of them, as the stage
+// "write FORMAT"; an unknown format and a corpus Validate refuses are
+// errors before anything is written.
+func TestWriteProgress(t *testing.T) {
+	c := randomCorpus(rand.New(rand.NewPCG(3, 4)), 250, 30)
+	writers := map[OutputFormat]func(*bytes.Buffer, *Corpus) error{
+		OutputUCI:   func(b *bytes.Buffer, c *Corpus) error { return WriteUCI(b, c) },
+		OutputLDAC:  func(b *bytes.Buffer, c *Corpus) error { return WriteLDAC(b, c) },
+		OutputJSONL: func(b *bytes.Buffer, c *Corpus) error { return WriteJSONL(b, c) },
+		OutputMM:    func(b *bytes.Buffer, c *Corpus) error { return WriteMatrixMarket(b, c) },
+	}
+	for f, write := range writers {
+		var want, got bytes.Buffer
+		if err := write(&want, c); err != nil {
+			t.Fatal(err)
+		}
+		var reports [][2]int
+		err := Write(&got, c, f, func(stage string, done, total int) {
+			if stage != "write "+string(f) {
+				t.Fatalf("%s: stage %q", f, stage)
+			}
+			reports = append(reports, [2]int{done, total})
+		})
+		if err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("%s: %v, or other bytes than its writer's", f, err)
+		}
+		n := len(reports)
+		if n < 3 || reports[0] != [2]int{0, 250} || reports[n-1] != [2]int{250, 250} || n > 102 {
+			t.Fatalf("%s: %d reports %v, want from 0 to 250 of 250, about every 1%%", f, n, reports)
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, c, "csv", nil); err == nil || b.Len() > 0 {
+		t.Fatalf("format csv: %v, %d bytes", err, b.Len())
+	}
+	bad := *c
+	bad.Offsets = bad.Offsets[:3]
+	if err := Write(&b, &bad, OutputUCI, func(string, int, int) { t.Fatal("a report on an invalid corpus") }); err == nil || b.Len() > 0 {
+		t.Fatalf("invalid corpus: %v, %d bytes", err, b.Len())
+	}
+}
+
 // TestRoundTripShared writes KOS (UCI) and AP (LDA-C) in both formats
 // and reads them back.
 func TestRoundTripShared(t *testing.T) {

@@ -19,7 +19,7 @@ import (
 // row has the same length of finite weights >= 0 (ReadDocTopics reads
 // back no other), and any error of w.
 func WriteDocTopics(w io.Writer, ids []string, theta [][]float64, header bool) error {
-	return doctopics.Write(w, ids, theta, header)
+	return doctopics.Write(w, ids, theta, header, nil)
 }
 
 // ReadDocTopics reads a table written by WriteDocTopics, with or without

@@ -75,7 +75,7 @@ func (g Correlated) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, erro
 	return g.generate(rng, nil)
 }
 
-func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g Correlated) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -108,7 +108,10 @@ func (g Correlated) generate(rng *rand.Rand, record func(d int, theta []float64)
 		}
 		normalise(theta)
 	}
-	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
+	c, drawn, err := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "correlated", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "beta": g.Beta, "groups": g.Groups, "rho": g.Rho, "variance": g.Variance,

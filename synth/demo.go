@@ -50,7 +50,7 @@ func Demo() (*corpus.Corpus, *model.Model) {
 	vocab, topics, anchors := demoTopics(themes, common)
 	g := LDA{K: len(themes), V: len(vocab), Docs: demoDocs, DocLength: demoDocLength, Poisson: true, Alpha: demoAlpha}
 	rng := rand.New(rand.NewPCG(DemoSeed, DemoSeed))
-	c, weights := g.documents(rng, vocab, topics, nil)
+	c, weights, _ := g.documents(rng, vocab, topics, nil) // no drawing to stop it: no error
 	m := g.truth(c, topics, weights, map[string]any{
 		"generator": "demo", "docs": g.Docs,
 		"doc_length": g.DocLength, "poisson": true, "alpha": g.Alpha, "theme_mass": demoThemeMass,

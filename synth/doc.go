@@ -17,7 +17,9 @@
 // GenerateWeights returns the same corpus and truth together with the topic
 // weights drawn for every document (the "true document distribution" of
 // the Projector paper's LDAC predictor; "hull synth" writes them to
-// doc-topics.tsv).
+// doc-topics.tsv). Draw is GenerateWeights for long runs: it stops when
+// its context is done and reports the documents drawn to a progress
+// function.
 //
 // The generators are registered by name (Names, Lookup, New): each Spec
 // lists the generator's options, settable by name from strings, with the
@@ -86,7 +88,8 @@
 //
 // WriteDir writes a corpus, its truth and the documents' drawn weights
 // into a directory as "hull synth" does: UCI files that "hull fit" reads
-// back with the digest the truth records, truth.json and doc-topics.tsv.
+// back with the digest the truth records, truth.json and doc-topics.tsv,
+// reporting the documents and rows written to a progress function.
 //
 // The samplers they share are exported for new generators: Gamma
 // (Marsaglia-Tsang), Dirichlet and SymmetricDirichlet (normalised Gammas,

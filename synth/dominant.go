@@ -114,7 +114,7 @@ func (g Dominant) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error)
 	return g.generate(rng, nil)
 }
 
-func (g Dominant) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g Dominant) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -148,7 +148,10 @@ func (g Dominant) generate(rng *rand.Rand, record func(d int, theta []float64)) 
 		}
 	}
 	lda := LDA{Poisson: g.Poisson, DocLength: g.DocLength}
-	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, record)
+	c, drawn, err := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, lda.docLength, weights, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "dominant", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "alpha": g.Alpha, "beta": g.Beta, "delta": g.Delta, "rho": g.Rho,

@@ -135,6 +135,27 @@ func ExampleNew() {
 	// synth: dominant: Delta = 0.1, want in [0, 0.08] (TSVD section 3.1)
 }
 
+// Drawing a large corpus under a context, with progress: Draw gives what
+// GenerateWeights gives, and stops with the context's error once it is
+// done. The progress function hears "draw documents" from 0 to Docs, at
+// most about a hundred times.
+func ExampleDraw() {
+	g := synth.LDA{K: 5, V: 200, Docs: 1000, DocLength: 50, Alpha: 0.1, Beta: 0.1}
+	reports := 0
+	c, truth, theta, err := synth.Draw(context.Background(), g, rand.New(rand.NewPCG(1, 2)), func(stage string, done, total int) {
+		if reports++; done == total {
+			fmt.Printf("%s: %d of %d, %d reports\n", stage, done, total, reports)
+		}
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.NumDocs(), "documents,", truth.K, "topics,", len(theta), "rows of weights")
+	// Output:
+	// draw documents: 1000 of 1000, 101 reports
+	// 1000 documents, 5 topics, 1000 rows of weights
+}
+
 // A corpus with its truth on disk, as "hull synth lda -o DIR" writes it:
 // PrepareDir checks DIR before the generation, WriteDir writes the set.
 func ExampleWriteDir() {
@@ -154,7 +175,7 @@ func ExampleWriteDir() {
 		undo()
 		panic(err)
 	}
-	if err := synth.WriteDir(context.Background(), dir, c, truth, theta); err != nil {
+	if err := synth.WriteDir(context.Background(), dir, c, truth, theta, nil); err != nil {
 		panic(err)
 	}
 	entries, _ := os.ReadDir(dir)

@@ -263,8 +263,7 @@ func solve(a [][]float64) []float64 {
 // U(0, 1)/p, and the pure documents.
 func TestKe(t *testing.T) {
 	g := Ke{K: 4, V: 1000, Docs: 203, DocLength: 40, AnchorsPerTopic: 10, PureFraction: 0.3}
-	var thetas [][]float64
-	c, m, err := g.generate(rand.New(rand.NewPCG(12, 12)), func(_ int, th []float64) { thetas = append(thetas, slices.Clone(th)) })
+	c, m, thetas, err := g.GenerateWeights(rand.New(rand.NewPCG(12, 12)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,8 +333,7 @@ func TestDominant(t *testing.T) {
 	g := with(NewDominant(), func(g *Dominant) {
 		g.K, g.V, g.Docs, g.DocLength, g.Poisson, g.CatchwordsPerTopic = 5, 300, 2003, 20, true, 6
 	})
-	var thetas [][]float64
-	c, m, err := g.generate(rand.New(rand.NewPCG(13, 13)), func(_ int, th []float64) { thetas = append(thetas, slices.Clone(th)) })
+	c, m, thetas, err := g.GenerateWeights(rand.New(rand.NewPCG(13, 13)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,12 +411,13 @@ func TestCorrelatedLogRatios(t *testing.T) {
 	const docs = 20000
 	g := Correlated{K: 4, V: 10, Docs: docs, DocLength: 2, Beta: 0.1, Groups: 2, Rho: 0.6, Variance: 1.5}
 	var within, across []float64
-	_, m, err := g.generate(rand.New(rand.NewPCG(14, 14)), func(_ int, th []float64) {
-		within = append(within, math.Log(th[0]/th[1]), math.Log(th[3]/th[2]))
-		across = append(across, math.Log(th[1]/th[2]), math.Log(th[0]/th[3]))
-	})
+	_, m, thetas, err := g.GenerateWeights(rand.New(rand.NewPCG(14, 14)))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, th := range thetas {
+		within = append(within, math.Log(th[0]/th[1]), math.Log(th[3]/th[2]))
+		across = append(across, math.Log(th[1]/th[2]), math.Log(th[0]/th[3]))
 	}
 	if m.Params["groups"] != 2 || m.Alpha != nil {
 		t.Fatalf("params %v, alpha %v", m.Params, m.Alpha)
@@ -501,8 +500,11 @@ func TestSwimmerTruth(t *testing.T) {
 		}
 		seen := make(map[[4]int]bool)
 		var poses [][4]int
-		var thetas [][]float64
-		c, m, err := g.generate(rand.New(rand.NewPCG(15, 15)), func(d int, th []float64) {
+		c, m, thetas, err := g.GenerateWeights(rand.New(rand.NewPCG(15, 15)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, th := range thetas {
 			var pose [4]int
 			for l := range 4 {
 				n := 0
@@ -517,10 +519,6 @@ func TestSwimmerTruth(t *testing.T) {
 			}
 			seen[pose] = true
 			poses = append(poses, pose)
-			thetas = append(thetas, slices.Clone(th))
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		checkOutput(t, c, m, k, 1024, 256)
 		if len(seen) != 256 || m.Vocab[0] != "p00_00" || m.Vocab[1023] != "p31_31" || m.Vocab[33] != "p01_01" {

@@ -61,9 +61,9 @@ func (g Ke) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
-// generate is Generate, calling record (if not nil) with each document's
+// generate is Generate, telling draw (if not nil) of each document's
 // weights.
-func (g Ke) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g Ke) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -84,7 +84,10 @@ func (g Ke) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corp
 		normalise(theta)
 	}
 	length := func(*rand.Rand) int { return g.DocLength }
-	c, drawn := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, length, weights, record)
+	c, drawn, err := drawDocuments(rng, wordNames(g.V), topics, g.Docs, g.DocLength, length, weights, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "ke", "k": g.K, "v": g.V, "docs": g.Docs, "doc_length": g.DocLength,
 		"anchors_per_topic": g.AnchorsPerTopic, "pure_fraction": g.PureFraction, "pure_docs": pure,

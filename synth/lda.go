@@ -83,9 +83,9 @@ func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
-// generate is Generate, calling record (if not nil) with each document's
+// generate is Generate, telling draw (if not nil) of each document's
 // weights.
-func (g LDA) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g LDA) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -97,7 +97,10 @@ func (g LDA) generate(rng *rand.Rand, record func(d int, theta []float64)) (*cor
 		topics[k] = make([]float64, g.V)
 		SymmetricDirichlet(rng, topics[k], g.Beta)
 	}
-	c, weights := g.documents(rng, wordNames(g.V), topics, record)
+	c, weights, err := g.documents(rng, wordNames(g.V), topics, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	return c, g.truth(c, topics, weights, g.params("lda")), nil
 }
 
@@ -127,22 +130,23 @@ func (g LDA) params(generator string) map[string]any {
 }
 
 // documents draws g.Docs documents over vocab from the K x V topics and
-// returns the corpus and the mean of the documents' topic weights; record
-// (if not nil) gets each document's weights, as in drawDocuments.
-func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64, record func(d int, theta []float64)) (*corpus.Corpus, docWeights) {
+// returns the corpus and the mean of the documents' topic weights; draw
+// (if not nil) hears of each document, as in drawDocuments.
+func (g LDA) documents(rng *rand.Rand, vocab []string, topics [][]float64, draw *drawing) (*corpus.Corpus, docWeights, error) {
 	return drawDocuments(rng, vocab, topics, g.Docs, g.DocLength, g.docLength,
-		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, record)
+		func(rng *rand.Rand, _ int, theta []float64) { SymmetricDirichlet(rng, theta, g.Alpha) }, draw)
 }
 
 // drawDocuments draws docs documents over vocab from the K x V topics:
 // for document d, weights(rng, d, theta) fills theta with its topic
 // weights (on the simplex), then length(rng) gives its number of tokens,
-// then the tokens are drawn. meanLength sizes the allocation. If record is
-// not nil it is called with each document's weights (which it must not
-// keep). It returns the corpus and a summary of the documents' weights.
+// then the tokens are drawn. meanLength sizes the allocation. draw (if not
+// nil) hears of each document drawn, with its weights, and stops the
+// drawing with its error. It returns the corpus and a summary of the
+// documents' weights.
 func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, meanLength int,
 	length func(*rand.Rand) int, weights func(rng *rand.Rand, d int, theta []float64),
-	record func(d int, theta []float64)) (*corpus.Corpus, docWeights) {
+	draw *drawing) (*corpus.Corpus, docWeights, error) {
 	mix := NewMixture(topics)
 	c := newCorpus(vocab, docs, docs*min(meanLength, len(vocab)))
 	theta := make([]float64, len(topics))
@@ -158,14 +162,14 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 		}
 		n, _ := sig.Count(theta, sigMass)
 		sigTopic += float64(n) / float64(docs)
-		if record != nil {
-			record(d, theta)
+		if err := draw.document(d, docs, theta); err != nil {
+			return nil, docWeights{}, err
 		}
 	}
 	for k := range mean {
 		mean[k] /= float64(docs)
 	}
-	return c, docWeights{mean: mean, sigTopic: sigTopic}
+	return c, docWeights{mean: mean, sigTopic: sigTopic}, nil
 }
 
 // sigMass is the share of mass of sig_topic and sig_word (Wang et al.,
@@ -309,9 +313,9 @@ func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error
 	return s.generate(rng, nil)
 }
 
-// generate is Generate, calling record (if not nil) with each document's
+// generate is Generate, telling draw (if not nil) of each document's
 // weights.
-func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (s Separable) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -324,7 +328,10 @@ func (s Separable) generate(rng *rand.Rand, record func(d int, theta []float64))
 	} else {
 		topics = s.topics(rng)
 	}
-	c, weights := s.documents(rng, wordNames(s.V), topics, record)
+	c, weights, err := s.documents(rng, wordNames(s.V), topics, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	a := s.Anchors()
 	params := s.params("separable")
 	params["anchors_per_topic"] = a

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -47,9 +48,9 @@ func (g Semi) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 	return g.generate(rng, nil)
 }
 
-// generate is Generate, calling record (if not nil) with each document's
+// generate is Generate, telling draw (if not nil) of each document's
 // weights.
-func (g Semi) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g Semi) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -62,7 +63,10 @@ func (g Semi) generate(rng *rand.Rand, record func(d int, theta []float64)) (*co
 		topics[k] = slices.Clone(row)
 		normalise(topics[k])
 	}
-	c, weights := lda.documents(rng, slices.Clone(g.Model.Vocab), topics, record)
+	c, weights, err := lda.documents(rng, slices.Clone(g.Model.Vocab), topics, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	params := map[string]any{
 		"generator": "semi", "k": lda.K, "v": lda.V, "docs": lda.Docs, "doc_length": lda.DocLength,
 		"poisson": lda.Poisson, "alpha": lda.Alpha,
@@ -119,18 +123,19 @@ func newSemiFile(p any) (WeightsGenerator, error) {
 
 // Generate is Semi.Generate, recording the model's file.
 func (f semiFile) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
-	c, m, err := f.Semi.Generate(rng)
-	if err == nil {
-		m.Params["model"] = f.ModelFile
-	}
-	return c, m, err
+	return f.generate(rng, nil)
 }
 
 // GenerateWeights is Semi.GenerateWeights, recording the model's file.
 func (f semiFile) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	c, m, theta, err := f.Semi.GenerateWeights(rng)
+	return withWeights(context.Background(), rng, f.generate, nil)
+}
+
+// generate is Semi's, recording the model's file.
+func (f semiFile) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	c, m, err := f.Semi.generate(rng, draw)
 	if err == nil {
 		m.Params["model"] = f.ModelFile
 	}
-	return c, m, theta, err
+	return c, m, err
 }

@@ -115,7 +115,7 @@ func (g Swimmer) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) 
 	return g.generate(rng, nil)
 }
 
-func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (*corpus.Corpus, *model.Model, error) {
+func (g Swimmer) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -149,7 +149,10 @@ func (g Swimmer) generate(rng *rand.Rand, record func(d int, theta []float64)) (
 		normalise(theta)
 	}
 	lda := LDA{Poisson: g.Poisson, DocLength: g.DocLength}
-	c, drawn := drawDocuments(rng, pixelNames(), topics, docs, g.DocLength, lda.docLength, weights, record)
+	c, drawn, err := drawDocuments(rng, pixelNames(), topics, docs, g.DocLength, lda.docLength, weights, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	m := truthModel(c, topics, drawn, nil, map[string]any{
 		"generator": "swimmer", "docs": docs, "random_docs": g.Docs, "doc_length": g.DocLength,
 		"poisson": g.Poisson, "body": g.Body, "background": g.Background, "shared_topic": g.SharedTopic,

@@ -1,10 +1,13 @@
 package synth
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/ctxio"
+	"github.com/hulltopics/hull/internal/progress"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -33,54 +36,113 @@ var (
 	_ WeightsGenerator = Semi{}
 )
 
-// withWeights runs generate, recording each document's weights.
-func withWeights(rng *rand.Rand, generate func(*rand.Rand, func(int, []float64)) (*corpus.Corpus, *model.Model, error)) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	var theta [][]float64
-	c, m, err := generate(rng, func(_ int, th []float64) { theta = append(theta, slices.Clone(th)) })
+// Draw draws g's corpus, true model and document weights from rng, the
+// same as g.GenerateWeights(rng), but stops with ctx's error when ctx is
+// done and reports to report (if not nil) the documents drawn, as the
+// stage "draw documents". A WeightsGenerator of another package is run by its GenerateWeights,
+// with ctx checked before and after.
+func Draw(ctx context.Context, g WeightsGenerator, rng *rand.Rand, report func(stage string, done, total int)) (*corpus.Corpus, *model.Model, [][]float64, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, nil, nil, err
+	}
+	own, ok := g.(drawer)
+	if !ok {
+		c, m, theta, err := g.GenerateWeights(rng)
+		if err == nil {
+			err = ctx.Err()
+		}
+		return c, m, theta, err
+	}
+	return withWeights(ctx, rng, own.generate, report)
+}
+
+// drawer is implemented by the generators of this package.
+type drawer interface {
+	generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error)
+}
+
+// drawing hears of the documents a generator draws: it keeps their
+// weights, counts them on p and stops the drawing when ctx is done.
+type drawing struct {
+	ctx    context.Context
+	report progress.Func
+	p      *progress.Counter
+	theta  [][]float64
+}
+
+// ctxEvery is how many documents are drawn between two looks at ctx.
+const ctxEvery = 64
+
+// document hears of document d of docs, drawn with weights theta (which
+// it copies); it returns ctx's error once ctx is done.
+func (dr *drawing) document(d, docs int, theta []float64) error {
+	if dr == nil {
+		return nil
+	}
+	if d == 0 {
+		dr.p = progress.New(dr.report, "draw documents", docs, progress.Step(docs))
+		dr.theta = make([][]float64, 0, docs)
+	}
+	dr.theta = append(dr.theta, slices.Clone(theta))
+	dr.p.Add(1)
+	if d == docs-1 {
+		dr.p.Finish()
+	}
+	if d%ctxEvery == 0 {
+		return dr.ctx.Err()
+	}
+	return nil
+}
+
+// withWeights runs generate, keeping each document's weights, stopped by
+// ctx and reporting to report (see Draw).
+func withWeights(ctx context.Context, rng *rand.Rand, generate func(*rand.Rand, *drawing) (*corpus.Corpus, *model.Model, error), report progress.Func) (*corpus.Corpus, *model.Model, [][]float64, error) {
+	dr := &drawing{ctx: ctx, report: report}
+	c, m, err := generate(rng, dr)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return c, m, theta, nil
+	return c, m, dr.theta, nil
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g LDA) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (s Separable) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, s.generate)
+	return withWeights(context.Background(), rng, s.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g Ke) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g Dominant) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g Correlated) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g Swimmer) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }
 
 // GenerateWeights is Generate, also returning each document's topic
 // weights (see WeightsGenerator).
 func (g Semi) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	return withWeights(rng, g.generate)
+	return withWeights(context.Background(), rng, g.generate, nil)
 }

@@ -1,26 +1,23 @@
 package synth
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/model"
 )
 
 // TestGenerateWeights: GenerateWeights returns the corpus and truth of
 // Generate for the same seed, and one row of weights per document, on the
 // simplex, whose mean is the truth's TopicWeights.
 func TestGenerateWeights(t *testing.T) {
-	_, src := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20, Alpha: 0.1, Beta: 0.1}, 9)
-	for name, g := range map[string]WeightsGenerator{
-		"lda":        LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true, Alpha: 0.1, Beta: 0.1},
-		"separable":  Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora},
-		"ke":         Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5, PureFraction: 0.2},
-		"dominant":   with(NewDominant(), func(g *Dominant) { g.K, g.V, g.Docs, g.DocLength, g.CatchwordsPerTopic = 4, 100, 80, 30, 5 }),
-		"correlated": Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Beta: 0.1, Rho: 0.1, Variance: 10},
-		"swimmer":    Swimmer{Docs: 40, DocLength: 50, Body: 10, Background: 1, SharedTopic: true},
-		"semi":       Semi{Model: src, Docs: 70, DocLength: 30, Alpha: 0.03},
-	} {
+	for name, g := range smallGenerators(t) {
 		t.Run(name, func(t *testing.T) {
 			c, m, err := g.Generate(rand.New(rand.NewPCG(5, 6)))
 			if err != nil {
@@ -62,5 +59,104 @@ func TestGenerateWeights(t *testing.T) {
 	}
 	if _, _, _, err := with(NewLDA(), func(g *LDA) { g.K = -1 }).GenerateWeights(rand.New(rand.NewPCG(1, 1))); err == nil {
 		t.Fatal("K = -1: no error")
+	}
+}
+
+// smallGenerators returns a small generator of each kind.
+func smallGenerators(t *testing.T) map[string]WeightsGenerator {
+	_, src := generate(t, LDA{K: 3, V: 40, Docs: 50, DocLength: 20, Alpha: 0.1, Beta: 0.1}, 9)
+	return map[string]WeightsGenerator{
+		"lda":        LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Poisson: true, Alpha: 0.1, Beta: 0.1},
+		"separable":  Separable{LDA: LDA{K: 4, V: 60, Docs: 80, DocLength: 30, Alpha: 0.1, Beta: 0.1}, AnchorsPerTopic: 2, Style: SeparableArora},
+		"ke":         Ke{K: 3, V: 100, Docs: 60, DocLength: 50, AnchorsPerTopic: 5, PureFraction: 0.2},
+		"dominant":   with(NewDominant(), func(g *Dominant) { g.K, g.V, g.Docs, g.DocLength, g.CatchwordsPerTopic = 4, 100, 80, 30, 5 }),
+		"correlated": Correlated{K: 4, V: 60, Docs: 80, DocLength: 30, Beta: 0.1, Rho: 0.1, Variance: 10},
+		"swimmer":    Swimmer{Docs: 40, DocLength: 50, Body: 10, Background: 1, SharedTopic: true},
+		"semi":       Semi{Model: src, Docs: 70, DocLength: 30, Alpha: 0.03},
+		"semi file":  semiFile{Semi: Semi{Model: src, Docs: 70, DocLength: 30, Alpha: 0.03}, ModelFile: "src.json"},
+	}
+}
+
+// progressLog records the reports of a progress function.
+type progressLog struct {
+	stages []string
+	done   [][2]int // done, total of each report
+}
+
+func (l *progressLog) report(stage string, done, total int) {
+	l.stages = append(l.stages, stage)
+	l.done = append(l.done, [2]int{done, total})
+}
+
+// TestDraw: Draw gives what GenerateWeights gives, reporting each
+// generator's documents from 0 to all of them, and stops with ctx's error
+// when ctx is cancelled halfway, without drawing the rest.
+func TestDraw(t *testing.T) {
+	for name, g := range smallGenerators(t) {
+		t.Run(name, func(t *testing.T) {
+			c, m, theta, err := g.GenerateWeights(rand.New(rand.NewPCG(5, 6)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log progressLog
+			c2, m2, theta2, err := Draw(context.Background(), g, rand.New(rand.NewPCG(5, 6)), log.report)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Digest() != c2.Digest() || !reflect.DeepEqual(m, m2) || !reflect.DeepEqual(theta, theta2) {
+				t.Fatal("Draw drew another corpus, truth or weights than GenerateWeights")
+			}
+			n := len(log.done)
+			if n < 2 || log.done[0] != [2]int{0, c.NumDocs()} || log.done[n-1] != [2]int{c.NumDocs(), c.NumDocs()} {
+				t.Fatalf("reports %v, want 0 of %d first and %d of %d last", log.done, c.NumDocs(), c.NumDocs(), c.NumDocs())
+			}
+			for i, st := range log.stages {
+				if st != "draw documents" || i > 0 && log.done[i][0] <= log.done[i-1][0] {
+					t.Fatalf("report %d: %q %v after %v", i, st, log.done[i], log.done[max(i-1, 0)])
+				}
+			}
+
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			drawn := 0
+			_, _, _, err = Draw(ctx, g, rand.New(rand.NewPCG(5, 6)), func(_ string, done, _ int) {
+				drawn = done
+				if done > 0 {
+					cancel()
+				}
+			})
+			if !errors.Is(err, context.Canceled) || drawn >= c.NumDocs() {
+				t.Fatalf("cancelled after a report: %v, %d of %d documents drawn", err, drawn, c.NumDocs())
+			}
+		})
+	}
+}
+
+// foreign is a WeightsGenerator of another package.
+type foreign struct{ lda LDA }
+
+func (f foreign) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
+	return f.lda.Generate(rng)
+}
+
+func (f foreign) GenerateWeights(rng *rand.Rand) (*corpus.Corpus, *model.Model, [][]float64, error) {
+	return f.lda.GenerateWeights(rng)
+}
+
+// TestDrawForeign: a generator of another package is run by its
+// GenerateWeights, and a done ctx is still an error.
+func TestDrawForeign(t *testing.T) {
+	g := foreign{LDA{K: 3, V: 40, Docs: 50, DocLength: 20, Alpha: 0.1, Beta: 0.1}}
+	if _, ok := WeightsGenerator(g).(drawer); ok {
+		t.Fatal("the foreign generator is one of this package's")
+	}
+	c, _, theta, err := Draw(context.Background(), g, rand.New(rand.NewPCG(1, 1)), nil)
+	if err != nil || c.NumDocs() != 50 || len(theta) != 50 {
+		t.Fatalf("%v, %d documents, %d rows of weights", err, c.NumDocs(), len(theta))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, err := Draw(ctx, g, rand.New(rand.NewPCG(1, 1)), nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("done ctx: %v", err)
 	}
 }

@@ -80,7 +80,9 @@ func checkNoCorpusSet(dir string) error {
 // are not modified. It returns an error if a file cannot be written, if c
 // or its vocabulary cannot be written as UCI files (corpus.WriteVocab), if
 // truth fails Validate, or ctx's error once ctx is done before the files
-// are complete (they are then discarded).
+// are complete (they are then discarded). report, if not nil, hears the
+// documents of DocwordFile and the rows of DocTopicsFile written (stages
+// "write uci" and "write document topics").
 //
 // The set is written so that a TruthFile present is always that of the
 // files beside it, even when the process is killed halfway (TruthFile
@@ -99,7 +101,7 @@ func checkNoCorpusSet(dir string) error {
 // Besides, "hull eval --truth" checks the truth's digest against the
 // model's. The temporary files of a killed run are removed by the next
 // WriteDir into the same directory.
-func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64) error {
+func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Model, theta [][]float64, report func(stage string, done, total int)) error {
 	switch {
 	case c == nil:
 		return errors.New("synth: WriteDir: no corpus (nil)")
@@ -136,9 +138,9 @@ func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Mo
 		name  string
 		write func(io.Writer) error
 	}{
-		{DocwordFile, func(w io.Writer) error { return corpus.WriteUCI(w, &numbered) }},
+		{DocwordFile, func(w io.Writer) error { return corpus.Write(w, &numbered, corpus.OutputUCI, report) }},
 		{VocabFile, func(w io.Writer) error { return corpus.WriteVocab(w, &numbered) }},
-		{DocTopicsFile, func(w io.Writer) error { return doctopics.Write(w, numbered.DocIDs, theta, false) }},
+		{DocTopicsFile, func(w io.Writer) error { return doctopics.Write(w, numbered.DocIDs, theta, false, report) }},
 		{TruthFile, func(w io.Writer) error { return model.Write(w, &t, false) }}, // last: the commit
 	}
 	if theta == nil {

@@ -23,8 +23,15 @@ func TestWriteDir(t *testing.T) {
 	}
 	ids, digest := slices.Clone(c.DocIDs), truth.Provenance.InputDigest
 	dir := filepath.Join(t.TempDir(), "new", "lda")
-	if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
+	var log progressLog
+	if err := WriteDir(context.Background(), dir, c, truth, theta, log.report); err != nil {
 		t.Fatal(err)
+	}
+	// The documents of the corpus and the rows of their weights, 0 to 20.
+	rows := slices.Index(log.stages, "write document topics")
+	if n := len(log.done); rows < 2 || log.stages[0] != "write uci" || log.stages[n-1] != "write document topics" ||
+		log.done[0] != [2]int{0, 20} || log.done[rows-1] != [2]int{20, 20} || log.done[rows] != [2]int{0, 20} || log.done[n-1] != [2]int{20, 20} {
+		t.Errorf("progress %q %v", log.stages, log.done)
 	}
 	if !slices.Equal(c.DocIDs, ids) || truth.Provenance.InputDigest != digest || truth.Provenance.HullVersion != "" {
 		t.Error("WriteDir modified its arguments")
@@ -63,7 +70,7 @@ func TestWriteDir(t *testing.T) {
 	// Without theta there is no doc-topics file; an invalid truth writes
 	// nothing.
 	dir2 := filepath.Join(t.TempDir(), "two")
-	if err := WriteDir(context.Background(), dir2, c, truth, nil); err != nil {
+	if err := WriteDir(context.Background(), dir2, c, truth, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir2, DocTopicsFile)); !os.IsNotExist(err) {
@@ -72,7 +79,7 @@ func TestWriteDir(t *testing.T) {
 	bad := *truth
 	bad.K = 2
 	dir3 := filepath.Join(t.TempDir(), "three")
-	if err := WriteDir(context.Background(), dir3, c, &bad, theta); err == nil {
+	if err := WriteDir(context.Background(), dir3, c, &bad, theta, nil); err == nil {
 		t.Error("no error for an invalid truth")
 	}
 	if _, err := os.Stat(dir3); !os.IsNotExist(err) {
@@ -99,7 +106,7 @@ func TestWriteDirKilledHalfway(t *testing.T) {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "m.json"), []byte("a model of the user's"), 0o644)
 		beforeCommit = func(string) {}
-		if err := WriteDir(context.Background(), dir, c1, truth1, theta1); err != nil {
+		if err := WriteDir(context.Background(), dir, c1, truth1, theta1, nil); err != nil {
 			t.Fatal(err)
 		}
 		beforeCommit = func(step string) {
@@ -109,7 +116,7 @@ func TestWriteDirKilledHalfway(t *testing.T) {
 		}
 		func() {
 			defer func() { recover() }()
-			WriteDir(context.Background(), dir, c2, truth2, theta2)
+			WriteDir(context.Background(), dir, c2, truth2, theta2, nil)
 			t.Fatalf("no kill before %s", kill)
 		}()
 		back, err := corpus.ReadFile(filepath.Join(dir, DocwordFile), corpus.ReadOptions{})
@@ -152,10 +159,10 @@ func TestWriteDirReplacesSetWithoutTheta(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
+	if err := WriteDir(context.Background(), dir, c, truth, theta, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDir(context.Background(), dir, c, truth, nil); err != nil {
+	if err := WriteDir(context.Background(), dir, c, truth, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -174,7 +181,7 @@ func TestWriteDirCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	dir := t.TempDir()
-	if err := WriteDir(ctx, dir, c, truth, theta); !errors.Is(err, context.Canceled) {
+	if err := WriteDir(ctx, dir, c, truth, theta, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("WriteDir with a cancelled context: %v", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -199,7 +206,7 @@ func TestWriteDirRefusesCorpusSet(t *testing.T) {
 		if _, err := PrepareDir(dir); !errors.Is(err, atomicfile.ErrStale) {
 			t.Errorf("%s: PrepareDir: %v, want ErrStale", name, err)
 		}
-		if err := WriteDir(context.Background(), dir, c, truth, theta); !errors.Is(err, atomicfile.ErrStale) {
+		if err := WriteDir(context.Background(), dir, c, truth, theta, nil); !errors.Is(err, atomicfile.ErrStale) {
 			t.Errorf("%s: WriteDir: %v, want ErrStale", name, err)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
@@ -211,7 +218,7 @@ func TestWriteDirRefusesCorpusSet(t *testing.T) {
 		if _, err := PrepareDir(dir); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteDir(context.Background(), dir, c, truth, theta); err != nil {
+		if err := WriteDir(context.Background(), dir, c, truth, theta, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -73,13 +73,15 @@ func runCorpus(cmd *cobra.Command, args []string, f *corpusFlags) (rerr error) {
 	}
 	defer undoOnError(&rerr, removeCreated)
 	stderr := logWriter(cmd, f.quiet)
-	c, err := f.input.read(cmd.Context(), args, stderr, newProgress(stderr), rawTextPrune)
+	progress := newProgress(stderr)
+	c, err := f.input.read(cmd.Context(), args, stderr, progress, rawTextPrune)
 	if err != nil {
 		return err
 	}
 	if err := cmd.Context().Err(); err != nil {
 		return err // interrupted while reading, which does not stop: write nothing
 	}
+	opts.Progress = progress
 	paths, err := corpus.SaveDir(cmd.Context(), f.output, c, opts)
 	switch {
 	case errors.Is(err, corpus.ErrNotWritable):

@@ -25,7 +25,7 @@ func writeLDA(t *testing.T, dir string, docs int, seed uint64) (string, string) 
 	}
 	// As "hull synth" writes them: the truth records the digest of the
 	// corpus as read back, which "hull eval --truth" checks.
-	if err := synth.WriteDir(context.Background(), dir, c, truth, nil); err != nil {
+	if err := synth.WriteDir(context.Background(), dir, c, truth, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	return filepath.Join(dir, synth.DocwordFile), filepath.Join(dir, synth.TruthFile)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -88,7 +87,7 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 	}
 	fs.Uint64Var(&seed, "seed", 1, "random seed: the same parameters and seed give the same corpus")
 	fs.StringVarP(&out, "output", "o", "", "output directory (created if needed)")
-	fs.BoolVarP(&quiet, "quiet", "q", false, "no summary on stderr")
+	fs.BoolVarP(&quiet, "quiet", "q", false, "no progress or summary on stderr")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) (rerr error) {
 		if out == "" {
 			return errors.New("-o DIR is required: the directory to write the corpus and its truth to")
@@ -108,7 +107,9 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 			return fmt.Errorf("-o: %w", err)
 		}
 		defer undoOnError(&rerr, removeCreated)
-		c, truth, theta, err := generate(cmd.Context(), g, seed)
+		log := logWriter(cmd, quiet)
+		progress := newProgress(log)
+		c, truth, theta, err := synth.Draw(cmd.Context(), g, rand.New(rand.NewPCG(seed, seed)), progress)
 		if err != nil {
 			return err
 		}
@@ -116,40 +117,16 @@ func newSynthKind(spec *synth.Spec) *cobra.Command {
 		if err := corpus.WriteVocab(io.Discard, c); err != nil {
 			return err // a vocabulary (of a --model) that a vocabulary file cannot hold
 		}
-		if err := synth.WriteDir(cmd.Context(), out, c, truth, theta); err != nil {
+		if err := synth.WriteDir(cmd.Context(), out, c, truth, theta, progress); err != nil {
 			return envError{err}
 		}
 		fmt.Fprintln(cmd.OutOrStdout(), synthCommandLine(spec, truth, seed, out))
-		fmt.Fprintf(logWriter(cmd, quiet), "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
+		fmt.Fprintf(log, "synth %s: %d documents, %d tokens, %d words, %d true topics (sig_topic %.2f, sig_word %.1f) -> %s in %s\n",
 			spec.Name, c.NumDocs(), c.Tokens(), c.NumWords(), truth.K, truth.Params["sig_topic"], truth.Params["sig_word"],
 			strings.Join([]string{synth.DocwordFile, synth.VocabFile, synth.TruthFile, synth.DocTopicsFile}, ", "), textsafe.Escape(out))
 		return nil
 	}
 	return cmd
-}
-
-// generate runs g from seed. The generators take no context: interrupted,
-// generate returns ctx's error at once and leaves g to run on until the
-// process exits, which it does next, having written nothing.
-func generate(ctx context.Context, g synth.WeightsGenerator, seed uint64) (*corpus.Corpus, *model.Model, [][]float64, error) {
-	type result struct {
-		c     *corpus.Corpus
-		truth *model.Model
-		theta [][]float64
-		err   error
-	}
-	done := make(chan result, 1)
-	go func() {
-		var r result
-		r.c, r.truth, r.theta, r.err = g.GenerateWeights(rand.New(rand.NewPCG(seed, seed)))
-		done <- r
-	}()
-	select {
-	case r := <-done:
-		return r.c, r.truth, r.theta, r.err
-	case <-ctx.Done():
-		return nil, nil, nil, ctx.Err()
-	}
 }
 
 // synthCommandLine returns the command that regenerates the output: every

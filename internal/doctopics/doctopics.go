@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hulltopics/hull/internal/progress"
 	"github.com/hulltopics/hull/internal/textsafe"
 )
 
@@ -46,8 +47,9 @@ func decodeID(field string) string {
 // tab-separated, after the header line
 // "id<TAB>topic1<TAB>...<TAB>topicK" if header is set. It returns an
 // error, before writing anything, unless there is one id per row and every
-// row has the same length.
-func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
+// row has the same length. report, if not nil, hears the rows written as
+// the stage "write document topics".
+func Write(w io.Writer, ids []string, theta [][]float64, header bool, report progress.Func) error {
 	if len(ids) != len(theta) {
 		return fmt.Errorf("%d ids for %d rows of weights", len(ids), len(theta))
 	}
@@ -74,6 +76,7 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
 		}
 		bw.WriteByte('\n')
 	}
+	p := progress.New(report, "write document topics", len(theta), progress.Step(len(theta)))
 	var buf []byte
 	for d, row := range theta {
 		bw.WriteString(encodeID(ids[d]))
@@ -84,8 +87,13 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool) error {
 		if err := bw.WriteByte('\n'); err != nil {
 			return err
 		}
+		p.Add(1)
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	p.Finish()
+	return nil
 }
 
 // Read reads a table as Write writes it, with or without its header line

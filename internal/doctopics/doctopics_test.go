@@ -17,8 +17,18 @@ func TestWriteEscapesIDs(t *testing.T) {
 	for d := range theta {
 		theta[d] = []float64{1}
 	}
-	if err := Write(&b, ids, theta, false); err != nil {
+	var reports []int
+	report := func(stage string, done, total int) {
+		if stage != "write document topics" || total != len(ids) {
+			t.Fatalf("report %q %d of %d", stage, done, total)
+		}
+		reports = append(reports, done)
+	}
+	if err := Write(&b, ids, theta, false, report); err != nil {
 		t.Fatal(err)
+	}
+	if len(reports) != len(ids)+1 || reports[0] != 0 || reports[len(ids)] != len(ids) {
+		t.Errorf("rows written reported as %v, want 0 to %d", reports, len(ids))
 	}
 	want := `a\x1b[2Jb	1
 bel\a\x00	1
