@@ -24,6 +24,7 @@ import (
 	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/jsonerr"
 	"github.com/hulltopics/hull/internal/memory"
+	"github.com/hulltopics/hull/internal/words"
 )
 
 // ErrVocabDiffers is wrapped by the errors of Merge, Join and the readers
@@ -56,10 +57,20 @@ type statsHeader struct {
 // nonzero entries of S in order, each as the uvarint gap from the one
 // before, the uvarint integer part and the 8 little-endian bytes of the
 // fraction, and last the SHA-256 of everything before it. Equal
-// statistics give equal bytes.
+// statistics give equal bytes. A word the readers refuse (an empty word,
+// invalid UTF-8, white space or a NUL byte in a word) is an error and
+// nothing is written.
 func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 	if s.overflow {
 		return 0, ErrOverflow
+	}
+	for i, word := range s.Vocab {
+		// What the readers refuse (words.Problem) is not written: a file
+		// that cannot be read back. Invalid UTF-8 is encode's to refuse,
+		// for Digest too.
+		if problem := words.Problem(word); problem != "" && utf8.ValidString(word) {
+			return 0, fmt.Errorf("cooc: word %d (%q) %s; a statistics file cannot hold it", i+1, word, problem)
+		}
 	}
 	cw := newCountWriter(w)
 	s.encode(cw)
@@ -231,8 +242,11 @@ func MergeFiles(ctx context.Context, paths []string, maxMemory int64) (*Stats, e
 
 // ReadStats reads statistics in the format of WriteTo from r (gzip-
 // compressed or not); name prefixes its errors, which say the line of the
-// header or the byte of the entries that is wrong. It refuses, before
-// allocating them, entries above maxMemory (0: half the RAM).
+// header or the byte of the entries that is wrong. The header's words
+// follow a vocabulary file's rules (corpus.ReadVocab): none is empty,
+// holds invalid UTF-8, white space or a NUL byte, or is given twice. It
+// refuses, before allocating them, entries above maxMemory (0: half the
+// RAM).
 func ReadStats(r io.Reader, name string, maxMemory int64) (*Stats, error) {
 	s, _, err := readStats(r, name, maxMemory)
 	return s, err
@@ -445,6 +459,11 @@ func openStats(r io.Reader, name string) (*statsFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s:2: header: %w", name, err)
 	}
+	// encoding/json reads invalid UTF-8 as U+FFFD: another word, which
+	// the file's writer refuses to write.
+	if at := invalidUTF8(js); at >= 0 {
+		return nil, fmt.Errorf("%s:2: header: byte %d of the line (%q) is not valid UTF-8", name, at+1, js[at:min(at+utf8.UTFMax, len(js))])
+	}
 	h := &f.header
 	dec := json.NewDecoder(strings.NewReader(js))
 	dec.DisallowUnknownFields()
@@ -453,6 +472,15 @@ func openStats(r io.Reader, name string) (*statsFile, error) {
 			return nil, fmt.Errorf("%s:2: header: %s", name, jsonerr.Mismatch(te, "the header"))
 		}
 		return nil, fmt.Errorf("%s:2: header: %v", name, err)
+	}
+	if end := dec.InputOffset(); strings.TrimSpace(js[end:]) != "" {
+		return nil, fmt.Errorf("%s:2: header: %q after the header's JSON object, which ends at byte %d: the line holds the object alone", name, clip(strings.TrimSpace(js[end:]), 20), end)
+	}
+	if h.Vocab == nil { // null or absent: no words, as WriteTo writes them
+		h.Vocab = []string{}
+	}
+	if h.DocFreq == nil {
+		h.DocFreq = []int64{}
 	}
 	if err := h.check(); err != nil {
 		return nil, fmt.Errorf("%s:2: header: %v", name, err)
@@ -578,7 +606,8 @@ func (f *statsFile) checksum() (string, error) {
 	return hex.EncodeToString(got[:]), nil
 }
 
-// check validates a header's counts and ranges.
+// check validates a header's counts and ranges, and its words: each
+// passes words.Problem and none repeats.
 func (h *statsHeader) check() error {
 	v := len(h.Vocab)
 	switch {
@@ -601,6 +630,9 @@ func (h *statsHeader) check() error {
 	}
 	first := make(map[string]int, v)
 	for w, word := range h.Vocab {
+		if problem := words.Problem(word); problem != "" {
+			return fmt.Errorf("word %d (%q) %s", w+1, word, problem)
+		}
 		if e, seen := first[word]; seen {
 			return fmt.Errorf("word %d (%q) is word %d too: a word's statistics are in one row", w+1, word, e+1)
 		}
@@ -629,6 +661,27 @@ func (h *statsHeader) checkWeight() error {
 		return fmt.Errorf("weight %d out of range for %d documents of 2 or more tokens and %d tokens weighted by %s", h.Weight, h.Used, h.Tokens, h.Weighting)
 	}
 	return nil
+}
+
+// invalidUTF8 returns the offset of the first byte of s that is not valid
+// UTF-8, -1 if all are.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// clip returns s, or its first n bytes and "..." when longer.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
 
 // countReader reads from r, counting the bytes.

@@ -98,7 +98,28 @@ func decompress(r io.Reader, name string) (*bufio.Reader, error) {
 	if err := notText(head); err != nil {
 		return nil, parseErr(name, 0, "%v", err)
 	}
+	if line, col := nulAt(head); line > 0 {
+		return nil, parseErr(name, line, "%s", nulMessage(col))
+	}
 	return br, nil
+}
+
+// nulAt returns the 1-based line of the first NUL byte of data and its
+// 1-based byte in the line, or 0, 0 when data holds none. No text hull
+// reads holds a NUL byte: a binary file read as text gave junk topics,
+// with exit 0.
+func nulAt(data []byte) (line, col int) {
+	i := bytes.IndexByte(data, 0)
+	if i < 0 {
+		return 0, 0
+	}
+	start := bytes.LastIndexByte(data[:i], '\n') + 1
+	return bytes.Count(data[:start], []byte{'\n'}) + 1, i - start + 1
+}
+
+// nulMessage says what a NUL byte at byte col of a line means.
+func nulMessage(col int) string {
+	return fmt.Sprintf("a NUL byte at byte %d of the line: binary data (or UTF-16), not the text hull reads (UTF-8, Latin-1)", col)
 }
 
 // binaryPeek is how many bytes of a stream notText looks at.
@@ -123,8 +144,8 @@ const StatsFileHint = "load it with cooc.LoadStats and fit it with a learner.Sta
 
 // notText returns an error when head, the first bytes of a decompressed
 // stream, is not text: the magic bytes of another compression or archive
-// format, or a NUL byte, which no text hull reads holds (a binary file
-// read as text gave junk topics, with exit 0), or a statistics file.
+// format, or a statistics file. (A NUL byte is nulAt's, which says its
+// line.)
 func notText(head []byte) error {
 	if bytes.HasPrefix(head, []byte(statsFilePrefix)) {
 		return errors.New("a co-occurrence statistics file (hull stats), not documents: " + StatsFileHint)
@@ -133,9 +154,6 @@ func notText(head []byte) error {
 		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || len(head) > 3 && head[3] >= '1' && head[3] <= '9') {
 			return fmt.Errorf("compressed with %s: hull reads plain or gzip-compressed files; decompress it first", c.name)
 		}
-	}
-	if i := bytes.IndexByte(head, 0); i >= 0 {
-		return fmt.Errorf("a NUL byte at byte %d: binary data (or UTF-16), not the text hull reads (UTF-8, Latin-1)", i+1)
 	}
 	return nil
 }
@@ -146,7 +164,8 @@ type lineScanner struct {
 	sc    *bufio.Scanner
 	split *lineSplitter
 	name  string
-	line  int // number of the line last returned
+	line  int   // number of the line last returned
+	nul   error // the error of a line holding a NUL byte, which ends the scan
 }
 
 func newLineScanner(r io.Reader, name string) *lineScanner {
@@ -203,11 +222,16 @@ func dropCR(b []byte) []byte {
 // read error (see err). A line that a read error may have cut (a
 // truncated gzip stream) is not returned: the error is what is wrong.
 func (s *lineScanner) next() ([]byte, bool) {
-	if !s.sc.Scan() || s.sc.Err() != nil {
+	if s.nul != nil || !s.sc.Scan() || s.sc.Err() != nil {
 		return nil, false
 	}
 	s.line++
-	return s.sc.Bytes(), true
+	b := s.sc.Bytes()
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		s.nul = parseErr(s.name, s.line, "%s", nulMessage(i+1))
+		return nil, false
+	}
+	return b, true
 }
 
 // nextData returns the next line that is not blank (blank lines are
@@ -224,6 +248,9 @@ func (s *lineScanner) nextData() ([]byte, bool) {
 // err returns the error that ended the scan, if any, naming the file and,
 // for an over-long line, the line.
 func (s *lineScanner) err() error {
+	if s.nul != nil {
+		return s.nul
+	}
 	err := s.sc.Err()
 	switch {
 	case err == nil:

@@ -101,7 +101,7 @@ func TestNotText(t *testing.T) {
 		"BZh91AY&SY\x00\x01": "compressed with bzip2",
 		"\xfd7zXZ\x00\x00":   "compressed with xz",
 		"PK\x03\x04\x14\x00": "compressed with zip",
-		"id\ttext\nabc\x00d": "a NUL byte at byte 12",
+		"id\ttext\nabc\x00d": "f:2: a NUL byte at byte 4 of the line",
 		"hull-stats 1\n{}\n": "a co-occurrence statistics file (hull stats), not documents",
 	} {
 		_, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: FormatLines})
@@ -109,6 +109,27 @@ func TestNotText(t *testing.T) {
 		if !errors.As(err, &pe) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want a *ParseError with %q", in, err, want)
 		}
+	}
+	// A NUL byte beyond the first bytes looked at is refused as well, at
+	// its line, in every format: line by line, and a file read whole.
+	late := strings.Repeat("a line of text\n", 400) + "foo\x00bar\n"
+	for _, f := range []Format{FormatLines, FormatJSONL, FormatSGML} {
+		in := late
+		if f == FormatJSONL {
+			in = strings.Repeat(`{"text":"a"}`+"\n", 400) + `{"text":"b` + "\x00" + `"}` + "\n"
+		}
+		if f == FormatSGML {
+			in = "<DOC>\n" + late + "</DOC>\n"
+		}
+		_, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: f})
+		if want := fmt.Sprintf("f:%d: a NUL byte at byte ", 401+map[Format]int{FormatSGML: 1}[f]); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: NUL on line %d: %v, want %q", f, 401, err, want)
+		}
+	}
+	lateDir := t.TempDir()
+	os.WriteFile(filepath.Join(lateDir, "late.txt"), []byte(late), 0o644)
+	if _, err := ReadFile(lateDir, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "late.txt:401: a NUL byte at byte 4") {
+		t.Errorf("directory: %v", err)
 	}
 	if _, err := ReadFrom(strings.NewReader("BZh is a word\nand here another\n"), "f", ReadOptions{Format: FormatLines}); err != nil {
 		t.Errorf("text starting with BZh: %v", err)

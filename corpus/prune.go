@@ -7,7 +7,7 @@ import (
 )
 
 // PruneOptions selects the words Prune keeps. The zero value keeps every
-// word (and Prune then only drops empty documents).
+// word (and Prune then only drops empty documents, unless KeepEmptyDocs).
 type PruneOptions struct {
 	// MinDF drops words occurring in fewer than MinDF documents: 0 keeps
 	// every word, 1 drops the words that occur in no document.
@@ -23,6 +23,10 @@ type PruneOptions struct {
 	// corpus whose words are tokens already (numeric formats, JSON
 	// items), which the tokenizer's list never reached.
 	StopWords []string `json:"stop_words,omitempty"`
+	// KeepEmptyDocs keeps the documents that are empty, or left empty by
+	// the words dropped, in their place: to give every input document a
+	// row (topic weights inferred for new documents), not to learn from.
+	KeepEmptyDocs bool `json:"keep_empty_docs,omitempty"`
 }
 
 // IsZero reports whether o keeps every word.
@@ -82,8 +86,9 @@ func (o PruneOptions) validate() error {
 }
 
 // Prune returns a new corpus keeping the words selected by opts (in their
-// original order) and the documents left non-empty, with a report. It is
-// an error when opts is invalid or when no word or no document is left.
+// original order) and the documents left non-empty (every document with
+// KeepEmptyDocs), with a report. It is an error when opts is invalid or
+// when no word or no token is left.
 // c is not modified; when every word and document is kept, the result
 // shares c's vocabulary, ids and counts instead of copying them (a corpus
 // is not modified once built), so that a large corpus is not held twice.
@@ -100,13 +105,13 @@ func Prune(c *Corpus, opts PruneOptions) (*Corpus, PruneReport, error) {
 		return nil, rep, err
 	}
 	keep := selectWords(c.Vocab, c.DocFreq(), c.NumDocs(), opts, &rep)
-	out := restrict(c, keep)
+	out := restrict(c, keep, opts.KeepEmptyDocs)
 	out.Preprocessing = c.Preprocessing.withPrune(opts)
 	rep.WordsAfter = out.NumWords()
 	rep.DocsAfter = out.NumDocs()
 	rep.DroppedEmptyDocs = rep.DocsBefore - rep.DocsAfter
 	rep.TokensAfter = out.Tokens()
-	if rep.WordsAfter == 0 || rep.DocsAfter == 0 {
+	if rep.WordsAfter == 0 || rep.TokensAfter == 0 {
 		return nil, rep, errors.New("prune: nothing left: " + rep.String())
 	}
 	return out, rep, nil
@@ -145,9 +150,10 @@ func selectWords(vocab []string, df []int, numDocs int, opts PruneOptions, rep *
 }
 
 // restrict returns c restricted to the kept words (renumbered in order),
-// without the documents left empty: c's storage itself when that is all
-// of it, else a copy sized exactly (one counting pass first).
-func restrict(c *Corpus, keep []bool) *Corpus {
+// without the documents left empty unless keepEmpty: c's storage itself
+// when that is all of it, else a copy sized exactly (one counting pass
+// first).
+func restrict(c *Corpus, keep []bool, keepEmpty bool) *Corpus {
 	remap := make([]int32, len(keep))
 	out := &Corpus{Offsets: []int64{0}}
 	for w, k := range keep {
@@ -158,6 +164,9 @@ func restrict(c *Corpus, keep []bool) *Corpus {
 		}
 	}
 	nnz, docs := keptSize(c, remap)
+	if keepEmpty {
+		docs = c.NumDocs()
+	}
 	if len(out.Vocab) == c.NumWords() && nnz == c.NNZ() && docs == c.NumDocs() {
 		shared := *c
 		return &shared
@@ -173,7 +182,7 @@ func restrict(c *Corpus, keep []bool) *Corpus {
 				out.Counts = append(out.Counts, counts[i])
 			}
 		}
-		if len(out.Words) > start {
+		if len(out.Words) > start || keepEmpty {
 			out.DocIDs = append(out.DocIDs, c.DocIDs[d])
 			if c.Excerpts != nil {
 				out.Excerpts = append(out.Excerpts, c.Excerpts[d])

@@ -411,7 +411,7 @@ func FuzzReadDirEncoding(f *testing.F) {
 		c, err := ReadFile(dir, ReadOptions{Text: text.Options{Encoding: enc}, Log: func(s string) { log = append(log, s) }})
 		if binary := func(x []byte) bool {
 			x = bytes.TrimPrefix(x, utf8BOM)
-			return notText(x[:min(len(x), binaryPeek)]) != nil
+			return notText(x[:min(len(x), binaryPeek)]) != nil || bytes.IndexByte(x, 0) >= 0
 		}; binary(a) || binary(b) {
 			if err == nil {
 				t.Fatal("a binary or bzip2/xz/zip file was read as text")

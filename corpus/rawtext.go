@@ -210,6 +210,9 @@ func readTextFile(path string) ([]byte, error) {
 	if err := notText(data[:min(len(data), binaryPeek)]); err != nil {
 		return nil, parseErr(path, 0, "%v", err)
 	}
+	if line, col := nulAt(data); line > 0 {
+		return nil, parseErr(path, line, "%s", nulMessage(col))
+	}
 	return data, nil
 }
 

@@ -166,7 +166,7 @@ func TestReadFromErrors(t *testing.T) {
 		{"stdin", "x\n", ReadOptions{Format: "csv"}, `unknown corpus format "csv"`, false},
 		{"stdin", "x\n", ReadOptions{Vocab: "v.txt", VocabWords: ab}, "both ReadOptions.Vocab and ReadOptions.VocabWords", false},
 		{"stdin", "x\n", ReadOptions{VocabWords: []string{}}, "ReadOptions.VocabWords has no words", false},
-		{"stdin", "x\n", ReadOptions{VocabWords: []string{"a", ""}}, "ReadOptions.VocabWords[1] is an empty word", false},
+		{"stdin", "x\n", ReadOptions{VocabWords: []string{"a", ""}}, `ReadOptions.VocabWords[1] "" is empty`, false},
 		{"stdin", "x\n", ReadOptions{VocabWords: []string{"a", "b", "a"}}, `ReadOptions.VocabWords[2] "a" repeats word 0`, false},
 		{"stdin", "x\n", ReadOptions{VocabWords: []string{"\xff"}}, "ReadOptions.VocabWords[0] \"\\xff\" is not valid UTF-8", false},
 		{"z.gz", gzipBytes([]byte("3\n2\n1\n1 1 1\n"))[:20], ReadOptions{VocabWords: ab}, "z.gz: truncated gzip stream", false},

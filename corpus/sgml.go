@@ -58,6 +58,9 @@ func readSGML(r io.Reader, name string, in textInput) (*Corpus, error) {
 	if err != nil {
 		return nil, streamError(name, bytes.Count(data, []byte{'\n'}), err)
 	}
+	if line, col := nulAt(data); line > 0 {
+		return nil, parseErr(name, line, "%s", nulMessage(col))
+	}
 	docs := newTextDocs(in, name, "records")
 	p := progress.New(in.progress, "tokenize "+filepath.Base(name), len(data), mib)
 	if err := docs.addRecords("", name, data, p); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hulltopics/hull/internal/words"
 )
 
 // ReadVocabFile reads the vocabulary file at path, gzip-compressed or
@@ -60,13 +62,8 @@ func checkVocabWords(vocab []string) error {
 	}
 	seen := make(map[string]int, len(vocab))
 	for i, w := range vocab {
-		switch {
-		case w == "":
-			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] is an empty word", i)
-		case !utf8.ValidString(w):
-			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %s is not valid UTF-8", i, quote([]byte(w)))
-		case strings.ContainsFunc(w, unicode.IsSpace):
-			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %q contains white space, which no word holds", i, w)
+		if problem := words.Problem(w); problem != "" {
+			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %q %s, which no word of a corpus does", i, w, problem)
 		}
 		if j, dup := seen[w]; dup {
 			return fmt.Errorf("corpus: ReadOptions.VocabWords[%d] %q repeats word %d", i, w, j)

@@ -8,11 +8,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/progress"
+	"github.com/hulltopics/hull/internal/words"
 )
 
 const writeBufSize = 256 << 10
@@ -145,19 +145,13 @@ func WriteVocab(w io.Writer, c *Corpus) error {
 }
 
 // checkVocab reports the first word that cannot be written to a
-// vocabulary file, nor as a JSON-lines item: what would not read back.
+// vocabulary file, nor as a JSON-lines item: what would not read back
+// (words.Problem), or a repeated word.
 func checkVocab(vocab []string) error {
 	seen := make(map[string]int, len(vocab))
 	for i, w := range vocab {
-		switch {
-		case w == "":
-			return notWritablef("corpus: word %d is empty; a vocabulary file cannot hold it", i)
-		case !utf8.ValidString(w):
-			return notWritablef("corpus: word %d %q is not valid UTF-8", i, w)
-		case strings.IndexFunc(w, unicode.IsSpace) >= 0:
-			return notWritablef("corpus: word %d %q contains whitespace; a vocabulary file holds one word per line", i, w)
-		case strings.IndexByte(w, 0) >= 0:
-			return notWritablef("corpus: word %d %q contains a NUL byte; a vocabulary file cannot hold it (it reads as binary data)", i, w)
+		if problem := words.Problem(w); problem != "" {
+			return notWritablef("corpus: word %d %q %s; a vocabulary file holds one word per line, as it reads", i, w, problem)
 		}
 		if j, dup := seen[w]; dup {
 			return notWritablef("corpus: word %d %q repeats word %d", i, w, j)

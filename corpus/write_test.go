@@ -191,11 +191,11 @@ func TestWriteVocabErrors(t *testing.T) {
 		vocab []string
 		want  string
 	}{
-		{[]string{"a", ""}, "word 1 is empty"},
-		{[]string{"a b"}, "contains whitespace"},
-		{[]string{"a\nb"}, "contains whitespace"},
-		{[]string{"tab\t"}, "contains whitespace"},
-		{[]string{"nb\u00a0sp"}, "contains whitespace"},
+		{[]string{"a", ""}, `word 1 "" is empty`},
+		{[]string{"a b"}, "contains white space"},
+		{[]string{"a\nb"}, "contains white space"},
+		{[]string{"tab\t"}, "contains white space"},
+		{[]string{"nb\u00a0sp"}, "contains white space"},
 		{[]string{"\xff"}, "not valid UTF-8"},
 		{[]string{"a", "b", "a"}, `word 2 "a" repeats word 0`},
 		{[]string{"nu\x00l"}, `word 0 "nu\x00l" contains a NUL byte`},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
@@ -64,10 +65,12 @@ func KnownWeights(weights map[string][]float64) InferFunc {
 }
 
 // ReadDocWeights reads a document-topic table as "hull infer" and "hull
-// synth" write it (infer.ReadDocTopics, errors naming the line) and
-// returns the weights by document id.
-func ReadDocWeights(r io.Reader) (map[string][]float64, error) {
-	ids, theta, err := infer.ReadDocTopics(r, "")
+// synth" write it (infer.ReadDocTopics) and returns the weights by
+// document id. name, the file's name, starts the errors:
+// "name:LINE: what is wrong", or "name: no document in the table" ("line
+// LINE: ..." and "no document ..." if name is "").
+func ReadDocWeights(r io.Reader, name string) (map[string][]float64, error) {
+	ids, theta, err := infer.ReadDocTopics(r, name)
 	if err != nil {
 		return nil, err
 	}
@@ -76,4 +79,14 @@ func ReadDocWeights(r io.Reader) (map[string][]float64, error) {
 		weights[id] = theta[d]
 	}
 	return weights, nil
+}
+
+// ReadDocWeightsFile is ReadDocWeights of the file at path, named by it.
+func ReadDocWeightsFile(path string) (map[string][]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadDocWeights(f, path)
 }

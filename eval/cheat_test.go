@@ -1,10 +1,19 @@
 package eval
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
+	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +28,7 @@ func TestReadDocWeights(t *testing.T) {
 		"1\t0.25\t0.75\nd 2\t1\t0\n",
 		"id\ttopic1\ttopic2\n1\t0.25\t0.75\r\n\nd 2\t1\t0",
 	} {
-		got, err := ReadDocWeights(strings.NewReader(text))
+		got, err := ReadDocWeights(strings.NewReader(text), "t.tsv")
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
@@ -27,22 +36,108 @@ func TestReadDocWeights(t *testing.T) {
 			t.Errorf("%q: read %v", text, got)
 		}
 	}
+	// Errors name the file and the line: "syn/doc-topics.tsv:3: ...".
 	for _, tc := range []struct{ text, want string }{
-		{"", "no document"},
-		{"id\ttopic1\n", "no document"},
-		{"1\n", "line 1"},
-		{"1\t0.5\t0.5\n2\t1\n", "line 2: 1 weights"},
-		{"1\t0.5\t0.5\n1\t0.5\t0.5\n", "listed twice"},
-		{"1\t0.5\tx\n", "weight 2"},
-		{"1\t-0.5\t1.5\n", "weight 1"},
-		{"1\tNaN\t1\n", "weight 1"},
-		{"1\t+Inf\t1\n", "weight 1"},
+		{"", "syn/doc-topics.tsv: no document"},
+		{"id\ttopic1\n", "syn/doc-topics.tsv: no document"},
+		{"1\n", "syn/doc-topics.tsv:1: want an id"},
+		{"1\t0.5\t0.5\n2\t1\n", "syn/doc-topics.tsv:2: 1 weights"},
+		{"1\t0.5\t0.5\n\n1\t0.5\t0.5\n", `syn/doc-topics.tsv:3: document "1" listed twice`},
+		{"1\t0.5\tx\n", "syn/doc-topics.tsv:1: weight 2"},
+		{"1\t-0.5\t1.5\n", "syn/doc-topics.tsv:1: weight 1"},
+		{"1\tNaN\t1\n", "syn/doc-topics.tsv:1: weight 1"},
+		{"1\t+Inf\t1\n", "syn/doc-topics.tsv:1: weight 1"},
 	} {
-		_, err := ReadDocWeights(strings.NewReader(tc.text))
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: error %v, want one mentioning %q", tc.text, err, tc.want)
+		_, err := ReadDocWeights(strings.NewReader(tc.text), "syn/doc-topics.tsv")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %s...", tc.text, err, tc.want)
 		}
 	}
+	if _, err := ReadDocWeights(strings.NewReader("1\n"), ""); err == nil || !strings.HasPrefix(err.Error(), "line 1: ") {
+		t.Errorf("no name: error %v, want line 1: ...", err)
+	}
+}
+
+// ReadDocWeightsFile names the file in its errors, the file's opening's
+// included.
+func TestReadDocWeightsFile(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.tsv"), filepath.Join(dir, "bad.tsv")
+	if err := errors.Join(os.WriteFile(good, []byte("a\t1\t0\n"), 0o644), os.WriteFile(bad, []byte("a\t1\t0\nb\t1\n"), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	if w, err := ReadDocWeightsFile(good); err != nil || len(w) != 1 || !slices.Equal(w["a"], []float64{1, 0}) {
+		t.Errorf("read %v, %v", w, err)
+	}
+	if _, err := ReadDocWeightsFile(bad); err == nil || err.Error() != bad+":2: 1 weights, earlier lines 2" {
+		t.Errorf("error %v, want %s:2: ...", err, bad)
+	}
+	none := filepath.Join(dir, "none.tsv")
+	if _, err := ReadDocWeightsFile(none); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), none) {
+		t.Errorf("error %v, want one naming %s", err, none)
+	}
+}
+
+// FuzzReadDocWeights: ReadDocWeights never panics; its errors start with
+// the name and a line of the input ("fuzz:3: ") or say the table holds
+// no document; the weights it reads, written by infer.WriteDocTopics, read
+// back the same (to the 6 digits written).
+func FuzzReadDocWeights(f *testing.F) {
+	for _, s := range []string{
+		"id\ttopic1\ttopic2\n1\t0.25\t0.75\r\n\nd 2\t1\t0",
+		"1\t0.5\t0.5\n2\t1\n",
+		"a\t1e-300\t0x1p-3\n",
+		"a\\tb\t1\n\"q\\x1b\"\t0\n",
+		"a\t1\na\t1\n",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	lineErr := regexp.MustCompile(`^fuzz:([0-9]+): [^\n]+$`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		weights, err := ReadDocWeights(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			msg := err.Error()
+			if msg == "fuzz: no document in the table" {
+				return
+			}
+			m := lineErr.FindStringSubmatch(msg)
+			if m == nil {
+				t.Fatalf("error %q: want fuzz:LINE: what is wrong", msg)
+			}
+			if n, _ := strconv.Atoi(m[1]); n < 1 || n > bytes.Count(data, []byte("\n"))+1 {
+				t.Fatalf("error %q names no line of the input", msg)
+			}
+			return
+		}
+		ids := slices.Sorted(maps.Keys(weights))
+		theta := make([][]float64, len(ids))
+		for d, id := range ids {
+			theta[d] = weights[id]
+		}
+		var b bytes.Buffer
+		if err := infer.WriteDocTopics(&b, ids, theta, true); err != nil {
+			t.Fatalf("WriteDocTopics of what ReadDocWeights read: %v", err)
+		}
+		back, err := ReadDocWeights(bytes.NewReader(b.Bytes()), "written")
+		if err != nil {
+			t.Fatalf("%q read, written as %q: %v", data, b.Bytes(), err)
+		}
+		if len(back) != len(weights) {
+			t.Fatalf("%d documents read back, want %d", len(back), len(weights))
+		}
+		for id, row := range weights {
+			got, ok := back[id]
+			if !ok || len(got) != len(row) {
+				t.Fatalf("document %q: %v read back as %v", id, row, got)
+			}
+			for j, x := range row {
+				if y := got[j]; math.Abs(x-y) > 1e-5*x || (x > 0) != (y > 0) {
+					t.Fatalf("document %q weight %d: %v read back as %v", id, j, x, y)
+				}
+			}
+		}
+	})
 }
 
 // TestLDACAndLDAT: on an LDA corpus the cheating predictors, which know

@@ -42,9 +42,9 @@ type Estimator interface {
 // CheckCorpus returns an error for a corpus no learner can fit: nil, one
 // that fails corpus.Validate (built by hand with a word index out of
 // range, offsets that decrease, ...), which made fits panic, or one whose
-// vocabulary a model cannot hold (model.ValidateVocab: a word repeated or
-// empty), which made models that fail to load. Every learner's Fit calls
-// it first; O(nnz + V).
+// vocabulary a model cannot hold (model.ValidateVocab: a word repeated,
+// empty or not valid UTF-8), which made models that fail to load. Every
+// learner's Fit calls it first; O(nnz + V).
 func CheckCorpus(c *corpus.Corpus) error {
 	if c == nil {
 		return errors.New("learner: no corpus (nil)")

@@ -3,14 +3,18 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
 // FuzzRead decodes arbitrary model files, the models "hull fit -o" saves
-// and the truth.json of "hull synth" alike: no panic; either an error or
-// a model that passes Validate, whose methods work on every topic, and
+// and the truth.json of "hull synth" alike: no panic; either an error of
+// Read's shape (checkReadError) or a model that passes Validate, whose methods work on every topic, and
 // that Write and Read carry over unchanged (a second round trip writes
 // the same bytes).
 func FuzzRead(f *testing.F) {
@@ -52,9 +56,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Read(bytes.NewReader(data))
 		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error message")
-			}
+			checkReadError(t, err)
 			return
 		}
 		if err := m.Validate(); err != nil {
@@ -100,6 +102,67 @@ func FuzzRead(f *testing.F) {
 		}
 		if !json.Valid(first.Bytes()) {
 			t.Fatal("Write wrote invalid JSON")
+		}
+	})
+}
+
+// readErrorPrefixes are the starts of Read's errors: a file that is no
+// model or a damaged one, a model Validate refuses, a newer format.
+var readErrorPrefixes = []string{"not a hull model: ", "model: ", "model file format "}
+
+// checkReadError fails t unless err, an error of Read, says what is
+// wrong in Read's shape, on one line, and no damaged gzip stream's error
+// passes for something else.
+func checkReadError(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if !slices.ContainsFunc(readErrorPrefixes, func(p string) bool { return strings.HasPrefix(msg, p) }) {
+		t.Fatalf("error %q starts with none of %q", msg, readErrorPrefixes)
+	}
+	if ge := (*gzipError)(nil); errors.As(err, &ge) && !strings.HasPrefix(msg, "not a hull model: "+ge.Error()) {
+		t.Fatalf("gzip error %q reported as %q", ge, msg)
+	}
+}
+
+// FuzzLoad: Load, on a file of the fuzzed bytes, names the file in every
+// error it gives but the file's opening (Read's error after "PATH: "),
+// and reads what Read reads.
+func FuzzLoad(f *testing.F) {
+	var b bytes.Buffer
+	if err := Write(&b, sample(), true); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
+	f.Add(b.Bytes()[:b.Len()-3])
+	f.Add([]byte{0x1f, 0x8b})
+	f.Add([]byte(`{"format": 2, "k": 1, "vocab": ["a"], "topics": [[1]]}`))
+	f.Add([]byte(`{"format": 2, "k": 1, "vocab": ["a\u00a0"], "topics": [[1]]}`))
+	f.Add([]byte("{\"format\": 2, \"k\": 1, \"vocab\": [\"\xff\"], \"topics\": [[1]]}"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := os.CreateTemp(dir, "model*.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := file.Name()
+		defer os.Remove(path)
+		_, err = file.Write(data)
+		if err = errors.Join(err, file.Close()); err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(path)
+		want, wantErr := Read(bytes.NewReader(data))
+		switch {
+		case err == nil && wantErr == nil:
+			if !reflect.DeepEqual(m, want) {
+				t.Fatalf("Load read %+v, Read %+v", m, want)
+			}
+		case err == nil || wantErr == nil:
+			t.Fatalf("Load: %v; Read: %v", err, wantErr)
+		case err.Error() != path+": "+wantErr.Error():
+			t.Fatalf("Load error %q, want %q", err, path+": "+wantErr.Error())
+		default:
+			checkReadError(t, wantErr)
 		}
 	})
 }

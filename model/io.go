@@ -10,6 +10,8 @@ import (
 	"maps"
 	"math"
 	"os"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/jsonerr"
@@ -76,7 +78,8 @@ func encodable(m *Model) *Model {
 }
 
 // Load reads a model written by Save; gzip is detected from the content,
-// whatever the file name. The model is validated.
+// whatever the file name. The model is validated. Errors other than the
+// file's opening start with path, as "PATH: not a hull model: ...".
 func Load(path string) (*Model, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -93,26 +96,44 @@ func Load(path string) (*Model, error) {
 // Read decodes a model from r (plain or gzip-compressed JSON) and validates
 // it. A file of format version 1 (before FormatVersion 2) is migrated: its
 // per-topic and per-document results move from Params to their typed
-// fields, and other non-scalar Params are dropped.
+// fields, and other non-scalar Params are dropped. A file that is no
+// model, or a damaged one, gives an error starting "not a hull model: "
+// (a damaged gzip stream, whether truncated or corrupt, says so); a
+// decoded model that fails Validate (a vocabulary word that is not valid
+// UTF-8, as the file holds it, included) gives Validate's error.
 func Read(r io.Reader) (*Model, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("not a hull model: %w", &gzipError{err})
 		}
 		defer zr.Close()
-		src = zr
+		src = gzipReader{zr}
 	}
 	var m Model
+	file := modelFile{Model: &m}
 	counted := &countingReader{r: src}
 	dec := json.NewDecoder(counted)
-	if err := dec.Decode(&m); err != nil {
+	if err := dec.Decode(&file); err != nil {
 		return nil, fmt.Errorf("not a hull model: %w", jsonPosition(err, counted.n))
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	var ge *gzipError
+	var se *json.SyntaxError
+	switch _, err := dec.Token(); {
+	case err == io.EOF:
+	case errors.As(err, &ge):
+		// A bad CRC or size in the gzip trailer, or a stream cut short
+		// after the model's last byte: it read as data after the model.
+		return nil, fmt.Errorf("not a hull model: %w", err)
+	case err == nil || errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):
 		return nil, fmt.Errorf("not a hull model: byte %d: data after the model", dec.InputOffset())
+	default: // a read error of r
+		return nil, fmt.Errorf("not a hull model: %w", err)
+	}
+	if err := file.words(); err != nil {
+		return nil, err
 	}
 	switch {
 	case m.Format > FormatVersion:
@@ -124,6 +145,79 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// modelFile is a Model as Read decodes it, its vocabulary undecoded:
+// encoding/json turns bytes that are not UTF-8 into U+FFFD silently,
+// making of a damaged (or Latin-1) word another word. Its Vocab, at a
+// lower depth, takes the "vocab" field from the Model's.
+type modelFile struct {
+	*Model
+	Vocab []json.RawMessage `json:"vocab"`
+}
+
+// words decodes f.Vocab into f.Model.Vocab: an error for a word whose
+// bytes are not valid UTF-8 (in ValidateVocab's words) or that is not a
+// JSON string. A JSON null is the empty word, as it decodes into a
+// string, which Validate refuses.
+func (f *modelFile) words() error {
+	if f.Vocab == nil {
+		f.Model.Vocab = nil
+		return nil
+	}
+	vocab := make([]string, len(f.Vocab))
+	for i, raw := range f.Vocab {
+		if !utf8.Valid(raw) {
+			return fmt.Errorf("model: vocabulary word %d %s is not valid UTF-8", i, quoteRaw(raw))
+		}
+		if err := json.Unmarshal(raw, &vocab[i]); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return fmt.Errorf("not a hull model: %s", jsonerr.Mismatch(te, fmt.Sprintf("vocab[%d]", i)))
+			}
+			return fmt.Errorf("not a hull model: vocab[%d]: %w", i, err)
+		}
+	}
+	f.Model.Vocab = vocab
+	return nil
+}
+
+// quoteRaw quotes a JSON string as its file holds it, for an error: Go
+// quoting of the bytes between its quotes (escape sequences doubled).
+func quoteRaw(raw []byte) string {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		raw = raw[1 : len(raw)-1]
+	}
+	const most = 64
+	if len(raw) > most {
+		return fmt.Sprintf("%q...", raw[:most])
+	}
+	return fmt.Sprintf("%q", raw)
+}
+
+// gzipError is an error of a damaged gzip stream: a header, data or
+// trailer (CRC, size) that is not right, or a stream cut short.
+type gzipError struct{ err error }
+
+func (e *gzipError) Error() string {
+	if errors.Is(e.err, io.ErrUnexpectedEOF) || errors.Is(e.err, io.EOF) {
+		return "truncated gzip stream: the compressed data ends too early (is the file complete?)"
+	}
+	return "corrupt gzip stream: " + e.err.Error()
+}
+
+func (e *gzipError) Unwrap() error { return e.err }
+
+// gzipReader is a gzip decoder whose errors, except the io.EOF of the
+// stream's end, are *gzipError, so that Read tells them from the JSON's.
+type gzipReader struct{ zr *gzip.Reader }
+
+func (g gzipReader) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		err = &gzipError{err}
+	}
+	return n, err
 }
 
 // countingReader counts the bytes read through it.
@@ -141,13 +235,18 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // jsonPosition adds the byte offset to a JSON decoding error that lacks
 // it; size is the bytes the decoder read, where a truncated file ends.
 func jsonPosition(err error, size int64) error {
+	var ge *gzipError
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
+	case errors.As(err, &ge):
+		return err // no byte offset: the gzip stream's are not the JSON's
 	case errors.As(err, &se):
 		return fmt.Errorf("byte %d: %w", se.Offset, err)
 	case errors.As(err, &te):
-		return fmt.Errorf("byte %d: %s", te.Offset, jsonerr.Mismatch(te, "the file"))
+		named := *te // the field's JSON name, without the "Model." of modelFile's embedding
+		named.Field = strings.TrimPrefix(te.Field, "Model.")
+		return fmt.Errorf("byte %d: %s", te.Offset, jsonerr.Mismatch(&named, "the file"))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("byte %d: the file ends inside the model: %w", size, err)
 	}

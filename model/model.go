@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/topn"
@@ -131,9 +132,10 @@ type Timing struct {
 }
 
 // Validate checks that m is well formed: K >= 1; a vocabulary of distinct,
-// non-empty words; K rows of len(Vocab) finite, non-negative probabilities
-// summing to 1 within 1e-6; Params of scalars; and optional per-topic and
-// per-document fields of the right length and range.
+// non-empty words of valid UTF-8 without white space (ValidateVocab); K
+// rows of len(Vocab) finite, non-negative probabilities summing to 1
+// within 1e-6; Params of scalars; and optional per-topic and per-document
+// fields of the right length and range.
 func (m *Model) Validate() error {
 	if m == nil {
 		return errors.New("model: no model (nil)")
@@ -181,15 +183,21 @@ func (m *Model) Validate() error {
 }
 
 // ValidateVocab returns an error unless vocab holds at least one word and
-// its words are non-empty and distinct, as a model's must be (a word's
-// topic weights are found by it).
+// its words are non-empty and distinct (a word's topic weights are found
+// by it) and valid UTF-8 (which every reader and writer of words needs).
+// A word may hold white space, which no corpus reader gives (a model built
+// by hand can hold phrases): the exports that cannot hold it refuse it
+// (export.ErrWhitespace). Errors name the word's index.
 func ValidateVocab(vocab []string) error {
 	if len(vocab) == 0 {
 		return fmt.Errorf("empty vocabulary")
 	}
 	for i, w := range vocab {
-		if w == "" {
+		switch {
+		case w == "":
 			return fmt.Errorf("vocabulary word %d is empty", i)
+		case !utf8.ValidString(w):
+			return fmt.Errorf("vocabulary word %d %q is not valid UTF-8", i, w)
 		}
 	}
 	// The words' indices sorted by word: 4 bytes a word, where a map of

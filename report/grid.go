@@ -97,6 +97,17 @@ func (e *ModelError) Error() string {
 
 func (e *ModelError) Unwrap() error { return e.Err }
 
+// A SizeError is TopicsGrid's error for a picture of Width x Height
+// pixels, more than MaxPixels: the GridOptions' Scale or Columns (or K)
+// make it too large.
+type SizeError struct {
+	Width, Height int
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("report: a %d x %d picture is too large (more than %d pixels); lower Scale or Columns", e.Width, e.Height, MaxPixels)
+}
+
 // Drawing constants, in picture pixels (the canvas is at 72 dpi, so a
 // point is a pixel).
 const (
@@ -250,7 +261,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	height += pad
 	if width*height > MaxPixels {
-		return nil, fmt.Errorf("report: a %d x %d picture is too large; lower Scale or Columns", width, height)
+		return nil, &SizeError{Width: width, Height: height}
 	}
 	canvas := vgimg.NewWith(vgimg.UseWH(vg.Length(width), vg.Length(height)), vgimg.UseDPI(72), vgimg.UseBackgroundColor(color.White))
 	img, ok := canvas.Image().(*image.RGBA)

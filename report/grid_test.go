@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"slices"
@@ -195,6 +196,16 @@ func TestTopicsGridErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", name, err, c.want)
 		}
+	}
+	// Scale and Columns each in range, the picture too large: a
+	// *SizeError, which a caller can name its own flags in.
+	var rows [][]float64
+	for r := range 16 {
+		rows = append(rows, bar(32, r))
+	}
+	_, err := TopicsGrid(topics(names(32), rows...), GridOptions{Scale: MaxScale, Columns: 8})
+	if se, ok := errors.AsType[*SizeError](err); !ok || se.Width*se.Height <= MaxPixels {
+		t.Errorf("too large: error %v, want a *SizeError beyond %d pixels", err, MaxPixels)
 	}
 }
 

@@ -111,11 +111,11 @@ func TestSimplexErrors(t *testing.T) {
 }
 
 // Words with control and bidirectional characters (ESC [2J, BEL, NUL,
-// U+202E, invalid UTF-8) and XML's specials are escaped in the SVG, which
+// U+202E, U+2066; invalid UTF-8 no model holds) and XML's specials are escaped in the SVG, which
 // is well-formed XML.
 func TestSimplexSVGEscapesWords(t *testing.T) {
 	m := simplexModel()
-	m.Vocab = []string{"a\x1b[2Jb", "be\al<&>", "nu\x00l\u202eo", "d\xff"}
+	m.Vocab = []string{"a\x1b[2Jb", "be\al<&>", "nu\x00l\u202eo", "d\u2066"}
 	b := simplexSVG(t, m)
 	d := xml.NewDecoder(bytes.NewReader(b.Bytes()))
 	var texts []string

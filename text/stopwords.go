@@ -3,6 +3,7 @@ package text
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	_ "embed" // for the English stop-word list
 	"errors"
 	"fmt"
@@ -33,14 +34,25 @@ func EnglishStopWords() []string {
 	return slices.Clone(englishStopWords())
 }
 
-// readStopWordFile reads the stop-word file at path.
+// readStopWordFile reads the stop-word file at path, gzip-compressed or
+// not (as every input hull reads).
 func readStopWordFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("text: stop-word file: %w", err)
 	}
 	defer f.Close()
-	return parseStopWords(f, path)
+	br := bufio.NewReader(f)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: damaged gzip stream: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	return parseStopWords(r, path)
 }
 
 var utf8BOM = []byte("\ufeff")
@@ -61,6 +73,9 @@ func parseStopWords(r io.Reader, name string) ([]string, error) {
 		if !utf8.Valid(b) {
 			return nil, fmt.Errorf("%s:%d: invalid UTF-8", name, line)
 		}
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			return nil, fmt.Errorf("%s:%d: a NUL byte at byte %d of the line: binary data, not a stop-word file", name, line, i+1)
+		}
 		if i := bytes.IndexByte(b, '#'); i >= 0 {
 			b = b[:i]
 		}
@@ -76,7 +91,7 @@ func parseStopWords(r io.Reader, name string) ([]string, error) {
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
 		return nil, fmt.Errorf("%s:%d: line longer than %d bytes (one stop word per line)", name, line, bufio.MaxScanTokenSize)
 	} else if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 	}
 	return words, nil
 }

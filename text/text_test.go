@@ -3,6 +3,7 @@ package text
 import (
 	"bytes"
 	"cmp"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,6 +114,15 @@ func TestStopWordFiles(t *testing.T) {
 	if got, want := tok.Tokens(nil, "the cat"), []string{"the"}; !slices.Equal(got, want) {
 		t.Errorf("without the default list: got %q, want %q", got, want)
 	}
+	// A gzip-compressed file is read as every input is.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("Cat\nrun\n"))
+	zw.Close()
+	tok = mustNew(t, Options{StopWordFiles: []string{writeFile(t, "stop.txt.gz", gz.String())}, NoDefaultStopWords: true})
+	if got, want := tok.Tokens(nil, "the cat runs"), []string{"the", "runs"}; !slices.Equal(got, want) {
+		t.Errorf("gzip: got %q, want %q", got, want)
+	}
 }
 
 // FuzzStopWords parses arbitrary stop-word files: no panic; an error names
@@ -158,6 +168,8 @@ func TestNewErrors(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.txt")
 	badUTF8 := writeFile(t, "bad.txt", "one\ntwo\nth\xffree\n")
 	spaced := writeFile(t, "spaced.txt", "new york\n")
+	nul := writeFile(t, "nul.txt", "one\ntw\x00o\n")
+	badGzip := writeFile(t, "bad.txt.gz", "\x1f\x8bjunk")
 	tests := []struct {
 		name string
 		opts Options
@@ -166,6 +178,8 @@ func TestNewErrors(t *testing.T) {
 		{"missing file", Options{StopWordFiles: []string{missing}}, missing},
 		{"invalid utf-8", Options{StopWordFiles: []string{badUTF8}}, badUTF8 + ":3: invalid UTF-8"},
 		{"white space", Options{StopWordFiles: []string{spaced}}, spaced + `:1: stop word "new york" contains white space`},
+		{"NUL byte", Options{StopWordFiles: []string{nul}}, nul + ":2: a NUL byte at byte 3 of the line"},
+		{"damaged gzip", Options{StopWordFiles: []string{badGzip}}, badGzip + ": damaged gzip stream"},
 		{"negative MinLen", Options{MinLen: -1}, "text: MinLen = -1, want >= 0"},
 		{"negative MaxTokenLen", Options{MaxTokenLen: -3}, "text: MaxTokenLen = -3, want >= 0"},
 		{"unknown encoding", Options{Encoding: "ebcdic"}, `text: Encoding = "ebcdic": want auto, utf-8 or latin1`},

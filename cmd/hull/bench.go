@@ -67,7 +67,7 @@ out; the table says how many documents were used.`,
   hull bench --algos anchor,anchor-kl,recover -k 10 sep/docword.txt --truth sep/truth.json
   hull bench -k 10,20,40 --repeat 1 --heldout test.jsonl.gz train.jsonl.gz   # which K?
   hull bench --algos anchor,gibbs -k 20 --min-df 5 --max-df 0.5 --labels labels.tsv reuters-train.jsonl.gz`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "at least one INPUT, the corpus to fit"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runBench(cmd, args, &f)
 		},

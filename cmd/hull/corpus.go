@@ -41,7 +41,7 @@ reads the uci output back (vocab.txt is found beside it).`,
 		Example: `  hull corpus --format sgml --clean markup --drop-numbers ../shared/data/ap/ap.txt.gz -o ap-prepared
   hull corpus --clean email --drop-junk ./newsgroups/ --to mm -o news-mm
   python3 -c "import scipy.io; X = scipy.io.mmread('news-mm/corpus.mtx').tocsr(); print(X.shape)"`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "at least one INPUT, the corpus to convert"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCorpus(cmd, args, &f)
 		},

@@ -67,7 +67,7 @@ reported too, and the share of topics with TSVD's own catchwords.`,
 		Example: `  hull fit --algo gibbs -k 50 --max-vocab 2000 docword.nips.txt.gz -o nips-gibbs.json
   hull diagnose docword.nips.txt.gz nips-gibbs.json
   hull diagnose docword.kos.txt.gz --model kos.json --json`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: positional(1, 2, "INPUT, and optionally MODEL"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDiagnose(cmd, args, &f)
 		},

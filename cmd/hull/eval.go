@@ -91,7 +91,7 @@ says when the topics are incoherent (more than a quarter of them below NPMI
 -0.02, or one below -0.25) and what to try.
 INPUT is read as by "hull fit" (same format flags) and aligned to the model's
 vocabulary by word.`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, "one MODEL, the model to measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("recovered-at") {
 				if f.truth == "" {

@@ -91,7 +91,7 @@ together, so a failure leaves the old files. -o is checked before any work.`,
 		Example: `  hull export kos.json --to mallet -o kos-mallet docword.kos.txt.gz --vocab vocab.kos.txt
   hull export kos.json --to pyldavis -o kos-vis.json docword.kos.txt.gz --vocab vocab.kos.txt
   hull export model.json --to csv -o model-csv --top 0     # every word of positive weight, no documents`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "MODEL, then optionally INPUT files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, args[0], args[1:], &f)
 		},

@@ -106,11 +106,19 @@ func readLabels(path string) (map[string]string, error) {
 // error when they label no document of c.
 func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (classes []int, names []string, err error) {
 	classes, names, labelled := eval.DocLabelClasses(c, labels)
-	if labelled == 0 {
-		return nil, nil, fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
-			path, len(labels), c.DocIDs[:min(3, len(c.DocIDs))])
+	if labelled > 0 {
+		return classes, names, nil
 	}
-	return classes, names, nil
+	if _, _, n := eval.LabelClasses(c.DocIDs, labels); n > 0 {
+		verb := "have"
+		if n == 1 {
+			verb = "has"
+		}
+		return nil, nil, fmt.Errorf("--labels %s: the %s it labels %s no word the model knows: no document has both a label and a token",
+			path, documents(n, "document"), verb)
+	}
+	return nil, nil, fmt.Errorf("--labels %s: none of the %d ids labels a document of the input (whose ids are such as %q)",
+		path, len(labels), c.DocIDs[:min(3, len(c.DocIDs))])
 }
 
 // loadModelLabels loads the model at modelPath and the --labels file at

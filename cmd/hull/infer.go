@@ -57,7 +57,7 @@ to 1, topics numbered as by "hull topics". --header adds a first line
 Without -o the table goes to stdout. Results do not depend on --threads.`,
 		Example: `  hull infer kos.json docword.kos.txt.gz --vocab vocab.kos.txt -o kos-doc-topics.tsv
   hull infer model.json new-letters/ --method gibbs --seed 7 > doc-topics.tsv`,
-		Args: cobra.MinimumNArgs(2),
+		Args: positional(2, -1, "MODEL and at least one INPUT, the documents to infer"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runInfer(cmd, args[0], args[1:], &f)
 		},
@@ -103,6 +103,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
+	f.input.keepEmptyDocs = true // a row for every input document, in order
 	_, c, err := f.input.readAligned(cmd.Context(), inputs, m, flagPruning, stderr, progress)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,6 +171,37 @@ func l1Dist(a, b []float64) float64 {
 	return s
 }
 
+// TestInferEmptyDocuments: every input document gets a row, in input
+// order, the empty ones and those left empty by --stopwords with the
+// prior mean, as the help says ("one line per input document").
+func TestInferEmptyDocuments(t *testing.T) {
+	modelPath, _ := inferFixture(t, 1)
+	dir := t.TempDir()
+	lines := filepath.Join(dir, "docs.txt")
+	stop := filepath.Join(dir, "stop.txt")
+	os.WriteFile(lines, []byte("recipe kitchen oven\nzzz qqq\nthe stock market\nsong guitar\n"), 0o644)
+	os.WriteFile(stop, []byte("the\nstock\nmarket\n"), 0o644)
+	code, stdout, errOut := hull(t, "infer", "-q", modelPath, "--format", "lines", "--stopwords", stop, lines)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	var ids []string
+	for _, row := range rows {
+		id, _, _ := strings.Cut(row, "\t")
+		ids = append(ids, id)
+	}
+	if !slices.Equal(ids, []string{"1", "2", "3", "4"}) {
+		t.Fatalf("rows of %q, want one per input line:\n%s", ids, stdout)
+	}
+	_, prior2, _ := strings.Cut(rows[1], "\t")
+	_, prior3, _ := strings.Cut(rows[2], "\t")
+	_, first, _ := strings.Cut(rows[0], "\t")
+	if prior2 != prior3 || prior2 == first {
+		t.Errorf("the two empty documents' rows %q and %q differ, or equal a full document's", prior2, prior3)
+	}
+}
+
 func TestInferBadInput(t *testing.T) {
 	modelPath, input := inferFixture(t, 5)
 	dir := t.TempDir()
@@ -178,7 +210,7 @@ func TestInferBadInput(t *testing.T) {
 	foreign := filepath.Join(dir, "foreign.txt")
 	os.WriteFile(foreign, []byte("1\n2\n2\n1 1 2\n1 2 1\n"), 0o644)
 	cases := []badInput{
-		{"no input", []string{"infer", modelPath}, "arg"},
+		{"no input", []string{"infer", modelPath}, "want MODEL and at least one INPUT, the documents to infer; got 1 argument"},
 		{"unknown method", append([]string{"infer", modelPath, "--method", "em"}, input...), "em"},
 		{"negative alpha", append([]string{"infer", modelPath, "--alpha", "-1"}, input...), "alpha"},
 		{"bad iterations", append([]string{"infer", modelPath, "--iterations", "-3"}, input...), "--iterations -3"},

@@ -45,6 +45,9 @@ type inputFlags struct {
 	fs       *pflag.FlagSet
 	own      *pflag.FlagSet // the input flags alone, for given
 	recorded *text.Options
+	// keepEmptyDocs keeps every document in the pruned corpus (infer:
+	// one row per input document, in input order).
+	keepEmptyDocs bool
 	// maxMemory bounds the corpus a numeric input declares (0: half the
 	// RAM): the command's --max-memory, where it has one, sets it.
 	maxMemory int64
@@ -238,6 +241,7 @@ func (in *inputFlags) read(ctx context.Context, paths []string, log io.Writer, p
 		return nil, err
 	}
 	prune.StopWords = append(slices.Clone(prune.StopWords), stop...)
+	prune.KeepEmptyDocs = in.keepEmptyDocs
 	pruned, rep, err := corpus.Prune(c, prune)
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ columns of R for up to 2,000 words evenly spaced over the vocabulary, plus the
 anchor-like words, the centres and the vertices): no corpus is read.`,
 		Example: `  hull fit --algo score -k 3 ../shared/data/ap/ap.dat --max-vocab 5000 -o ap.json
   hull plot simplex ap.json -o ap-simplex.png`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, "one MODEL, whose simplex to draw"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format := strings.ToLower(strings.TrimPrefix(filepath.Ext(out), "."))
 			switch {

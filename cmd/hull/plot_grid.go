@@ -42,7 +42,7 @@ models may have different K.`,
 		Example: `  hull synth swimmer -o swim
   hull fit -k 16 swim/docword.txt -o swim/anchor.json
   hull plot topics-grid swim/anchor.json --truth swim/truth.json -o swim/anchor.png`,
-		Args: cobra.ExactArgs(1),
+		Args: positional(1, 1, "one MODEL, whose topics to draw"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case out == "":
@@ -77,6 +77,10 @@ models may have different K.`,
 			}
 			o.Layout = layout
 			g, err := report.TopicsGrid(m, o)
+			if se, ok := errors.AsType[*report.SizeError](err); ok {
+				return fmt.Errorf("--scale %d, --columns %d: a %d x %d picture is too large (more than %d pixels) for %d topics; lower --scale or --columns",
+					o.Scale, o.Columns, se.Width, se.Height, report.MaxPixels, m.K)
+			}
 			if me, ok := errors.AsType[*report.ModelError](err); ok {
 				if me.Truth {
 					return fmt.Errorf("%s: %w", truth, me.Err)
@@ -87,7 +91,10 @@ models may have different K.`,
 				return err
 			}
 			how := "by their names pRR_CC"
-			if g.Layout == report.LayoutOrder {
+			switch {
+			case g.Layout == report.LayoutOrder && layout == report.LayoutOrder:
+				how = "in order, row by row (--layout order)"
+			case g.Layout == report.LayoutOrder:
 				how = "in order, row by row (the words are not named pRR_CC)"
 			}
 			msg := fmt.Sprintf("topics-grid: %d topics as %d x %d images, words laid out %s", m.K, g.Side, g.Side, how)

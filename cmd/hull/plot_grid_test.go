@@ -58,8 +58,19 @@ func TestPlotTopicsGrid(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut = hull(t, "plot", "topics-grid", sq, "-o", filepath.Join(dir, "sq.png"), "--columns", "2", "--scale", "3")
-	if code != 0 || !strings.Contains(errOut, "3 topics as 10 x 10 images, words laid out in order") {
+	if code != 0 || !strings.Contains(errOut, "3 topics as 10 x 10 images, words laid out in order, row by row (the words are not named pRR_CC)") {
 		t.Errorf("square vocabulary: exit %d, stderr %q", code, errOut)
+	}
+	// Pixel names laid out in order as asked: the note gives that reason.
+	code, _, errOut = hull(t, "plot", "topics-grid", truth, "-o", filepath.Join(dir, "order.png"), "--layout", "order")
+	if code != 0 || !strings.Contains(errOut, "in order, row by row (--layout order)") {
+		t.Errorf("--layout order: exit %d, stderr %q", code, errOut)
+	}
+	// Each of --scale and --columns in range, the picture too large: said
+	// with the flags.
+	code, _, errOut = hull(t, "plot", "topics-grid", truth, "-o", filepath.Join(dir, "huge.png"), "--scale", "64")
+	if code != exitBadInput || !strings.Contains(errOut, "--scale 64, --columns 0: a ") || strings.Contains(errOut, "Scale") {
+		t.Errorf("--scale 64: exit %d, stderr %q", code, errOut)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/hulltopics/hull/eval"
@@ -68,7 +67,7 @@ number of test documents of a split.`,
   hull synth lda -k 20 --alpha 0.1 --beta 0.05 --doc-length 75 --poisson -o lda20
   hull bench plusone --algos gibbs -k 20 --knn 25 lda20/docword.txt \
       --truth lda20/truth.json --true-weights lda20/doc-topics.tsv`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "at least one DATA file, the corpus to split"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPlusOne(cmd, args, &f)
 		},
@@ -186,13 +185,9 @@ func loadPlusOneTruth(f *plusOneFlags, o *eval.PlusOneBenchOptions) (err error) 
 	if f.trueWeights == "" {
 		return nil
 	}
-	file, err := os.Open(f.trueWeights)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	if o.TrueWeights, err = eval.ReadDocWeights(file); err != nil {
-		return fmt.Errorf("--true-weights %s: %w", f.trueWeights, err)
+	// Its errors name the file (and line): "--true-weights: FILE:3: ...".
+	if o.TrueWeights, err = eval.ReadDocWeightsFile(f.trueWeights); err != nil {
+		return fmt.Errorf("--true-weights: %w", err)
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func TestSynthDocTopics(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	weights, err := eval.ReadDocWeights(f)
+	weights, err := eval.ReadDocWeights(f, "doc-topics.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,8 @@ func TestBenchPlusOneBadFlags(t *testing.T) {
 		{[]string{"--knn", "5,-2"}, "--knn"},
 		{[]string{"--true-weights", filepath.Join(dir, "doc-topics.tsv")}, "--truth"},
 		{[]string{"--truth", filepath.Join(dir, "none.json")}, "none.json"},
-		{[]string{"--truth", truth, "--true-weights", bad}, "bad.tsv"},
+		{[]string{"--truth", truth, "--true-weights", bad}, "--true-weights: " + bad + `:1: weight 2 is "x"`},
+		{[]string{"--truth", truth, "--true-weights", filepath.Join(dir, "none.tsv")}, "--true-weights: open " + filepath.Join(dir, "none.tsv")},
 		{[]string{"--truth", truth, "--true-weights", partial}, "no true topic weights"},
 		// Out of range for the corpus (issue 15: exit 0).
 		{[]string{"-k", "0"}, "-k 0: want the number of topics to learn, at least 2"},

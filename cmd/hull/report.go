@@ -84,7 +84,7 @@ KOS with K = 20 and its 3,430 documents makes a page of 165 KiB, drawn within
 		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
   hull report kos.json docword.kos.txt.gz -o kos.html     # then open kos.html
   hull report model.json -o topics.html                   # the topics alone`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "MODEL, then optionally INPUT files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReport(cmd, args[0], args[1:], &f)
 		},

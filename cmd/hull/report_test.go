@@ -179,7 +179,7 @@ func TestReportBadInput(t *testing.T) {
 	out := filepath.Join(dir, "r.html")
 	missing := filepath.Join(dir, "nope.json")
 	expectBadInput(t, []badInput{
-		{"no model", []string{"report", "-o", out}, "arg"},
+		{"no model", []string{"report", "-o", out}, "want MODEL, then optionally INPUT files; got none"},
 		{"no -o", []string{"report", modelPath}, "-o REPORT.html is required"},
 		{"top docs", []string{"report", missing, "-o", out, "--top-docs", "0"}, "--top-docs 0"}, // flags before the model
 		{"terms", []string{"report", modelPath, "-o", out, "--terms", "1000"}, "--terms 1000"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/internal/version"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -66,4 +67,20 @@ func flagError(_ *cobra.Command, err error) error {
 		name = "-" + f.Shorthand + "/" + name
 	}
 	return fmt.Errorf("%s %s: want %s", name, bad.GetValue(), want)
+}
+
+// positional returns the check of a command's arguments: at least min, at
+// most max (-1: any number more), want saying what they are ("MODEL and
+// at least one INPUT"); its error names them, where cobra's counts them.
+func positional(min, max int, want string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) >= min && (max < 0 || len(args) <= max) {
+			return nil
+		}
+		got := "none"
+		if len(args) > 0 {
+			got = fmt.Sprintf("%s (%s)", documents(len(args), "argument"), textsafe.Escape(strings.Join(args, " ")))
+		}
+		return fmt.Errorf("want %s; got %s: see %q", want, got, cmd.CommandPath()+" --help")
+	}
 }

@@ -57,7 +57,7 @@ show --vocab -o FILE" of an earlier file); words outside it are dropped and coun
   hull stats --words vocab.txt -o part1.stats shard1/
   hull stats --words vocab.txt -o part2.stats shard2/
   hull stats merge part1.stats part2.stats -o all.stats`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "at least one INPUT, the corpus to count"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runStats(cmd, args, &f)
 		},
@@ -150,7 +150,7 @@ func newStatsMergeCmd() *cobra.Command {
 		Long: `Add statistics files computed over disjoint sets of documents, with one
 vocabulary and one preparation: the result is bit for bit what "hull stats" on
 all the documents gives, in any order of the files.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "at least one statistics FILE to merge"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			limit, err := parseMaxMemory(maxMemory)
 			if err != nil {
@@ -187,7 +187,7 @@ func newStatsShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Say what a statistics file holds (or list its words)",
-		Args:  cobra.ExactArgs(1),
+		Args:  positional(1, 1, "one statistics FILE to show"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if output != "" && !vocab {
 				return errors.New("-o writes the words: it needs --vocab")

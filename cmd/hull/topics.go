@@ -85,7 +85,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 (\u001b, \u202e) of the same text.`,
 		Example: `  hull topics kos.json
   hull topics reuters.json ../shared/data/reuters/reuters-train.jsonl.gz --top-docs 2   # with the text of 2 documents each`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "MODEL, then optionally INPUT files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTopics(cmd, args[0], args[1:], &f)
 		},

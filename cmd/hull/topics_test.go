@@ -390,7 +390,13 @@ func TestTopicsDocsBadFlags(t *testing.T) {
 	if err := os.WriteFile(labels, []byte("no-such-document\tx\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Documents that are labelled but have no word the model knows.
+	unknown, unknownLabels := filepath.Join(t.TempDir(), "unknown.jsonl"), filepath.Join(t.TempDir(), "unknown.tsv")
+	os.WriteFile(unknown, []byte(`{"id":"a","items":["recipe"]}`+"\n"+`{"id":"b","items":["zz"]}`+"\n"+`{"id":"c","items":["zz"]}`+"\n"), 0o644)
+	os.WriteFile(unknownLabels, []byte("b\tX\nc\tY\n"), 0o644)
 	expectBadInput(t, []badInput{
+		{"labelled documents without words", []string{"topics", modelPath, unknown, "--labels", unknownLabels}, "the 2 documents it labels have no word the model knows"},
+		{"report: labelled documents without words", []string{"report", modelPath, unknown, "--labels", unknownLabels, "-o", filepath.Join(t.TempDir(), "r.html")}, "the 2 documents it labels have no word"},
 		{"docs without input", []string{"topics", modelPath, "--top-docs", "2"}, "--top-docs"},
 		{"excerpt without input", []string{"topics", modelPath, "--excerpt", "20"}, "--excerpt"},
 		{"input flag without input", []string{"topics", modelPath, "--stem"}, "--stem"},

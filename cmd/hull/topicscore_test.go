@@ -106,7 +106,7 @@ func TestPlotBadInputExitsTwo(t *testing.T) {
 		{"missing model", []string{"plot", "simplex", filepath.Join(dir, "nope.json"), "-o", png}, "nope.json"},
 		{"not a model", []string{"plot", "simplex", filepath.Join(dir, "vocab.txt"), "-o", png}, "vocab.txt"},
 		{"not a score model", []string{"plot", "simplex", anchorModel, "-o", png}, "Topic-SCORE"},
-		{"no model argument", []string{"plot", "simplex", "-o", png}, "arg"},
+		{"no model argument", []string{"plot", "simplex", "-o", png}, "want one MODEL, whose simplex to draw; got none"},
 	})
 	if _, err := os.Stat(png); !os.IsNotExist(err) {
 		t.Error("a figure was written for bad input")

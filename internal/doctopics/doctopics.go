@@ -96,17 +96,27 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool, report pro
 	return nil
 }
 
+// maxLine is the length in bytes of the longest line Read reads, 1 GiB
+// (its "\n" not counted).
+const maxLine = 1 << 30
+
 // Read reads a table as Write writes it, with or without its header line
 // (recognised on the first line by its fields "id" and "topic1"); blank
 // lines are skipped and a line may end in "\r\n". It returns the ids,
 // decoded, and weights in file order. Errors start with "name:line: " ("line N: "
-// when name is empty) and say what is wrong: a line without a tab, a
-// weight that is not a finite number >= 0, rows of different lengths, an
-// id listed twice or holding a carriage return; or that the table has no
-// document. The weights need not sum to 1.
+// when name is empty) and say what is wrong: a line without a tab or
+// longer than 1 GiB, a weight that is not a finite number >= 0,
+// rows of different lengths, an id listed twice or holding a carriage
+// return; or, starting with "name: ", that the table has no document or
+// that reading r failed. The weights need not sum to 1.
 func Read(r io.Reader, name string) (ids []string, theta [][]float64, err error) {
+	return readMax(r, name, maxLine)
+}
+
+// readMax is Read of lines of at most limit bytes, "\n" excluded.
+func readMax(r io.Reader, name string, limit int) (ids []string, theta [][]float64, err error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<30)
+	sc.Buffer(make([]byte, min(64*1024, limit+1)), limit+1) // a token holds less than the maximum
 	seen := map[string]bool{}
 	k, line := -1, 0
 	fail := func(format string, args ...any) error {
@@ -151,6 +161,10 @@ func Read(r io.Reader, name string) (ids []string, theta [][]float64, err error)
 		theta = append(theta, row)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			line++ // the line that does not fit
+			return nil, nil, fail("line longer than %d bytes", limit)
+		}
 		if name != "" {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}

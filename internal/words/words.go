@@ -1,0 +1,29 @@
+// Package words holds the rule a word of a vocabulary file obeys, which
+// the corpus readers and writers and the statistics files share: a word
+// is not empty, is valid UTF-8 and holds no white space (a line break
+// among it: a vocabulary file holds one word per line) and no NUL byte (a
+// file holding one reads as binary data). O(len(word)).
+package words
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Problem says why w cannot be a word of a vocabulary file ("is empty",
+// "is not valid UTF-8", "contains white space", "contains a NUL byte"),
+// or "" when it can.
+func Problem(w string) string {
+	switch {
+	case w == "":
+		return "is empty"
+	case !utf8.ValidString(w):
+		return "is not valid UTF-8"
+	case strings.ContainsFunc(w, unicode.IsSpace):
+		return "contains white space"
+	case strings.IndexByte(w, 0) >= 0:
+		return "contains a NUL byte"
+	}
+	return ""
+}
