@@ -12,7 +12,11 @@
 #          ddp binning projector kmeans gibbs vb"
 # Environment: TIMEOUT (seconds per fit, default 1500; a fit stopped by it
 # is a row with "timeout"), EXTRA_gibbs / EXTRA_vb (flags; default 100
-# sweeps for gibbs, 10 EM iterations for vb, as the issue's table).
+# sweeps for gibbs, 10 EM iterations for vb, as the issue's table), HULL
+# (a hull binary to run instead of building ./cmd/hull; by default it is
+# built once, at the start, into DIR/hull-scale, so that every row of a
+# run of hours measures the same binary while the tree changes; also used
+# by make-bench-corpora.sh). DIR is relative to the current directory.
 # Needs python3 (to read the model's JSON) and GNU time.
 # Rows go to stdout and to DIR/scale.tsv (appended); the fits run one at
 # a time, each in its own process.
@@ -21,10 +25,12 @@ dir=${1:-/tmp/hull-bench}
 sizes=${2:-"30k 100k 300k"}
 algos=${3:-"anchor anchor-kl recover tsvd score rp ddp binning projector kmeans gibbs vb"}
 timeout=${TIMEOUT:-1500}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-[ -f "$dir/300k/docword.txt" ] || "$repo/scripts/make-bench-corpora.sh" "$dir"
-hull=$dir/hull-scale
-(cd "$repo" && go build -o "$hull" ./cmd/hull)
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+. "$(dirname "$0")/lib.sh"
+hull_absolute
+[ -f "$dir/300k/docword.txt" ] || "$hull_repo/scripts/make-bench-corpora.sh" "$dir"
+hull=$(hull_binary bench-scale "$dir/hull-scale")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for size in $sizes; do

@@ -21,6 +21,8 @@
 #   makes what is missing; delete DIR to start again. Everything takes
 #   about a minute and a half on 2 cores (the source model most of it);
 #   the 300k corpus is about 0.76 GB of text: 69M tokens, 55M nonzeros.
+#   HULL: a hull binary to run instead of building ./cmd/hull into
+#   DIR/hull.
 #
 # A prefix's truth.json is the full corpus's with its input_digest removed
 # (the digest is that of the 300k corpus): "hull eval --truth" then notes
@@ -32,6 +34,8 @@
 set -euo pipefail
 out=${1:-/tmp/hull-bench}
 sweeps=${SWEEPS:-200}
+. "$(dirname "$0")/lib.sh"
+hull_absolute
 repo=$(cd "$(dirname "$0")/.." && pwd)
 nips=$repo/../shared/data/nips/docword.nips.txt.gz
 
@@ -40,8 +44,7 @@ out=$(cd "$out" && pwd)
 case "$out/" in
 "$repo"/*) echo "make-bench-corpora: $out is inside the repository; give a directory outside it" >&2; exit 2 ;;
 esac
-bin=$out/hull
-(cd "$repo" && go build -o "$bin" ./cmd/hull)
+bin=$(hull_binary make-bench-corpora "$out/hull")
 
 src=$out/nips-gibbs-k100.json
 if [ ! -f "$src" ]; then

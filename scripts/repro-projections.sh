@@ -69,11 +69,12 @@ length_grid=${LENGTH_GRID:-25 50 100 200 400}
 d62_grid=${D62_GRID:-2000 4000 8000}
 novel_grid=${NOVEL:-1 0.2}
 gibbs_iter=${GIBBS_ITER:-300}
+. "$(dirname "$0")/lib.sh"
+hull_absolute
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=${HULL:-$tmp/hull}
-[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
+bin=$(hull_binary repro-projections "$tmp/hull")
 
 known=" $("$bin" fit --help | sed -n 's/.*--algo string *algorithm: \([a-z0-9|-]*\).*/\1/p' | tr '|' ' ') "
 algos=""
@@ -113,7 +114,11 @@ run() {
 	local label=$1 r a base extra l1
 	shift
 	for r in $(seq "$reps"); do
-		"$bin" synth separable --style ding -k "$k" --vocab-size "$v" --alpha "$alpha" --seed "$r" "$@" -o "$tmp/c" >/dev/null 2>&1
+		if ! "$bin" synth separable --style ding -k "$k" --vocab-size "$v" --alpha "$alpha" --seed "$r" "$@" -o "$tmp/c" >/dev/null 2>"$tmp/err"; then
+			echo "repro-projections: $label seed $r: hull synth separable failed:" >&2
+			cat "$tmp/err" >&2
+			exit 1
+		fi
 		for a in $algos; do
 			read -r base extra <<<"$(spec "$a")"
 			# shellcheck disable=SC2086

@@ -20,6 +20,7 @@
 # every fit, and the shards of the Gibbs sampler's AD-LDA (--shards), on
 # which its figures depend. Projector and k-means run with --refine 0, as
 # the paper's (hull refines their topics by EM when they are near-copies).
+# HULL: a hull binary to run instead of building ./cmd/hull.
 #
 # Each Table 1 row's corpus is generated with seed 1 and the (alpha, beta)
 # that make its sig_topic and sig_word (the truth's, as "hull synth" reports
@@ -31,6 +32,8 @@
 # Tables 1 and 2 (mean precision over the splits; cosine of the learned
 # topics to the truth after a maximum-weight matching, mean over splits).
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+hull_absolute
 cd "$(dirname "$0")/.."
 splits=${SPLITS:-5}
 kmain=${K:-20}
@@ -44,8 +47,7 @@ shards=() # --shards is a gibbs flag: pass it only when gibbs runs
 parts=${*:-table1 check table4}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=$tmp/hull
-go build -o "$bin" ./cmd/hull
+bin=$(hull_binary repro-projector-tables "$tmp/hull")
 
 # Table 1's rows: sig_topic:sig_word, in the paper's order.
 rows="5.09:19.4 3.03:199 5.01:53.6 1.19:19.73 7.42:55 1.19:206.13 2.46:53.2 7.36:20.6
@@ -53,10 +55,15 @@ rows="5.09:19.4 3.03:199 5.01:53.6 1.19:19.73 7.42:55 1.19:206.13 2.46:53.2 7.36
 5.05:120.87 7.37:116.53 2.5:19.4 7.39:208.13 1.18:118.07"
 
 # synth ALPHA BETA DIR: the paper's generated corpus; prints "sig_topic sig_word".
+# When hull fails, says so with its stderr, prints nothing and fails.
 synth() {
-	"$bin" synth lda -k 20 --docs 1000 --vocab-size 1000 --doc-length 75 --poisson \
-		--alpha "$1" --beta "$2" --seed 1 -o "$3" 2>&1 >/dev/null |
-		sed -n 's/.*sig_topic \([0-9.]*\), sig_word \([0-9.]*\)).*/\1 \2/p'
+	if ! "$bin" synth lda -k 20 --docs 1000 --vocab-size 1000 --doc-length 75 --poisson \
+		--alpha "$1" --beta "$2" --seed 1 -o "$3" 2>"$tmp/synth.log" >/dev/null; then
+		echo "repro-projector-tables: hull synth lda --alpha $1 --beta $2 failed:" >&2
+		cat "$tmp/synth.log" >&2
+		return 1
+	fi
+	sed -n 's/.*sig_topic \([0-9.]*\), sig_word \([0-9.]*\)).*/\1 \2/p' "$tmp/synth.log"
 }
 
 # bisect FIELD TARGET FIXED: log-scale bisection of alpha (FIELD 1, beta =
@@ -67,9 +74,9 @@ bisect() {
 		mid=$(awk -v a="$lo" -v b="$hi" 'BEGIN { print (a + b) / 2 }')
 		x=$(awk -v m="$mid" 'BEGIN { printf "%.6g", exp(m) }')
 		if [ "$field" = 1 ]; then
-			got=$(synth "$x" "$fixed" "$tmp/search" | cut -d' ' -f1)
+			got=$(synth "$x" "$fixed" "$tmp/search" | cut -d' ' -f1) || return 1
 		else
-			got=$(synth "$fixed" "$x" "$tmp/search" | cut -d' ' -f2)
+			got=$(synth "$fixed" "$x" "$tmp/search" | cut -d' ' -f2) || return 1
 		fi
 		if awk -v g="$got" -v t="$target" 'BEGIN { exit !(g < t) }'; then lo=$mid; else hi=$mid; fi
 	done
@@ -79,9 +86,17 @@ bisect() {
 # params ST SW: prints "alpha beta" for a row.
 params() {
 	local beta alpha
-	beta=$(bisect 2 "$2" 0.1)
-	alpha=$(bisect 1 "$1" "$beta")
+	beta=$(bisect 2 "$2" 0.1) || return 1
+	alpha=$(bisect 1 "$1" "$beta") || return 1
 	echo "$alpha $beta"
+}
+
+# plusone_failed WHAT: says that "hull bench plusone" failed on WHAT, with
+# its stderr, and stops.
+plusone_failed() {
+	echo "repro-projector-tables: hull bench plusone failed on $1:" >&2
+	cat "$tmp/log" >&2
+	exit 1
 }
 
 # table PLUSONE-OUTPUT NAME...: the precision of each predictor NAME, then
@@ -108,8 +123,11 @@ for part in $parts; do
 		echo "|---|---|---|---|---|---|"
 		for r in $rows; do
 			st=${r%:*} sw=${r#*:}
-			read -r alpha beta < <(params "$st" "$sw")
-			read -r gst gsw < <(synth "$alpha" "$beta" "$tmp/data")
+			# (synth says why when it fails)
+			if ! read -r alpha beta < <(params "$st" "$sw") || ! read -r gst gsw < <(synth "$alpha" "$beta" "$tmp/data"); then
+				echo "repro-projector-tables: no corpus for row $st:$sw" >&2
+				exit 1
+			fi
 			echo "| $st | $sw | $alpha | $beta | $gst | $gsw |"
 		done
 		;;
@@ -121,12 +139,15 @@ for part in $parts; do
 		echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 		for r in $rows; do
 			st=${r%:*} sw=${r#*:}
-			read -r alpha beta < <(params "$st" "$sw")
-			read -r gst gsw < <(synth "$alpha" "$beta" "$tmp/data")
+			# (synth says why when it fails)
+			if ! read -r alpha beta < <(params "$st" "$sw") || ! read -r gst gsw < <(synth "$alpha" "$beta" "$tmp/data"); then
+				echo "repro-projector-tables: no corpus for row $st:$sw" >&2
+				exit 1
+			fi
 			d=$tmp/data
 			"$bin" bench plusone --algos "$algos" -k "$k" --lsi "$k" --knn 25 \
 				--repeat "$splits" --threads "$threads" "${shards[@]}" "$d/docword.txt" \
-				--truth "$d/truth.json" --true-weights "$d/doc-topics.tsv" >"$tmp/out" 2>"$tmp/log"
+				--truth "$d/truth.json" --true-weights "$d/doc-topics.tsv" >"$tmp/out" 2>"$tmp/log" || plusone_failed "row $st:$sw"
 			printf "| %s | %s | %s | %s | %s | %s |" "$st" "$sw" "$alpha" "$beta" "$gst" "$gsw"
 			table "$tmp/out" baseline "lsi-$k" kmeans knn-25 vb ldaC ldaT gibbs projector cos:vb cos:gibbs cos:projector cos:kmeans
 		done
@@ -137,7 +158,7 @@ for part in $parts; do
 		echo "|---|---|---|---|---|---|---|---|"
 		for c in med cran cisi cacm; do
 			"$bin" bench plusone --algos "$algos" -k 15 --lsi 15 --knn 15 \
-				--repeat "$splits" --threads "$threads" "${shards[@]}" "../shared/data/classic/$c.json" >"$tmp/out" 2>"$tmp/log"
+				--repeat "$splits" --threads "$threads" "${shards[@]}" "../shared/data/classic/$c.json" >"$tmp/out" 2>"$tmp/log" || plusone_failed "$c"
 			printf "| %s |" "$c"
 			table "$tmp/out" baseline lsi-15 knn-15 vb gibbs projector kmeans
 		done

@@ -28,11 +28,12 @@
 # topic NPMI before where it was below -0.25).
 #
 # Usage: scripts/repro-realtext.sh [kos] [nips] [reuters] [ap] [sla] [classic]
-#   (default: all six)
+#   (default: all six). Needs jq.
 #   ROWS, an extended regular expression, keeps the rows whose label
 #   ("algo flags", e.g. "rp --proj-min-df 343") matches it; SKIP drops those
 #   that match. HULL is the binary (default: built from this tree into
-#   WORK, default /tmp/hull-repro-realtext). The rows "without hull's
+#   WORK, default /tmp/hull-repro-realtext; both relative to the current
+#   directory). The rows "without hull's
 #   additions" (--proj-min-hits 1, --proj-min-df 1, --anchor-min-df 1,
 #   --score-search exhaustive, --score-min-centre 1, --tsvd-thresholds
 #   paper|authors) measure them on and off; --proj-no-raise is rp's, ddp's
@@ -44,13 +45,14 @@
 #   rows alone); --cooc-weighting weighs the documents in Q by their
 #   tokens or pairs of tokens (ROWS=cooc-weighting).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+command -v jq >/dev/null || { echo "repro-realtext: needs jq (to read hull's JSON), which is not on PATH" >&2; exit 2; }
 work=${WORK:-/tmp/hull-repro-realtext}
 mkdir -p "$work"
-if [ -z "${HULL:-}" ]; then
-	HULL=$work/hull
-	go build -o "$HULL" ./cmd/hull
-fi
+work=$(cd "$work" && pwd)
+. "$(dirname "$0")/lib.sh"
+hull_absolute
+cd "$(dirname "$0")/.."
+HULL=$(hull_binary repro-realtext "$work/hull")
 data=../shared/data
 corpora=${*:-kos nips reuters ap sla classic}
 
@@ -151,9 +153,14 @@ for corpus in $corpora; do
 		fi
 		cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time")
 		if [ "$corpus" = sla ]; then
-			"$HULL" eval "$m" "${ref[@]:0:4}" --reference "${ref[4]}" --json 2>/dev/null >"$work/eval.json"
+			ev=("${ref[@]:0:4}" --reference "${ref[4]}")
 		else
-			"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json 2>/dev/null >"$work/eval.json"
+			ev=(--reference "$ref" "${labels[@]}")
+		fi
+		if ! "$HULL" eval "$m" "${ev[@]}" --json 2>"$work/stderr" >"$work/eval.json"; then
+			echo "repro-realtext: $corpus, $label: hull eval failed:" >&2
+			cat "$work/stderr" >&2
+			exit 1
 		fi
 		note=$(jq -r '.params as $p | [
 			(if $p.rectify_chosen then "rectify " + ($p.rectify_chosen | tostring) else empty end),
@@ -167,8 +174,11 @@ for corpus in $corpora; do
 				+ (if $p.unrefined_incoherent_topics then " / " + ($p.unrefined_incoherent_topics | tostring) + " incoh." else "" end)
 				+ (if ($p.unrefined_least_npmi // 0) < -0.25 then " / least " + ($p.unrefined_least_npmi | tostring) else "" end) else empty end)
 			] | join("; ")' "$m")
-		read -r distinct pairs largest rare effective collapsed npmi incoherent nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
-			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, .incoherent_topics, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json")
+		if ! read -r distinct pairs largest rare effective collapsed npmi incoherent nmi purity < <(jq -r '[.distinct_words, .near_duplicate_pairs,
+			.largest_topic_share, .rare_topics, .effective_topics, .collapsed, .coherence_npmi, .incoherent_topics, (.nmi // 0), (.purity // 0)] | @tsv' "$work/eval.json"); then
+			echo "repro-realtext: $corpus, $label: no evaluation in $work/eval.json (see $work/stderr)" >&2
+			exit 1
+		fi
 		[ "$collapsed" = true ] && collapsed="**yes**" || collapsed=no
 		if [ ${#labels[@]} -gt 0 ]; then
 			printf '| %s | %d | %d | %.2f | %d | %.1f | %s | %.3f | %d | %.3f | %.3f | %s s | %s |\n' "$label" "$distinct" "$pairs" "$largest" "$rare" "$effective" "$collapsed" "$npmi" "$incoherent" "$nmi" "$purity" "$cpu" "$note"

@@ -67,9 +67,10 @@
 #     e.g. score-r0). Those "hull fit" does not know are reported and
 #     skipped.
 #   HULL: a hull binary to run instead of building ./cmd/hull.
+#   A failed synth or evaluation stops the script with hull's error.
 #   IMG=DIR: also render DIR/swimmer-SETTING-ALGO.png ("hull plot
 #     topics-grid" against the setting's own truth, seed 1) for the first
-#     setting given.
+#     setting given (DIR relative to the current directory).
 #   GIBBS_ITER: Gibbs sweeps (default 1000, on one thread; a tenth of it in
 #     the clean setting, whose 5 million tokens would take minutes).
 set -euo pipefail
@@ -78,12 +79,24 @@ reps=${REPS:-3}
 n_grid=${N_GRID:-200 500 1000 2000 5000}
 img=${IMG:-}
 gibbs_iter=${GIBBS_ITER:-1000}
-cd "$(dirname "$0")/.."
 [ -z "$img" ] || { mkdir -p "$img"; img=$(cd "$img" && pwd); }
+. "$(dirname "$0")/lib.sh"
+hull_absolute
+cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=${HULL:-$tmp/hull}
-[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
+bin=$(hull_binary repro-swimmer "$tmp/hull")
+# swimmer WHAT SYNTH-FLAGS...: hull synth swimmer SYNTH-FLAGS; when it
+# fails, says so (WHAT: the setting and seed) with hull's error and stops.
+swimmer() {
+	local what=$1
+	shift
+	if ! "$bin" synth swimmer "$@" >/dev/null 2>"$tmp/err"; then
+		echo "repro-swimmer: $what: hull synth swimmer $* failed:" >&2
+		cat "$tmp/err" >&2
+		exit 1
+	fi
+}
 # limbs MODEL: "DISTINCT LIMB-COSINE", eval.NearestTopics against the
 # 16-topic truth.
 cat >"$tmp/limbs.go" <<'GO'
@@ -164,8 +177,8 @@ json() { sed -n "s/.*\"$1\": \\([-0-9.e]*\\).*/\\1/p" "$2"; }
 # with a quarter of the shared part, and 17 topics, the bare limbs plus the
 # shared part. Every model is scored against both (--ignore-digest: these
 # truths are of one-document corpora, not of the corpus fitted).
-"$bin" synth swimmer --docs 1 --doc-length 2 -o "$tmp/t16" >/dev/null 2>&1
-"$bin" synth swimmer --docs 1 --doc-length 2 --shared-topic -o "$tmp/t17" >/dev/null 2>&1
+swimmer "the 16-topic truth" --docs 1 --doc-length 2 -o "$tmp/t16"
+swimmer "the 17-topic truth" --docs 1 --doc-length 2 --shared-topic -o "$tmp/t17"
 
 # grid: the 256 poses over N; prints "N ALGO DISTINCT COSINE LIMBCOS"
 # lines (DISTINCT "fail" when the fit fails), pivoted into three tables.
@@ -173,7 +186,7 @@ grid() {
 	local n r a base extra
 	for n in $n_grid; do
 		for r in $(seq "$reps"); do
-			"$bin" synth swimmer --doc-length "$n" --seed "$r" -o "$tmp/c" >/dev/null 2>&1
+			swimmer "grid N=$n seed $r" --doc-length "$n" --seed "$r" -o "$tmp/c"
 			for a in $grid_algos; do
 				read -r base extra <<<"$(spec "$a")"
 				# shellcheck disable=SC2086
@@ -244,14 +257,19 @@ for s in $settings; do
 	esac
 	echo "## $s: hull synth swimmer ${synth[*]}; fit -k $k (gibbs: --iterations $gi); $reps draws"
 	for r in $(seq "$reps"); do
-		"$bin" synth swimmer "${synth[@]}" --seed "$r" -o "$tmp/c" >/dev/null 2>&1
+		swimmer "$s seed $r" "${synth[@]}" --seed "$r" -o "$tmp/c"
 		for a in $algos; do
 			read -r base extra <<<"$(spec "$a")"
 			# shellcheck disable=SC2086
 			if "$bin" fit -q --algo "$base" -k "$k" --seed "$r" $extra "$tmp/c/docword.txt" -o "$tmp/m.json" >/dev/null 2>"$tmp/err"; then
 				"$bin" eval "$tmp/m.json" --truth "$tmp/c/truth.json" --recovered-at 0.9 --json >"$tmp/e.json"
-				"$bin" eval "$tmp/m.json" --truth "$tmp/t16/truth.json" --ignore-digest --recovered-at 0.9 --json >"$tmp/e16.json" 2>/dev/null
-				"$bin" eval "$tmp/m.json" --truth "$tmp/t17/truth.json" --ignore-digest --recovered-at 0.9 --json >"$tmp/e17.json" 2>/dev/null
+				for t in 16 17; do
+					if ! "$bin" eval "$tmp/m.json" --truth "$tmp/t$t/truth.json" --ignore-digest --recovered-at 0.9 --json >"$tmp/e$t.json" 2>"$tmp/err"; then
+						echo "repro-swimmer: $s seed $r: $a: hull eval against the $t-topic truth failed:" >&2
+						cat "$tmp/err" >&2
+						exit 1
+					fi
+				done
 				echo "$a $(json recovered "$tmp/e16.json") $(json recovered "$tmp/e17.json") $(json cosine_mean "$tmp/e.json") $(json l1_mean "$tmp/e.json") $(limbs "$tmp/m.json")"
 				if [ -n "$img" ] && [ "$first" = 1 ] && [ "$r" = 1 ]; then
 					"$bin" plot topics-grid "$tmp/m.json" --truth "$tmp/c/truth.json" --scale 3 \

@@ -18,15 +18,17 @@
 #
 # Usage: scripts/repro-token-rules.sh [reuters] [ap]   (default: both)
 #   HULL is the binary (default: built from this tree into WORK, default
-#   /tmp/hull-repro-token-rules); ALGOS the learners (default: all 12).
+#   /tmp/hull-repro-token-rules; both relative to the current directory);
+#   ALGOS the learners (default: all 12). Needs jq.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+command -v jq >/dev/null || { echo "repro-token-rules: needs jq (to read hull's JSON), which is not on PATH" >&2; exit 2; }
 work=${WORK:-/tmp/hull-repro-token-rules}
 mkdir -p "$work"
-if [ -z "${HULL:-}" ]; then
-	HULL=$work/hull
-	go build -o "$HULL" ./cmd/hull
-fi
+work=$(cd "$work" && pwd)
+. "$(dirname "$0")/lib.sh"
+hull_absolute
+cd "$(dirname "$0")/.."
+HULL=$(hull_binary repro-token-rules "$work/hull")
 data=../shared/data
 algos=${ALGOS:-anchor anchor-kl recover score tsvd rp ddp binning projector kmeans vb gibbs}
 for c in ${*:-reuters ap}; do
@@ -38,8 +40,15 @@ for c in ${*:-reuters ap}; do
 	for a in $algos; do
 		for r in basic english; do
 			m=$work/$c-$a-$r.json
-			/usr/bin/time -f "%U %S" -o "$work/time" "$HULL" fit -q --threads 2 --algo "$a" -k 20 --seed 1 --token-rules "$r" "${input[@]}" -o "$m" >/dev/null
-			"$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json >"$work/eval.json" 2>/dev/null
+			if ! /usr/bin/time -f "%U %S" -o "$work/time" "$HULL" fit -q --threads 2 --algo "$a" -k 20 --seed 1 --token-rules "$r" "${input[@]}" -o "$m" >/dev/null; then
+				echo "repro-token-rules: $c, $a, $r: hull fit failed (hull's error above)" >&2
+				exit 1
+			fi
+			if ! "$HULL" eval "$m" --reference "$ref" "${labels[@]}" --json >"$work/eval.json" 2>"$work/stderr"; then
+				echo "repro-token-rules: $c, $a, $r: hull eval failed:" >&2
+				cat "$work/stderr" >&2
+				exit 1
+			fi
 			jq -r '[.distinct_words, .near_duplicate_pairs, .coherence_npmi, .incoherent_topics, .effective_topics, (.nmi // "")] | @tsv' "$work/eval.json" |
 				awk -F'\t' -v row="$c | \`$a\` | $r" -v cpu="$(awk '{printf "%.1f", $1 + $2}' "$work/time")" \
 					'{printf "| %s | %d / %d | %.3f | %d | %.1f | %s | %s s |\n", row, $1, $2, $3, $4, $5, ($6 == "" ? "" : sprintf("%.3f", $6)), cpu}'

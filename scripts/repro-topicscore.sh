@@ -17,6 +17,7 @@
 #   additions to the paper's vertex hunting (topicscore/doc.go,
 #   "Departures"): FIT_FLAGS="--score-search exhaustive".
 #   HULL: a hull binary to run instead of building ./cmd/hull.
+# A failed synth, fit or evaluation stops the script with hull's error.
 # Prints one line per setting: mean l1_max (and its standard deviation over
 # the corpora), mean fit time without reading the corpus (and without the
 # health step hull fit runs after the fit).
@@ -24,20 +25,37 @@ set -euo pipefail
 reps=${1:-10}
 shift || true
 exps=${*:-1 2 3 4}
+. "$(dirname "$0")/lib.sh"
+hull_absolute
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bin=${HULL:-$tmp/hull}
-[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
+bin=$(hull_binary repro-topicscore "$tmp/hull")
+
+# failed WHAT [STDERR]: says that WHAT failed, with hull's STDERR (a file;
+# none: hull's error went to the terminal), prints "fail" (summarise and
+# the k20 table then print no line and fail) and stops.
+failed() {
+	if [ -n "${2:-}" ]; then
+		echo "repro-topicscore: $1 failed:" >&2
+		cat "$2" >&2
+	else
+		echo "repro-topicscore: $1 failed (hull's error above)" >&2
+	fi
+	echo fail
+	exit 1
+}
 
 # fit_eval K DIR FLAGS...: fits DIR/docword.txt, prints "l1_max fit-seconds".
 fit_eval() {
 	local k=$1 dir=$2
 	shift 2
 	# shellcheck disable=SC2086
-	"$bin" fit --algo score -k "$k" "$@" ${FIT_FLAGS:-} "$dir/docword.txt" -o "$tmp/model.json" 2>"$tmp/stderr" >/dev/null
+	"$bin" fit --algo score -k "$k" "$@" ${FIT_FLAGS:-} "$dir/docword.txt" -o "$tmp/model.json" 2>"$tmp/stderr" >/dev/null ||
+		failed "hull fit --algo score -k $k $* ${FIT_FLAGS:-} $dir/docword.txt" "$tmp/stderr"
 	local l1 secs
-	l1=$("$bin" eval "$tmp/model.json" --truth "$dir/truth.json" --json | sed -n 's/.*"l1_max": \([-0-9.e]*\).*/\1/p')
+	l1=$("$bin" eval "$tmp/model.json" --truth "$dir/truth.json" --json | sed -n 's/.*"l1_max": \([-0-9.e]*\).*/\1/p') ||
+		failed "hull eval --truth $dir/truth.json"
 	secs=$(awk '/^time:/ {
 		sub(/^time: /, ""); split($0, parts, "; "); n = split(parts[1], st, ", "); fit = 0
 		for (i = 1; i <= n; i++) {
@@ -52,8 +70,10 @@ fit_eval() {
 # summarise LABEL: reads "l1 seconds" lines, prints the means (and, past
 # 10 runs, the mean of the first 10: the paper's Experiment 1 averages 50).
 summarise() {
-	awk -v label="$1" '{ s += $1; ss += $1 * $1; t += $2; n++; if (n <= 10) s10 += $1 }
-		END { m = s / n; sd = (n > 1) ? sqrt((ss - n * m * m) / (n - 1)) : 0
+	awk -v label="$1" '$1 == "fail" { failed = 1; exit }
+		{ s += $1; ss += $1 * $1; t += $2; n++; if (n <= 10) s10 += $1 }
+		END { if (failed || n == 0) exit 1
+		      m = s / n; sd = (n > 1) ? sqrt((ss - n * m * m) / (n - 1)) : 0
 		      first = (n > 10) ? sprintf("   first 10 runs %.3f", s10 / 10) : ""
 		      printf "%-24s max l1 %.3f (sd %.4f, %d runs)%s   fit %.3f s\n", label, m, sd, n, first, t / n }'
 }
@@ -62,7 +82,7 @@ summarise() {
 corpus() {
 	local dir=$1
 	shift
-	[ -f "$dir/truth.json" ] || "$bin" synth ke "$@" -o "$dir" >/dev/null 2>&1
+	[ -f "$dir/truth.json" ] || "$bin" synth ke "$@" -o "$dir" >/dev/null 2>"$tmp/stderr" || failed "hull synth ke $* -o $dir" "$tmp/stderr"
 }
 
 for e in $exps; do
@@ -111,14 +131,15 @@ for e in $exps; do
 		# Not the paper's: K = 20 (as TestK20Bounded), one corpus, fit seeds
 		# 1-8 (the k-means draw), with and without the truncation of R.
 		echo "== K=20: synth ke -k 20 --docs 1000 --seed 3, fit seeds 1-8: seeds that lose a topic (max l1 > 1), mean max l1"
-		corpus "$tmp/k20" -k 20 --docs 1000 --seed 3
+		corpus "$tmp/k20" -k 20 --docs 1000 --seed 3 >/dev/null # (its "fail" line)
 		for trunc in "" "--score-truncate inf"; do
 			for search in exhaustive sp auto; do
 				for r in $(seq 8); do
 					# shellcheck disable=SC2086
 					fit_eval 20 "$tmp/k20" --seed "$r" --score-search "$search" $trunc
-				done | awk -v label="$search ${trunc:-(truncated)}" '{ s += $1; n++; if ($1 > 1) lost++ }
-					END { printf "%-40s lose a topic on %d of %d seeds   mean max l1 %.3f\n", label, lost, n, s / n }'
+				done | awk -v label="$search ${trunc:-(truncated)}" '$1 == "fail" { failed = 1; exit }
+					{ s += $1; n++; if ($1 > 1) lost++ }
+					END { if (failed || n == 0) exit 1; printf "%-40s lose a topic on %d of %d seeds   mean max l1 %.3f\n", label, lost, n, s / n }'
 			done
 		done
 		rm -rf "$tmp/k20"
@@ -130,11 +151,13 @@ for e in $exps; do
 		echo "== K=100: synth lda -k 100 --vocab-size 15000 --docs 30000 --doc-length 230 --poisson --alpha 0.05 --beta 0.01; mean / max l1"
 		for seed in 1 5; do
 			dir=$tmp/k100-$seed
-			"$bin" synth lda -k 100 --vocab-size 15000 --docs 30000 --doc-length 230 --poisson --alpha 0.05 --beta 0.01 --seed "$seed" -o "$dir" >/dev/null 2>&1
+			"$bin" synth lda -k 100 --vocab-size 15000 --docs 30000 --doc-length 230 --poisson --alpha 0.05 --beta 0.01 --seed "$seed" -o "$dir" >/dev/null 2>"$tmp/stderr" ||
+				failed "hull synth lda -k 100 ... --seed $seed" "$tmp/stderr" >/dev/null
 			line="seed $seed"
 			for flags in "--score-search exhaustive" ""; do
 				# shellcheck disable=SC2086
-				"$bin" fit --algo score -k 100 --seed 1 $flags ${FIT_FLAGS:-} "$dir/docword.txt" -o "$tmp/model.json" 2>"$tmp/stderr" >/dev/null
+				"$bin" fit --algo score -k 100 --seed 1 $flags ${FIT_FLAGS:-} "$dir/docword.txt" -o "$tmp/model.json" 2>"$tmp/stderr" >/dev/null ||
+					failed "hull fit --algo score -k 100 --seed 1 $flags ${FIT_FLAGS:-} $dir/docword.txt" "$tmp/stderr" >/dev/null
 				grep '^topicscore: ' "$tmp/stderr" | sed 's/^/    /' >&2 || true
 				line="$line   [${flags:-default}] $("$bin" eval "$tmp/model.json" --truth "$dir/truth.json" --json |
 					awk -F': ' '/"l1_mean"/ { m = $2 } /"l1_max"/ { x = $2 } END { printf "%.3f / %.3f", m, x }')"
