@@ -45,7 +45,9 @@ func (fn *accumulateFn) StartBundle(_ context.Context, planJSON []byte, _ func(i
 	if !bytes.Equal(planJSON, fn.planJSON) {
 		fn.plan = Plan{}
 		if err := json.Unmarshal(planJSON, &fn.plan); err != nil {
-			return err
+			// Decoded afresh by the next bundle, whatever its plan.
+			fn.plan, fn.planJSON, fn.index = Plan{}, nil, nil
+			return fmt.Errorf("pipeline: decoding the plan of the vocabulary pass (the statistics pass's side input): %w", err)
 		}
 		fn.planJSON = slices.Clone(planJSON)
 		fn.index = make(map[string]int32, len(fn.plan.Vocab))

@@ -277,13 +277,35 @@ func parse(args []string) {
 		if len(rest) == 0 {
 			return
 		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+		if endsFlags(args[:len(args)-len(rest)]) {
 			inputs = append(inputs, rest...)
 			return
 		}
 		inputs = append(inputs, rest[0])
 		args = rest[1:]
 	}
+}
+
+// endsFlags reports whether the arguments the flag package parsed end
+// with "--", which makes every argument after it an input, rather than
+// with a flag's value "--" (--output --), after which flags go on.
+func endsFlags(parsed []string) bool {
+	for i := 0; i < len(parsed); i++ {
+		s := parsed[i]
+		if s == "--" {
+			return true
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := flag.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++ // its value, "--" included
+			}
+		}
+	}
+	return false
 }
 
 func run(ctx context.Context) error {
