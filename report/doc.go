@@ -102,6 +102,7 @@
 // the documents. For K = 20 topics over KOS (V = 6,906, D = 3,430) the page
 // takes 40-80 ms to write and is 165 KiB; Chromium has drawn it 0.06-0.25
 // s after it starts loading. For K = 200 over V = 100,000 with 5,000
-// documents it takes 3 s to write on 2 cores, is 1.3 MiB and is drawn
-// within 0.1-0.3 s. The page does not depend on Threads.
+// documents it takes 2.6 s to write on 2 cores, is 1.3 MiB and is drawn
+// within 0.2-0.4 s (the README has the commands). The page does not
+// depend on Threads.
 package report

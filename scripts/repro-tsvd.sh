@@ -26,7 +26,8 @@
 #         any average of documents (tsvd's TestOracleClusters).
 #
 # Usage: scripts/repro-tsvd.sh [SIZE...]
-#   WORK (default /tmp/hull-repro-tsvd) holds the corpora (about 0.5 GB
+#   WORK (default /tmp/hull-repro-tsvd; relative to the current directory)
+#   holds the corpora (about 0.5 GB
 #   each, deleted after use unless KEEP=1) and the source model (kept, and
 #   reused when present). SOURCE_ALPHA and SOURCE_BETA change the source
 #   model's priors (the run before issue 19 used gibbs' defaults, 0.1 x K =
@@ -48,16 +49,26 @@ work=${WORK:-/tmp/hull-repro-tsvd}
 alpha=${SOURCE_ALPHA:-1.5}
 beta=${SOURCE_BETA:-1}
 nips=../shared/data/nips/docword.nips.txt.gz
-cd "$(dirname "$0")/.."
 mkdir -p "$work"
-bin=${HULL:-$work/hull}
-[ -n "${HULL:-}" ] || go build -o "$bin" ./cmd/hull
+work=$(cd "$work" && pwd)
+. "$(dirname "$0")/lib.sh"
+hull_absolute
+cd "$(dirname "$0")/.."
+bin=$(hull_binary repro-tsvd "$work/hull")
 
 src=$work/nips-gibbs-k50-v2000-a$alpha-b$beta.json
 if [[ " $kinds " == *" semi "* ]] && [ ! -f "$src" ]; then
 	echo "== source model: hull fit --algo gibbs -k 50 --max-vocab 2000 --alpha $alpha --beta $beta --seed 1 $nips"
 	"$bin" fit -q --algo gibbs -k 50 --max-vocab 2000 --alpha "$alpha" --beta "$beta" --seed 1 "$nips" -o "$src" >/dev/null
 fi
+
+# fit_failed DIR stops the script after a failed fit or evaluation of
+# DIR's corpus, with hull's error.
+fit_failed() {
+	echo "a fit or its evaluation failed on $1:" >&2
+	cat "$work/stderr" >&2
+	exit 1
+}
 
 # fit_eval ALGO K DIR [FLAGS...]: fits DIR/docword.txt (seed 1 unless FLAGS
 # say otherwise), prints "l1_mean fit-seconds fallbacks thresholds" and
@@ -93,7 +104,7 @@ for kind in $kinds; do
 			line="seed $seed"
 			for flags in "--tsvd-thresholds paper" "" "--tsvd-top 0.0014"; do
 				# shellcheck disable=SC2086
-				read -r l1 _ fb rule < <(fit_eval tsvd 100 "$dir" $flags)
+				read -r l1 _ fb rule < <(fit_eval tsvd 100 "$dir" $flags) || fit_failed "$dir"
 				line="$line   [${flags:-default}] $(printf %.3f "$l1") ($rule, $fb fallbacks)"
 			done
 			echo "$line"
@@ -110,27 +121,23 @@ for kind in $kinds; do
 		dir=$work/$kind-$d
 		if [ ! -f "$dir/truth.json" ]; then
 			case $kind in
-			semi) "$bin" synth semi --model "$src" --docs "$d" --doc-length 1000 --alpha 0.01 --seed 1 -o "$dir" >"$work/synth.log" 2>&1 ;;
-			dominant) "$bin" synth dominant -k 50 --vocab-size 2000 --docs "$d" --doc-length 1000 --seed 1 -o "$dir" >"$work/synth.log" 2>&1 ;;
+			semi) "$bin" synth semi --model "$src" --docs "$d" --doc-length 1000 --alpha 0.01 --seed 1 -o "$dir" >"$work/synth.log" 2>&1 || { cat "$work/synth.log" >&2; exit 1; } ;;
+			dominant) "$bin" synth dominant -k 50 --vocab-size 2000 --docs "$d" --doc-length 1000 --seed 1 -o "$dir" >"$work/synth.log" 2>&1 || { cat "$work/synth.log" >&2; exit 1; } ;;
 			*) echo "unknown kind $kind (want semi dominant k100)" >&2; exit 2 ;;
 			esac
 		fi
-		read -r rkl rkl_s _ _ < <(fit_eval anchor-kl 50 "$dir" --rectify none --refine 0)
-		read -r tsvd tsvd_s fb rule < <(fit_eval tsvd 50 "$dir")
-		read -r auth _ afb _ < <(fit_eval tsvd 50 "$dir" --tsvd-thresholds authors)
-		if [ -z "$rkl" ] || [ -z "$tsvd" ] || [ -z "$auth" ]; then
-			echo "a fit or its evaluation failed on $dir: see $work/stderr" >&2
-			exit 1
-		fi
+		read -r rkl rkl_s _ _ < <(fit_eval anchor-kl 50 "$dir" --rectify none --refine 0) || fit_failed "$dir"
+		read -r tsvd tsvd_s fb rule < <(fit_eval tsvd 50 "$dir") || fit_failed "$dir"
+		read -r auth _ afb _ < <(fit_eval tsvd 50 "$dir" --tsvd-thresholds authors) || fit_failed "$dir"
 		extra=""
 		if [ "${NOSPLIT:-0}" = 1 ]; then
-			read -r ns _ nsfb _ < <(fit_eval tsvd 50 "$dir" --tsvd-no-split)
+			read -r ns _ nsfb _ < <(fit_eval tsvd 50 "$dir" --tsvd-no-split) || fit_failed "$dir"
 			extra="$extra   no-split $(printf %.3f "$ns") ($nsfb fallbacks)"
 		fi
 		if [ "${BEST_OF:-1}" -gt 1 ]; then
 			best=$tsvd
 			for seed in $(seq 2 "$BEST_OF"); do
-				read -r l1 _ _ _ < <(fit_eval tsvd 50 "$dir" --seed "$seed")
+				read -r l1 _ _ _ < <(fit_eval tsvd 50 "$dir" --seed "$seed") || fit_failed "$dir"
 				best=$(awk -v a="$best" -v b="$l1" 'BEGIN { print (b < a) ? b : a }')
 			done
 			extra="$extra   best of $BEST_OF seeds $(printf %.3f "$best")"
