@@ -248,17 +248,23 @@ func FuzzMergeFiles(f *testing.F) {
 		}
 		var parts [2]*Stats
 		var digests [2]string
+		var loadErrs [2]error
 		for i, path := range paths {
-			s, d, err := loadStats(context.Background(), path, fuzzLimit)
-			if err != nil {
-				for _, order := range [][]string{paths, {paths[1], paths[0]}} {
-					if _, merr := MergeFiles(context.Background(), order, fuzzLimit); merr == nil || !namesInput(merr, path) && !namesInput(merr, order[0]) {
-						t.Fatalf("MergeFiles of %s, unreadable (%v): %v", order, err, merr)
-					}
+			parts[i], digests[i], loadErrs[i] = loadStats(context.Background(), path, fuzzLimit)
+		}
+		if loadErrs[0] != nil || loadErrs[1] != nil {
+			// Either order fails naming its first unreadable file.
+			for _, order := range [2][2]int{{0, 1}, {1, 0}} {
+				bad := order[0]
+				if loadErrs[bad] == nil {
+					bad = order[1]
 				}
-				return
+				_, merr := MergeFiles(context.Background(), []string{paths[order[0]], paths[order[1]]}, fuzzLimit)
+				if merr == nil || !namesInput(merr, paths[bad]) {
+					t.Fatalf("MergeFiles of %v, %s unreadable (%v): %v", order, paths[bad], loadErrs[bad], merr)
+				}
 			}
-			parts[i], digests[i] = s, d
+			return
 		}
 		for _, order := range [2][2]int{{0, 1}, {1, 0}} {
 			got, err := MergeFiles(context.Background(), []string{paths[order[0]], paths[order[1]]}, fuzzLimit)

@@ -189,6 +189,10 @@ func (er *entryReader) parse(c *entryChunk) error {
 		if len(bytes.TrimSpace(ln)) == 0 {
 			continue
 		}
+		if i := bytes.IndexByte(ln, 0); i >= 0 { // the fast path refuses a NUL: only here
+			c.doc, c.word, c.count, c.lines = b.doc, b.word, b.count, b.lines
+			return s.errorf("%s", nulMessage(i+1))
+		}
 		var err error
 		if f, err = b.addEntry(s, f, dropCR(ln), er.numDocs, er.numWords); err != nil {
 			c.doc, c.word, c.count, c.lines = b.doc, b.word, b.count, b.lines

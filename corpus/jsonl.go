@@ -8,9 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/hulltopics/hull/internal/jsonerr"
+	"github.com/hulltopics/hull/internal/words"
 )
 
 // jsonlRecord is one line of the JSON-lines format. Pointers tell a
@@ -73,13 +73,12 @@ func (d *textDocs) addJSON(line []byte, lineNum int) error {
 		return d.addText(id, *rec.Text)
 	}
 	for i, w := range *rec.Items {
-		switch {
-		case w == "":
+		switch p := words.Problem(w); p {
+		case "", words.NotUTF8: // JSON holds valid UTF-8 only: decoded, w is
+		case words.Empty:
 			return fmt.Errorf("items[%d] is empty (\"\" or null): want a word", i)
-		case strings.ContainsFunc(w, unicode.IsSpace):
-			return fmt.Errorf("items[%d] %q contains white space", i, w)
-		case strings.IndexByte(w, 0) >= 0:
-			return fmt.Errorf("items[%d] %q contains a NUL byte, which no word holds", i, w)
+		default:
+			return fmt.Errorf("items[%d] %q %s, which no word does", i, w, p)
 		}
 	}
 	return d.addTokens(id, *rec.Items)

@@ -126,6 +126,22 @@ func TestNotText(t *testing.T) {
 			t.Errorf("%s: NUL on line %d: %v, want %q", f, 401, err, want)
 		}
 	}
+	// The entries of UCI and triplet files, parsed in parallel chunks.
+	var uci, triplet strings.Builder
+	uci.WriteString("1001\n3\n1001\n")
+	for d := 1; d <= 1000; d++ {
+		fmt.Fprintf(&uci, "%d 1 1\n", d)
+		fmt.Fprintf(&triplet, "%d 1 1\n", d)
+	}
+	uci.WriteString("1001 2\x003\n")
+	triplet.WriteString("1001 2\x003\n")
+	for f, in := range map[Format]string{FormatUCI: uci.String(), FormatTriplet: triplet.String()} {
+		_, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: f, VocabWords: []string{"a", "b", "c"}})
+		line := map[Format]int{FormatUCI: 1004, FormatTriplet: 1001}[f]
+		if want := fmt.Sprintf("f:%d: a NUL byte at byte 7 of the line", line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", f, err, want)
+		}
+	}
 	lateDir := t.TempDir()
 	os.WriteFile(filepath.Join(lateDir, "late.txt"), []byte(late), 0o644)
 	if _, err := ReadFile(lateDir, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "late.txt:401: a NUL byte at byte 4") {

@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hulltopics/hull/internal/words"
 )
@@ -96,12 +94,15 @@ func readVocab(r io.Reader, name string) ([]string, error) {
 			continue
 		case blank > 0:
 			return nil, parseErr(name, blank, "empty word (blank lines are only allowed at the end of a vocabulary file)")
-		case !utf8.Valid(line):
-			return nil, s.errorf("word %s is not valid UTF-8", quote(line))
-		case bytes.ContainsFunc(line, unicode.IsSpace):
-			return nil, s.errorf("word %s contains white space: a line holds one word, and no word holds white space (join a phrase, e.g. new_york)", quote(line))
 		}
 		w := string(line)
+		switch p := words.Problem(w); p {
+		case "":
+		case words.WhiteSpace:
+			return nil, s.errorf("word %s contains white space: a line holds one word, and no word holds white space (join a phrase, e.g. new_york)", quote(line))
+		default:
+			return nil, s.errorf("word %s %s", quote(line), p)
+		}
 		if first, dup := seen[w]; dup {
 			return nil, s.errorf("duplicate word %q (also on line %d)", w, first)
 		}

@@ -12,10 +12,13 @@ hull_absolute() {
 
 # hull_binary SCRIPT DEST prints the hull binary to run: HULL when set,
 # else ./cmd/hull of this repository built into DEST (an absolute path).
-# It exits 2, naming SCRIPT, when HULL is not an executable.
+# It exits 2, naming SCRIPT, when HULL is not an executable, and 1 when
+# the build fails.
 hull_binary() {
 	if [ -z "${HULL:-}" ]; then
-		(cd "$hull_repo" && go build -o "$2" ./cmd/hull) >&2
+		# exit leaves the caller's $(...) with a failure, which its set -e
+		# stops on: never a binary of an earlier run.
+		(cd "$hull_repo" && go build -o "$2" ./cmd/hull) >&2 || { echo "$1: go build ./cmd/hull failed" >&2; exit 1; }
 		echo "$2"
 		return
 	fi

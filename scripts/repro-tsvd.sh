@@ -99,7 +99,7 @@ for kind in $kinds; do
 		for seed in 1 5; do
 			dir=$work/k100-$seed
 			if [ ! -f "$dir/truth.json" ]; then
-				"$bin" synth lda -k 100 --vocab-size 15000 --docs 30000 --doc-length 230 --poisson --alpha 0.05 --beta 0.01 --seed "$seed" -o "$dir" >"$work/synth.log" 2>&1
+				"$bin" synth lda -k 100 --vocab-size 15000 --docs 30000 --doc-length 230 --poisson --alpha 0.05 --beta 0.01 --seed "$seed" -o "$dir" >"$work/synth.log" 2>&1 || { cat "$work/synth.log" >&2; exit 1; }
 			fi
 			line="seed $seed"
 			for flags in "--tsvd-thresholds paper" "" "--tsvd-top 0.0014"; do

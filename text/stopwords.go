@@ -12,8 +12,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
+
+	vocabwords "github.com/hulltopics/hull/internal/words"
 )
 
 //go:embed stopwords_en.txt
@@ -83,8 +84,8 @@ func parseStopWords(r io.Reader, name string) ([]string, error) {
 		if len(b) == 0 {
 			continue
 		}
-		if bytes.ContainsFunc(b, unicode.IsSpace) {
-			return nil, fmt.Errorf("%s:%d: stop word %q contains white space", name, line, b)
+		if p := vocabwords.Problem(string(b)); p != "" { // white space: UTF-8 and NUL are the line's
+			return nil, fmt.Errorf("%s:%d: stop word %q %s", name, line, b, p)
 		}
 		words = append(words, string(appendFolded(nil, string(b))))
 	}

@@ -6,10 +6,11 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
+
+	vocabwords "github.com/hulltopics/hull/internal/words"
 )
 
 // DefaultMinLen is the minimum token length, in runes, used when
@@ -156,13 +157,12 @@ func (o Options) extraStopWords() ([]string, error) {
 	var words []string
 	for i, w := range o.StopWords {
 		w = strings.TrimSpace(w)
-		switch {
-		case !utf8.ValidString(w):
-			return nil, fmt.Errorf("text: StopWords[%d] = %q is not valid UTF-8", i, w)
-		case strings.ContainsFunc(w, unicode.IsSpace):
-			return nil, fmt.Errorf("text: StopWords[%d] = %q contains white space", i, w)
-		case w != "":
+		switch p := vocabwords.Problem(w); p {
+		case "":
 			words = append(words, string(appendFolded(nil, w)))
+		case vocabwords.Empty: // a blank entry is no stop word
+		default:
+			return nil, fmt.Errorf("text: StopWords[%d] = %q %s", i, w, p)
 		}
 	}
 	for _, path := range o.StopWordFiles {

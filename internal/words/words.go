@@ -11,19 +11,26 @@ import (
 	"unicode/utf8"
 )
 
-// Problem says why w cannot be a word of a vocabulary file ("is empty",
-// "is not valid UTF-8", "contains white space", "contains a NUL byte"),
-// or "" when it can.
+// The problems Problem names.
+const (
+	Empty      = "is empty"
+	NotUTF8    = "is not valid UTF-8"
+	WhiteSpace = "contains white space"
+	NUL        = "contains a NUL byte"
+)
+
+// Problem says why w cannot be a word of a vocabulary file (Empty,
+// NotUTF8, WhiteSpace, NUL), or "" when it can.
 func Problem(w string) string {
 	switch {
 	case w == "":
-		return "is empty"
+		return Empty
 	case !utf8.ValidString(w):
-		return "is not valid UTF-8"
+		return NotUTF8
 	case strings.ContainsFunc(w, unicode.IsSpace):
-		return "contains white space"
+		return WhiteSpace
 	case strings.IndexByte(w, 0) >= 0:
-		return "contains a NUL byte"
+		return NUL
 	}
 	return ""
 }
