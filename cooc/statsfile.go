@@ -3,7 +3,6 @@ package cooc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -22,6 +21,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/ctxio"
+	"github.com/hulltopics/hull/internal/gz"
 	"github.com/hulltopics/hull/internal/jsonerr"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/words"
@@ -434,14 +434,9 @@ type statsFile struct {
 
 // openStats reads and checks the first two lines of a statistics file.
 func openStats(r io.Reader, name string) (*statsFile, error) {
-	zr := bufio.NewReader(r)
-	var in io.Reader = zr
-	if magic, err := zr.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
-		gz, err := gzip.NewReader(zr)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		in = gz
+	in, err := gz.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	f := &statsFile{name: name, th: &tailHasher{r: in, h: sha256.New()}}
 	f.sr = &countReader{r: bufio.NewReaderSize(f.th, 1<<20)}

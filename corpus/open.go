@@ -3,8 +3,6 @@ package corpus
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/hulltopics/hull/internal/gz"
 	"github.com/hulltopics/hull/internal/progress"
 )
 
@@ -81,15 +80,12 @@ func withProgress(r io.Reader, name string, size int64, report progress.Func) io
 // stream reader (data files, vocabulary files, ReadFrom) goes through it.
 func decompress(r io.Reader, name string) (*bufio.Reader, error) {
 	br := bufio.NewReaderSize(r, peekSize)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			err = errTruncated
-		}
-		if err != nil {
-			return nil, streamError(name, 0, err)
-		}
-		br = bufio.NewReaderSize(gzipReader{zr}, peekSize)
+	content, err := gz.NewReader(br)
+	if err != nil {
+		return nil, streamError(name, 0, err)
+	}
+	if content != io.Reader(br) {
+		br = bufio.NewReaderSize(content, peekSize)
 	}
 	if bom, _ := br.Peek(len(utf8BOM)); bytes.Equal(bom, utf8BOM) {
 		br.Discard(len(utf8BOM))
@@ -262,22 +258,6 @@ func (s *lineScanner) err() error {
 	}
 }
 
-// errTruncated is the error of a compressed stream that ends before its
-// end marker.
-var errTruncated = errors.New("truncated gzip stream: the compressed data ends too early (is the file complete?)")
-
-// gzipReader wraps a gzip decoder so that a stream cut short reads as
-// errTruncated, not as io.ErrUnexpectedEOF, which says nothing of where.
-type gzipReader struct{ zr *gzip.Reader }
-
-func (g gzipReader) Read(p []byte) (int, error) {
-	n, err := g.zr.Read(p)
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		err = errTruncated
-	}
-	return n, err
-}
-
 // streamError describes a read error of the stream name after line lines
 // (0: before the first full line).
 func streamError(name string, line int, err error) error {
@@ -287,21 +267,16 @@ func streamError(name string, line int, err error) error {
 	}
 	// A damaged stream is the input's fault (a *ParseError: exit 2 in
 	// hull, bad input in hull-beam), another read error the machine's.
+	var damaged *gz.Error
 	switch {
 	case errors.Is(err, errTooLong):
 		return &ParseError{File: name, Msg: err.Error()}
-	case errors.Is(err, errTruncated):
-		return &ParseError{File: name, Msg: fmt.Sprintf("%v: it breaks off %s", err, where), Err: err}
-	case isCorruptGzip(err):
-		return &ParseError{File: name, Msg: fmt.Sprintf("corrupt gzip stream %s: %v", where, err), Err: err}
+	case !errors.As(err, &damaged):
+		return fmt.Errorf("%s: %w", name, err)
+	case damaged.Truncated():
+		return &ParseError{File: name, Msg: fmt.Sprintf("%v: it breaks off %s", damaged, where), Err: err}
 	}
-	return fmt.Errorf("%s: %w", name, err)
-}
-
-// isCorruptGzip reports whether err says that gzip data is corrupt.
-func isCorruptGzip(err error) bool {
-	var ce flate.CorruptInputError
-	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.As(err, &ce)
+	return &ParseError{File: name, Msg: fmt.Sprintf("corrupt gzip stream %s: %v", where, damaged.Err), Err: err}
 }
 
 // errorf returns a *ParseError at the line last returned.

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/internal/gz"
 )
 
 // TestLongLineLinear scans a gzip-compressed 16 MiB line: the search for
@@ -48,10 +50,11 @@ func TestTruncatedGzip(t *testing.T) {
 	for i := range 100000 {
 		fmt.Fprintf(&b, "%d %d %d\n", i+1, i%5+1, i%7+1)
 	}
-	gz := gzipBytes([]byte(b.String()))
-	for _, cut := range []int{len(gz) / 2, len(gz) - 4, 12} {
-		_, err := ReadFrom(strings.NewReader(gz[:cut]), "t.gz", ReadOptions{VocabWords: testVocab(5), Format: FormatTriplet})
+	data := gzipBytes([]byte(b.String()))
+	for _, cut := range []int{len(data) / 2, len(data) - 4, 12} {
+		_, err := ReadFrom(strings.NewReader(data[:cut]), "t.gz", ReadOptions{VocabWords: testVocab(5), Format: FormatTriplet})
 		var pe *ParseError
+		var damaged *gz.Error
 		switch {
 		case err == nil:
 			t.Fatalf("cut at %d: no error", cut)
@@ -59,9 +62,9 @@ func TestTruncatedGzip(t *testing.T) {
 			t.Fatalf("cut at %d: %v, want a *ParseError: a damaged input is bad input", cut, err)
 		case pe.Err == nil:
 			t.Fatalf("cut at %d: %v, a *ParseError of a line: the cut line was parsed", cut, err)
-		case !errors.Is(err, errTruncated) || !strings.HasPrefix(err.Error(), "t.gz: truncated gzip stream"):
+		case !errors.As(err, &damaged) || !damaged.Truncated() || !strings.HasPrefix(err.Error(), "t.gz: truncated gzip stream"):
 			t.Fatalf("cut at %d: error %q, want a truncated stream", cut, err)
-		case cut == len(gz)/2 && !strings.Contains(err.Error(), "it breaks off after line "):
+		case cut == len(data)/2 && !strings.Contains(err.Error(), "it breaks off after line "):
 			t.Errorf("cut at %d: error %q does not say after which line", cut, err)
 		}
 	}

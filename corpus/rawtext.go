@@ -1,8 +1,8 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hulltopics/hull/internal/gz"
 	"github.com/hulltopics/hull/internal/progress"
 	"github.com/hulltopics/hull/text"
 )
@@ -190,20 +191,13 @@ func readTextFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
+	if gz.IsMagic(data) {
+		content, err := gz.NewReader(bufio.NewReader(bytes.NewReader(data)))
 		if err == nil {
-			data, err = readAllBounded(gzipReader{zr})
+			data, err = readAllBounded(content)
 		}
-		switch {
-		case errors.Is(err, errTooLong):
+		if err != nil { // damaged (a *gz.Error) or too long: the file's
 			return nil, parseErr(path, 0, "%v", err)
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, errTruncated):
-			return nil, parseErr(path, 0, "%v", errTruncated)
-		case isCorruptGzip(err):
-			return nil, parseErr(path, 0, "corrupt gzip stream: %v", err)
-		case err != nil:
-			return nil, parseErr(path, 0, "gzip: %v", err)
 		}
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)

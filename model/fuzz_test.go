@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/internal/gz"
 )
 
 // FuzzRead decodes arbitrary model files, the models "hull fit -o" saves
@@ -119,7 +121,7 @@ func checkReadError(t *testing.T, err error) {
 	if !slices.ContainsFunc(readErrorPrefixes, func(p string) bool { return strings.HasPrefix(msg, p) }) {
 		t.Fatalf("error %q starts with none of %q", msg, readErrorPrefixes)
 	}
-	if ge := (*gzipError)(nil); errors.As(err, &ge) && !strings.HasPrefix(msg, "not a hull model: "+ge.Error()) {
+	if ge := (*gz.Error)(nil); errors.As(err, &ge) && !strings.HasPrefix(msg, "not a hull model: "+ge.Error()) {
 		t.Fatalf("gzip error %q reported as %q", ge, msg)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/gz"
 	"github.com/hulltopics/hull/internal/jsonerr"
 )
 
@@ -102,15 +103,9 @@ func Load(path string) (*Model, error) {
 // decoded model that fails Validate (a vocabulary word that is not valid
 // UTF-8, as the file holds it, included) gives Validate's error.
 func Read(r io.Reader) (*Model, error) {
-	br := bufio.NewReader(r)
-	var src io.Reader = br
-	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("not a hull model: %w", &gzipError{err})
-		}
-		defer zr.Close()
-		src = gzipReader{zr}
+	src, err := gz.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return nil, fmt.Errorf("not a hull model: %w", err)
 	}
 	var m Model
 	file := modelFile{Model: &m}
@@ -119,7 +114,7 @@ func Read(r io.Reader) (*Model, error) {
 	if err := dec.Decode(&file); err != nil {
 		return nil, fmt.Errorf("not a hull model: %w", jsonPosition(err, counted.n))
 	}
-	var ge *gzipError
+	var ge *gz.Error
 	var se *json.SyntaxError
 	switch _, err := dec.Token(); {
 	case err == io.EOF:
@@ -195,31 +190,6 @@ func quoteRaw(raw []byte) string {
 	return fmt.Sprintf("%q", raw)
 }
 
-// gzipError is an error of a damaged gzip stream: a header, data or
-// trailer (CRC, size) that is not right, or a stream cut short.
-type gzipError struct{ err error }
-
-func (e *gzipError) Error() string {
-	if errors.Is(e.err, io.ErrUnexpectedEOF) || errors.Is(e.err, io.EOF) {
-		return "truncated gzip stream: the compressed data ends too early (is the file complete?)"
-	}
-	return "corrupt gzip stream: " + e.err.Error()
-}
-
-func (e *gzipError) Unwrap() error { return e.err }
-
-// gzipReader is a gzip decoder whose errors, except the io.EOF of the
-// stream's end, are *gzipError, so that Read tells them from the JSON's.
-type gzipReader struct{ zr *gzip.Reader }
-
-func (g gzipReader) Read(p []byte) (int, error) {
-	n, err := g.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = &gzipError{err}
-	}
-	return n, err
-}
-
 // countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
@@ -235,7 +205,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // jsonPosition adds the byte offset to a JSON decoding error that lacks
 // it; size is the bytes the decoder read, where a truncated file ends.
 func jsonPosition(err error, size int64) error {
-	var ge *gzipError
+	var ge *gz.Error
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {

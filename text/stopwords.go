@@ -3,7 +3,6 @@ package text
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	_ "embed" // for the English stop-word list
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/hulltopics/hull/internal/gz"
 	vocabwords "github.com/hulltopics/hull/internal/words"
 )
 
@@ -43,15 +43,9 @@ func readStopWordFile(path string) ([]string, error) {
 		return nil, fmt.Errorf("text: stop-word file: %w", err)
 	}
 	defer f.Close()
-	br := bufio.NewReader(f)
-	var r io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("%s: damaged gzip stream: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
+	r, err := gz.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return parseStopWords(r, path)
 }

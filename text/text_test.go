@@ -179,7 +179,7 @@ func TestNewErrors(t *testing.T) {
 		{"invalid utf-8", Options{StopWordFiles: []string{badUTF8}}, badUTF8 + ":3: invalid UTF-8"},
 		{"white space", Options{StopWordFiles: []string{spaced}}, spaced + `:1: stop word "new york" contains white space`},
 		{"NUL byte", Options{StopWordFiles: []string{nul}}, nul + ":2: a NUL byte at byte 3 of the line"},
-		{"damaged gzip", Options{StopWordFiles: []string{badGzip}}, badGzip + ": damaged gzip stream"},
+		{"damaged gzip", Options{StopWordFiles: []string{badGzip}}, badGzip + ": truncated gzip stream"},
 		{"negative MinLen", Options{MinLen: -1}, "text: MinLen = -1, want >= 0"},
 		{"negative MaxTokenLen", Options{MaxTokenLen: -3}, "text: MaxTokenLen = -3, want >= 0"},
 		{"unknown encoding", Options{Encoding: "ebcdic"}, `text: Encoding = "ebcdic": want auto, utf-8 or latin1`},
