@@ -42,7 +42,8 @@ func TestReadDamagedGzip(t *testing.T) {
 		"cut in data":    {good[:len(good)/2], "truncated gzip stream"},
 		"magic only":     {[]byte{0x1f, 0x8b}, "truncated gzip stream"},
 		"magic and junk": {append([]byte{0x1f, 0x8b}, "junk, no gzip header"...), "corrupt gzip stream: gzip: invalid header"},
-		"junk after":     {append(bytes.Clone(good), "junk, no second gzip member"...), "corrupt gzip stream: gzip: invalid header"},
+		"junk after":     {append(bytes.Clone(good), "junk, no second gzip member"...), "corrupt gzip stream: trailing bytes that begin no gzip member"},
+		"short junk":     {append(bytes.Clone(good), "junk"...), "corrupt gzip stream: trailing bytes that begin no gzip member"},
 	} {
 		_, err := Read(bytes.NewReader(tc.data))
 		if err == nil || !strings.HasPrefix(err.Error(), "not a hull model: ") || !strings.Contains(err.Error(), tc.want) ||

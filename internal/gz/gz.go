@@ -19,9 +19,13 @@ func IsMagic(head []byte) bool {
 	return len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b
 }
 
-// Error is the error of a damaged gzip stream: Err is compress/gzip's
-// (or io.ErrUnexpectedEOF for a stream cut short).
+// Error is the error of a damaged gzip stream: Err is compress/gzip's,
+// io.ErrUnexpectedEOF for a stream cut short, or ErrTrailing.
 type Error struct{ Err error }
+
+// ErrTrailing is the Err of an *Error for bytes after the last gzip
+// member that are not another member.
+var ErrTrailing = errors.New("trailing bytes that begin no gzip member")
 
 // Truncated reports whether the stream ends before its end marker.
 func (e *Error) Truncated() bool {
@@ -38,9 +42,11 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // NewReader returns the content of br: br itself unless it starts with
-// gzip's magic bytes, else a decoder whose errors of damaged data are
-// *Error (other errors, the underlying reader's, pass as they are). A
-// damaged gzip header is an *Error at once.
+// gzip's magic bytes, else a decoder of its gzip members, one after the
+// other (as gzip -d), whose errors of damaged data are *Error (other
+// errors, the underlying reader's, pass as they are). A damaged gzip
+// header is an *Error at once, and so are bytes after the last member
+// that begin no other.
 func NewReader(br *bufio.Reader) (io.Reader, error) {
 	if head, _ := br.Peek(2); !IsMagic(head) {
 		return br, nil
@@ -49,18 +55,46 @@ func NewReader(br *bufio.Reader) (io.Reader, error) {
 	if err != nil {
 		return nil, damaged(err)
 	}
-	return reader{zr}, nil
+	zr.Multistream(false)
+	return &reader{zr: zr, br: br}, nil
 }
 
-// reader is a gzip decoder whose errors of damaged data are *Error.
-type reader struct{ zr *gzip.Reader }
+// reader decodes the gzip members of br one at a time, so that what
+// follows the last one is seen: compress/gzip's own multistream reading
+// called junk shorter than a header a stream cut short. The decoder reads
+// br byte by byte (a bufio.Reader is an io.ByteReader), never past a
+// member's end.
+type reader struct {
+	zr *gzip.Reader
+	br *bufio.Reader
+}
 
-func (r reader) Read(p []byte) (int, error) {
-	n, err := r.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = damaged(err)
+func (r *reader) Read(p []byte) (int, error) {
+	for {
+		n, err := r.zr.Read(p)
+		if err != io.EOF {
+			if err != nil {
+				err = damaged(err)
+			}
+			return n, err
+		}
+		head, perr := r.br.Peek(2)
+		switch {
+		case len(head) == 0 && perr == io.EOF:
+			return n, io.EOF
+		case len(head) == 0:
+			return n, perr // the machine's
+		case !IsMagic(head):
+			return n, &Error{ErrTrailing}
+		}
+		if err := r.zr.Reset(r.br); err != nil {
+			return n, damaged(err)
+		}
+		r.zr.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
 	}
-	return n, err
 }
 
 // damaged returns err as an *Error when it says the gzip data is damaged

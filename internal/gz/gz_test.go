@@ -23,6 +23,7 @@ func compressed(s string) []byte {
 // give an *Error that says which.
 func TestNewReader(t *testing.T) {
 	good := compressed(strings.Repeat("hull ", 1000))
+	two := append(compressed("one "), compressed("two")...)
 	badCRC := bytes.Clone(good)
 	badCRC[len(badCRC)-6] ^= 0xff
 	for name, tc := range map[string]struct {
@@ -36,6 +37,11 @@ func TestNewReader(t *testing.T) {
 		"magic":     {[]byte{0x1f, 0x8b}, "truncated gzip stream", true},
 		"crc":       {badCRC, "corrupt gzip stream: gzip: invalid checksum", false},
 		"header":    {[]byte("\x1f\x8bjunk and more junk"), "corrupt gzip stream: gzip: invalid header", false},
+		"members":   {two, "one two", false},
+		// Junk after the stream, shorter or longer than a header.
+		"short junk": {append(bytes.Clone(good), "junk"...), "corrupt gzip stream: trailing bytes", false},
+		"long junk":  {append(bytes.Clone(good), strings.Repeat("junk", 10)...), "corrupt gzip stream: trailing bytes", false},
+		"member cut": {append(bytes.Clone(good), compressed("more")[:12]...), "truncated gzip stream", true},
 	} {
 		r, err := NewReader(bufio.NewReader(bytes.NewReader(tc.in)))
 		var got []byte
