@@ -29,7 +29,7 @@ func TestReadDeclaredSizeMemory(t *testing.T) {
 		format         Format
 	}{
 		{"u.txt", "134217728\n5\n2\n1 1 2\n134217728 2 1\n", "u.txt:1: the corpus of the UCI header, D = 134217728 documents and NNZ = 2 nonzeros, needs about 9.", FormatAuto},
-		{"n.txt", "2\n5\n100000000\n1 1 2\n", "n.txt:1: the corpus of the UCI header, D = 2 documents and NNZ = 100000000 nonzeros, needs", FormatAuto},
+		{"n.txt", "2\n5\n100000000\n1 1 2\n", "n.txt:3: the corpus of the UCI header, D = 2 documents and NNZ = 100000000 nonzeros, needs", FormatAuto},
 		{"tr.txt", "1 1 2\n100000000 2 1\n", "tr.txt:2: document id 100000000, a corpus of 100000000 documents (most of them empty) and 2 nonzeros so far, needs about", FormatTriplet},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,7 +33,11 @@ func readUCI(r io.Reader, name string, vocab []string, maxMemory int64) (*Corpus
 	if err != nil {
 		return nil, err
 	}
-	what := fmt.Sprintf("%s:%d: the corpus of the UCI header, D = %d documents and NNZ = %d nonzeros,", name, h.docsLine, h.docs, h.nnz)
+	line := h.docsLine // of the number that needs the more memory
+	if numericBytes(0, h.nnz) > numericBytes(h.docs, 0) {
+		line = h.nnzLine
+	}
+	what := fmt.Sprintf("%s:%d: the corpus of the UCI header, D = %d documents and NNZ = %d nonzeros,", name, line, h.docs, h.nnz)
 	if err := checkNumericMemory(what, h.docs, h.nnz, maxMemory); err != nil {
 		return nil, err
 	}
