@@ -350,14 +350,20 @@ func (s *Stats) Merge(o *Stats) error {
 	if s.lo != o.lo || s.hi != o.hi {
 		return fmt.Errorf("cooc: merging rows %d-%d with rows %d-%d: the ranges differ", s.lo, s.hi, o.lo, o.hi)
 	}
-	sum, carry := bits.Add64(uint64(s.Weight), uint64(o.Weight), 0)
-	if s.overflow || o.overflow || carry != 0 || sum > math.MaxInt64 {
+	if s.overflow || o.overflow || sumOverflows(s.Weight, o.Weight) {
 		return ErrOverflow
+	}
+	overflows := sumOverflows(s.Docs, o.Docs) || sumOverflows(s.Used, o.Used) || sumOverflows(s.Tokens, o.Tokens)
+	for w, n := range o.DocFreq {
+		overflows = overflows || sumOverflows(s.DocFreq[w], n)
+	}
+	if overflows {
+		return errors.New("cooc: merging: the documents, tokens or document frequencies sum to more than 2^63 - 1: no corpus has so many (were the counts edited?)")
 	}
 	s.Docs += o.Docs
 	s.Used += o.Used
 	s.Tokens += o.Tokens
-	s.Weight = int64(sum)
+	s.Weight += o.Weight
 	for w, n := range o.DocFreq {
 		s.DocFreq[w] += n
 	}
@@ -365,6 +371,13 @@ func (s *Stats) Merge(o *Stats) error {
 		s.sums[e].add(o.sums[e])
 	}
 	return nil
+}
+
+// sumOverflows reports whether a + b, counts of at least 0, exceeds an
+// int64: a merge of files whose counts were edited by hand.
+func sumOverflows(a, b int64) bool {
+	sum, carry := bits.Add64(uint64(a), uint64(b), 0)
+	return carry != 0 || sum > math.MaxInt64
 }
 
 // compatible returns an error when s and o are over different

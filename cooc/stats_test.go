@@ -329,6 +329,12 @@ func TestReadStatsErrors(t *testing.T) {
 	zw := gzip.NewWriter(&gz)
 	zw.Write(good[:len(good)-10])
 	zw.Close()
+	var whole bytes.Buffer // the whole file, its gzip checksum zeroed
+	zw = gzip.NewWriter(&whole)
+	zw.Write(good)
+	zw.Close()
+	badCRC := whole.Bytes()
+	copy(badCRC[len(badCRC)-8:], make([]byte, 4))
 	for _, tc := range []struct {
 		name, data, want string
 	}{
@@ -352,6 +358,8 @@ func TestReadStatsErrors(t *testing.T) {
 		{"flipped", string(flip), "f: byte"},
 		{"trailing", string(good) + "x", "data after the checksum"},
 		{"gzip cut", gz.String(), "checksum is missing"},
+		// Not "data after the checksum": the gzip trailer is damaged.
+		{"gzip checksum", string(badCRC), "f: corrupt gzip stream: gzip: invalid checksum"},
 	} {
 		_, err := ReadStats(strings.NewReader(tc.data), "f", 0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -668,6 +676,38 @@ func TestNilCorpus(t *testing.T) {
 func TestMergeNil(t *testing.T) {
 	if err := NewStats([]string{"a", "b"}).Merge(nil); err == nil {
 		t.Error("Merge(nil): no error")
+	}
+}
+
+// TestMergeCountsOverflow: counts that sum beyond an int64 (files edited
+// by hand) are refused, and the statistics merged into are left as they
+// were: a merge wrote negative counts with exit 0.
+func TestMergeCountsOverflow(t *testing.T) {
+	for _, field := range []string{"docs", "used", "tokens", "doc_freq"} {
+		a, b := NewStats([]string{"a", "b"}), NewStats([]string{"a", "b"})
+		if err := a.AddDoc([]int32{0, 1}, []int32{1, 1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.AddDoc([]int32{0, 1}, []int32{2, 1}); err != nil {
+			t.Fatal(err)
+		}
+		switch field {
+		case "docs":
+			b.Docs = math.MaxInt64
+		case "used":
+			b.Used = math.MaxInt64
+		case "tokens":
+			b.Tokens = math.MaxInt64
+		case "doc_freq":
+			b.DocFreq[1] = math.MaxInt64
+		}
+		before := a.Digest()
+		if err := a.Merge(b); err == nil || !strings.Contains(err.Error(), "sum to more than 2^63 - 1") {
+			t.Errorf("%s: %v", field, err)
+		}
+		if a.Digest() != before {
+			t.Errorf("%s: a refused merge changed the statistics", field)
+		}
 	}
 }
 

@@ -589,8 +589,11 @@ func (f *statsFile) checksum() (string, error) {
 	if _, err := io.ReadFull(sr, got[:]); err != nil {
 		return "", fmt.Errorf("%s: byte %d: the checksum is missing: the file is cut short", name, sr.n)
 	}
-	if _, err := sr.r.ReadByte(); err != io.EOF {
+	switch _, err := sr.r.ReadByte(); {
+	case err == nil:
 		return "", fmt.Errorf("%s: byte %d: data after the checksum", name, sr.n)
+	case err != io.EOF: // a damaged gzip trailer (a *gz.Error), a read error
+		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	if !bytes.Equal(got[:], f.th.sum()) {
 		return "", fmt.Errorf("%s: byte %d: wrong checksum: the file is damaged", name, sr.n-sha256.Size)

@@ -78,6 +78,10 @@ type PlusOneSummary struct {
 	// over min(K, true K) pairs when the numbers of topics differ (Wang
 	// et al., Projector, section 5.2).
 	Cosine *float64 `json:"cosine,omitempty"`
+	// Failure is set for a learner whose fit failed on every split: the
+	// error of its first, "eval: plusone: NAME failed on every split: ...".
+	// Its row has no precision (Splits 0); the other rows are measured.
+	Failure string `json:"failure,omitempty"`
 }
 
 // PlusOneBench runs the plusone word-prediction protocol (PlusOne, with
@@ -135,13 +139,6 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 			}
 		}
 	}
-	for _, pl := range o.Learners {
-		if _, ok := index[pl.Name]; !ok {
-			// Left out of every split, it would be missing from the table
-			// without a word but the log's.
-			return nil, &LearnerFailure{Name: pl.Name, Err: failed[pl.Name]}
-		}
-	}
 	for i := range rows {
 		r := &rows[i]
 		r.Splits = len(r.PerSeed)
@@ -155,21 +152,16 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 			r.Cosine = &x
 		}
 	}
+	for _, pl := range o.Learners {
+		if _, ok := index[pl.Name]; !ok {
+			// Left out of every split, it would be missing from the table
+			// without a word but the log's; one failure loses no other row.
+			rows = append(rows, PlusOneSummary{Predictor: pl.Name,
+				Failure: fmt.Sprintf("eval: plusone: %s failed on every split: %v", pl.Name, failed[pl.Name])})
+		}
+	}
 	return rows, nil
 }
-
-// LearnerFailure is PlusOneBench's error for a learner whose fit failed
-// on every split: left out of each, it would be missing from the table.
-type LearnerFailure struct {
-	Name string // the learner's name (PlusOneLearner.Name)
-	Err  error  // its error on the first split
-}
-
-func (e *LearnerFailure) Error() string {
-	return fmt.Sprintf("eval: plusone: %s failed on every split: %v", e.Name, e.Err)
-}
-
-func (e *LearnerFailure) Unwrap() error { return e.Err }
 
 // check returns an *OptionError for an option out of range, before any
 // work; the bounds that depend on a split's training part are checked

@@ -149,8 +149,6 @@ func TestPlusOneBenchErrors(t *testing.T) {
 		"one per topic of the truth":       {K: truth.K, Truth: truth, TrueWeights: short},
 		// A truth of another vocabulary gave a meaningless ldaT row.
 		"hold none of the corpus's": {K: truth.K, Truth: &model.Model{K: 1, Vocab: []string{"not-a-word"}, Topics: [][]float64{{1}}}},
-		// A learner left out of every split is missing from the table.
-		"a failed on every split: no luck": {K: 10, Repeat: 2, Learners: []PlusOneLearner{{Name: "a", New: fails}}},
 	} {
 		_, err := PlusOneBench(context.Background(), c, o)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -160,6 +158,21 @@ func TestPlusOneBenchErrors(t *testing.T) {
 		if strings.Contains(want, "=") && !errors.As(err, &oe) {
 			t.Errorf("error %v is not an *OptionError", err)
 		}
+	}
+	// A learner that fails on every split gets a row that says why, and
+	// the others are measured (its failure lost every row).
+	rows, err := PlusOneBench(context.Background(), c, PlusOneBenchOptions{K: 10, Repeat: 2,
+		Learners: []PlusOneLearner{{Name: "a", New: fails}, {Name: "b", New: build}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]PlusOneSummary{}
+	for _, r := range rows {
+		byName[r.Predictor] = r
+	}
+	if a, b := byName["a"], byName["b"]; a.Failure != "eval: plusone: a failed on every split: no luck" || a.Splits != 0 ||
+		b.Failure != "" || b.Splits != 2 || byName["baseline"].Splits != 2 {
+		t.Errorf("rows %+v: want a failed, b and the baseline measured on 2 splits", rows)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

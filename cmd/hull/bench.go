@@ -200,11 +200,19 @@ func (f *benchFlags) preflight(ctx context.Context, inputs []string, log io.Writ
 	} else if f.eval.ignoreDigest {
 		return errors.New("--ignore-digest: it is for --truth, and none is given")
 	}
-	for _, path := range []string{f.eval.heldout, f.eval.reference} {
-		if path != "" {
-			if _, err := f.eval.input.readMemo([]string{path}, f.eval.input.readOptions(ctx, nil)); err != nil {
-				return readError(err)
-			}
+	for _, in := range []struct{ flag, path string }{{"--heldout", f.eval.heldout}, {"--reference", f.eval.reference}} {
+		flag, path := in.flag, in.path
+		if path == "" {
+			continue
+		}
+		other, err := f.eval.input.readMemo([]string{path}, f.eval.input.readOptions(ctx, nil))
+		if err != nil {
+			return readError(err)
+		}
+		// Every model's vocabulary is INPUT's (pruned), so a corpus that
+		// shares no word with it fails every measure, after every fit.
+		if _, rep := corpus.Align(other, c.Vocab); rep.Tokens == 0 {
+			return fmt.Errorf("%s %s: no word of it is in the vocabulary of INPUT as the fits read it (%d words): is it the right corpus, and the right --vocab?", flag, path, c.NumWords())
 		}
 	}
 	return nil

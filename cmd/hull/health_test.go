@@ -283,7 +283,20 @@ func TestBenchLabels(t *testing.T) {
 		{"no reference", []string{"bench", "--algos", "anchor", "-k", "5", docword, docword, "--labels", labels}, "--labels needs --reference"},
 		{"missing file", []string{"bench", "--algos", "anchor", "-k", "5", docword, "--labels", filepath.Join(dir, "none.tsv")}, "--labels: open"},
 		{"eval without documents", []string{"eval", filepath.Join(dir, "m.json"), "--labels", labels}, "--labels needs --reference or --heldout"},
+		// Before any fit: held-out documents of other words fail every
+		// measure, and failed after each fit.
+		{"held-out of other words", []string{"bench", "--algos", "anchor", "-k", "5", docword, "--heldout", foreignJSONL(t, dir)}, "--heldout " + filepath.Join(dir, "foreign.jsonl") + ": no word of it is in the vocabulary of INPUT"},
 	})
+}
+
+// foreignJSONL writes dir/foreign.jsonl, documents of words no test
+// corpus has, and returns its path.
+func foreignJSONL(t *testing.T, dir string) string {
+	path := filepath.Join(dir, "foreign.jsonl")
+	if err := os.WriteFile(path, []byte(`{"id":"f1","items":["zzqa","zzqb"]}`+"\n"+`{"id":"f2","items":["zzqb","zzqc"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // TestBenchMarksCollapsedRows: a collapsed model's row says so, and the

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/hulltopics/hull/internal/interrupt"
-	"github.com/hulltopics/hull/internal/textsafe"
 	"io"
 	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/hulltopics/hull/internal/interrupt"
+	"github.com/hulltopics/hull/internal/textsafe"
 )
 
 // Exit statuses: 2 for bad input or usage (the common case, an unusable
@@ -95,13 +96,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // exitStatus returns the exit status of a command's error: 130 when
 // cancelled, 1 for a failure of the environment (an envError, or a file
-// the process may not read or write), 2 otherwise.
+// the process may not read or write, or a read-only file system), 2
+// otherwise.
 func exitStatus(err error) int {
 	var env envError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
-	case errors.As(err, &env), errors.Is(err, fs.ErrPermission):
+	case errors.As(err, &env), errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
 		return exitFailure
 	default:
 		return exitBadInput

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/hulltopics/hull/model"
@@ -238,6 +239,7 @@ func TestExitStatus(t *testing.T) {
 		{denied, exitFailure},
 		{fmt.Errorf("reading: %w", denied), exitFailure},
 		{envError{errors.New("disk full")}, exitFailure},
+		{fmt.Errorf("-o: %w", &fs.PathError{Op: "open", Path: "ro/x", Err: syscall.EROFS}), exitFailure},
 		{context.Canceled, exitInterrupted},
 		{errors.New("file.txt:3: not a number"), exitBadInput},
 		{&fs.PathError{Op: "open", Path: "missing.txt", Err: fs.ErrNotExist}, exitBadInput},

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
@@ -142,6 +143,20 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 	if err != nil {
 		return plusOneError(err)
 	}
+	var failures []error // of the learners that failed on every split
+	for i, r := range rows {
+		if r.Failure == "" {
+			continue
+		}
+		spec, _ := learner.Lookup(r.Predictor)
+		err := commandLineError(errors.New(r.Failure), spec) // named by their flags
+		rows[i].Failure = err.Error()
+		failures = append(failures, err)
+		fmt.Fprintf(cmd.ErrOrStderr(), "bench plusone: %s failed: %s\n", textsafe.Escape(r.Predictor), textsafe.Escape(err.Error()))
+	}
+	if len(failures) > 0 && len(failures) == len(o.Learners) {
+		return failures[0] // every learner asked for: no table of baselines alone
+	}
 	if f.asJSON {
 		return printJSON(cmd.OutOrStdout(), rows)
 	}
@@ -162,11 +177,6 @@ func plusOneError(err error) error {
 			}
 			return fmt.Errorf("%s %v: want %s", flag, oe.Value, oe.Want)
 		}
-	}
-	var lf *eval.LearnerFailure
-	if errors.As(err, &lf) {
-		spec, _ := learner.Lookup(lf.Name)
-		return commandLineError(err, spec)
 	}
 	return commandLineError(err, nil)
 }
@@ -204,6 +214,14 @@ func printPlusOne(w io.Writer, rows []eval.PlusOneSummary, repeat int) {
 	}
 	fmt.Fprintln(tw, header)
 	for _, r := range rows {
+		if r.Failure != "" {
+			fmt.Fprintf(tw, "%s\tfailed\t-\t0\t-\t", r.Predictor)
+			if withCosine {
+				fmt.Fprint(tw, "-\t")
+			}
+			fmt.Fprintln(tw)
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%d\t%d\t", r.Predictor, r.Precision, r.StdDev, r.Splits, r.TestDocs)
 		switch {
 		case !withCosine:

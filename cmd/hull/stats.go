@@ -149,7 +149,13 @@ func newStatsMergeCmd() *cobra.Command {
 		Short: "Merge statistics files of disjoint shards into those of their union",
 		Long: `Add statistics files computed over disjoint sets of documents, with one
 vocabulary and one preparation: the result is bit for bit what "hull stats" on
-all the documents gives, in any order of the files.`,
+all the documents gives, in any order of the files.
+
+Two files that hold the same statistics (the same digest) are refused, as a
+file given twice or a copy of one: counted twice, their documents would
+weigh double. Two shards of different documents whose counts are equal (the
+same texts under other ids) are refused too; count them together with
+"hull stats" instead.`,
 		Args: positional(1, -1, "at least one statistics FILE to merge"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			limit, err := parseMaxMemory(maxMemory)
@@ -261,7 +267,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	case len(args) > 0 && cmd.Flags().Lookup("refine").Value.String() == "0":
 		return errors.New("--refine 0 asks for no refinement, and INPUT is the documents a fit from statistics refines on: drop one")
 	case len(args) == 0 && refineAsked(cmd.Flags()):
-		return errors.New("--refine, --refine-tol: a fit from statistics refines on documents given as INPUT (a sample of them, read as the statistics' were), and none is given")
+		return errors.New("--refine, --refine-tol, --refine-always: a fit from statistics refines on documents given as INPUT (a sample of them, read as the statistics' were), and none is given")
 	}
 	l, err := f.learners.build(f.algo, settings)
 	if err != nil {
@@ -327,10 +333,10 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 }
 
 // refineAsked reports whether the command line asks for a refinement:
-// --refine above 0, or --refine-tol.
+// --refine above 0, --refine-tol or --refine-always.
 func refineAsked(fs *pflag.FlagSet) bool {
 	r := fs.Lookup("refine")
-	return r != nil && r.Changed && r.Value.String() != "0" || fs.Changed("refine-tol")
+	return r != nil && r.Changed && r.Value.String() != "0" || fs.Changed("refine-tol") || fs.Changed("refine-always")
 }
 
 // statsLearners lists the registered learners that learn from statistics.

@@ -327,7 +327,7 @@ func run(ctx context.Context) error {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
-		if errors.Is(err, fs.ErrPermission) { // the file system's, not the user's
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) { // the file system's, not the user's
 			return flagError(err)
 		}
 		return badInput{flagError(err)}
@@ -500,14 +500,10 @@ func options() (pipeline.Options, error) {
 	enc, _ := text.ParseEncoding(*encoding)
 	cl, _ := text.ParseClean(*clean)
 	rules, _ := text.ParseRules(*tokenRules)
-	minLen := *minLength
-	if minLen == text.DefaultMinLen {
-		minLen = 0 // the default, recorded as such (as hull does)
-	}
 	o := pipeline.Options{
 		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict, Given: givenRawTextFields(),
 		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
-			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: *possessive},
+			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: *minLength, Rules: rules, DropPossessive: *possessive},
 		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
 	}
 	switch {
