@@ -81,39 +81,6 @@ func TestReadDocTopicsErrors(t *testing.T) {
 	}
 }
 
-// FuzzReadDocTopics: the reader never panics, and what it reads writes back
-// to a table that reads back the same.
-func FuzzReadDocTopics(f *testing.F) {
-	for _, s := range []string{
-		"id\ttopic1\ttopic2\n1\t0.25\t0.75\r\n\nd 2\t1\t0",
-		"1\t0.5\t0.5\n2\t1\n",
-		"a\t1e-300\t0x1p-3\n",
-		"\t0\n",
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		ids, theta, err := infer.ReadDocTopics(bytes.NewReader(data), "fuzz")
-		if err != nil {
-			return
-		}
-		var w1, w2 bytes.Buffer
-		if err := infer.WriteDocTopics(&w1, ids, theta, true); err != nil {
-			t.Fatal(err)
-		}
-		ids2, theta2, err := infer.ReadDocTopics(bytes.NewReader(w1.Bytes()), "w1")
-		if err != nil {
-			t.Fatalf("%q read as %q, %v, written as %q: %v", data, ids, theta, w1.Bytes(), err)
-		}
-		if len(ids2) != len(ids) {
-			t.Fatalf("%d rows read back, want %d", len(ids2), len(ids))
-		}
-		if err := infer.WriteDocTopics(&w2, ids2, theta2, true); err != nil || !bytes.Equal(w1.Bytes(), w2.Bytes()) {
-			t.Fatalf("written twice: %q, then %q (%v)", w1.Bytes(), w2.Bytes(), err)
-		}
-	})
-}
-
 func ExampleWriteDocTopics() {
 	ids := []string{"letter 1", "letter 2"}
 	theta := [][]float64{{0.9, 0.1}, {1.0 / 3, 2.0 / 3}} // as Infer returns them
