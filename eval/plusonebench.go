@@ -92,7 +92,8 @@ type PlusOneSummary struct {
 // split's training part (VB inference seeded by the split's seed), then
 // with o.TrueWeights LDAC and with o.Truth LDAT. A learner whose fit fails
 // is reported on o.Log and left out of that split, unless ctx is done; one
-// that fails on every split is a *LearnerFailure. It returns an *OptionError for
+// that fails on every split has a row with Failure set, in its place
+// among the learners'. It returns an *OptionError for
 // an option out of range (checked before any work, those that depend on
 // a split's training part before any fit: an LSI rank above its documents
 // or words, more KNN neighbours than its documents; TrueWeights of the
@@ -152,15 +153,32 @@ func PlusOneBench(ctx context.Context, c *corpus.Corpus, o PlusOneBenchOptions) 
 			r.Cosine = &x
 		}
 	}
-	for _, pl := range o.Learners {
-		if _, ok := index[pl.Name]; !ok {
-			// Left out of every split, it would be missing from the table
-			// without a word but the log's; one failure loses no other row.
-			rows = append(rows, PlusOneSummary{Predictor: pl.Name,
-				Failure: fmt.Sprintf("eval: plusone: %s failed on every split: %v", pl.Name, failed[pl.Name])})
+	return orderLearners(rows, index, o.Learners, failed), nil
+}
+
+// orderLearners returns rows with the learners' rows in the order of
+// learners, together before LDAC and LDAT (a learner that failed on the
+// first split came after them), a learner left out of every split with a
+// row that says why (missing, it was said only on the log): one failure
+// loses no other row. index maps a predictor to its row.
+func orderLearners(rows []PlusOneSummary, index map[string]int, learners []PlusOneLearner, failed map[string]error) []PlusOneSummary {
+	var ours []PlusOneSummary
+	isLearner := map[string]bool{}
+	for _, pl := range learners {
+		isLearner[pl.Name] = true
+		if i, ok := index[pl.Name]; ok {
+			ours = append(ours, rows[i])
+			continue
 		}
+		ours = append(ours, PlusOneSummary{Predictor: pl.Name, PerSeed: []float64{},
+			Failure: fmt.Sprintf("eval: plusone: %s failed on every split: %v", pl.Name, failed[pl.Name])})
 	}
-	return rows, nil
+	others := slices.DeleteFunc(slices.Clone(rows), func(r PlusOneSummary) bool { return isLearner[r.Predictor] })
+	at := slices.IndexFunc(others, func(r PlusOneSummary) bool { return r.Predictor == LDACLabel || r.Predictor == LDATLabel })
+	if at < 0 {
+		at = len(others)
+	}
+	return slices.Insert(others, at, ours...)
 }
 
 // check returns an *OptionError for an option out of range, before any

@@ -96,8 +96,6 @@ func TestResolved(t *testing.T) {
 		StopWordFiles: []string{path},
 		Stem:          true,
 		DropJunk:      true,
-		MinLen:        DefaultMinLen,      // the defaults given: recorded as 0,
-		MaxTokenLen:   DefaultMaxTokenLen, // as options that tokenize alike
 	}
 	saved := fmt.Sprintf("%+v", opts)
 	r, err := opts.Resolved()

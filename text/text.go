@@ -179,10 +179,7 @@ func (o Options) extraStopWords() ([]string, error) {
 // it: the words of StopWordFiles are read into StopWords, which is folded,
 // sorted and without duplicates, and StopWordFiles is cleared; Encoding
 // and Clean take the form ParseEncoding and ParseClean give ("" stays ""),
-// and Rules the form ParseRules gives, RulesBasic recorded as ""; a
-// length limit given at its default (MinLen DefaultMinLen, MaxTokenLen
-// DefaultMaxTokenLen with DropJunk) is recorded as 0, its default, so
-// that options that tokenize alike are recorded alike.
+// and Rules the form ParseRules gives, RulesBasic recorded as "".
 // New(o) and New(resolved) tokenize alike, and the resolved Options work
 // where the files are not. It fails where New would.
 func (o Options) Resolved() (Options, error) {
@@ -202,12 +199,6 @@ func (o Options) Resolved() (Options, error) {
 	r.Clean = canonicalCleanList(r.Clean)
 	if r.Rules, _ = ParseRules(string(r.Rules)); r.Rules == RulesBasic {
 		r.Rules = "" // recorded as before rule sets existed
-	}
-	if r.MinLen == DefaultMinLen {
-		r.MinLen = 0
-	}
-	if r.DropJunk && r.MaxTokenLen == DefaultMaxTokenLen {
-		r.MaxTokenLen = 0
 	}
 	return r, nil
 }

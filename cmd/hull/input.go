@@ -359,8 +359,12 @@ func (in *inputFlags) textOptions() text.Options {
 	enc, _ := text.ParseEncoding(in.encoding)
 	clean, _ := text.ParseClean(in.clean)
 	rules, _ := text.ParseRules(in.tokenRules)
+	minLen := in.minLength
+	if minLen == text.DefaultMinLen {
+		minLen = 0 // the default, recorded as such
+	}
 	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem,
-		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: in.minLength, Rules: rules, DropPossessive: in.possessive}
+		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: in.possessive}
 }
 
 // readFlags are the flags of the reader's options that its errors name.

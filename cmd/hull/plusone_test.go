@@ -184,13 +184,14 @@ func TestBenchPlusOneLearnerFlags(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "anchor failed on every split") || !strings.Contains(errOut, "--anchor-min-df 1000 documents") || strings.Contains(errOut, "AnchorMinDF") || out != "" || len(base) != 2 {
 		t.Errorf("--anchor-min-df 1000: exit %d, stderr %q\n%s", code, errOut, out)
 	}
-	// Beside a learner that works, the failure is its row's, and the rest
-	// are measured (it lost every row, with exit 2).
+	// Beside a learner that works, the failure is its row's, in the
+	// order of --algos, and the rest are measured (it lost every row, with
+	// exit 2).
 	args[1] = "anchor,tsvd"
 	code, out, errOut = hull(t, append([]string{"bench", "plusone", "--json", "--anchor-min-df", "1000"}, args...)...)
 	var rows []eval.PlusOneSummary
 	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 3 ||
-		rows[1].Predictor != "tsvd" || rows[1].Splits != 1 || rows[2].Predictor != "anchor" || !strings.Contains(rows[2].Failure, "--anchor-min-df 1000 documents") ||
+		rows[2].Predictor != "tsvd" || rows[2].Splits != 1 || rows[1].Predictor != "anchor" || !strings.Contains(rows[1].Failure, "--anchor-min-df 1000 documents") ||
 		!strings.Contains(errOut, "bench plusone: anchor failed: ") {
 		t.Errorf("anchor failing beside tsvd: exit %d, %v, rows %+v, stderr %q", code, err, rows, errOut)
 	}

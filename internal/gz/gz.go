@@ -80,10 +80,10 @@ func (r *reader) Read(p []byte) (int, error) {
 		}
 		head, perr := r.br.Peek(2)
 		switch {
-		case len(head) == 0 && perr == io.EOF:
-			return n, io.EOF
+		case perr != nil && perr != io.EOF:
+			return n, perr // the machine's, whatever came before it
 		case len(head) == 0:
-			return n, perr // the machine's
+			return n, io.EOF
 		case !IsMagic(head):
 			return n, &Error{ErrTrailing}
 		}

@@ -56,14 +56,17 @@ func TestNewReader(t *testing.T) {
 			t.Errorf("%s: error %v, want an *Error starting %q (truncated %v)", name, err, tc.want, tc.truncated)
 		}
 	}
-	// An error of the reader underneath is no *Error: the machine's.
+	// An error of the reader underneath is no *Error: the machine's,
+	// within a member or after one (and a byte of the next).
 	disk := errors.New("disk failure")
-	r, err := NewReader(bufio.NewReader(io.MultiReader(bytes.NewReader(good[:20]), iotest{disk})))
-	if err == nil {
-		_, err = io.ReadAll(r)
-	}
-	if ge := (*Error)(nil); !errors.Is(err, disk) || errors.As(err, &ge) {
-		t.Errorf("a read error underneath: %v", err)
+	for name, before := range map[string][]byte{"within": good[:20], "after": good, "after a byte": append(bytes.Clone(good), 0x1f)} {
+		r, err := NewReader(bufio.NewReader(io.MultiReader(bytes.NewReader(before), iotest{disk})))
+		if err == nil {
+			_, err = io.ReadAll(r)
+		}
+		if ge := (*Error)(nil); !errors.Is(err, disk) || errors.As(err, &ge) {
+			t.Errorf("a read error underneath, %s a member: %v", name, err)
+		}
 	}
 }
 

@@ -500,10 +500,14 @@ func options() (pipeline.Options, error) {
 	enc, _ := text.ParseEncoding(*encoding)
 	cl, _ := text.ParseClean(*clean)
 	rules, _ := text.ParseRules(*tokenRules)
+	minLen := *minLength
+	if minLen == text.DefaultMinLen {
+		minLen = 0 // the default, recorded as such (as hull does)
+	}
 	o := pipeline.Options{
 		Inputs: inputs, Output: *output, Format: f, Vocab: *vocab, Strict: *strict, Given: givenRawTextFields(),
 		Text: text.Options{StopWordFiles: stopwords, NoDefaultStopWords: *noStopwords, Stem: *stem, Encoding: enc, Clean: cl,
-			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: *minLength, Rules: rules, DropPossessive: *possessive},
+			DropNumbers: *dropNumbers, DropJunk: *dropJunk, MaxTokenLen: *maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: *possessive},
 		Weighting: cooc.Weighting(*weighting), RangeBytes: *rangeMiB << 20, PartialsDir: *partials, ShufflePartials: *shuffle,
 	}
 	switch {
