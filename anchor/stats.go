@@ -1,9 +1,7 @@
 package anchor
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -201,9 +199,7 @@ func (in *input) setSample(sample *corpus.Corpus) error {
 	p, q := in.summary.Preprocessing, sample.Preprocessing
 	switch {
 	case p.Tokenized() && q.Tokenized():
-		a, _ := json.Marshal(p.Text)
-		b, _ := json.Marshal(q.Text)
-		if !bytes.Equal(a, b) {
+		if !p.Text.Equivalent(*q.Text) {
 			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
 		}
 	case p != nil && q != nil && p.Tokenized() != q.Tokenized():

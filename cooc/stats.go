@@ -1,9 +1,7 @@
 package cooc
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -394,9 +392,7 @@ func (s *Stats) compatible(o *Stats) error {
 			return fmt.Errorf("cooc: word %d is %q in one statistics and %q in the other: %w", w+1, s.Vocab[w], o.Vocab[w], ErrVocabDiffers)
 		}
 	}
-	a, _ := json.Marshal(s.Preprocessing)
-	b, _ := json.Marshal(o.Preprocessing)
-	if !bytes.Equal(a, b) {
+	if !s.Preprocessing.Equivalent(o.Preprocessing) {
 		return fmt.Errorf("cooc: the documents were prepared differently (%s; %s)", s.Preprocessing, o.Preprocessing)
 	}
 	if sw, ow := s.Weighting.orDefault(), o.Weighting.orDefault(); sw != ow {

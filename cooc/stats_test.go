@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -186,6 +187,20 @@ func TestStatsMergeRefusesOtherVocab(t *testing.T) {
 	o.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI}
 	if err := s.Merge(o); err == nil || !strings.Contains(err.Error(), "prepared differently") {
 		t.Fatalf("Merge of other preprocessing: %v", err)
+	}
+	// Text prepared alike, recorded two ways (--drop-junk, with and
+	// without --max-token-length 25): merged; another limit is not.
+	junk := func(max int) *corpus.Preprocessing {
+		return &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{DropJunk: true, MaxTokenLen: max}}
+	}
+	a, b := NewStats(c.Vocab), NewStats(c.Vocab)
+	a.Preprocessing, b.Preprocessing = junk(0), junk(text.DefaultMaxTokenLen)
+	if err := a.Merge(b); err != nil {
+		t.Fatalf("Merge of equivalent preparations: %v", err)
+	}
+	b.Preprocessing = junk(30)
+	if err := a.Merge(b); err == nil || !strings.Contains(err.Error(), "prepared differently") {
+		t.Fatalf("Merge of another token length: %v", err)
 	}
 }
 

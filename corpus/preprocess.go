@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -51,6 +53,25 @@ func (p *Preprocessing) Validate() error {
 
 // Tokenized reports whether hull tokenized raw text to make the corpus.
 func (p *Preprocessing) Tokenized() bool { return p != nil && p.Text != nil }
+
+// Equivalent reports whether p and q record the same preparation: equal
+// but for text options that prepare text alike (text.Options.Equivalent),
+// such as length limits recorded at their defaults by earlier hulls.
+// Records of statistics to merge, or of a refinement sample, are compared
+// by it.
+func (p *Preprocessing) Equivalent(q *Preprocessing) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
+	if (p.Text == nil) != (q.Text == nil) || p.Text != nil && !p.Text.Equivalent(*q.Text) {
+		return false
+	}
+	a, b := *p, *q
+	a.Text, b.Text = nil, nil
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return bytes.Equal(ja, jb)
+}
 
 // String describes p in one line, such as
 // "format dir; text: encoding auto, clean email, stem; prune: min-df 5, max-df 0.5".

@@ -4,8 +4,10 @@
 // the text of what is not prose, splits it into words, lowercases them,
 // drops short words, junk and stop words, and optionally stems what
 // remains. Options records all of it, so that a model can store how its
-// corpus was made (Options.Resolved) and new text be prepared alike. The
-// rules, in the order they apply:
+// corpus was made (Options.Resolved) and new text be prepared alike;
+// Options.Equivalent compares two records (length limits recorded at
+// their defaults, as 0 or as the value, are alike). The rules, in the
+// order they apply:
 //
 //  1. Decoding. Tokenizer.Decode (or Decode) turns the bytes of a unit of
 //     input (a file, a line, a record) into text under Options.Encoding.

@@ -204,3 +204,31 @@ func TestParseRules(t *testing.T) {
 		}
 	}
 }
+
+// TestEquivalent: options that differ only by a length limit given at
+// its default prepare text alike, as records of earlier hulls hold them
+// either way; other differences do not.
+func TestEquivalent(t *testing.T) {
+	junk := Options{DropJunk: true}
+	for _, tc := range []struct {
+		a, b Options
+		want bool
+	}{
+		{junk, Options{DropJunk: true, MaxTokenLen: DefaultMaxTokenLen}, true},
+		{Options{}, Options{MinLen: DefaultMinLen}, true},
+		{Options{Stem: true, MinLen: DefaultMinLen}, Options{Stem: true}, true},
+		{Options{}, Options{MaxTokenLen: DefaultMaxTokenLen}, false}, // a limit without DropJunk
+		{junk, Options{DropJunk: true, MaxTokenLen: 30}, false},
+		{Options{}, Options{MinLen: 3}, false},
+		{Options{}, Options{Stem: true}, false},
+	} {
+		if got := tc.a.Equivalent(tc.b); got != tc.want || tc.b.Equivalent(tc.a) != tc.want {
+			t.Errorf("%+v and %+v: Equivalent %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		la, ma := tc.a.TokenLengths()
+		lb, mb := tc.b.TokenLengths()
+		if tc.want && (la != lb || ma != mb) {
+			t.Errorf("%+v and %+v: lengths %d-%d and %d-%d", tc.a, tc.b, la, ma, lb, mb)
+		}
+	}
+}

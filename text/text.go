@@ -1,16 +1,17 @@
 package text
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/kljensen/snowball/english"
-
 	vocabwords "github.com/hulltopics/hull/internal/words"
+	"github.com/kljensen/snowball/english"
 )
 
 // DefaultMinLen is the minimum token length, in runes, used when
@@ -99,11 +100,12 @@ func New(opts Options) (*Tokenizer, error) {
 	if err != nil {
 		return nil, err
 	}
+	least, _ := opts.TokenLengths()
 	t := &Tokenizer{
 		enc:        canonicalEncoding(opts.Encoding),
 		clean:      canonicalCleanList(opts.Clean),
 		dropBlocks: opts.DropJunk,
-		minLen:     cmp.Or(opts.MinLen, DefaultMinLen),
+		minLen:     least,
 		maxLen:     opts.maxTokenLen(),
 		stem:       opts.Stem,
 		english:    opts.Rules.english(),
@@ -120,13 +122,38 @@ func New(opts Options) (*Tokenizer, error) {
 
 // maxTokenLen returns the longest token kept, math.MaxInt for no limit.
 func (o Options) maxTokenLen() int {
-	switch {
-	case o.MaxTokenLen > 0:
-		return o.MaxTokenLen
-	case o.DropJunk:
-		return DefaultMaxTokenLen
+	if _, most := o.TokenLengths(); most > 0 {
+		return most
 	}
 	return math.MaxInt
+}
+
+// TokenLengths returns the shortest and the longest token o keeps, in
+// runes, as New uses them: least is DefaultMinLen for a MinLen of 0, and
+// most DefaultMaxTokenLen for a MaxTokenLen of 0 with DropJunk, 0 for no
+// limit.
+func (o Options) TokenLengths() (least, most int) {
+	least, most = cmp.Or(o.MinLen, DefaultMinLen), o.MaxTokenLen
+	if most == 0 && o.DropJunk {
+		most = DefaultMaxTokenLen
+	}
+	return least, most
+}
+
+// Equivalent reports whether o and p, as Resolved records them, prepare
+// text alike: equal but for length limits given at their defaults, which
+// records hold as 0 or as the default's value (--drop-junk alone and
+// with --max-token-length 25).
+func (o Options) Equivalent(p Options) bool {
+	a, _ := json.Marshal(o.withLengths())
+	b, _ := json.Marshal(p.withLengths())
+	return bytes.Equal(a, b)
+}
+
+// withLengths returns o with the limits of TokenLengths.
+func (o Options) withLengths() Options {
+	o.MinLen, o.MaxTokenLen = o.TokenLengths()
+	return o
 }
 
 // validate checks the fields of o that New cannot take as they are.

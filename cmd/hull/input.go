@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -392,8 +391,8 @@ var textFlags = map[string]func(o text.Options) string{
 	"clean":            func(o text.Options) string { return fmt.Sprint(slices.Sorted(slices.Values(o.Clean))) },
 	"drop-numbers":     func(o text.Options) string { return fmt.Sprint(o.DropNumbers) },
 	"drop-junk":        func(o text.Options) string { return fmt.Sprint(o.DropJunk) },
-	"max-token-length": func(o text.Options) string { return fmt.Sprint(o.MaxTokenLen) },
-	"min-length":       func(o text.Options) string { return fmt.Sprint(cmp.Or(o.MinLen, text.DefaultMinLen)) },
+	"max-token-length": func(o text.Options) string { _, most := o.TokenLengths(); return fmt.Sprint(most) },
+	"min-length":       func(o text.Options) string { least, _ := o.TokenLengths(); return fmt.Sprint(least) },
 	"token-rules":      func(o text.Options) string { r, _ := text.ParseRules(string(o.Rules)); return string(r) },
 	"drop-possessive":  func(o text.Options) string { return fmt.Sprint(o.DropPossessive) },
 }

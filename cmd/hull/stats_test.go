@@ -99,6 +99,18 @@ func TestStatsMergeEqualsWhole(t *testing.T) {
 	if code, _, errOut := hull(t, "stats", "merge", "-q", otherStats, parts[1], "-o", filepath.Join(dir, "bad.stats")); code != 2 || !strings.Contains(errOut, "vocabularies differ") {
 		t.Fatalf("merge of other vocabularies: exit %d: %s", code, errOut)
 	}
+	// The same preparation given two ways (--drop-junk alone and with its
+	// --max-token-length 25) merges; the records differ, the tokens not.
+	junk := []string{filepath.Join(dir, "junk0.stats"), filepath.Join(dir, "junk1.stats")}
+	for i, extra := range [][]string{nil, {"--max-token-length", "25"}} {
+		args := append([]string{"stats", "-q", "--drop-junk", "--words", vocab, "-o", junk[i], shards[i]}, extra...)
+		if code, _, errOut := hull(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if code, _, errOut := hull(t, "stats", "merge", "-q", junk[0], junk[1], "-o", filepath.Join(dir, "junk.stats")); code != 0 {
+		t.Fatalf("merge of --drop-junk with and without --max-token-length 25: exit %d: %s", code, errOut)
+	}
 }
 
 // TestFitStatsEqualsFit: the topics learned from "hull stats" are those
