@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -72,6 +73,9 @@ func TestNilContext(t *testing.T) {
 		"refine.Run":              func() error { _, err := refine.Run(ctx, c, truth.Topics, refine.Options{Iterations: 1}); return err },
 		"eval.Measure":            func() error { _, err := eval.Measure(ctx, truth, eval.SuiteOptions{Heldout: c}); return err },
 		"eval.DocumentCompletion": func() error { _, err := eval.DocumentCompletion(ctx, truth, c, eval.PerplexityOptions{}); return err },
+		"eval.TopicCoherence":     func() error { _, err := eval.TopicCoherence(ctx, truth, c, 0); return err },
+		"report.HTML":             func() error { return report.HTML(ctx, io.Discard, truth, report.HTMLOptions{}) },
+		"report.TopicMap":         func() error { _, err := report.TopicMap(ctx, truth, 1, nil); return err },
 		"cooc.FromCorpus":         func() error { _, err := cooc.FromCorpus(ctx, c, cooc.Options{}); return err },
 		"cooc.Compute":            func() error { _, err := cooc.Compute(ctx, c, cooc.Options{}); return err },
 		"cooc.Stats.Matrix":       func() error { _, err := st.Matrix(ctx, 0, 1); return err },
@@ -123,7 +127,7 @@ func TestMalformedCorpus(t *testing.T) {
 		"infer.Infer":              func() error { _, err := infer.Infer(ctx, truth, bad, infer.Options{}); return err },
 		"infer.DominantTopics":     func() error { _, err := infer.DominantTopics(ctx, truth, bad, infer.Options{}); return err },
 		"refine.Run":               func() error { _, err := refine.Run(ctx, bad, truth.Topics, refine.Options{Iterations: 1}); return err },
-		"eval.TopicCoherence":      func() error { _, err := eval.TopicCoherence(truth, bad, 0); return err },
+		"eval.TopicCoherence":      func() error { _, err := eval.TopicCoherence(context.Background(), truth, bad, 0); return err },
 		"eval.DocumentCompletion":  func() error { _, err := eval.DocumentCompletion(ctx, truth, bad, eval.PerplexityOptions{}); return err },
 		"eval.SplitPlusOne":        func() error { _, err := eval.SplitPlusOne(bad, eval.PlusOneOptions{}); return err },
 		"eval.PlusOneBench":        func() error { _, err := eval.PlusOneBench(ctx, bad, eval.PlusOneBenchOptions{}); return err },

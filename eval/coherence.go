@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/cohere"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -55,7 +57,7 @@ type Coherence struct {
 // occur together in the documents of ref, a reference corpus over m's
 // vocabulary (use corpus.Align(ref, m.Vocab) first). It returns an error
 // if m fails Validate, if ref's vocabulary differs from m's, or if ref has
-// no documents.
+// no documents, and ctx's error if ctx is done before the last topic.
 //
 // D(w) is the number of reference documents containing w and D(w_i, w_j)
 // the number containing both; p(w) = D(w)/M and p(w_i, w_j) = D(w_i, w_j)/M
@@ -79,7 +81,10 @@ type Coherence struct {
 // lists, so the total is O(nnz(ref) + K N^2 Dmax) for Dmax the largest
 // document frequency among the top words, plus O(K V log N) to rank the
 // words.
-func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, error) {
+func TopicCoherence(ctx context.Context, m *model.Model, ref *corpus.Corpus, topN int) (Coherence, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return Coherence{}, err
+	}
 	if err := m.Validate(); err != nil {
 		return Coherence{}, fmt.Errorf("eval: coherence: %w", err)
 	}
@@ -100,6 +105,9 @@ func TopicCoherence(m *model.Model, ref *corpus.Corpus, topN int) (Coherence, er
 	x := cohere.New(ref, top, 0)
 	c := Coherence{TopN: n, TopicUMass: make([]float64, len(top)), TopicNPMI: make([]float64, len(top)), UnseenWords: x.Unseen()}
 	for k, words := range top {
+		if err := ctx.Err(); err != nil { // a topic's pairs cost up to N^2 Dmax / 2
+			return Coherence{}, err
+		}
 		umass, npmi, pairs := 0.0, 0.0, 0
 		for i := 1; i < len(words); i++ {
 			for j := range i {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -51,9 +52,14 @@ func TestCoherenceByHand(t *testing.T) {
 		[]float64{0.5, 0.3, 0.2, 0, 0}, // top 3: a, b, c
 		[]float64{0.2, 0, 0, 0.5, 0.3}, // top 3: d, e, a
 	)
-	c, err := TopicCoherence(m, ref, 3)
+	c, err := TopicCoherence(context.Background(), m, ref, 3)
 	if err != nil {
 		t.Fatal(err)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := TopicCoherence(done, m, ref, 3); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context gives %v", err)
 	}
 	// Topic 0, UMass: (b|a) log(2.01/3) + (c|a) log(2.01/3) + (c|b) log(1.01/2).
 	u0 := 2*math.Log(2.01/3) + math.Log(1.01/2)
@@ -88,7 +94,7 @@ func TestCoherenceTopN(t *testing.T) {
 	ref := docsCorpus(vocab, []int32{wa, wb, wc, wd}, []int32{wa, wb})
 	m := newModel(vocab, []float64{0.4, 0.3, 0.2, 0.1})
 	for _, c := range []struct{ topN, want int }{{0, 4}, {2, 2}, {99, 4}} {
-		got, err := TopicCoherence(m, ref, c.topN)
+		got, err := TopicCoherence(context.Background(), m, ref, c.topN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,12 +103,12 @@ func TestCoherenceTopN(t *testing.T) {
 		}
 	}
 	// Top 2: a, b always together: UMass log(2.01/2), NPMI 1.
-	got, _ := TopicCoherence(m, ref, 2)
+	got, _ := TopicCoherence(context.Background(), m, ref, 2)
 	if math.Abs(got.UMass-math.Log(2.01/2)) > 1e-12 || got.NPMI != 1 {
 		t.Errorf("top 2: %+v", got)
 	}
 	// A single top word has no pair.
-	got, _ = TopicCoherence(m, ref, 1)
+	got, _ = TopicCoherence(context.Background(), m, ref, 1)
 	if got.UMass != 0 || got.NPMI != 0 {
 		t.Errorf("top 1: %+v", got)
 	}
@@ -115,7 +121,7 @@ func TestCoherenceShortTopics(t *testing.T) {
 	vocab := abcdef[:4]
 	ref := docsCorpus(vocab, []int32{wa, wb, wc, wd}, []int32{wa, wb}, []int32{wc})
 	m := newModel(vocab, []float64{0.4, 0.3, 0.2, 0.1}, []float64{0.5, 0.5, 0, 0}, []float64{0, 0, 1, 0})
-	got, err := TopicCoherence(m, ref, 3)
+	got, err := TopicCoherence(context.Background(), m, ref, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +144,7 @@ func TestCoherenceErrors(t *testing.T) {
 		{"empty", m, docsCorpus(vocab), "no documents"},
 		{"model", newModel(vocab, []float64{0.5, 0.4, 0}), docsCorpus(vocab, []int32{0}), "sums"},
 	} {
-		_, err := TopicCoherence(c.m, c.ref, 10)
+		_, err := TopicCoherence(context.Background(), c.m, c.ref, 10)
 		if err == nil || !strings.Contains(err.Error(), c.want) || (c.name == "size" || c.name == "words") != errors.Is(err, model.ErrVocabMismatch) {
 			t.Errorf("%s: err = %v, want one mentioning %s", c.name, err, c.want)
 		}
@@ -164,11 +170,11 @@ func TestCoherenceTruthBeatsNoise(t *testing.T) {
 		noise.Topics = append(noise.Topics, shuffled)
 	}
 	noise.K = len(noise.Topics)
-	good, err := TopicCoherence(truth, c, 10)
+	good, err := TopicCoherence(context.Background(), truth, c, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, err := TopicCoherence(noise, c, 10)
+	bad, err := TopicCoherence(context.Background(), noise, c, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

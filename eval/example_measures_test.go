@@ -36,7 +36,7 @@ func ExampleTopicCoherence() {
 		[]string{"rain", "snow"},
 		[]string{"rain"},
 	)
-	c, err := eval.TopicCoherence(m, ref, 3)
+	c, err := eval.TopicCoherence(context.Background(), m, ref, 3)
 	if err != nil {
 		panic(err)
 	}

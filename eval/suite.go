@@ -169,7 +169,7 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 	}
 	var topicNPMI []float64
 	if o.Reference != nil {
-		coh, err := TopicCoherence(m, o.Reference, o.Top)
+		coh, err := TopicCoherence(ctx, m, o.Reference, o.Top)
 		if err != nil {
 			return nil, err
 		}

@@ -50,7 +50,7 @@ func TestMeasure(t *testing.T) {
 	l1, _ := L1Recovery(m, truth)
 	cos, _ := CosineRecovery(m, truth)
 	p, _ := DocumentCompletion(ctx, m, test, PerplexityOptions{Seed: 7})
-	coh, _ := TopicCoherence(m, train, 5)
+	coh, _ := TopicCoherence(context.Background(), m, train, 5)
 	unique, _ := UniqueWords(m, 5)
 	for name, v := range map[string][2]float64{
 		"l1 mean": {*ms.L1Mean, l1.Mean}, "l1 max": {*ms.L1Max, l1.Max}, "cosine": {*ms.CosineMean, cos.Mean},
@@ -66,7 +66,7 @@ func TestMeasure(t *testing.T) {
 	}
 	dom, _ := DominantTopics(ctx, m, train, 0) // Reference before Heldout
 	h := TopicHealth(m, dom, 5)
-	coh, _ = TopicCoherence(m, train, 5)
+	coh, _ = TopicCoherence(context.Background(), m, train, 5)
 	h.SetCoherence(m, coh.TopicNPMI)
 	if ms.Health == nil || !reflect.DeepEqual(*ms.Health, h) || *ms.DistinctWords != h.DistinctWords || *ms.NearDuplicatePairs != h.NearDuplicatePairs ||
 		*ms.LargestTopicShare != h.LargestShare || *ms.RareTopics != len(h.RareTopics) || *ms.EffectiveTopics != h.EffectiveTopics || *ms.HealthDocs != train.NumDocs() || *ms.Collapsed {
@@ -188,7 +188,7 @@ func TestMeasureBadModel(t *testing.T) {
 			t.Errorf("%s: error %v, want the model's", name, err)
 		}
 	}
-	if _, err := TopicCoherence(&model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{1}}}, nil, 10); err == nil {
+	if _, err := TopicCoherence(context.Background(), &model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{1}}}, nil, 10); err == nil {
 		t.Error("TopicCoherence of no reference corpus (nil): no error")
 	}
 }

@@ -83,11 +83,11 @@ func TestRefinesStronglyIncoherentTopic(t *testing.T) {
 		t.Fatalf("unrefined: %d incoherent topics of 20, least NPMI %.3f; the test wants one strongly incoherent topic alone", count, least)
 	}
 	_, _, gotLeast := topicsIncoherent(t, got, ap)
-	before, err := eval.TopicCoherence(plain, ap, 10)
+	before, err := eval.TopicCoherence(context.Background(), plain, ap, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	after, err := eval.TopicCoherence(got, ap, 10)
+	after, err := eval.TopicCoherence(context.Background(), got, ap, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -69,7 +70,7 @@ func ExampleHTML() {
 		Topics: [][]float64{{0.6, 0.3, 0.05, 0.05, 0}, {0.05, 0.05, 0.5, 0.4, 0}, {0.1, 0, 0.1, 0.1, 0.7}},
 	}
 	var buf bytes.Buffer
-	if err := report.HTML(&buf, m, report.HTMLOptions{Terms: 3}); err != nil {
+	if err := report.HTML(context.Background(), &buf, m, report.HTMLOptions{Terms: 3}); err != nil {
 		panic(err)
 	}
 	page := buf.String()

@@ -18,10 +18,12 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/internal/version"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -66,6 +68,14 @@ const DataElementID = "hull-report-data"
 // HistogramBins is the number of bins, of equal width over [0, 1], of the
 // histogram of a topic's weights in the documents.
 const HistogramBins = 20
+
+// The stages HTML reports to HTMLOptions.Progress, each over the K
+// topics: the divergences between topics behind their map (TopicMap),
+// then the words each topic's bars and the word search draw from.
+const (
+	mapStage   = "topic map"
+	wordsStage = "topic words"
+)
 
 // docWords is the number of its most frequent words a document is shown
 // with.
@@ -117,15 +127,20 @@ type HTMLOptions struct {
 	// Threads is the number of goroutines (0: one per CPU). The page does
 	// not depend on it.
 	Threads int
+	// Progress, when not nil, is told of the topics done in each stage
+	// ("topic map", then "topic words"): at K = 200 over 100,000 words
+	// they take seconds.
+	Progress learner.Progress
 }
 
 // HTML writes a self-contained HTML page that shows the topics of m (see
 // the package documentation): no request leaves the page, which works
 // from a file:// URL. It returns an error, writing nothing, if m is not
-// valid, an option is out of range or the documents do not fit the model;
-// else the error of w.
-func HTML(w io.Writer, m *model.Model, o HTMLOptions) error {
-	p, err := newPage(m, o)
+// valid, an option is out of range, the documents do not fit the model or
+// ctx is done before the page is computed (ctx's error); else the error
+// of w.
+func HTML(ctx context.Context, w io.Writer, m *model.Model, o HTMLOptions) error {
+	p, err := newPage(ctx, m, o)
 	if err != nil {
 		return err
 	}
@@ -234,7 +249,10 @@ func (o HTMLOptions) check(m *model.Model) (HTMLOptions, error) {
 }
 
 // newPage computes what the page shows.
-func newPage(m *model.Model, o HTMLOptions) (*page, error) {
+func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
@@ -257,7 +275,7 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	} else {
 		share, p.ShareSource = ModelShares(m)
 	}
-	xy, err := TopicMap(m, o.Threads)
+	xy, err := TopicMap(ctx, m, o.Threads, o.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -271,12 +289,16 @@ func newPage(m *model.Model, o HTMLOptions) (*page, error) {
 	cand := make([][]int, m.K)
 	logp := make([][]float64, m.K)
 	top := make([][]int, m.K)
-	parallel.For(context.Background(), m.K, 1, o.Threads, func(lo, hi int) {
+	o.Progress.Report(wordsStage, 0, m.K)
+	err = parallel.For(ctx, m.K, 1, o.Threads, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
 			cand[k], logp[k] = topicCandidates(m.Topics[k], lpw, o.Terms)
 			top[k] = topn.Indices(len(m.Vocab), o.SearchTop, func(w int) float64 { return m.Topics[k][w] })
 		}
-	}, nil)
+	}, func(done int) { o.Progress.Report(wordsStage, done, m.K) })
+	if err != nil {
+		return nil, err
+	}
 	overall := topn.Indices(len(pw), o.Terms, func(w int) float64 { return pw[w] })
 
 	// The words of the page, in vocabulary order.

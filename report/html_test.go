@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -124,7 +125,7 @@ func testDocs(t testing.TB, m *model.Model, d int) (*corpus.Corpus, [][]float64)
 func pageOf(t testing.TB, m *model.Model, o HTMLOptions) (string, *page) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := HTML(&buf, m, o); err != nil {
+	if err := HTML(context.Background(), &buf, m, o); err != nil {
 		t.Fatal(err)
 	}
 	s := buf.String()
@@ -199,7 +200,10 @@ func TestTopRelevantEnds(t *testing.T) {
 func TestJSDivergences(t *testing.T) {
 	m := &model.Model{K: 4, Vocab: []string{"a", "b", "c", "d"}, Topics: [][]float64{
 		{0.5, 0.5, 0, 0}, {0, 0, 0.5, 0.5}, {0.5, 0.5, 0, 0}, {0.25, 0.25, 0.25, 0.25}}}
-	d := JSDivergences(m, 2)
+	d, err := JSDivergences(context.Background(), m, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// JS of {1/2, 1/2, 0, 0} and the uniform: M = {3/8, 3/8, 1/8, 1/8}.
 	mid := 0.5*(math.Log(0.5/0.375)) + 0.5*(0.5*math.Log(0.25/0.375)+0.5*math.Log(0.25/0.125))
 	for _, tc := range []struct {
@@ -245,8 +249,14 @@ func TestClassicalScalingRecoversDistances(t *testing.T) {
 // merged mass; a model under the budget is kept whole.
 func TestMergeWords(t *testing.T) {
 	m := testModel(6, 3000, 5)
-	exact := JSDivergences(m, 1)
-	merged := jsDivergences(mergeWords(m.Topics, 500), 1)
+	exact, err := JSDivergences(context.Background(), m, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := jsDivergences(context.Background(), mergeWords(m.Topics, 500), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	kept := topn.Indices(len(m.Vocab), 500, func(w int) float64 {
 		b := 0.0
 		for _, row := range m.Topics {
@@ -484,17 +494,17 @@ func TestHTMLRefuses(t *testing.T) {
 		{"vocabulary", HTMLOptions{Docs: other, DocTopics: theta}, "vocabulary"},
 	} {
 		var buf bytes.Buffer
-		err := HTML(&buf, m, tc.o)
+		err := HTML(context.Background(), &buf, m, tc.o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || buf.Len() != 0 {
 			t.Errorf("%s: %v with %d bytes written; want an error mentioning %q and nothing written", tc.name, err, buf.Len(), tc.want)
 		}
 	}
-	if err := HTML(&bytes.Buffer{}, m, HTMLOptions{Docs: other, DocTopics: theta}); !errors.Is(err, model.ErrVocabMismatch) {
+	if err := HTML(context.Background(), &bytes.Buffer{}, m, HTMLOptions{Docs: other, DocTopics: theta}); !errors.Is(err, model.ErrVocabMismatch) {
 		t.Errorf("a corpus on another vocabulary: %v, want model.ErrVocabMismatch", err)
 	}
 	bad := testModel(2, 50, 1)
 	bad.Topics[0][0] += 1
-	if err := HTML(&bytes.Buffer{}, bad, HTMLOptions{}); err == nil {
+	if err := HTML(context.Background(), &bytes.Buffer{}, bad, HTMLOptions{}); err == nil {
 		t.Error("an invalid model is accepted")
 	}
 }
@@ -514,7 +524,7 @@ func TestHTMLHealthOption(t *testing.T) {
 // returned.
 func TestHTMLWriterError(t *testing.T) {
 	m := testModel(2, 50, 1)
-	if err := HTML(failWriter{}, m, HTMLOptions{}); err == nil || !strings.Contains(err.Error(), "disk full") {
+	if err := HTML(context.Background(), failWriter{}, m, HTMLOptions{}); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("a failing writer gives %v", err)
 	}
 }
@@ -526,7 +536,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 func BenchmarkHTMLKOSSized(b *testing.B) {
 	m := testModel(20, 6906, 9)
 	for b.Loop() {
-		if err := HTML(&bytes.Buffer{}, m, HTMLOptions{}); err != nil {
+		if err := HTML(context.Background(), &bytes.Buffer{}, m, HTMLOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -544,11 +554,55 @@ func TestTopicMapRefusesInvalidModels(t *testing.T) {
 	} {
 		m := testModel(4, 30, 1)
 		edit(m)
-		if _, err := TopicMap(m, 2); err == nil || !strings.HasPrefix(err.Error(), "report: model: ") {
+		if _, err := TopicMap(context.Background(), m, 2, nil); err == nil || !strings.HasPrefix(err.Error(), "report: model: ") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := TopicMap(nil, 1); err == nil {
+	if _, err := TopicMap(context.Background(), nil, 1, nil); err == nil {
 		t.Error("a nil model: no error")
+	}
+}
+
+// HTML reports each stage over the K topics, from 0 to K in order, and a
+// context done before or during the page stops it with ctx's error,
+// writing nothing.
+func TestHTMLProgressAndCancel(t *testing.T) {
+	m := testModel(12, 300, 3)
+	var got []string
+	last := map[string]int{}
+	progress := func(stage string, done, total int) {
+		if total != m.K || done < last[stage] || done > total {
+			t.Errorf("%s: %d of %d after %d", stage, done, total, last[stage])
+		}
+		if _, seen := last[stage]; !seen {
+			got = append(got, stage)
+			if done != 0 {
+				t.Errorf("%s starts at %d", stage, done)
+			}
+		}
+		last[stage] = done
+	}
+	if err := HTML(context.Background(), io.Discard, m, HTMLOptions{Progress: progress, Threads: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []string{mapStage, wordsStage}) || last[mapStage] != m.K || last[wordsStage] != m.K {
+		t.Errorf("stages %v ending at %v, want %q then %q, each to %d", got, last, mapStage, wordsStage, m.K)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var buf bytes.Buffer
+	if err := HTML(ctx, &buf, m, HTMLOptions{}); !errors.Is(err, context.Canceled) || buf.Len() > 0 {
+		t.Errorf("a cancelled context: %v, %d bytes written", err, buf.Len())
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	stop := func(stage string, done, _ int) {
+		if stage == wordsStage && done == 1 {
+			cancel()
+		}
+	}
+	if err := HTML(ctx, &buf, m, HTMLOptions{Progress: stop, Threads: 1}); !errors.Is(err, context.Canceled) || buf.Len() > 0 {
+		t.Errorf("cancelled during %q: %v, %d bytes written", wordsStage, err, buf.Len())
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/topn"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,12 +20,14 @@ import (
 // depend on them. Time O(K^2 V) at most: O(nnz_a + nnz_b) per pair of
 // topics, with a logarithm per word both hold. m must be valid
 // (model.Validate): a topic of another length panics, in a goroutine that
-// no caller can recover; TopicMap checks it.
-func JSDivergences(m *model.Model, threads int) *mat.SymDense {
-	return jsDivergences(m.Topics, threads)
+// no caller can recover; TopicMap checks it. It stops early with ctx's
+// error when ctx is done, and reports each topic's row done to progress
+// (stage "topic map"; nil for none).
+func JSDivergences(ctx context.Context, m *model.Model, threads int, progress learner.Progress) (*mat.SymDense, error) {
+	return jsDivergences(ctx, m.Topics, threads, progress)
 }
 
-func jsDivergences(topics [][]float64, threads int) *mat.SymDense {
+func jsDivergences(ctx context.Context, topics [][]float64, threads int, progress learner.Progress) (*mat.SymDense, error) {
 	k := len(topics)
 	plogp := make([][]float64, k) // p log p of each word, 0 where p = 0
 	nz := make([][]int32, k)      // the words of nonzero probability
@@ -38,15 +41,19 @@ func jsDivergences(topics [][]float64, threads int) *mat.SymDense {
 		}
 	}
 	js := make([]float64, k*k)
-	parallel.For(context.Background(), k, 1, threads, func(lo, hi int) {
+	progress.Report(mapStage, 0, k)
+	err := parallel.For(ctx, k, 1, threads, func(lo, hi int) {
 		for a := lo; a < hi; a++ {
 			for b := a + 1; b < k; b++ {
 				d := jsPair(topics[a], topics[b], plogp[a], plogp[b], nz[a], nz[b])
 				js[a*k+b], js[b*k+a] = d, d
 			}
 		}
-	}, nil)
-	return mat.NewSymDense(k, js)
+	}, func(done int) { progress.Report(mapStage, done, k) })
+	if err != nil {
+		return nil, err
+	}
+	return mat.NewSymDense(k, js), nil
 }
 
 // jsPair returns JS(P, Q): half the sum over the words P holds of
@@ -140,7 +147,7 @@ const MapBudget = 100_000_000
 // and Shirley 2014, after Chuang, Ramage, Manning and Heer 2012): the
 // classical scaling of their Jensen-Shannon divergences (JSDivergences)
 // in two dimensions. Row k holds topic k's (x, y); nearby topics share
-// words. threads as for JSDivergences.
+// words. ctx, threads and progress are as for JSDivergences.
 //
 // When K (K - 1) / 2 x V exceeds MapBudget, the divergences are those of
 // the topics with the words merged: the MapBudget / (K (K - 1) / 2) words
@@ -149,7 +156,7 @@ const MapBudget = 100_000_000
 // probability. By the data-processing inequality a divergence can only
 // shrink, by at most log 2 times the mean mass the two topics give the
 // merged words. Time O(K V + K^2 min(V, MapBudget / K^2) + K^3).
-func TopicMap(m *model.Model, threads int) (*mat.Dense, error) {
+func TopicMap(ctx context.Context, m *model.Model, threads int, progress learner.Progress) (*mat.Dense, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
@@ -157,7 +164,11 @@ func TopicMap(m *model.Model, threads int) (*mat.Dense, error) {
 	if pairs := m.K * (m.K - 1) / 2; pairs > 0 && pairs*len(m.Vocab) > MapBudget {
 		topics = mergeWords(topics, max(MapBudget/pairs, 1))
 	}
-	return ClassicalScaling(jsDivergences(topics, threads), 2)
+	d, err := jsDivergences(ctx, topics, threads, progress)
+	if err != nil {
+		return nil, err
+	}
+	return ClassicalScaling(d, 2)
 }
 
 // mergeWords returns the topics over keep words of highest max_k p(w|k)

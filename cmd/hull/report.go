@@ -156,13 +156,13 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		}
 	}
 	h.Advice = adviceFlags.Replace(h.Advice)
-	o.Health = &h
+	o.Health, o.Progress = &h, progress
 	pageStart := time.Now()
 	cw := &countingWriter{}
 	var refused error // HTML's refusal of the model or the documents, before it writes
 	err = atomicfile.Write(f.output, func(w io.Writer) error {
 		cw.w = w
-		err := report.HTML(cw, m, o)
+		err := report.HTML(cmd.Context(), cw, m, o)
 		if err != nil && cw.n == 0 && cw.err == nil {
 			refused = err
 		}
