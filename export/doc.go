@@ -16,9 +16,10 @@
 // every word followed by one space (so the line ends in a space), alpha_k
 // formatted as Java's NumberFormat.getInstance() with at most 5 fraction
 // digits in an English locale (rounded half to even, trailing zeros
-// dropped, thousands grouped with commas: "0.1", "5", "1,234.5"), and the
-// words those of positive weight, most probable first (MALLET lists only
-// words with tokens in the topic). alpha_k is the model's Dirichlet
+// dropped, thousands grouped with commas: "0.1", "5", "1,234.5"; as
+// Temurin 25 writes every alpha below 2^53, see scripts/java-formats.sh),
+// and the words those of positive weight, most probable first (MALLET
+// lists only words with tokens in the topic). alpha_k is the model's Dirichlet
 // parameter where it estimates one (LDA by Gibbs sampling or variational
 // EM), else the prior of infer.AlphaFor(m, 0) under which hull infers
 // document weights.

@@ -125,14 +125,27 @@ func checkTheta(n int, theta [][]float64, k int) error {
 }
 
 // javaNumberFormat formats x >= 0 as java.text.NumberFormat.getInstance()
-// with setMaximumFractionDigits(5) does in an English locale: at most 5
-// fraction digits, rounded half to even (on the exact binary value, as
-// Java since 8 and strconv both do), trailing zeros and a bare point
-// dropped, and the integer digits grouped by threes with commas.
-// Compared with OpenJDK 17 on 220,000 values it differed on one: Java
-// formats 0.000005 (a double just above it) as "0", this "0.00001".
+// with setMaximumFractionDigits(5) does in an English locale: the
+// shortest decimal that reads back to x (Java's digits of x), rounded
+// half to even to 5 fraction digits where it has more (on the exact
+// binary value, as Java since 8 and strconv both do), trailing zeros and
+// a bare point dropped, and the integer digits grouped by threes with
+// commas. Above 2^36 a double has too few fraction bits for its exact
+// value to round to Java's digits (43967627771292.945 is exactly
+// ...292.9453125), so the shortest digits are kept there, padded with
+// zeros past the last.
+//
+// scripts/java-formats.sh compares it with Java on 349,951 doubles:
+// Temurin 25 writes every one below 2^53 (9.0e15) the same, and 292 of the
+// 47,274 above otherwise, where its digits are not the shortest (1e23:
+// "99,999,999,999,999,990,000,000") or are an integer's exact ones
+// (70,576,798,712,031,744); OpenJDK 17 also writes 0.000005 (a double
+// just above it) as "0", Temurin 25 and this as "0.00001".
 func javaNumberFormat(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 5, 64)
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if _, frac, _ := strings.Cut(s, "."); len(frac) > 5 {
+		s = strconv.FormatFloat(x, 'f', 5, 64)
+	}
 	intPart, frac, _ := strings.Cut(s, ".")
 	frac = strings.TrimRight(frac, "0")
 	var b strings.Builder
@@ -149,9 +162,19 @@ func javaNumberFormat(x float64) string {
 	return b.String()
 }
 
+// readsBack reports whether the decimal s parses to x.
+func readsBack(s string, x float64) bool {
+	y, err := strconv.ParseFloat(s, 64)
+	return err == nil && y == x
+}
+
 // appendJavaDouble appends x as Java's Double.toString writes it: the
-// shortest decimal that reads back to x (as Java 19 and later compute it;
-// earlier Javas add a digit in rare cases), in plain notation with at
+// shortest decimal that reads back to x (as Java 19 and later compute it:
+// Temurin 25 writes all 349,951 doubles of scripts/java-formats.sh the
+// same; OpenJDK 17 writes 293 of them otherwise, 1e23 as
+// 9.999999999999999E22), of at least two digits (the
+// two-digit decimal nearest x where one digit would do: 4.9E-324 for the
+// least subnormal, as Java writes it), in plain notation with at
 // least one fraction digit when 1e-3 <= |x| < 1e7 ("0.25", "3.0"), else as
 // d.dddE[-]n ("1.5E-4", "1.0E7"); 0 is "0.0".
 func appendJavaDouble(dst []byte, x float64) []byte {
@@ -164,6 +187,11 @@ func appendJavaDouble(dst []byte, x float64) []byte {
 	}
 	// Shortest digits d1.d2d3...e±XX.
 	e := strconv.FormatFloat(x, 'e', -1, 64)
+	if len(e) > 1 && e[1] == 'e' { // one digit: Java's two nearest x
+		if two := strconv.FormatFloat(x, 'e', 1, 64); two[2] != '0' && readsBack(two, x) {
+			e = two
+		}
+	}
 	mant, expStr, _ := strings.Cut(e, "e")
 	exp, _ := strconv.Atoi(expStr)
 	digits := strings.Replace(mant, ".", "", 1)

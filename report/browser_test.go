@@ -372,3 +372,37 @@ func searchTopics(m *model.Model, pw []float64, word string) []int {
 	sort.SliceStable(ks, func(a, b int) bool { return m.Topics[ks[a]][w] > m.Topics[ks[b]][w] })
 	return ks
 }
+
+// TestEdgePagesInBrowser draws the pages of edgePages to the end: a
+// model without Params stopped the script before the topics were drawn.
+func TestEdgePagesInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dir := t.TempDir()
+	for name, tc := range edgePages() {
+		s, _ := pageOf(t, tc.m, tc.o)
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".html")
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := b.NewPage(ctx, 1024, 768)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Navigate(ctx, "file://"+path); err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Ready string
+			Bars  int
+		}
+		if err := p.Eval(ctx, `({ready: document.body.dataset.ready, bars: document.querySelectorAll('#bars .bar').length})`, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Ready != "true" || got.Bars == 0 || len(p.Problems()) > 0 {
+			t.Errorf("%s: ready %q, %d bars, problems %q; want a page drawn to the end", name, got.Ready, got.Bars, p.Problems())
+		}
+		p.Close()
+	}
+}

@@ -276,14 +276,7 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 		// The canvas's y axis points up from the bottom edge.
 		canvas.FillString(face, vg.Point{X: vg.Length(x), Y: vg.Length(b.Dy() - y)}, s)
 	}
-	title := textsafe.Escape(o.Title)
-	if title == "" {
-		title = fmt.Sprintf("%s, K = %d", m.Algorithm, m.K)
-		if r := g.Recovered; r != nil {
-			title += fmt.Sprintf(": %d of %d true topics (top rows) matched at cosine >= %g", r.Count, o.Truth.K, o.Threshold)
-		}
-	}
-	text(titleSize, color.Black, pad, pad+titleSize, title, width-2*pad)
+	text(titleSize, color.Black, pad, pad+titleSize, gridTitle(m, o, g.Recovered), width-2*pad)
 	for i, row := range rows {
 		for j, t := range row {
 			x, y := pad+j*tileW, rowY[i]
@@ -293,6 +286,20 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	g.Image = img
 	return g, nil
+}
+
+// gridTitle returns the title of the grid: o.Title, else the model's
+// algorithm and K, and with a truth how many of its topics are matched;
+// escaped, as the model's text is data (textsafe.Escape).
+func gridTitle(m *model.Model, o GridOptions, r *eval.Recovered) string {
+	if o.Title != "" {
+		return textsafe.Escape(o.Title)
+	}
+	title := fmt.Sprintf("%s, K = %d", m.Algorithm, m.K)
+	if r != nil {
+		title += fmt.Sprintf(": %d of %d true topics (top rows) matched at cosine >= %g", r.Count, o.Truth.K, o.Threshold)
+	}
+	return textsafe.Escape(title)
 }
 
 // onSide returns the pixel positions pos of a side x side picture as

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -258,5 +259,18 @@ func TestCut(t *testing.T) {
 	}
 	if got := cut(face, "\xff\xfe", 0.1); got != "" {
 		t.Errorf("cut to nothing = %q", got)
+	}
+}
+
+// The default title holds the model's algorithm, which is data: escaped
+// as the --title and the labels are.
+func TestGridTitleEscapesTheModel(t *testing.T) {
+	m := &model.Model{Algorithm: "x\x1b[2J\u202eevil", K: 3}
+	want := textsafe.Escape(m.Algorithm) + ", K = 3"
+	if got := gridTitle(m, GridOptions{}, nil); got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	if got := gridTitle(m, GridOptions{Title: "a\x00b"}, nil); got != textsafe.Escape("a\x00b") {
+		t.Errorf("title %q from GridOptions.Title", got)
 	}
 }

@@ -471,6 +471,9 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, erro
 		return nil, err
 	}
 	for k, docs := range topDocs {
+		// Empty, not nil, where no document is shown: the script reads
+		// every array of the page's data, and null would stop it.
+		d.Top[k], d.Weight[k] = make([]int, 0, len(docs)), make([]float64, 0, len(docs))
 		d.Hist[k] = make([]int, HistogramBins)
 		for doc, row := range theta {
 			if !c.Empty(doc) { // without tokens, the prior's weights
@@ -499,6 +502,8 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, erro
 		}
 		d.Labels = append(d.Labels, shown)
 	}
+	d.IDs, d.Len = make([]string, 0, len(order)), make([]int, 0, len(order))
+	d.Words, d.Counts = make([][]string, 0, len(order)), make([][]int32, 0, len(order))
 	for _, doc := range order {
 		d.IDs = append(d.IDs, textsafe.Escape(c.DocIDs[doc]))
 		d.Len = append(d.Len, c.DocLen(doc))
@@ -549,6 +554,7 @@ func provenance(m *model.Model) (prov, params [][2]string) {
 		add("fitted by", "hull "+pv.HullVersion)
 	}
 	add("report by", "hull "+version.Version)
+	params = make([][2]string, 0, len(m.Params)) // [] for none: the script reads its length
 	keys := make([]string, 0, len(m.Params))
 	for key := range m.Params {
 		keys = append(keys, key)

@@ -136,10 +136,75 @@ func pageOf(t testing.TB, m *model.Model, o HTMLOptions) (string, *page) {
 	rest := s[start:]
 	rest = rest[strings.Index(rest, ">")+1:]
 	var p page
-	if err := json.Unmarshal([]byte(rest[:strings.Index(rest, "</script>")]), &p); err != nil {
+	if err := json.Unmarshal([]byte(pageData(t, s)), &p); err != nil {
 		t.Fatal(err)
 	}
 	return s, &p
+}
+
+// pageData returns the JSON of the page s's data element.
+func pageData(t testing.TB, s string) string {
+	t.Helper()
+	start := strings.Index(s, `<script type="application/json" id="`+DataElementID+`">`)
+	if start < 0 {
+		t.Fatal("no data element")
+	}
+	rest := s[start:]
+	rest = rest[strings.Index(rest, ">")+1:]
+	return rest[:strings.Index(rest, "</script>")]
+}
+
+// edgePages are models and documents at the edges of what HTML draws: a
+// model built by hand without Params, a single topic over a single word,
+// and documents none of whose words the model holds.
+func edgePages() map[string]struct {
+	m *model.Model
+	o HTMLOptions
+} {
+	m := &model.Model{K: 2, Vocab: []string{"a", "b", "c"}, Topics: [][]float64{{0.5, 0.5, 0}, {0, 0.2, 0.8}}}
+	empty := &corpus.Corpus{Vocab: m.Vocab, DocIDs: []string{"d1", "d2"}, Offsets: []int64{0, 0, 0}}
+	return map[string]struct {
+		m *model.Model
+		o HTMLOptions
+	}{
+		"no params":  {m, HTMLOptions{}},
+		"K 1, V 1":   {&model.Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{1}}}, HTMLOptions{}},
+		"empty docs": {m, HTMLOptions{Docs: empty, DocTopics: [][]float64{{0.5, 0.5}, {0.5, 0.5}}}},
+	}
+}
+
+// The page's script reads every array of the data but the health
+// figures' without a check: none of them may be null (a model without
+// Params stopped the script before the topics were drawn).
+func TestHTMLDataHasNoNull(t *testing.T) {
+	var nulls func(path string, v any) []string
+	nulls = func(path string, v any) (found []string) {
+		switch v := v.(type) {
+		case nil:
+			return []string{path}
+		case map[string]any:
+			for key, e := range v {
+				if path+key != "health" {
+					found = append(found, nulls(path+"."+key, e)...)
+				}
+			}
+		case []any:
+			for i, e := range v {
+				found = append(found, nulls(fmt.Sprintf("%s[%d]", path, i), e)...)
+			}
+		}
+		return found
+	}
+	for name, tc := range edgePages() {
+		s, _ := pageOf(t, tc.m, tc.o)
+		var data any
+		if err := json.Unmarshal([]byte(pageData(t, s)), &data); err != nil {
+			t.Fatal(err)
+		}
+		if found := nulls("", data); len(found) > 0 {
+			t.Errorf("%s: null at %v", name, found)
+		}
+	}
 }
 
 // The candidates of every topic hold its top words at every position of

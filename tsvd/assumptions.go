@@ -61,7 +61,7 @@ type Assumptions struct {
 	// catchwords in its documents (a topic with no document or no
 	// catchword counts 0).
 	MeanCatchwordFrequency float64 `json:"mean_catchword_frequency"`
-	// CatchwordRank is floor(Eps0 Docs / (2K)) (at least 1), the rank of
+	// CatchwordRank is floor(Eps0 Docs / (2K)) (at least 1, at most Docs), the rank of
 	// g(i, l) in step 5.
 	CatchwordRank int `json:"catchword_rank"`
 	// ClusterSizes holds |T_l|: the documents whose largest weight is on
@@ -139,7 +139,7 @@ func CheckAssumptions(ctx context.Context, c *corpus.Corpus, theta [][]float64, 
 	}
 	a.DominantShare = float64(dominant) / float64(a.Docs)
 	a.PureShare = float64(pure) / float64(a.Docs)
-	a.CatchwordRank = max(1, int(math.Floor(o.Eps0*float64(a.Docs)/(2*float64(k)))))
+	a.CatchwordRank = catchwordRank(o.Eps0*float64(a.Docs)/(2*float64(k)), a.Docs)
 	sets, err := Catchwords(ctx, c, labels, k, CatchwordOptions{Rank: a.CatchwordRank, Gamma: o.Gamma, Threads: o.Threads})
 	if err != nil {
 		return nil, err

@@ -197,6 +197,15 @@ func catchwordSets(g []float64, v, k int, gamma, floor float64) [][]int {
 // catchwords is step 5 within Fit: the catchwords of the Lloyd clusters of
 // the documents of the second half, with Rank floor(eps0 w0 s / 2) (at
 // least 1), s the number of documents of the second half.
+// catchwordRank returns floor(x), the rank of a catchword's frequency
+// among n documents, at least 1 and at most n: clamped before the
+// conversion, since a huge Eps0 makes x too large for an int, which Go
+// converts to an implementation's value (MinInt64 on amd64, so rank 1,
+// the opposite of what was asked).
+func catchwordRank(x float64, n int) int {
+	return max(1, int(math.Floor(min(x, float64(n)))))
+}
+
 func (f *fit) catchwords(ctx context.Context) error {
 	f.o.Progress.Report("catchwords", 0, 1)
 	labels := make([]int, f.c.NumDocs())
@@ -206,7 +215,7 @@ func (f *fit) catchwords(ctx context.Context) error {
 	for r, pos := range f.retained {
 		labels[f.second[pos]] = f.labels[r]
 	}
-	rank := max(1, int(math.Floor(f.o.Eps0*f.o.W0*float64(len(f.second))/2)))
+	rank := catchwordRank(f.o.Eps0*f.o.W0*float64(len(f.second))/2, len(f.second))
 	sets, err := Catchwords(ctx, f.c, labels, f.k, CatchwordOptions{Rank: rank, Gamma: f.o.Gamma, Floor: f.o.CatchwordFloor, Threads: f.o.Threads})
 	if err != nil {
 		return err

@@ -596,3 +596,27 @@ func TestRegistered(t *testing.T) {
 		t.Errorf("tsvd-w0 2: error %v, want an *learner.OptionError for W0", err)
 	}
 }
+
+// A huge Eps0 asks for a catchword rank beyond every document: the fit is
+// that of the largest rank, not of rank 1, which Go's conversion of a
+// float beyond MaxInt64 gave (MinInt64 on amd64).
+func TestHugeEps0(t *testing.T) {
+	if got := catchwordRank(1e19, 40); got != 40 {
+		t.Errorf("rank of 1e19 among 40 documents: %d, want 40", got)
+	}
+	if got := catchwordRank(0.2, 40); got != 1 {
+		t.Errorf("rank of 0.2: %d, want 1", got)
+	}
+	c, _ := dominant(t, 400, 120, 4)
+	fit := func(eps0 float64) []byte {
+		m := fitModel(t, c, 4, Options{Eps0: eps0, Settings: learner.Settings{Seed: 1, Threads: 1}})
+		b, err := json.Marshal(m.Topics)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if large, huge, least := fit(1e6), fit(1e19), fit(1e-300); !bytes.Equal(huge, large) || bytes.Equal(huge, least) {
+		t.Errorf("Eps0 1e19 gives the topics of 1e6: %v, of 1e-300: %v; want the first only", bytes.Equal(huge, large), bytes.Equal(huge, least))
+	}
+}
