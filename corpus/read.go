@@ -118,6 +118,8 @@ type ReadOptions struct {
 	// each raw-text input with units that were not valid UTF-8, how many
 	// and the first few.
 	Log func(line string)
+
+	vocabFile string // the Vocab whose words withFilesRead put in VocabWords, for messages
 }
 
 // check returns opts with the format parsed, or an error for invalid
@@ -148,6 +150,27 @@ func (opts ReadOptions) check() (ReadOptions, error) {
 	return opts, nil
 }
 
+// withFilesRead returns opts with the words of its files in place of
+// their names: the vocabulary file's in VocabWords, the stop-word files'
+// in Text.StopWords (folded, as text.Options.Resolved gives them).
+func (opts ReadOptions) withFilesRead() (ReadOptions, error) {
+	if opts.Vocab != "" && opts.VocabWords == nil {
+		words, err := readVocabFile(opts.Vocab)
+		if err != nil {
+			return opts, err
+		}
+		opts.Vocab, opts.VocabWords, opts.vocabFile = "", words, opts.Vocab
+	}
+	if len(opts.Text.StopWordFiles) > 0 {
+		o, err := (text.Options{StopWords: opts.Text.StopWords, StopWordFiles: opts.Text.StopWordFiles}).Resolved()
+		if err != nil {
+			return opts, err
+		}
+		opts.Text.StopWords, opts.Text.StopWordFiles = o.StopWords, nil
+	}
+	return opts, nil
+}
+
 // isText reports whether f is a text format, whose input holds its words.
 func isText(f Format) bool {
 	return f == FormatJSONL || f == FormatLines || f == FormatDir || f == FormatSGML
@@ -158,7 +181,7 @@ func (opts ReadOptions) hasVocab() bool { return opts.Vocab != "" || opts.VocabW
 
 // vocabField names the field of opts that gives the vocabulary.
 func (opts ReadOptions) vocabField() string {
-	if opts.VocabWords != nil {
+	if opts.VocabWords != nil && opts.vocabFile == "" {
 		return "ReadOptions.VocabWords"
 	}
 	return "ReadOptions.Vocab"
@@ -227,13 +250,19 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 
 // Read reads and merges the corpora at paths (see ReadFile and Merge):
 // the vocabulary is the union in first-seen order and the documents are
-// concatenated, keeping their ids as read.
+// concatenated, keeping their ids as read. The files of opts (Vocab,
+// Text.StopWordFiles) are read once, before the first path, for all of
+// them: a pipe gives its words to one read only.
 func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 	switch len(paths) {
 	case 0:
 		return nil, errors.New("corpus: no input paths")
 	case 1:
 		return ReadFile(paths[0], opts)
+	}
+	opts, err := opts.withFilesRead()
+	if err != nil {
+		return nil, err
 	}
 	cs := make([]*Corpus, len(paths))
 	for i, p := range paths {
@@ -377,11 +406,17 @@ var textReaders = map[Format]func(r io.Reader, name string, in textInput) (*Corp
 
 // textInput returns the tokenizer and decoding settings of opts.
 func (opts ReadOptions) textInput() (textInput, error) {
-	tok, err := text.New(opts.Text)
+	// Resolved reads the stop-word files once, for the tokenizer and the
+	// record alike.
+	o, err := opts.Text.Resolved()
 	if err != nil {
 		return textInput{}, err
 	}
-	return textInput{tok: tok, opts: opts.Text, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, progress: opts.Progress, ctx: opts.Context}, nil
+	tok, err := text.New(o)
+	if err != nil {
+		return textInput{}, err
+	}
+	return textInput{tok: tok, opts: o, strict: opts.Strict, excerpt: opts.Excerpt, log: opts.Log, progress: opts.Progress, ctx: opts.Context}, nil
 }
 
 // checkNonEmpty reports a corpus without documents or without tokens.

@@ -24,6 +24,7 @@ type inputFlags struct {
 	format      string
 	vocab       string
 	stopwords   []string
+	stopWords   []string // the words of the stopwords files, once check has read them
 	noStopwords bool
 	stem        bool
 	minDF       int
@@ -98,9 +99,29 @@ func (in *inputFlags) check() error {
 	case in.noPrune && in.flagsOnly:
 		return errors.New("--no-prune: this command prunes only by --min-df, --max-df and --max-vocab")
 	}
-	return readflags.Values{Format: in.format, MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab, NoPrune: in.noPrune,
+	err := readflags.Values{Format: in.format, MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab, NoPrune: in.noPrune,
 		MinLength: in.minLength, MaxTokenLen: in.maxTokenLen, DropJunk: in.dropJunk, Strict: in.strict,
 		Encoding: in.encoding, Clean: in.clean, Rules: in.tokenRules, StopWords: in.stopwords}.Check()
+	if err != nil || len(in.stopwords) == 0 || in.stopWords != nil {
+		return err
+	}
+	// Read once, for every input and the vocabulary's check alike: a
+	// pipe (--stopwords <(...)) gives its words to the first read only.
+	o, err := text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: true}.Resolved()
+	if err != nil {
+		return fmt.Errorf("--stopwords: %w", err)
+	}
+	in.stopWords = append([]string{}, o.StopWords...)
+	return nil
+}
+
+// stopWordOptions returns the --stopwords of text.Options: the words check
+// read, else the files.
+func (in *inputFlags) stopWordOptions() text.Options {
+	if in.stopWords != nil {
+		return text.Options{StopWords: in.stopWords}
+	}
+	return text.Options{StopWordFiles: in.stopwords}
 }
 
 // files returns the files an input may read: paths ("-" stands for the
@@ -273,12 +294,16 @@ func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corp
 // some of c's words may be tokens no stop list reached: c was read
 // without tokenizing (numeric formats, JSON items), or is JSON lines,
 // whose items stand beside its tokenized texts (the texts lost the
-// listed words already; a stem equal to one goes too). nil otherwise.
+// listed words already; a stem equal to one goes too), alone or merged
+// with inputs of other formats. nil otherwise.
 func (in *inputFlags) vocabStopWords(c *corpus.Corpus) ([]string, error) {
-	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() && c.Preprocessing.Format != corpus.FormatJSONL {
+	// A merge of several formats records none ("") and may hold items.
+	if len(in.stopwords) == 0 || c.Preprocessing.Tokenized() && c.Preprocessing.Format != corpus.FormatJSONL && c.Preprocessing.Format != "" {
 		return nil, nil
 	}
-	tok, err := text.New(text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: true})
+	o := in.stopWordOptions()
+	o.NoDefaultStopWords = true
+	tok, err := text.New(o)
 	if err != nil {
 		return nil, fmt.Errorf("--stopwords: %w", err)
 	}
@@ -362,8 +387,10 @@ func (in *inputFlags) textOptions() text.Options {
 	if minLen == text.DefaultMinLen {
 		minLen = 0 // the default, recorded as such
 	}
-	return text.Options{StopWordFiles: in.stopwords, NoDefaultStopWords: in.noStopwords, Stem: in.stem,
-		Encoding: enc, Clean: clean, DropNumbers: in.dropNumbers, DropJunk: in.dropJunk, MaxTokenLen: in.maxTokenLen, MinLen: minLen, Rules: rules, DropPossessive: in.possessive}
+	o := in.stopWordOptions()
+	o.NoDefaultStopWords, o.Stem, o.Encoding, o.Clean, o.DropNumbers, o.DropJunk = in.noStopwords, in.stem, enc, clean, in.dropNumbers, in.dropJunk
+	o.MaxTokenLen, o.MinLen, o.Rules, o.DropPossessive = in.maxTokenLen, minLen, rules, in.possessive
+	return o
 }
 
 // readFlags are the flags of the reader's options that its errors name.

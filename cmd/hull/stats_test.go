@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -326,5 +327,47 @@ func TestWeightedStatsCLI(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("hull %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// --stopwords through a pipe (<(...)) serves every input and the record:
+// each read re-opened it, so only the first input lost the listed words,
+// the record listed none, and JSON items kept them. JSON items merged with
+// text of another format kept them even from a file.
+func TestStopWordsThroughAPipe(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/dev/fd of a pipe is Linux's")
+	}
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a := write("a.txt", "apple banana cherry\napple banana\n")
+	b := write("b.jsonl", `{"text": "banana cherry apple"}`+"\n"+`{"items": ["apple", "date"]}`+"\n")
+	list := write("stop.txt", "apple\n")
+	show := func(stop, out string) string {
+		if code, _, errOut := hull(t, "stats", "-q", "--stopwords", stop, "-o", out, a, b); code != 0 {
+			t.Fatalf("stats --stopwords %s: exit %d: %s", stop, code, errOut)
+		}
+		_, summary, _ := hull(t, "stats", "show", out)
+		_, words, _ := hull(t, "stats", "show", "--vocab", out)
+		return summary + words
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := w.WriteString("apple\n"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	file, pipe := show(list, filepath.Join(dir, "file.stats")), show(fmt.Sprintf("/dev/fd/%d", r.Fd()), filepath.Join(dir, "pipe.stats"))
+	if file != pipe || !strings.Contains(file, "1 extra stop words") || strings.Contains(file, "apple") {
+		t.Errorf("through a file:\n%s\nthrough a pipe:\n%s\nwant the same, apple dropped from the texts and the items and recorded", file, pipe)
 	}
 }
