@@ -172,7 +172,7 @@ func FuzzPlan(f *testing.F) {
 		}
 		f.Add(js)
 	}
-	for _, rc := range []ReadConfig{{Format: corpus.FormatJSONL, Vocab: "gs://b/vocab.txt", Text: text.Options{Stem: true, Clean: []text.Clean{"email"}}, Strict: true}} {
+	for _, rc := range []ReadConfig{{Format: corpus.FormatJSONL, VocabWords: []string{"rain", "snow"}, Text: text.Options{Stem: true, Clean: []text.Clean{"email"}}, Strict: true}} {
 		js, _ := json.Marshal(rc)
 		f.Add(js)
 	}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/text"
@@ -169,5 +171,82 @@ func TestExpandLocal(t *testing.T) {
 	}
 	if _, err := Expand(context.Background(), []string{fifo}); err == nil || !strings.Contains(err.Error(), "not a regular file but a pipe") {
 		t.Errorf("a FIFO input: error %v, want it refused", err)
+	}
+}
+
+// TestVocabPipe: a vocabulary file that can be read only once (a pipe, as
+// the shell's <(...) gives) is read once, when the pipeline is built, and
+// both passes see its words: each read of each input opened it again,
+// and the second pass found it empty ("vocabulary file has no words"; a
+// FIFO hung the run).
+func TestVocabPipe(t *testing.T) {
+	dir := t.TempDir()
+	vocab := strings.Join(words()[:80], "\n") + "\n" // well within a pipe's buffer
+	a := writeFile(t, dir, "a.uci", uci(rand.New(rand.NewPCG(21, 22)), 60, 60, 80))
+	b := writeFile(t, dir, "b.uci", uci(rand.New(rand.NewPCG(23, 24)), 40, 40, 80))
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := w.WriteString(vocab); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	pipe := fmt.Sprintf("/dev/fd/%d", r.Fd())
+	if _, err := os.Stat(pipe); err != nil {
+		t.Skipf("no /dev/fd: %v", err)
+	}
+	o := Options{Inputs: []string{a, b}, Vocab: pipe, Format: corpus.FormatUCI, Output: filepath.Join(dir, "out.stats")}
+	checkSame(t, o, []string{a, b}, corpus.ReadOptions{Format: corpus.FormatUCI, Vocab: writeFile(t, dir, "vocab.txt", vocab)}, 100)
+}
+
+// TestVocabRemote: a vocabulary on a file system of Beam's (memfs://, as
+// gs://) serves local inputs too (the local reader opened the URL as a
+// path: "no such file or directory"); a remote vocabulary that is missing
+// or malformed is refused when the pipeline is built, as an Options.Vocab
+// error, not by a failed run.
+func TestVocabRemote(t *testing.T) {
+	dir := t.TempDir()
+	vocab := strings.Join(words()[:70], "\n") + "\n"
+	a := writeFile(t, dir, "a.uci", uci(rand.New(rand.NewPCG(25, 26)), 50, 50, 70))
+	memfs.Write("memfs://vocabremote/vocab.txt", []byte(vocab))
+	o := Options{Inputs: []string{a}, Vocab: "memfs://vocabremote/vocab.txt", Output: filepath.Join(dir, "out.stats")}
+	checkSame(t, o, []string{a}, corpus.ReadOptions{Vocab: writeFile(t, dir, "vocab.txt", vocab)}, 50)
+
+	memfs.Write("memfs://vocabremote/dup.txt", []byte("rain\nsnow\nrain\n"))
+	for _, tc := range []struct{ vocab, want string }{
+		{"memfs://vocabremote/missing.txt", "memfs://vocabremote/missing.txt"},
+		{"memfs://vocabremote/dup.txt", `memfs://vocabremote/dup.txt:3: duplicate word "rain"`},
+	} {
+		err := run(t, Options{Inputs: []string{a}, Vocab: tc.vocab, Output: filepath.Join(dir, "bad.stats")})
+		if oe, ok := errors.AsType[*OptionError](err); !ok || oe.Field != "Vocab" || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("vocabulary %s: error %v, want a Vocab error with %q", tc.vocab, err, tc.want)
+		}
+	}
+}
+
+// TestStopWordsOfMixedInputs: JSON items merged with text of another
+// format lose the listed words, as JSON lines alone do and as hull stats
+// drops them (it kept them, as hull did, before both knew such a merge).
+func TestStopWordsOfMixedInputs(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.txt", "apple banana cherry\napple banana\n")
+	b := writeFile(t, dir, "b.jsonl", `{"text": "banana cherry apple"}`+"\n"+`{"items": ["apple", "date"]}`+"\n")
+	stop := writeFile(t, dir, "stop.txt", "apple\n")
+	o := Options{Inputs: []string{a, b}, Output: filepath.Join(dir, "out.stats"), Text: text.Options{StopWordFiles: []string{stop}}}
+	if err := run(t, o); err != nil {
+		t.Fatal(err)
+	}
+	got, err := cooc.LoadStats(o.Output, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(got.Vocab, "apple") {
+		t.Errorf("vocabulary %q holds the stop word of the items", got.Vocab)
+	}
+	ref := hullStats(t, []string{a, b}, corpus.ReadOptions{Text: text.Options{StopWordFiles: []string{stop}}}, &corpus.PruneOptions{StopWords: []string{"apple"}}, "")
+	if got.Digest() != ref.Digest() {
+		t.Errorf("pipeline: %q, %s; hull: %q, %s", got.Vocab, got.Preprocessing, ref.Vocab, ref.Preprocessing)
 	}
 }

@@ -33,8 +33,11 @@ type Options struct {
 	// Format forces the input format (corpus.ReadOptions.Format); "" detects
 	// it for each input.
 	Format corpus.Format
-	// Vocab is the vocabulary file of uci, ldac and triplet inputs; ""
-	// finds it next to each local input. Remote numeric inputs need it.
+	// Vocab is the vocabulary file of uci, ldac and triplet inputs, local
+	// (a pipe too) or on a file system Beam knows, whatever the inputs;
+	// "" finds it next to each local input. Remote numeric inputs need
+	// it. It is read when the pipeline is built, and its words travel
+	// with the pipeline, so that workers need not see it.
 	Vocab string
 	// Text is the decoding and tokenizing of raw text
 	// (corpus.ReadOptions.Text). Its stop-word files are read when the

@@ -17,8 +17,11 @@ import (
 
 // Build adds to s the pipeline that computes the statistics of o.Inputs
 // and writes them to o.Output. It expands the input patterns now, so that
-// a pattern matching nothing fails before the pipeline runs, and returns
-// an *OptionError for invalid options.
+// a pattern matching nothing fails before the pipeline runs, reads the
+// stop-word files and the vocabulary file o.Vocab, whose words travel with
+// the pipeline, and returns an *OptionError for invalid options (Field
+// "Vocab" for a vocabulary file that cannot be read, or that is malformed:
+// then it wraps a *corpus.ParseError).
 func Build(ctx context.Context, s beam.Scope, o Options) error {
 	stopFiles := o.Text.StopWordFiles // check reads them
 	o, err := o.check()
@@ -32,7 +35,15 @@ func Build(ctx context.Context, s beam.Scope, o Options) error {
 	if err := checkOutput(o, shards, stopFiles); err != nil {
 		return err
 	}
-	rc := ReadConfig{Format: o.Format, Vocab: o.Vocab, Text: o.Text, Strict: o.Strict}
+	rc := ReadConfig{Format: o.Format, Text: o.Text, Strict: o.Strict}
+	if o.Vocab != "" {
+		// Read once, here: the passes read each input twice, and a pipe
+		// would give its words only once; a remote file is read through
+		// Beam's file system, whether the inputs are local or remote.
+		if rc.VocabWords, err = readVocab(ctx, o.Vocab); err != nil {
+			return &OptionError{Field: "Vocab", Err: err}
+		}
+	}
 	// The reshuffle makes each file an element of its own stage, which the
 	// runner spreads over its workers (Prism splits the bundle of a stage
 	// that makes slow progress), instead of one bundle of them all.

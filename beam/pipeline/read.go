@@ -24,9 +24,14 @@ import (
 // JSON.
 type ReadConfig struct {
 	Format corpus.Format
-	Vocab  string
-	Text   text.Options // resolved: no stop-word files to read
-	Strict bool
+	// VocabWords are the words of Options.Vocab, read once when the
+	// pipeline is built (readVocab), so that every read of every pass
+	// sees the same words, a pipe's included, and a remote file serves
+	// local inputs too; nil finds the vocabulary next to each local
+	// input.
+	VocabWords []string
+	Text       text.Options // resolved: no stop-word files to read
+	Strict     bool
 }
 
 // badInputMark begins the text of an error of the input itself (a
@@ -36,10 +41,10 @@ type ReadConfig struct {
 const badInputMark = "bad input: "
 
 // read reads the input at path as "hull fit" reads it: a local path with
-// corpus.ReadFile (vocabulary files found next to it), a remote one
-// (scheme://) from Beam's file system with corpus.ReadFrom. Errors are
-// hull's: "path:line: what is wrong", marked as bad input when the input
-// is malformed.
+// corpus.ReadFile (vocabulary files found next to it unless VocabWords
+// gives the words), a remote one (scheme://) from Beam's file system with
+// corpus.ReadFrom. Errors are hull's: "path:line: what is wrong", marked
+// as bad input when the input is malformed.
 func (rc ReadConfig) read(ctx context.Context, path string) (*corpus.Corpus, error) {
 	c, err := rc.readCorpus(ctx, path)
 	return c, markInput(err)
@@ -79,7 +84,7 @@ func localReadError(err error) error {
 
 // readCorpus is read without the mark.
 func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpus, error) {
-	opts := corpus.ReadOptions{Format: rc.Format, Vocab: rc.Vocab, Text: rc.Text, Strict: rc.Strict,
+	opts := corpus.ReadOptions{Format: rc.Format, VocabWords: rc.VocabWords, Text: rc.Text, Strict: rc.Strict,
 		Log: func(line string) { progress(ctx, "%s", textsafe.Escape(line)) }}
 	if !isRemote(path) {
 		c, err := corpus.ReadFile(path, opts)
@@ -90,22 +95,27 @@ func (rc ReadConfig) readCorpus(ctx context.Context, path string) (*corpus.Corpu
 		return nil, err
 	}
 	defer fs.Close()
-	if isRemote(rc.Vocab) {
-		data, err := readAll(ctx, rc.Vocab)
-		if err != nil {
-			return nil, err
-		}
-		if opts.VocabWords, err = corpus.ReadVocab(bytes.NewReader(data), rc.Vocab); err != nil {
-			return nil, err
-		}
-		opts.Vocab = ""
-	}
 	r, err := fs.OpenRead(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
 	return corpus.ReadFrom(r, path, opts)
+}
+
+// readVocab returns the words of the vocabulary file path, local (a pipe
+// too: it is read once) or remote (scheme://, through Beam's file system),
+// read as hull reads --vocab (corpus.ReadVocab: possibly gzip-compressed,
+// one word a line). Build calls it, once, for Options.Vocab.
+func readVocab(ctx context.Context, path string) ([]string, error) {
+	if !isRemote(path) {
+		return corpus.ReadVocabFile(path)
+	}
+	data, err := readAll(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err) // Beam's file systems need not name it
+	}
+	return corpus.ReadVocab(bytes.NewReader(data), path)
 }
 
 // slots bounds the inputs a worker process reads at once, and the bundles

@@ -128,7 +128,8 @@ func (fn *scanFn) ProcessElement(ctx context.Context, sh Shard, words func(strin
 // keepFn keeps the words within the document-frequency bounds of the
 // pruning (MinDF, MaxDF), the rules that need no other word, and marks
 // the stop words of inputs whose words may be tokens already (not
-// tokenized, or JSON lines, whose items stand beside its texts): the
+// tokenized, or JSON lines, whose items stand beside its texts, alone or
+// merged with inputs of other formats): the
 // tokenizer's stop list never reached them, so they are matched to Stop
 // (the extra stop words of the text options) as the tokenizer matches
 // tokens (text.Tokenizer.IsStopWord), as "hull fit" does.
@@ -140,7 +141,8 @@ type keepFn struct {
 }
 
 func (fn *keepFn) ProcessElement(word string, st WordStat, meta Meta, emit func(Entry)) error {
-	if (meta.Text == "" || meta.Format == string(corpus.FormatJSONL)) && len(fn.Stop) > 0 {
+	// A merge of several formats records none ("") and may hold items.
+	if (meta.Text == "" || meta.Format == string(corpus.FormatJSONL) || meta.Format == "") && len(fn.Stop) > 0 {
 		if fn.tok == nil {
 			tok, err := text.New(text.Options{StopWords: fn.Stop, NoDefaultStopWords: true})
 			if err != nil {

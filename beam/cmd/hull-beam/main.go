@@ -51,7 +51,7 @@ var (
 	inputs      repeatedFlag
 	output      = flag.String("output", "", "the statistics file to write (.gz: gzip; local or gs://...; required)")
 	format      = flag.String("format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected for each input)")
-	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to each local input)")
+	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac and triplet inputs, local (a pipe too) or gs://..., read once when the pipeline is built (default: found next to each local input)")
 	stopwords   repeatedFlag
 	noStopwords = flag.Bool("no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	stem        = flag.Bool("stem", false, "stem raw-text tokens (English Snowball)")
@@ -327,7 +327,7 @@ func run(ctx context.Context) error {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(ctx, s, opts); err != nil {
-		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) { // the file system's, not the user's
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) || vocabUnread(err) { // the file system's, not the user's
 			return flagError(err)
 		}
 		return badInput{flagError(err)}
@@ -544,9 +544,10 @@ func givenRawTextFields() []string {
 // maxRangeMiB bounds --range-mib, whose bytes must fit in an int64.
 const maxRangeMiB = 1 << 20
 
-// checkLocalFiles refuses, before the run, a local --vocab that is no
-// file and a local --partials-dir that is not an existing directory, as hull
-// refuses a missing vocabulary (exit status 2).
+// checkLocalFiles refuses, before the run, a local --vocab that is missing
+// or a directory (a pipe is read once, when the pipeline is built) and a
+// local --partials-dir that is not an existing directory, as hull refuses
+// a missing vocabulary (exit status 2).
 func checkLocalFiles() error {
 	if *vocab != "" && !strings.Contains(*vocab, "://") {
 		if fi, err := os.Stat(*vocab); err != nil || fi.IsDir() {
@@ -563,8 +564,18 @@ func checkLocalFiles() error {
 	return nil
 }
 
+// vocabUnread reports whether err, of pipeline.Build, is a --vocab file
+// that could not be read (a remote one not fetched, a failing disk: exit
+// status 1), rather than a malformed one (a *corpus.ParseError, exit 2, as
+// hull's). A missing local one is refused before (checkLocalFiles).
+func vocabUnread(err error) bool {
+	oe, ok := errors.AsType[*pipeline.OptionError](err)
+	_, malformed := errors.AsType[*corpus.ParseError](err)
+	return ok && oe.Field == "Vocab" && !malformed
+}
+
 // flagOf names the flag of each field of pipeline.Options.
-var flagOf = map[string]string{"Inputs": "--input", "Output": "--output", "Format": "--format", "Text": "--stopwords",
+var flagOf = map[string]string{"Inputs": "--input", "Output": "--output", "Format": "--format", "Vocab": "--vocab", "Text": "--stopwords",
 	"Prune.MinDF": "--min-df", "Prune.MaxDF": "--max-df", "Prune.MaxVocab": "--max-vocab", "RangeBytes": "--range-mib",
 	"Weighting": "--cooc-weighting"}
 

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hulltopics/hull/beam/pipeline"
+	"github.com/hulltopics/hull/corpus"
 )
 
 // TestExitStatus: the flags' and the inputs' errors exit 2, as hull's, a
@@ -173,6 +176,30 @@ func TestPartialsDirMustExist(t *testing.T) {
 		*partials = given
 		if err := checkLocalFiles(); (err == nil) != ok {
 			t.Errorf("--partials-dir %s: %v, want accepted %v", given, err, ok)
+		}
+	}
+}
+
+// TestFlagErrorVocab: a vocabulary file refused when the pipeline is
+// built (read then, once) is named by its flag.
+func TestFlagErrorVocab(t *testing.T) {
+	err := flagError(&pipeline.OptionError{Field: "Vocab", Err: errors.New(`v.txt:3: duplicate word "rain" (also on line 1)`)})
+	if want := `--vocab: v.txt:3: duplicate word "rain" (also on line 1)`; err.Error() != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+	// Malformed, it is bad input (exit 2, as hull's); not fetched or not
+	// read, the file system's failure (exit 1).
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{
+		{&pipeline.OptionError{Field: "Vocab", Err: &corpus.ParseError{File: "v.txt", Line: 3, Msg: "duplicate word"}}, false},
+		{&pipeline.OptionError{Field: "Vocab", Err: errors.New(`gs://b/v.txt: Get "https://storage.googleapis.com/b/v.txt": no such host`)}, true},
+		{&pipeline.OptionError{Field: "Output", Err: errors.New("x")}, false},
+		{errors.New("gs://b/*.txt: no file matches"), false},
+	} {
+		if got := vocabUnread(tc.err); got != tc.want {
+			t.Errorf("vocabUnread(%v) = %v, want %v", tc.err, got, tc.want)
 		}
 	}
 }
