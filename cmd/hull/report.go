@@ -128,7 +128,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 		return err
 	}
 	o := report.HTMLOptions{Terms: f.terms, TopDocs: f.topDocs, NearCopy: f.nearCopy, SearchTop: f.searchTop, Title: f.title, Threads: f.threads}
-	var timings []model.Timing
+	timings := []model.Timing{{Stage: "load model", Seconds: time.Since(start).Seconds()}}
 	var dominant []int
 	if len(inputs) > 0 {
 		f.input.excerpt, f.input.excerptGiven = f.excerpt, cmd.Flags().Changed("excerpt")
