@@ -82,12 +82,14 @@
 // of positive weight) and the topic pairs sharing at least half of their
 // top words (near-duplicates); from each document's
 // dominant topic, the share of the documents whose dominant topic is the
-// largest topic's and the topics dominant in fewer than 0.5% of them
-// (rare; 1/(2K) above K = 100). The topics have collapsed when more than a quarter of the pairs
-// are near-duplicates, when fewer than 40% of the slots hold different
-// words, when one topic dominates more than half of the documents (and
-// twice the even share 1/K), or when more than half of the topics are
-// rare; the result then says what to try (CollapseAdvice). Coherence alone
+// largest topic's, the topics dominant in fewer than 0.5% of them (rare;
+// 1/(2K) above K = 100) and the effective number of topics (exp of the
+// entropy of the topics' shares). The topics have collapsed when more
+// than a quarter of the pairs are near-duplicates, when fewer than 40% of
+// the slots hold different words, when one topic dominates more than half
+// of the documents (and twice the even share 1/K), when more than half of
+// the topics are rare, or when the documents spread over fewer than K/2
+// effective topics; the result then says what to try (CollapseAdvice). Coherence alone
 // cannot tell: UMass rewards topics made of the corpus's frequent words.
 // Health.AddCoherence adds, given the documents, the NPMI of each topic's
 // top words and the incoherent topics (below -0.02) by the rule the

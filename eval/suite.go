@@ -56,6 +56,16 @@ type Measures struct {
 	// Perplexity is the held-out perplexity of DocumentCompletion, computed
 	// as Estimator says.
 	Perplexity *float64 `json:"perplexity,omitempty"`
+	// HeldOutTokens and HeldOutDocs are the tokens and documents the
+	// perplexity scored, SkippedDocs the documents of fewer than 2 tokens
+	// it could not split, and ZeroProbTokens the held-out tokens of a
+	// word no topic gives probability, scored at the floor (Perplexity's
+	// fields): when they are many, the figure reflects the floor's
+	// Epsilon more than the model.
+	HeldOutTokens  *int64 `json:"heldout_tokens,omitempty"`
+	HeldOutDocs    *int   `json:"heldout_docs,omitempty"`
+	SkippedDocs    *int   `json:"skipped_docs,omitempty"`
+	ZeroProbTokens *int64 `json:"zero_prob_tokens,omitempty"`
 	// CoherenceUMass and CoherenceNPMI are the means over topics of
 	// TopicCoherence.
 	CoherenceUMass *float64 `json:"coherence_umass,omitempty"`
@@ -166,6 +176,7 @@ func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, er
 			return nil, err
 		}
 		ms.Perplexity, ms.Estimator = &p.Perplexity, p.Estimator
+		ms.HeldOutTokens, ms.HeldOutDocs, ms.SkippedDocs, ms.ZeroProbTokens = &p.HeldOutTokens, &p.Docs, &p.SkippedDocs, &p.ZeroProbTokens
 	}
 	var topicNPMI []float64
 	if o.Reference != nil {

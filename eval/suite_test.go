@@ -64,6 +64,11 @@ func TestMeasure(t *testing.T) {
 	if ms.Estimator != p.Estimator || ms.Recovered != nil || ms.RecoveredThreshold != nil {
 		t.Errorf("estimator %q, recovered %v at %v", ms.Estimator, ms.Recovered, ms.RecoveredThreshold)
 	}
+	// The counts behind the perplexity, which hull eval dropped.
+	if ms.HeldOutTokens == nil || *ms.HeldOutTokens != p.HeldOutTokens || *ms.HeldOutDocs != p.Docs ||
+		*ms.SkippedDocs != p.SkippedDocs || *ms.ZeroProbTokens != p.ZeroProbTokens || p.HeldOutTokens == 0 {
+		t.Errorf("held-out counts %v %v %v %v, want those of %+v", ms.HeldOutTokens, ms.HeldOutDocs, ms.SkippedDocs, ms.ZeroProbTokens, p)
+	}
 	dom, _ := DominantTopics(ctx, m, train, 0) // Reference before Heldout
 	h := TopicHealth(m, dom, 5)
 	coh, _ = TopicCoherence(context.Background(), m, train, 5)
@@ -74,8 +79,8 @@ func TestMeasure(t *testing.T) {
 	}
 	b, _ := json.Marshal(ms)
 	var keys map[string]any
-	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 19 {
-		t.Errorf("JSON %s: want the 19 keys of hull eval (%v)", b, err)
+	if err := json.Unmarshal(b, &keys); err != nil || len(keys) != 23 {
+		t.Errorf("JSON %s: want the 23 keys of hull eval (%v)", b, err)
 	}
 	if keys["collapsed"] != false || ms.NMI != nil {
 		t.Errorf("JSON %s: want collapsed false and no nmi", b)

@@ -60,7 +60,12 @@ func newEvalCmd() *cobra.Command {
   --heldout INPUT      held-out perplexity by document completion: half of each
                        document's tokens (at random, seeded) are observed, the topic
                        mixture is inferred from them by variational inference, and
-                       the other half is scored; perplexity = exp(-loglik / tokens)
+                       the other half is scored; perplexity = exp(-loglik / tokens).
+                       JSON keys "perplexity", "heldout_tokens" and
+                       "heldout_docs" (scored), "skipped_docs" (fewer than 2
+                       tokens) and "zero_prob_tokens" (held-out tokens of a word
+                       no topic holds, scored at a floor: many of them make
+                       the figure the floor's more than the model's)
   --reference INPUT    UMass and NPMI coherence of each topic's top words, counted
                        on the reference corpus (mean over topics), the
                        incoherent topics (NPMI below -0.02) and the least NPMI
@@ -286,6 +291,13 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 	row("l1_max", ms.L1Max, "largest matched l1 distance")
 	row("cosine_mean", ms.CosineMean, "mean cosine similarity to the matched true topic (1 best)")
 	row("perplexity", ms.Perplexity, ms.Estimator)
+	if ms.HeldOutTokens != nil {
+		fmt.Fprintf(tw, "heldout_tokens\t%d\tscored, in %d documents (skipped_docs %d: fewer than 2 tokens to split)\n", *ms.HeldOutTokens, *ms.HeldOutDocs, *ms.SkippedDocs)
+		if *ms.ZeroProbTokens > 0 {
+			fmt.Fprintf(tw, "zero_prob_tokens\t%d\tof them are of a word no topic holds, scored at the floor log(%g / V): the perplexity reflects the floor as much as the model\n",
+				*ms.ZeroProbTokens, eval.DefaultEpsilon)
+		}
+	}
 	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics (higher is better)")
 	row("coherence_npmi", ms.CoherenceNPMI, "NPMI of the top words, mean over topics (-1 to 1, higher is better)")
 	if ms.IncoherentTopics != nil {

@@ -47,7 +47,7 @@ func TestEvalJSONKeys(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi", "topic_npmi", "unseen_top_words", "skipped_umass_pairs", "unique_words",
+	keys := []string{"l1_mean", "l1_max", "cosine_mean", "perplexity", "heldout_tokens", "heldout_docs", "skipped_docs", "zero_prob_tokens", "coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi", "topic_npmi", "unseen_top_words", "skipped_umass_pairs", "unique_words",
 		"distinct_words", "near_duplicate_pairs", "largest_topic_share", "rare_topics", "effective_topics", "health_docs", "collapsed"}
 	for _, key := range keys {
 		if _, ok := got[key]; !ok {
