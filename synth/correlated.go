@@ -83,13 +83,16 @@ func (g Correlated) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *mo
 		return nil, nil, err
 	}
 	if g.Groups == 0 {
-		g.Groups = min(g.K, max(2, g.K/10))
+		g.Groups = defaultGroups(g.K)
 	}
 	lda := LDA{K: g.K, V: g.V, Docs: g.Docs, DocLength: g.DocLength, Poisson: g.Poisson, Beta: g.Beta}
 	topics := make([][]float64, g.K)
 	for k := range topics {
 		topics[k] = make([]float64, g.V)
 		SymmetricDirichlet(rng, topics[k], g.Beta)
+		if err := draw.topic(k, g.K); err != nil {
+			return nil, nil, err
+		}
 	}
 	sd := math.Sqrt(g.Variance)
 	own, shared := sd*math.Sqrt(1-g.Rho), sd*math.Sqrt(g.Rho)
@@ -124,8 +127,9 @@ func (g Correlated) group(k int) int { return k * g.Groups / g.K }
 
 // Validate returns an *OptionError for the first field out of range: K,
 // V and Docs must be positive, DocLength at least 2 (with Poisson,
-// positive), Beta positive, Groups in [0, K], Rho in [0, 1) and Variance
-// in (0, 1e6].
+// positive), Beta positive, Groups in [0, K], Rho in [0, 1) (and at its
+// default or 0 when every group holds one topic, where it changes
+// nothing) and Variance in (0, 1e6].
 func (g Correlated) Validate() error {
 	c := check{generator: "correlated"}
 	c.atLeast("K", g.K, 1)
@@ -136,6 +140,19 @@ func (g Correlated) Validate() error {
 	c.require(g.Groups >= 0, "Groups", g.Groups, "a number >= 0 (0: max(2, K/10))")
 	c.require(g.Groups <= g.K, "Groups", g.Groups, "at most K = %d", g.K)
 	c.require(g.Rho >= 0 && g.Rho < 1, "Rho", g.Rho, "in [0, 1)")
+	// With groups of one topic each, the shared term only adds to a
+	// topic's own noise: Rho changes the random stream, not the
+	// distribution.
+	groups := g.Groups
+	if groups == 0 {
+		groups = defaultGroups(g.K)
+	}
+	def := NewCorrelated().Rho
+	c.require(groups < g.K || g.Rho == 0 || g.Rho == def, "Rho", g.Rho,
+		"left at %g when each of the %d groups holds one topic, where it changes nothing", def, groups)
 	c.positive("Variance", g.Variance, 1e6)
 	return c.err
 }
+
+// defaultGroups is the number of groups of K topics when Groups is 0.
+func defaultGroups(k int) int { return min(k, max(2, k/10)) }

@@ -121,7 +121,10 @@ func (g Dominant) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *mode
 	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
-	topics := g.topics(rng)
+	topics, err := g.topics(rng, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	pure := int(math.Round(float64(g.Docs) * g.PureFraction))
 	order := rng.Perm(g.Docs)                   // document d gets plan order[d]
 	lo := max(g.Alpha, 1-float64(g.K-1)*g.Beta) // so that K-1 shares <= Beta hold the rest
@@ -207,7 +210,7 @@ func (g Dominant) Validate() error {
 }
 
 // topics draws the K x V topic matrix: catchwords, then ordinary words.
-func (g Dominant) topics(rng *rand.Rand) [][]float64 {
+func (g Dominant) topics(rng *rand.Rand, draw *drawing) ([][]float64, error) {
 	c := g.CatchwordsPerTopic
 	first := g.K * c
 	own := g.CatchwordMass / float64(c)
@@ -228,8 +231,11 @@ func (g Dominant) topics(rng *rand.Rand) [][]float64 {
 			row[i] *= 1 - used
 		}
 		topics[l] = row
+		if err := draw.topic(l, g.K); err != nil {
+			return nil, err
+		}
 	}
-	return topics
+	return topics, nil
 }
 
 // capShares scales x (a point of the simplex) to sum to total, then caps

@@ -141,8 +141,11 @@ func ExampleNew() {
 // most about a hundred times.
 func ExampleDraw() {
 	g := synth.LDA{K: 5, V: 200, Docs: 1000, DocLength: 50, Alpha: 0.1, Beta: 0.1}
-	reports := 0
+	reports := 0 // of the stage
 	c, truth, theta, err := synth.Draw(context.Background(), g, rand.New(rand.NewPCG(1, 2)), func(stage string, done, total int) {
+		if done == 0 {
+			reports = 0
+		}
 		if reports++; done == total {
 			fmt.Printf("%s: %d of %d, %d reports\n", stage, done, total, reports)
 		}
@@ -152,6 +155,7 @@ func ExampleDraw() {
 	}
 	fmt.Println(c.NumDocs(), "documents,", truth.K, "topics,", len(theta), "rows of weights")
 	// Output:
+	// draw topics: 5 of 5, 6 reports
 	// draw documents: 1000 of 1000, 101 reports
 	// 1000 documents, 5 topics, 1000 rows of weights
 }

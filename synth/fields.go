@@ -56,10 +56,11 @@ func (c *check) atLeast(field string, v, lo int) {
 }
 
 // docLength requires a fixed document length of at least minDocLength or
-// a positive Poisson mean.
+// a positive Poisson mean of at most the 1e9 Poisson samples.
 func (c *check) docLength(v int, poisson bool) {
 	if poisson {
 		c.atLeast("DocLength", v, 1)
+		c.require(float64(v) <= maxPoissonMean, "DocLength", v, "at most %g with Poisson (the largest mean Poisson samples)", maxPoissonMean)
 	} else {
 		c.atLeast("DocLength", v, minDocLength)
 	}

@@ -70,7 +70,10 @@ func (g Ke) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Mode
 	if err := checkSize(g.size()); err != nil {
 		return nil, nil, err
 	}
-	topics := g.topics(rng)
+	topics, err := g.topics(rng, draw)
+	if err != nil {
+		return nil, nil, err
+	}
 	pure := g.pureDocs()
 	weights := func(rng *rand.Rand, d int, theta []float64) {
 		if d < pure {
@@ -119,7 +122,7 @@ func (g Ke) Validate() error {
 func (g Ke) pureDocs() int { return int(math.Round(float64(g.Docs) * g.PureFraction)) }
 
 // topics draws the K x V topic matrix of step 1.
-func (g Ke) topics(rng *rand.Rand) [][]float64 {
+func (g Ke) topics(rng *rand.Rand, draw *drawing) ([][]float64, error) {
 	p := float64(g.V)
 	first := g.K * g.AnchorsPerTopic
 	topics := make([][]float64, g.K)
@@ -133,6 +136,9 @@ func (g Ke) topics(rng *rand.Rand) [][]float64 {
 		}
 		normalise(row)
 		topics[k] = row
+		if err := draw.topic(k, g.K); err != nil {
+			return nil, err
+		}
 	}
-	return topics
+	return topics, nil
 }

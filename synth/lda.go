@@ -96,6 +96,9 @@ func (g LDA) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Mod
 	for k := range topics {
 		topics[k] = make([]float64, g.V)
 		SymmetricDirichlet(rng, topics[k], g.Beta)
+		if err := draw.topic(k, g.K); err != nil {
+			return nil, nil, err
+		}
 	}
 	c, weights, err := g.documents(rng, wordNames(g.V), topics, draw)
 	if err != nil {
@@ -155,7 +158,16 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 	var tokens []int32
 	for d := range docs {
 		weights(rng, d, theta)
-		tokens = mix.Tokens(rng, tokens[:0], theta, length(rng))
+		size := length(rng)
+		tokens = tokens[:0]
+		for done := 0; done < size; done += tokenChunk { // the same tokens as in one call
+			if done > 0 {
+				if err := draw.err(); err != nil {
+					return nil, docWeights{}, err
+				}
+			}
+			tokens = mix.Tokens(rng, tokens, theta, min(tokenChunk, size-done))
+		}
 		corpus.AppendTokens(c, "d"+strconv.Itoa(d), tokens)
 		for k, w := range theta {
 			mean[k] += w
@@ -171,6 +183,10 @@ func drawDocuments(rng *rand.Rand, vocab []string, topics [][]float64, docs, mea
 	}
 	return c, docWeights{mean: mean, sigTopic: sigTopic}, nil
 }
+
+// tokenChunk is how many tokens of a document are drawn between two looks
+// at the context: a document of 1e8 tokens takes seconds.
+const tokenChunk = 1 << 20
 
 // sigMass is the share of mass of sig_topic and sig_word (Wang et al.,
 // Projector, section 4).
@@ -323,10 +339,14 @@ func (s Separable) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *mod
 		return nil, nil, err
 	}
 	var topics [][]float64
+	var err error
 	if s.Style == SeparableDing {
-		topics = s.dingTopics(rng)
+		topics, err = s.dingTopics(rng, draw)
 	} else {
-		topics = s.topics(rng)
+		topics, err = s.topics(rng, draw)
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	c, weights, err := s.documents(rng, wordNames(s.V), topics, draw)
 	if err != nil {
@@ -360,8 +380,9 @@ func (s Separable) Anchors() int {
 // LDA fields as LDA.Validate, AnchorFraction in [0, 1), the anchors per
 // topic (Anchors) positive and below V/K (every topic keeps ordinary
 // words), Style SeparableArora or SeparableDing; and for a field that
-// would change nothing: AnchorsPerTopic above 1 with AnchorFraction set,
-// Beta other than the default with SeparableDing.
+// would change nothing: AnchorsPerTopic above 1 with AnchorFraction set
+// (but for the count AnchorFraction gives, which the truth records), Beta
+// other than the default with SeparableDing.
 func (s Separable) Validate() error {
 	if err := s.LDA.validate("separable"); err != nil {
 		return err
@@ -377,15 +398,17 @@ func (s Separable) Validate() error {
 		"below V/K = %g anchor words per topic, so that every topic has ordinary words", float64(s.V)/float64(s.K))
 	c.require(s.Style == SeparableArora || s.Style == SeparableDing, "Style", s.Style, "%q or %q", SeparableArora, SeparableDing)
 	// Settings that change nothing are refused, not ignored.
-	c.require(s.AnchorFraction == 0 || s.AnchorsPerTopic <= 1, "AnchorsPerTopic", s.AnchorsPerTopic,
-		"left at 1 with AnchorFraction %g, which sets the anchors per topic", s.AnchorFraction)
+	// The count AnchorFraction sets is allowed too: the truth records it,
+	// and the command line hull synth prints from the truth gives it back.
+	c.require(s.AnchorFraction == 0 || s.AnchorsPerTopic <= 1 || s.AnchorsPerTopic == s.Anchors(), "AnchorsPerTopic", s.AnchorsPerTopic,
+		"left at 1 with AnchorFraction %g, which sets the anchors per topic (%d)", s.AnchorFraction, s.Anchors())
 	c.require(s.Style != SeparableDing || s.Beta == NewLDA().Beta, "Beta", s.Beta,
 		"left at %g with Style %q, whose ordinary words' rows are uniform on the simplex: no Dirichlet(Beta)", NewLDA().Beta, SeparableDing)
 	return c.err
 }
 
 // topics draws the K x V separable topic matrix in Arora's style.
-func (s Separable) topics(rng *rand.Rand) [][]float64 {
+func (s Separable) topics(rng *rand.Rand, draw *drawing) ([][]float64, error) {
 	a := s.Anchors()
 	first := s.K * a // first ordinary word
 	topics := make([][]float64, s.K)
@@ -401,14 +424,17 @@ func (s Separable) topics(rng *rand.Rand) [][]float64 {
 		}
 		normalise(row)
 		topics[k] = row
+		if err := draw.topic(k, s.K); err != nil {
+			return nil, err
+		}
 	}
-	return topics
+	return topics, nil
 }
 
 // dingTopics draws the K x V separable topic matrix in Ding's style: the
 // novel words' weights first (topic by topic), then each ordinary word's
 // row uniform on the simplex, then each topic normalised. O(KV).
-func (s Separable) dingTopics(rng *rand.Rand) [][]float64 {
+func (s Separable) dingTopics(rng *rand.Rand, draw *drawing) ([][]float64, error) {
 	a := s.Anchors()
 	topics := make([][]float64, s.K)
 	for k := range topics {
@@ -423,11 +449,14 @@ func (s Separable) dingTopics(rng *rand.Rand) [][]float64 {
 		for k, p := range row {
 			topics[k][i] = p
 		}
+		if err := draw.topic(i-s.K*a, s.V-s.K*a); err != nil {
+			return nil, err
+		}
 	}
 	for _, t := range topics {
 		normalise(t)
 	}
-	return topics
+	return topics, nil
 }
 
 // argmax returns the index of the first largest element of x.

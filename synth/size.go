@@ -44,14 +44,17 @@ func (g Semi) size() genSize {
 
 // The memory of a generated corpus, its truth and the weights
 // GenerateWeights returns. Per topic and word: the topic (8 bytes), its
-// alias table (12) and a copy (8: Semi's renormalised topics, the truth
-// written). Per document: its id (about 30 bytes), its offset (8), the
+// alias table (12), a copy (8: Semi's renormalised topics) and the truth
+// written (80: model.Save encodes it in memory, about 23 bytes of JSON,
+// in a buffer grown by doubling, then copied; "hull synth lda -k 50
+// --vocab-size 1000000 --docs 1 --doc-length 2" peaked at 103 bytes per
+// topic and word in all, -k 20 at 71). Per document: its id (about 30 bytes), its offset (8), the
 // id WriteDir numbers it with (about 26), its weights' slice header (24)
 // and a shuffled plan (8, Dominant); plus 8 bytes per topic for its
 // weights. Per nonzero, at most min(DocLength, V) in a document: its word
 // and count (8).
 const (
-	topicWordBytes = 28
+	topicWordBytes = 108
 	docBytes       = 96
 	docTopicBytes  = 8
 	nnzBytes       = 8

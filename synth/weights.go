@@ -66,8 +66,34 @@ type drawer interface {
 type drawing struct {
 	ctx    context.Context
 	report progress.Func
-	p      *progress.Counter
+	p      *progress.Counter // of the documents
+	topics *progress.Counter // of the topics
 	theta  [][]float64
+}
+
+// topic hears that unit i of the n units of the topics is drawn (a topic,
+// or for Ding's separable topics a word's row), which can take seconds
+// each at a million words; it returns ctx's error once ctx is done.
+func (dr *drawing) topic(i, n int) error {
+	if dr == nil {
+		return nil
+	}
+	if i == 0 {
+		dr.topics = progress.New(dr.report, "draw topics", n, progress.Step(n))
+	}
+	dr.topics.Add(1)
+	if i == n-1 {
+		dr.topics.Finish()
+	}
+	return dr.ctx.Err()
+}
+
+// err returns ctx's error once ctx is done (nil for a nil drawing).
+func (dr *drawing) err() error {
+	if dr == nil {
+		return nil
+	}
+	return dr.ctx.Err()
 }
 
 // ctxEvery is how many documents are drawn between two looks at ctx.

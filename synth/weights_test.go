@@ -106,21 +106,34 @@ func TestDraw(t *testing.T) {
 			if c.Digest() != c2.Digest() || !reflect.DeepEqual(m, m2) || !reflect.DeepEqual(theta, theta2) {
 				t.Fatal("Draw drew another corpus, truth or weights than GenerateWeights")
 			}
-			n := len(log.done)
-			if n < 2 || log.done[0] != [2]int{0, c.NumDocs()} || log.done[n-1] != [2]int{c.NumDocs(), c.NumDocs()} {
-				t.Fatalf("reports %v, want 0 of %d first and %d of %d last", log.done, c.NumDocs(), c.NumDocs(), c.NumDocs())
-			}
+			// The topics (where they are drawn), then the documents, each
+			// stage from 0 to its total.
+			var stages []string
 			for i, st := range log.stages {
-				if st != "draw documents" || i > 0 && log.done[i][0] <= log.done[i-1][0] {
-					t.Fatalf("report %d: %q %v after %v", i, st, log.done[i], log.done[max(i-1, 0)])
+				first := i == 0 || st != log.stages[i-1]
+				if first {
+					stages = append(stages, st)
 				}
+				last := i == len(log.stages)-1 || st != log.stages[i+1]
+				switch d := log.done[i]; {
+				case first && d[0] != 0, last && d[0] != d[1], !first && d[0] <= log.done[i-1][0]:
+					t.Fatalf("report %d: %q %v after %v", i, st, d, log.done[max(i-1, 0)])
+				}
+			}
+			if want := []string{"draw topics", "draw documents"}; !slices.Equal(stages, want) && !slices.Equal(stages, want[1:]) {
+				t.Fatalf("stages %q, want %q (or the documents alone)", stages, want)
+			}
+			if n := len(log.done); log.done[n-1] != [2]int{c.NumDocs(), c.NumDocs()} {
+				t.Fatalf("last report %v, want %d documents of %d", log.done[n-1], c.NumDocs(), c.NumDocs())
 			}
 
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			drawn := 0
-			_, _, _, err = Draw(ctx, g, rand.New(rand.NewPCG(5, 6)), func(_ string, done, _ int) {
-				drawn = done
+			_, _, _, err = Draw(ctx, g, rand.New(rand.NewPCG(5, 6)), func(stage string, done, _ int) {
+				if stage == "draw documents" {
+					drawn = done
+				}
 				if done > 0 {
 					cancel()
 				}
@@ -158,5 +171,40 @@ func TestDrawForeign(t *testing.T) {
 	cancel()
 	if _, _, _, err := Draw(ctx, g, rand.New(rand.NewPCG(1, 1)), nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("done ctx: %v", err)
+	}
+}
+
+// countingSource counts the numbers drawn from it.
+type countingSource struct {
+	rand.Source
+	n int
+}
+
+func (s *countingSource) Uint64() uint64 { s.n++; return s.Source.Uint64() }
+
+// Draw stops between two topics (a million words each took seconds) and
+// inside a long document (10^8 tokens took 8 s): before, the topics and
+// a whole document were drawn before the first look at ctx.
+func TestDrawStopsInTopicsAndLongDocuments(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var stages []string
+	g := LDA{K: 4, V: 1000, Docs: 10, DocLength: 10, Alpha: 0.1, Beta: 0.1}
+	_, _, _, err := Draw(ctx, g, rand.New(rand.NewPCG(1, 1)), func(stage string, done, _ int) {
+		stages = append(stages, stage)
+		if stage == "draw topics" && done == 1 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || len(stages) != 2 {
+		t.Errorf("cancelled after the first topic: %v after reports %q", err, stages)
+	}
+
+	src := &countingSource{Source: rand.NewPCG(1, 1)}
+	long := 3 * tokenChunk
+	topics := [][]float64{{0.5, 0.5, 0}, {0, 0.5, 0.5}}
+	_, _, err = drawDocuments(rand.New(src), wordNames(3), topics, 1, long, func(*rand.Rand) int { return long },
+		func(_ *rand.Rand, _ int, theta []float64) { theta[0], theta[1] = 0.5, 0.5 }, &drawing{ctx: ctx})
+	if !errors.Is(err, context.Canceled) || src.n > 4*tokenChunk {
+		t.Errorf("a document of %d tokens under a cancelled context: %v after %d draws", long, err, src.n)
 	}
 }

@@ -25,7 +25,8 @@ const (
 	// TruthFile holds the true model (model.Save).
 	TruthFile = "truth.json"
 	// DocTopicsFile holds each document's true topic weights, as
-	// infer.WriteDocTopics writes them (id, then K weights; no header).
+	// infer.WriteDocTopics writes them (id, then K weights to 6
+	// significant digits, so within 5e-7 of the drawn ones; no header).
 	DocTopicsFile = "doc-topics.tsv"
 )
 

@@ -26,15 +26,16 @@ needed, each file atomically):
   DIR/vocab.txt       the vocabulary, one word per line
   DIR/truth.json      the true model (algorithm "truth"), for "hull eval --truth"
   DIR/doc-topics.tsv  each document's true topic weights, as "hull infer" writes
-                      them (id, then K weights), for "hull bench plusone
-                      --true-weights"
+                      them (id, then K weights to 6 significant digits), for
+                      "hull bench plusone --true-weights"
 
 "hull fit -k K DIR/docword.txt" reads the corpus (vocab.txt is found next to it)
 and the truth's input_digest is that of the corpus as read back. The command
 prints every parameter it used, defaults included, as a command line that
 regenerates the same files; a boolean flag that is absent is false. The same
-KIND, parameters and --seed give the same files, byte for byte, on machines of
-the same architecture (amd64 and arm64 round multiply-adds differently).
+KIND, parameters and --seed give the same files, byte for byte, from the same
+build of hull; other builds (arm64, or amd64 without gonum's assembly) may give
+truth weights that differ in their last bits, with the same documents.
 
 Run "hull synth KIND --help" for each kind's parameters and the paper it follows.`,
 		Example: `  hull synth lda -k 20 --docs 50000 -o lda20

@@ -64,6 +64,8 @@ func TestSynthKinds(t *testing.T) {
 	}{
 		{"lda", []string{"-k", "4", "--vocab-size", "50", "--docs", "60", "--doc-length", "20", "--poisson", "--alpha", "0.2"}, 4, 50, 60},
 		{"separable", []string{"-k", "4", "--vocab-size", "50", "--docs", "60", "--anchors-per-topic", "2", "--style", "ding"}, 4, 50, 60},
+		// The count --anchor-fraction sets is printed back, and accepted.
+		{"separable", []string{"-k", "4", "--vocab-size", "50", "--docs", "60", "--anchor-fraction", "0.2"}, 4, 50, 60},
 		{"ke", []string{"-k", "3", "--vocab-size", "90", "--docs", "40", "--doc-length", "50", "--anchors-per-topic", "3", "--pure-fraction", "0"}, 3, 90, 40},
 		{"dominant", []string{"-k", "4", "--vocab-size", "80", "--docs", "40", "--catchwords-per-topic", "3", "--rho", "0"}, 4, 80, 40},
 		{"correlated", []string{"-k", "6", "--vocab-size", "50", "--docs", "40", "--rho", "0.5", "--variance", "2"}, 6, 50, 40},
@@ -159,6 +161,8 @@ func TestSynthBadFlagsExitTwo(t *testing.T) {
 		{"dominance constraint", []string{"synth", "dominant", "--beta", "0.35", "-o", out}, "--beta 0.35: want at most (1-delta)*alpha - rho"},
 		{"delta", []string{"synth", "dominant", "--delta", "0.1", "-o", out}, "--delta 0.1: want in [0, 0.08]"},
 		{"groups", []string{"synth", "correlated", "-k", "4", "--groups", "5", "-o", out}, "--groups 5: want at most K = 4"},
+		{"rho of one-topic groups", []string{"synth", "correlated", "-k", "2", "--rho", "0.9", "-o", out}, "--rho 0.9: want left at 0.1 when each of the 2 groups holds one topic"},
+		{"poisson mean", []string{"synth", "lda", "--poisson", "--doc-length", "2000000000", "-o", out}, "--doc-length 2000000000: want at most 1e+09 with Poisson"},
 		{"intensities", []string{"synth", "swimmer", "--body", "1", "--background", "2", "-o", out}, "--body 1: want above"},
 		{"short length", []string{"synth", "swimmer", "--doc-length", "1", "-o", out}, "--doc-length 1: want at least 2"},
 		{"not an integer", []string{"synth", "ke", "-k", "2.5", "-o", out}, "--topics 2.5: want an integer"},
