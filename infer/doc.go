@@ -50,7 +50,10 @@
 // (cosine similarity of word counts at least DefaultNearCopy, as the
 // command uses it), which news wires are full of, and counts them on it.
 // O(K D log n) for n documents a topic, more where near-copies make it
-// rank further down.
+// rank further down. Both it and DominantOfDocs leave out the empty
+// documents, whose weights are the prior's; EmptyUnexplained empties the
+// documents whose words all have zero weight in every topic, whose
+// weights are the prior's too, so that they are left out as well.
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

@@ -60,7 +60,9 @@ func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, o Opt
 
 // DominantOfDocs is DominantOf of the rows of theta, the topic weights of
 // c's documents, with -1 too for a document without tokens (none of its
-// words in the model): its weights are the prior's, not its own. Time
+// words in the model): its weights are the prior's, not its own. So are
+// those of a document whose words all have zero weight in every topic:
+// pass the corpus EmptyUnexplained returns to give it -1 as well. Time
 // O(D K).
 func DominantOfDocs(c *corpus.Corpus, theta [][]float64) []int {
 	dom := DominantOf(theta)

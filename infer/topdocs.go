@@ -12,8 +12,8 @@ import (
 // weight in theta (rows as Infer returns them), highest first, ties to
 // the lower document: a topic's most representative documents, which
 // show a reader what it is about. Fewer than n where theta has fewer
-// rows. It returns an error, before any work, unless every row holds k
-// weights and n >= 0. Time O(k D log n).
+// rows. It returns an error, before any work, unless k >= 1, every row
+// holds k weights and n >= 0. Time O(k D log n).
 func TopDocs(theta [][]float64, k, n int) ([][]int, error) {
 	if err := checkTopDocs(theta, k, n); err != nil {
 		return nil, err
@@ -27,7 +27,11 @@ func TopDocs(theta [][]float64, k, n int) ([][]int, error) {
 
 // checkTopDocs returns TopDocs' error.
 func checkTopDocs(theta [][]float64, k, n int) error {
-	if n < 0 {
+	switch {
+	case k < 1:
+		// make([][]int, k) panicked on a negative k.
+		return fmt.Errorf("infer: %d topics, want >= 1", k)
+	case n < 0:
 		return fmt.Errorf("infer: %d documents per topic, want >= 0", n)
 	}
 	for d, row := range theta {
@@ -64,7 +68,9 @@ type TopicDoc struct {
 // topics of c, whose topic weights theta holds: its documents of highest
 // weight (TopDocs), with their ids, weights and excerpts, but those
 // without tokens (none of their words in the model), whose weights are
-// the prior's. With nearCopy in (0, 1], a document whose word counts have
+// the prior's. A document whose words all have zero weight in every topic
+// gets the prior's weights too: pass the corpus EmptyUnexplained returns
+// to leave it out as well. With nearCopy in (0, 1], a document whose word counts have
 // cosine similarity at least nearCopy (corpus.Corpus.Cosine) with those
 // of a document already chosen for the topic is passed over, and counted
 // in that document's Copies (the last chosen such): three copies of one

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -134,8 +135,13 @@ type Timing struct {
 // Validate checks that m is well formed: K >= 1; a vocabulary of distinct,
 // non-empty words of valid UTF-8 without white space (ValidateVocab); K
 // rows of len(Vocab) finite, non-negative probabilities summing to 1
-// within 1e-6; Params of scalars; and optional per-topic and per-document
-// fields of the right length and range.
+// within 1e-6; Params of scalars; every string (labels, sources,
+// algorithm, Params' keys and values, provenance) of valid UTF-8, which
+// encoding/json would otherwise write as U+FFFD; finite numbers in every
+// float field but Params, which JSON cannot otherwise hold (Save writes a
+// non-finite number of Params as null); and optional per-topic and
+// per-document fields of the right length and range. Errors name the
+// field.
 func (m *Model) Validate() error {
 	if m == nil {
 		return errors.New("model: no model (nil)")
@@ -179,7 +185,90 @@ func (m *Model) Validate() error {
 	if err := m.Provenance.Preprocessing.Validate(); err != nil {
 		return fmt.Errorf("model: provenance: %w", err)
 	}
+	for i, t := range m.Provenance.Timings {
+		if notFinite(t.Seconds) {
+			// JSON holds no NaN or infinity: Save failed naming no field.
+			return fmt.Errorf("model: provenance timings[%d] (%q) seconds = %v, want a finite number", i, t.Stage, t.Seconds)
+		}
+	}
+	if err := validUTF8(reflect.ValueOf(*m), ""); err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
 	return errors.Join(m.validPerTopic(), m.validWords(), m.validSimplex())
+}
+
+// notFinite reports whether x is NaN or infinite.
+func notFinite(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+
+// validUTF8 returns an error naming the field, by its JSON path below
+// path, of the first string v holds (in its exported fields, elements,
+// map keys and values, pointers and interfaces) that is not valid UTF-8:
+// encoding/json writes such bytes as U+FFFD, and Load returned another
+// model than the one saved. The vocabulary, which ValidateVocab checks,
+// and the values of types that hold no string are skipped.
+func validUTF8(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.String:
+		if s := v.String(); !utf8.ValidString(s) {
+			return fmt.Errorf("%s %q is not valid UTF-8", path, s)
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return validUTF8(v.Elem(), path)
+		}
+	case reflect.Slice, reflect.Array:
+		if !holdsStrings(v.Type().Elem()) {
+			return nil
+		}
+		for i := range v.Len() {
+			if err := validUTF8(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		// In the order of the keys, so that the error names the same one
+		// every time.
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+		for _, k := range keys {
+			if err := validUTF8(k, path+" key"); err != nil {
+				return err
+			}
+			if err := validUTF8(v.MapIndex(k), fmt.Sprintf("%s[%q]", path, fmt.Sprint(k))); err != nil {
+				return err
+			}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" || t == reflect.TypeFor[Model]() && f.Name == "Vocab" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if path != "" {
+				name = path + "." + name
+			}
+			if err := validUTF8(v.Field(i), name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// holdsStrings reports whether a value of type t can hold a string.
+func holdsStrings(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.String, reflect.Interface, reflect.Struct, reflect.Map:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return holdsStrings(t.Elem())
+	}
+	return false
 }
 
 // ValidateVocab returns an error unless vocab holds at least one word and
@@ -265,6 +354,10 @@ func (m *Model) validPerTopic() error {
 		if len(row) != m.K {
 			return fmt.Errorf("model: topic_covariance row %d has %d entries for K = %d", a, len(row), m.K)
 		}
+		// JSON holds no NaN or infinity: Save failed naming no field.
+		if b := slices.IndexFunc(row, notFinite); b >= 0 {
+			return fmt.Errorf("model: topic_covariance[%d][%d] = %v, want a finite number", a, b, row[b])
+		}
 	}
 	for k, n := range m.ClusterSizes {
 		if n < 0 {
@@ -316,6 +409,17 @@ func (m *Model) validSimplex() error {
 	for i, r := range s.Sample {
 		if len(r) != len(s.Sample[0]) || len(r) > dim || len(r) == 0 {
 			return fmt.Errorf("model: simplex sample row %d has %d coordinates, want %d (at most %d)", i, len(r), len(s.Sample[0]), dim)
+		}
+	}
+	// JSON holds no NaN or infinity: Save failed naming no field.
+	for _, f := range []struct {
+		name string
+		rows [][]float64
+	}{{"vertices", s.Vertices}, {"centres", s.Centres}, {"sample", s.Sample}} {
+		for i, r := range f.rows {
+			if j := slices.IndexFunc(r, notFinite); j >= 0 {
+				return fmt.Errorf("model: simplex %s[%d][%d] = %v, want a finite number", f.name, i, j, r[j])
+			}
 		}
 	}
 	if len(s.SampleWords) != len(s.Sample) {

@@ -46,6 +46,10 @@ import (
 // topics' order. Judging the documents adds a CheckStage to m's timings:
 // O(20 nnz K) over the sample (docs/BENCHMARKS.md, "Concentrated
 // documents").
+//
+// A negative o.Iterations or a negative or non-finite o.Tolerance is
+// refused with a *learner.OptionError before anything else; on any error
+// (those of Run among them) m is left as it was.
 func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (bool, error) {
 	return refineModel(ctx, c, m, o, false)
 }
@@ -56,7 +60,8 @@ func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (
 // refinement's anyway; on the real text of docs/BENCHMARKS.md it raises
 // the NPMI of such topics at the cost of the EM iterations (section
 // "Refining always"). m's Params record what IfNoisy records of a refined
-// model and "refine_always"; o.Iterations = 0 leaves m as it is.
+// model and "refine_always"; o.Iterations = 0 leaves m as it is. Its
+// errors are IfNoisy's, and leave m as it was.
 func Always(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) error {
 	_, err := refineModel(ctx, c, m, o, true)
 	return err
@@ -67,7 +72,14 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	if m == nil {
 		return false, errors.New("refine: no model (nil)")
 	}
-	if o.Iterations == 0 {
+	// The options first: a negative Iterations was recorded in Params
+	// when the rules passed the model, and refused only when they did not.
+	switch {
+	case o.Iterations < 0:
+		return false, &learner.OptionError{Learner: "refine", Field: "Iterations", Value: o.Iterations, Want: ">= 0 (0: no refinement)"}
+	case o.Tolerance < 0 || math.IsNaN(o.Tolerance) || math.IsInf(o.Tolerance, 1):
+		return false, &learner.OptionError{Learner: "refine", Field: "Tolerance", Value: o.Tolerance, Want: "a finite number >= 0 (0: the default)"}
+	case o.Iterations == 0:
 		return false, nil
 	}
 	// The rules read c by m's word indices: another vocabulary panicked.
@@ -80,10 +92,9 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	if err := m.CheckVocab(c.Vocab); err != nil {
 		return false, fmt.Errorf("refine: %w", err)
 	}
-	if m.Params == nil {
-		m.Params = map[string]any{}
-	}
-	m.Params["refine"] = o.Iterations
+	// m changes only once nothing can fail: Params and timings were
+	// written before the errors of the rules and of the refinement.
+	var timings []model.Timing
 	noisy, distinct, pairs := learner.TopicsNoisy(m)
 	concentrated, effective, largest := learner.TopicsConcentrated(m)
 	incoherent, incoherentTopics, leastNPMI, err := learner.TopicsIncoherent(m, c)
@@ -92,11 +103,11 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	}
 	var spread *learner.Spread // measured only when the other rules pass
 	if !noisy && !concentrated && !incoherent && !always {
-		s, err := documentSpread(ctx, c, m, o)
+		s, check, err := documentSpread(ctx, c, m, o)
 		if err != nil {
 			return false, err
 		}
-		spread = &s
+		spread, timings = &s, append(timings, check)
 	}
 	switch {
 	case noisy:
@@ -111,7 +122,9 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	case always:
 		o.Logf("refine: the topics are distinct, spread and coherent (%d different top words, %.1f effective topics, the least NPMI %.3f): refining them by EM as asked", distinct, effective, leastNPMI)
 	default:
+		params(m)["refine"] = o.Iterations
 		m.Params["refined"] = false
+		m.Provenance.Timings = append(m.Provenance.Timings, timings...)
 		return false, nil
 	}
 	start := time.Now()
@@ -119,14 +132,16 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	if err != nil {
 		return false, err
 	}
-	if m.TopicCovariance != nil {
-		cov, err := r.Covariance()
+	cov := m.TopicCovariance
+	if cov != nil {
+		dense, err := r.Covariance()
 		if err != nil {
 			return false, err
 		}
-		m.TopicCovariance = denseRows(cov.RawMatrix().Data, m.K)
+		cov = denseRows(dense.RawMatrix().Data, m.K)
 	}
-	m.Topics, m.TopicWeights = r.Topics, r.Weights
+	m.Topics, m.TopicWeights, m.TopicCovariance = r.Topics, r.Weights, cov
+	params(m)["refine"] = o.Iterations
 	r.Record(m.Params)
 	m.Params["refined"] = true
 	if always {
@@ -144,8 +159,16 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 		m.Params["unrefined_largest_document_share"] = learner.RoundSig(spread.LargestShare, 3)
 		m.Params["unrefined_rare_topics"] = len(spread.Rare)
 	}
-	m.Provenance.Timings = append(m.Provenance.Timings, model.Timing{Stage: Stage, Seconds: time.Since(start).Seconds()})
+	m.Provenance.Timings = append(append(m.Provenance.Timings, timings...), model.Timing{Stage: Stage, Seconds: time.Since(start).Seconds()})
 	return true, nil
+}
+
+// params returns m.Params, made if nil.
+func params(m *model.Model) map[string]any {
+	if m.Params == nil {
+		m.Params = map[string]any{}
+	}
+	return m.Params
 }
 
 // CheckStage is the timed stage of the rule of concentrated documents:
@@ -162,9 +185,9 @@ const CheckSampleDocs = 2000
 
 // documentSpread returns how the documents of c spread over m's topics by
 // the dominant topics of at most CheckSampleDocs of them, evenly spaced,
-// inferred as "hull fit"'s health does (infer.SampleDominantTopics). Its
-// time is m's CheckStage.
-func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (learner.Spread, error) {
+// inferred as "hull fit"'s health does (infer.SampleDominantTopics), and
+// its time, the timing of stage CheckStage for m.
+func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (learner.Spread, model.Timing, error) {
 	start := time.Now()
 	var progress learner.Progress // infer's stage reported as CheckStage
 	if o.Progress != nil {
@@ -172,10 +195,11 @@ func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Opt
 	}
 	dominant, _, err := infer.SampleDominantTopics(ctx, m, c, CheckSampleDocs, infer.Options{Threads: o.Threads, Progress: progress})
 	if err != nil {
-		return learner.Spread{}, fmt.Errorf("refine: the documents' dominant topics: %w", err)
+		return learner.Spread{}, model.Timing{}, fmt.Errorf("refine: the documents' dominant topics: %w", err)
 	}
-	m.Provenance.Timings = append(m.Provenance.Timings, model.Timing{Stage: CheckStage, Seconds: time.Since(start).Seconds()})
-	return learner.SpreadOf(dominant, m.K)
+	timing := model.Timing{Stage: CheckStage, Seconds: time.Since(start).Seconds()}
+	spread, err := learner.SpreadOf(dominant, m.K)
+	return spread, timing, err
 }
 
 // denseRows splits a k x k row-major matrix into rows.

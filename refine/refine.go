@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/parallel"
@@ -73,8 +74,17 @@ type Result struct {
 // ErrNoTokens is returned for a corpus without a token.
 var ErrNoTokens = errors.New("refine: the corpus has no token")
 
+// ErrNoExplainedTokens is returned for a corpus none of whose tokens is of
+// a word of positive weight in a starting topic: the documents say nothing
+// of the topics, whose p(z) was 0/0 (NaN) and which all became the same.
+var ErrNoExplainedTokens = errors.New("refine: no token of the corpus is of a word of positive weight in a starting topic (the topics explain none of the documents)")
+
 // Run refines topics (K x V over c's vocabulary, each a distribution) on
-// the documents of c and returns the result; topics is not modified.
+// the documents of c and returns the result; topics is not modified. It
+// returns an error for invalid options (a *learner.OptionError), a corpus
+// without a token (ErrNoTokens) or none of a word of positive weight in a
+// topic (ErrNoExplainedTokens), and rather than a result holding a number
+// that is not finite.
 func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (*Result, error) {
 	if err := check(c, topics, &o); err != nil {
 		return nil, err
@@ -104,7 +114,16 @@ func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (
 	}
 	o.Progress.Report(Stage, o.Iterations, o.Iterations)
 	res.Topics, res.Weights = st.topics()
+	// A valid result or an error, never NaN weights with a nil error.
+	if !allFinite(res.Weights) || slices.ContainsFunc(res.Topics, func(t []float64) bool { return !allFinite(t) }) {
+		return nil, errors.New("refine: the refinement gave topics or topic weights that are not finite numbers")
+	}
 	return res, nil
+}
+
+// allFinite reports whether x holds no NaN or infinity.
+func allFinite(x []float64) bool {
+	return !slices.ContainsFunc(x, func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) })
 }
 
 // check validates Run's arguments and fills in the default tolerance.
@@ -128,15 +147,20 @@ func check(c *corpus.Corpus, topics [][]float64, o *Options) error {
 	if o.Tolerance == 0 {
 		o.Tolerance = DefaultTolerance
 	}
+	explained := make([]bool, c.NumWords())
 	for t, row := range topics {
 		if len(row) != c.NumWords() {
 			return fmt.Errorf("refine: topic %d has %d words, the corpus %d", t+1, len(row), c.NumWords())
 		}
-		for _, x := range row {
+		for w, x := range row {
 			if !(x >= 0) || math.IsInf(x, 1) {
 				return fmt.Errorf("refine: topic %d has a weight %v: want finite and >= 0", t+1, x)
 			}
+			explained[w] = explained[w] || x > 0
 		}
+	}
+	if !slices.ContainsFunc(c.Words, func(w int32) bool { return explained[w] }) {
+		return ErrNoExplainedTokens
 	}
 	return nil
 }
@@ -273,17 +297,29 @@ func (st *state) update(ctx context.Context, mstep bool) (float64, error) {
 	newGamma := st.nextGamma
 	clear(newGamma)
 	err = parallel.For(ctx, len(st.lens), 64, st.threads, func(lo, hi int) {
+		var direct []float64 // the shares of the words of a subnormal s, see addShares
 		for doc := lo; doc < hi; doc++ {
 			ed, acc := e[doc*k:(doc+1)*k], newGamma[doc*k:(doc+1)*k]
 			words, counts := st.c.Doc(doc)
+			subnormal := false
 			for q, w := range words {
 				ph := st.phi[int(w)*k : (int(w)+1)*k]
 				if s := floats.Dot(ph, ed); s > 0 {
-					floats.AddScaled(acc, float64(counts[q])/s, ph)
+					if f := float64(counts[q]) / s; !math.IsInf(f, 1) {
+						floats.AddScaled(acc, f, ph)
+						continue
+					}
+					if !subnormal {
+						direct, subnormal = zeros(direct, k), true
+					}
+					addShares(direct, float64(counts[q]), ph, ed)
 				}
 			}
 			for m := range acc {
 				acc[m] = Alpha + acc[m]*ed[m]
+			}
+			if subnormal {
+				floats.Add(acc, direct)
 			}
 		}
 	}, nil)
@@ -338,16 +374,28 @@ func (st *state) mstep(ctx context.Context, e []float64) ([]float64, error) {
 	newPhi := st.nextPhi
 	clear(newPhi)
 	err := parallel.For(ctx, v, 64, st.threads, func(lo, hi int) {
+		var direct []float64 // the shares of the documents of a subnormal s, see addShares
 		for w := lo; w < hi; w++ {
 			ph, acc := st.phi[w*k:(w+1)*k], newPhi[w*k:(w+1)*k]
+			subnormal := false
 			for p := st.offsets[w]; p < st.offsets[w+1]; p++ {
 				ed := e[int(st.docs[p])*k : (int(st.docs[p])+1)*k]
 				if s := floats.Dot(ph, ed); s > 0 {
-					floats.AddScaled(acc, float64(st.counts[p])/s, ed)
+					if f := float64(st.counts[p]) / s; !math.IsInf(f, 1) {
+						floats.AddScaled(acc, f, ed)
+						continue
+					}
+					if !subnormal {
+						direct, subnormal = zeros(direct, k), true
+					}
+					addShares(direct, float64(st.counts[p]), ph, ed)
 				}
 			}
 			for m := range acc {
 				acc[m] = Beta + acc[m]*ph[m]
+			}
+			if subnormal {
+				floats.Add(acc, direct)
 			}
 		}
 	}, nil)
@@ -362,6 +410,40 @@ func (st *state) mstep(ctx context.Context, e []float64) ([]float64, error) {
 		floats.Div(newPhi[w*k:(w+1)*k], tot)
 	}
 	return newPhi, nil
+}
+
+// addShares adds to dst count times the responsibilities a_j b_j / sum_i
+// a_i b_i of the topics, for a word whose dot product s = sum_i a_i b_i is
+// so small (subnormal) that count / s overflows: the E- and M-steps factor
+// count / s out, and Inf * 0 gave NaN. The products are taken with a
+// scaled by 2^900, exactly, so that their sum is a normal number; a topic
+// of a_j b_j = 0 gets nothing. A word of subnormal weight in a starting
+// topic (a valid model: 5e-324) reached this.
+func addShares(dst []float64, count float64, a, b []float64) {
+	const scale = 0x1p900
+	s := 0.0
+	for j, x := range a {
+		if x > 0 && b[j] > 0 {
+			s += x * scale * b[j]
+		}
+	}
+	if !(s > 0) || math.IsInf(s, 1) {
+		return
+	}
+	for j, x := range a {
+		if x > 0 && b[j] > 0 {
+			dst[j] += count * (x * scale * b[j] / s)
+		}
+	}
+}
+
+// zeros returns x, allocated if nil, with its k entries set to 0.
+func zeros(x []float64, k int) []float64 {
+	if x == nil {
+		return make([]float64, k)
+	}
+	clear(x)
+	return x
 }
 
 // topics returns the refined topics (K x V) and p(z), the share of the

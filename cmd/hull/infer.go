@@ -11,6 +11,7 @@ import (
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/floats"
 )
 
 // inferFlags are the flags of "hull infer".
@@ -53,7 +54,8 @@ Output: tab-separated, one line per input document, in input order: its id
 (backslashes doubled, and tabs, line breaks and other control characters
 escaped as \t, \n, \x1b) and its K weights (%.6g), which sum
 to 1, topics numbered as by "hull topics". --header adds a first line
-"id<TAB>topic1<TAB>...<TAB>topicK". A document with no known word gets the prior mean.
+"id<TAB>topic1<TAB>...<TAB>topicK". A document with no known word, or none of
+positive weight in a topic, gets the prior mean.
 Without -o the table goes to stdout. Results do not depend on --threads.`,
 		Example: `  hull infer kos.json docword.kos.txt.gz --vocab vocab.kos.txt -o kos-doc-topics.tsv
   hull infer model.json new-letters/ --method gibbs --seed 7 > doc-topics.tsv`,
@@ -108,6 +110,12 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if err != nil {
 		return err
 	}
+	// Documents whose words all have zero weight in every topic get the
+	// prior mean too: emptied, they are counted in the note (their
+	// weights are the same).
+	if c, _, err = infer.EmptyUnexplained(m, c); err != nil {
+		return err
+	}
 	noteEmptyDocs(stderr, c, "get the prior mean")
 	readTime := time.Since(start)
 	o := infer.Options{
@@ -141,11 +149,16 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 // most of them too, but after the model and the input are read, and
 // naming its fields.
 // alphaFor returns infer.AlphaFor(m, total), or an error naming flag when
-// total, given, is too small to share out: a topic's share rounds to 0.
+// total, given, is too small to share out (a topic's share rounds to 0)
+// or so large that the shares sum to infinity: the alphas that inference
+// refuses. Any other total works, a subnormal one included.
 func alphaFor(m *model.Model, total float64, flag string) ([]float64, error) {
 	alpha := infer.AlphaFor(m, total)
 	if slices.ContainsFunc(alpha, func(a float64) bool { return !(a > 0) }) {
 		return nil, fmt.Errorf("%s %v: too small to share out among the model's %d topics (a topic's share rounds to 0)", flag, total, m.K)
+	}
+	if s := floats.Sum(alpha); math.IsInf(s, 0) {
+		return nil, fmt.Errorf("%s %v: too large: the shares of the model's %d topics sum to %v", flag, total, m.K, s)
 	}
 	return alpha, nil
 }

@@ -233,3 +233,56 @@ func TestInferBadInput(t *testing.T) {
 		t.Error("an output file was left behind")
 	}
 }
+
+// writeFile writes text to name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestInferSubnormalAlpha: a valid model whose alpha sums to a subnormal
+// number gave +Inf weights, and "hull infer" exited 1 ("row 0: weight 1
+// is +Inf") or, with --alpha 1, blamed an alpha of +Inf; a total too
+// large to share out is refused naming --alpha.
+func TestInferSubnormalAlpha(t *testing.T) {
+	dir := t.TempDir()
+	const head = `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry"],"topics":[[0.5,0.5,0],[0,0.25,0.75]],`
+	tiny := writeFile(t, dir, "tiny.json", head+`"alpha":[1e-320,1e-320],"provenance":{"seed":0}}`)
+	weighted := writeFile(t, dir, "weighted.json", head+`"topic_weights":[0.5,0.5],"provenance":{"seed":0}}`)
+	skewed := writeFile(t, dir, "skewed.json", head+`"topic_weights":[0.8333333333333333,0.16666666666666666],"provenance":{"seed":0}}`)
+	docs := writeFile(t, dir, "docs.txt", "zzz yyy\napple banana apple\n")
+	for _, args := range [][]string{{tiny}, {tiny, "--alpha", "1"}, {tiny, "--method", "gibbs"}, {weighted, "--alpha", "1e-320"}} {
+		code, out, errOut := hull(t, append([]string{"infer", "-q", args[0], docs, "--format", "lines"}, args[1:]...)...)
+		if code != 0 || !strings.HasPrefix(out, "1\t0.5\t0.5\n") {
+			t.Errorf("%v: exit %d, %q, stderr %q; want the prior mean 0.5 0.5 for the first document", args, code, out, errOut)
+		}
+	}
+	expectBadInput(t, []badInput{
+		{"alpha summing to +Inf", []string{"infer", skewed, docs, "--format", "lines", "--alpha", "1.7976931348623157e308"}, "--alpha 1.7976931348623157e+308: too large"},
+		{"alpha rounding to 0", []string{"infer", weighted, docs, "--format", "lines", "--alpha", "5e-324"}, "--alpha 5e-324: too small"},
+	})
+}
+
+// TestInferNotesUnexplainedDocuments: a document whose words all have
+// zero weight in every topic gets the prior mean, as an empty one does,
+// and is counted in the note of such documents.
+func TestInferNotesUnexplainedDocuments(t *testing.T) {
+	dir := t.TempDir()
+	m := writeFile(t, dir, "m.json", `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian"],"topics":[[0.5,0.5,0,0],[0,0.25,0.75,0]],"provenance":{"seed":0}}`)
+	docs := writeFile(t, dir, "docs.txt", "apple banana\ndurian durian\nzzz\ncherry\n")
+	code, out, errOut := hull(t, "infer", m, docs, "--format", "lines")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows := strings.Split(out, "\n")
+	if len(rows) != 5 || !strings.HasPrefix(rows[1], "2\t0.5\t0.5") || !strings.HasPrefix(rows[2], "3\t0.5\t0.5") {
+		t.Errorf("rows %q: want the prior mean for documents 2 and 3", rows)
+	}
+	if !strings.Contains(errOut, "note: 2 documents have no word the model knows; such documents get the prior mean") {
+		t.Errorf("stderr %q: want a note of the 2 documents", errOut)
+	}
+}

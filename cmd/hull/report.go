@@ -189,11 +189,18 @@ const reportLabels = 5
 
 // inferDocs reads paths as "hull infer" does (readAligned, pruned by the
 // flags only) and infers the documents' topic weights under m's prior by
-// VB, as report and topics show them, with the times of both stages.
+// VB, as report and topics show them, with the times of both stages. The
+// documents none of whose words has positive weight in a topic are
+// emptied (infer.EmptyUnexplained): like the empty ones they get the
+// prior mean, and are left out of the topics' documents and labels and
+// counted in the note.
 func (in *inputFlags) inferDocs(ctx context.Context, paths []string, m *model.Model, threads int, log io.Writer, progress learner.Progress) (*corpus.Corpus, [][]float64, []model.Timing, error) {
 	start := time.Now()
 	_, c, err := in.readAligned(ctx, paths, m, flagPruning, log, progress)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if c, _, err = infer.EmptyUnexplained(m, c); err != nil {
 		return nil, nil, nil, err
 	}
 	noteEmptyDocs(log, c, "are left out of the topics' documents and labels")

@@ -281,3 +281,25 @@ func TestReportInBrowser(t *testing.T) {
 		t.Errorf("the page reports problems: %q", pr)
 	}
 }
+
+// TestReportLeavesOutUnexplainedDocs: a document none of whose words has
+// weight in a topic gets the prior mean, and the page showed it among the
+// topics' documents and counted its label, as hull topics did.
+func TestReportLeavesOutUnexplainedDocs(t *testing.T) {
+	dir := t.TempDir()
+	m := writeFile(t, dir, "m.json", `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian","elder"],"topics":[[0.5,0.5,0,0,0],[0,0.25,0.75,0,0]],"provenance":{"seed":0}}`)
+	docs := writeFile(t, dir, "docs.txt", "durian elder durian\napple banana\ncherry cherry\n")
+	labels := writeFile(t, dir, "labels.tsv", "1\tspam\n2\tfruit\n3\tberry\n")
+	out := filepath.Join(dir, "r.html")
+	code, _, errOut := hull(t, "report", m, docs, "--format", "lines", "--labels", labels, "--near-copy", "0", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	d := reportPage(t, out)
+	if slices.Contains(d.Docs.IDs, "1") || strings.Contains(fmt.Sprint(d.Docs.Labels), "spam") {
+		t.Errorf("the document without a word of weight is shown (ids %q) or its label counted (%v)", d.Docs.IDs, d.Docs.Labels)
+	}
+	if !strings.Contains(errOut, "note: 1 document has no word the model knows") {
+		t.Errorf("no note of the document on stderr:\n%s", errOut)
+	}
+}

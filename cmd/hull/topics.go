@@ -67,7 +67,8 @@ whose word counts have cosine similarity --near-copy (0.9) or more with those
 of one shown above it is passed over and counted on it, "(+2 near-copies)",
 the count covering the documents ranked above the topic's last one shown: news
 wires repeat stories and fill templates (0: show every document). Documents
-with no word of the model are left out (their weights are the prior's). With
+with no word of the model, or none of positive weight in a topic, are left out
+(their weights are the prior's), and counted in a note on stderr. With
 --labels FILE (id<TAB>label lines, as for "hull eval"), the topic's line is
 first followed by the labels of the labelled documents whose dominant topic
 it is: the --top-labels (3) most frequent, with their counts and shares; and

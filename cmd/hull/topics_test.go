@@ -536,3 +536,48 @@ func fitLines(t *testing.T, dir string, lines []string) (input, modelPath string
 	}
 	return input, modelPath
 }
+
+// TestTopicsLeavesOutUnexplainedDocs: a document whose words all have
+// zero weight in every topic gets the prior mean, and was shown as a
+// topic's document (at weight 1/K), counted as its topic's labelled
+// document, and not counted in the note; it is left out as an empty
+// document is.
+func TestTopicsLeavesOutUnexplainedDocs(t *testing.T) {
+	dir := t.TempDir()
+	m := writeFile(t, dir, "m.json", `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian","elder"],"topics":[[0.5,0.5,0,0,0],[0,0.25,0.75,0,0]],"provenance":{"seed":0}}`)
+	docs := writeFile(t, dir, "docs.txt", "durian elder durian\napple banana\ncherry cherry\n")
+	labels := writeFile(t, dir, "labels.tsv", "1\tspam\n2\tfruit\n3\tberry\n")
+	code, out, errOut := hull(t, "topics", m, docs, "--format", "lines", "--top-docs", "3", "--labels", labels, "--near-copy", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if regexp.MustCompile(`(?m)^    \d\.\d{3}  1  `).MatchString(out) || strings.Contains(out, "spam") || strings.Count(out, "of 1 labelled document") != 2 {
+		t.Errorf("the document without a word of weight is shown or counted:\n%s", out)
+	}
+	if !strings.Contains(errOut, "note: 1 document has no word the model knows; such documents are left out of the topics' documents and labels") {
+		t.Errorf("no note of the document on stderr:\n%s", errOut)
+	}
+}
+
+// TestTopicsLambdaSubnormalAlpha: with a model whose alpha sums to a
+// subnormal number, an empty document's weights were +Inf, and --lambda
+// ranked the words by NaN (topic 2's in index order, "banana cherry").
+func TestTopicsLambdaSubnormalAlpha(t *testing.T) {
+	dir := t.TempDir()
+	const head = `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry"],"topics":[[0.5,0.5,0],[0,0.25,0.75]],`
+	docs := writeFile(t, dir, "docs.txt", "zzz yyy\napple banana apple\n")
+	var want string
+	for i, alpha := range []string{"0.1", "1e-320"} {
+		m := writeFile(t, dir, fmt.Sprintf("m%d.json", i), head+`"alpha":[`+alpha+`,`+alpha+`],"provenance":{"seed":0}}`)
+		code, out, errOut := hull(t, "topics", "-q", m, docs, "--format", "lines", "--lambda", "0.5", "--top", "3")
+		if code != 0 {
+			t.Fatalf("alpha %s: exit %d: %s", alpha, code, errOut)
+		}
+		line := strings.Split(out, "\n")[2]
+		if i == 0 {
+			want = line
+		} else if line != want || !strings.Contains(line, "cherry banana") {
+			t.Errorf("alpha %s: topic 2 is %q, want %q (as with alpha 0.1)", alpha, line, want)
+		}
+	}
+}

@@ -176,3 +176,26 @@ func TestVBSubnormalWeight(t *testing.T) {
 		t.Errorf("gamma = %v, want the 3 tokens in topic 0: [3.1 0.1 0.1]", gamma)
 	}
 }
+
+// A sum of weights below about 5.6e-309 (alpha [1e-320, 1e-320], which a
+// model may hold) made 1/sum overflow, and Normalise gave +Inf; an
+// ordinary sum keeps its bits (the multiplication by 1/sum).
+func TestNormaliseSubnormalSum(t *testing.T) {
+	for _, tc := range []struct{ x, want []float64 }{
+		{[]float64{1e-320, 1e-320}, []float64{0.5, 0.5}},
+		{[]float64{5e-324, 1.5e-323}, []float64{0.25, 0.75}},
+		{[]float64{5e-324}, []float64{1}},
+		{[]float64{0, 2e-310, 2e-310}, []float64{0, 0.5, 0.5}},
+	} {
+		x := slices.Clone(tc.x)
+		Normalise(x)
+		if !slices.Equal(x, tc.want) {
+			t.Errorf("Normalise(%v) = %v, want %v", tc.x, x, tc.want)
+		}
+	}
+	x := []float64{0.1, 0.2, 0.4}
+	want := []float64{0.1 * (1 / 0.7000000000000001), 0.2 * (1 / 0.7000000000000001), 0.4 * (1 / 0.7000000000000001)}
+	if Normalise(x); !slices.Equal(x, want) {
+		t.Errorf("Normalise of an ordinary sum = %v, want %v", x, want)
+	}
+}

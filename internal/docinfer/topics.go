@@ -97,5 +97,20 @@ func anyPositive(x []float64) bool {
 	return false
 }
 
-// Normalise scales x to sum 1; x must have a positive sum.
-func Normalise(x []float64) { floats.Scale(1/floats.Sum(x), x) }
+// Normalise scales x to sum 1 (multiplying by the reciprocal of the sum);
+// x must have a positive, finite sum. A subnormal sum (below about
+// 5.6e-309), whose reciprocal overflows to +Inf, is handled by scaling x
+// by 2^600 first, which is exact, then dividing by the sum: alpha [1e-320,
+// 1e-320], which a model may hold, gave +Inf weights.
+func Normalise(x []float64) {
+	s := floats.Sum(x)
+	if inv := 1 / s; !math.IsInf(inv, 1) || s == 0 {
+		floats.Scale(inv, x)
+		return
+	}
+	floats.Scale(0x1p600, x)
+	s = floats.Sum(x)
+	for i := range x {
+		x[i] /= s
+	}
+}
