@@ -194,9 +194,6 @@ func catchwordSets(g []float64, v, k int, gamma, floor float64) [][]int {
 	return sets
 }
 
-// catchwords is step 5 within Fit: the catchwords of the Lloyd clusters of
-// the documents of the second half, with Rank floor(eps0 w0 s / 2) (at
-// least 1), s the number of documents of the second half.
 // catchwordRank returns floor(x), the rank of a catchword's frequency
 // among n documents, at least 1 and at most n: clamped before the
 // conversion, since a huge Eps0 makes x too large for an int, which Go
@@ -206,6 +203,9 @@ func catchwordRank(x float64, n int) int {
 	return max(1, int(math.Floor(min(x, float64(n)))))
 }
 
+// catchwords is step 5 within Fit: the catchwords of the Lloyd clusters of
+// the documents of the second half, with Rank floor(eps0 w0 s / 2) (at
+// least 1, at most s), s the number of documents of the second half.
 func (f *fit) catchwords(ctx context.Context) error {
 	f.o.Progress.Report("catchwords", 0, 1)
 	labels := make([]int, f.c.NumDocs())

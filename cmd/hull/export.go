@@ -138,7 +138,13 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		if err != nil {
 			return err
 		}
-		noteEmptyDocs(stderr, c, "get the prior mean")
+		// The documents are written whole (their words are pyLDAvis's
+		// counts): those of no word of weight are counted, not emptied.
+		_, unexplained, err := infer.EmptyUnexplained(m, c)
+		if err != nil {
+			return err
+		}
+		noteEmptyDocs(stderr, c.EmptyDocs()+unexplained, "get the prior mean")
 		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
 		inferStart := time.Now()
 		theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{

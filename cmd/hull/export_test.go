@@ -185,3 +185,18 @@ func TestExportBadInput(t *testing.T) {
 		t.Errorf("csv of a word with a space: exit %d: %s", code, errOut)
 	}
 }
+
+// The note of documents that get the prior mean counts those whose words
+// all have weight 0 in every topic, as hull infer's does; export writes
+// them whole.
+func TestExportNotesUnexplainedDocuments(t *testing.T) {
+	dir := t.TempDir()
+	m := filepath.Join(dir, "m.json")
+	docs := filepath.Join(dir, "docs.txt")
+	os.WriteFile(m, []byte(`{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian"],"topics":[[0.5,0.5,0,0],[0,0.25,0.75,0]],"provenance":{"seed":0}}`), 0o644)
+	os.WriteFile(docs, []byte("apple banana\ndurian durian\nzzz\n"), 0o644)
+	code, _, errOut := hull(t, "export", m, "--to", "csv", "-o", filepath.Join(dir, "out"), docs, "--format", "lines")
+	if code != 0 || !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics; such documents get the prior mean") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}

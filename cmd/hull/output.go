@@ -77,15 +77,16 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 	}
 }
 
-// noteEmptyDocs says on w how many documents of c have no word the model
-// knows, and what becomes of them.
-func noteEmptyDocs(w io.Writer, c *corpus.Corpus, what string) {
-	if empty := c.EmptyDocs(); empty > 0 {
+// noteEmptyDocs says on w that empty documents have no word of weight in
+// a topic of the model (none it knows, or only words of weight 0 in every
+// topic: infer.EmptyUnexplained), and what becomes of them.
+func noteEmptyDocs(w io.Writer, empty int, what string) {
+	if empty > 0 {
 		verb := "have"
 		if empty == 1 {
 			verb = "has"
 		}
-		fmt.Fprintf(w, "note: %s %s no word the model knows; such documents %s\n", documents(empty, "document"), verb, what)
+		fmt.Fprintf(w, "note: %s %s no word of weight in the model's topics; such documents %s\n", documents(empty, "document"), verb, what)
 	}
 }
 

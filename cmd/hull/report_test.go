@@ -299,7 +299,7 @@ func TestReportLeavesOutUnexplainedDocs(t *testing.T) {
 	if slices.Contains(d.Docs.IDs, "1") || strings.Contains(fmt.Sprint(d.Docs.Labels), "spam") {
 		t.Errorf("the document without a word of weight is shown (ids %q) or its label counted (%v)", d.Docs.IDs, d.Docs.Labels)
 	}
-	if !strings.Contains(errOut, "note: 1 document has no word the model knows") {
+	if !strings.Contains(errOut, "note: 1 document has no word of weight in the model's topics") {
 		t.Errorf("no note of the document on stderr:\n%s", errOut)
 	}
 }
