@@ -191,10 +191,8 @@ func TestExportBadInput(t *testing.T) {
 // them whole.
 func TestExportNotesUnexplainedDocuments(t *testing.T) {
 	dir := t.TempDir()
-	m := filepath.Join(dir, "m.json")
-	docs := filepath.Join(dir, "docs.txt")
-	os.WriteFile(m, []byte(`{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian"],"topics":[[0.5,0.5,0,0],[0,0.25,0.75,0]],"provenance":{"seed":0}}`), 0o644)
-	os.WriteFile(docs, []byte("apple banana\ndurian durian\nzzz\n"), 0o644)
+	m := writeFile(t, dir, "m.json", `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian"],"topics":[[0.5,0.5,0,0],[0,0.25,0.75,0]],"provenance":{"seed":0}}`)
+	docs := writeFile(t, dir, "docs.txt", "apple banana\ndurian durian\nzzz\n")
 	code, _, errOut := hull(t, "export", m, "--to", "csv", "-o", filepath.Join(dir, "out"), docs, "--format", "lines")
 	if code != 0 || !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics; such documents get the prior mean") {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)

@@ -19,13 +19,7 @@ import (
 // line number.
 func TestNumericGarbageIsNotText(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	vocab := write("V", "a\nb\nc\nd\ne\n")
 	garbage := write("t.txt", "10 20 30 40\n89 26 6\n98 57 9\n")
 	text := write("x.txt", "the cat sat\non the mat\nand left\n")

@@ -182,13 +182,7 @@ func TestBadInputExitsTwoWithFileLine(t *testing.T) {
 	dir := t.TempDir()
 	vocab := filepath.Join(dir, "vocab.txt")
 	os.WriteFile(vocab, []byte("apple\nbanana\ncherry\n"), 0o644)
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	good := write("good.txt", "2\n3\n4\n1 1 2\n1 2 1\n2 2 3\n2 3 1\n")
 	cases := []badInput{
 		{"negative count", []string{"fit", "-k", "2", "--vocab", vocab, write("neg.txt", "2\n3\n2\n1 1 2\n2 2 -1\n")}, "neg.txt:5:"},

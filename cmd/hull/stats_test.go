@@ -339,13 +339,7 @@ func TestStopWordsThroughAPipe(t *testing.T) {
 		t.Skip("/dev/fd of a pipe is Linux's")
 	}
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	a := write("a.txt", "apple banana cherry\napple banana\n")
 	b := write("b.jsonl", `{"text": "banana cherry apple"}`+"\n"+`{"items": ["apple", "date"]}`+"\n")
 	list := write("stop.txt", "apple\n")

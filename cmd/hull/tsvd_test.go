@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -107,13 +106,7 @@ func diagnoseJSON(t *testing.T, args ...string) diagnosis {
 // = 0.1.
 func TestDiagnoseKnownShares(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	write("vocab.txt", "a\nb\nc\nd\n")
 	// Documents (counts of a, b, c, d) and their weight on topic 1:
 	//  1, 2: 50 50  0  0  ->  .999  pure, dominant
