@@ -53,7 +53,8 @@
 // rank further down. Both it and DominantOfDocs leave out the empty
 // documents, whose weights are the prior's; EmptyUnexplained empties the
 // documents whose words all have zero weight in every topic, whose
-// weights are the prior's too, so that they are left out as well.
+// weights are the prior's too, so that they are left out as well
+// (CountUnexplained counts them without a copy).
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

@@ -24,6 +24,38 @@ import (
 // or c is malformed. Time O(K V + nnz); the copy of c, made only when a
 // document is emptied, takes O(nnz) memory.
 func EmptyUnexplained(m *model.Model, c *corpus.Corpus) (*corpus.Corpus, int, error) {
+	unexplained, n, err := unexplainedDocs(m, c)
+	if err != nil {
+		return nil, 0, err
+	}
+	if n == 0 {
+		return c, 0, nil
+	}
+	out := *c
+	out.Offsets = make([]int64, 1, len(c.Offsets))
+	out.Words, out.Counts = make([]int32, 0, len(c.Words)), make([]int32, 0, len(c.Counts))
+	for d, skip := range unexplained {
+		if !skip {
+			words, counts := c.Doc(d)
+			out.Words = append(out.Words, words...)
+			out.Counts = append(out.Counts, counts...)
+		}
+		out.Offsets = append(out.Offsets, int64(len(out.Words)))
+	}
+	return &out, n, nil
+}
+
+// CountUnexplained returns the number of documents EmptyUnexplained
+// would empty, without copying c: those that hold tokens but none of a
+// word of positive weight in some topic of m. Errors as EmptyUnexplained.
+func CountUnexplained(m *model.Model, c *corpus.Corpus) (int, error) {
+	_, n, err := unexplainedDocs(m, c)
+	return n, err
+}
+
+// unexplainedDocs marks the documents of c that EmptyUnexplained empties
+// and counts them.
+func unexplainedDocs(m *model.Model, c *corpus.Corpus) ([]bool, int, error) {
 	if c == nil {
 		return nil, 0, errors.New("infer: no corpus (nil)")
 	}
@@ -62,19 +94,5 @@ func EmptyUnexplained(m *model.Model, c *corpus.Corpus) (*corpus.Corpus, int, er
 			n++
 		}
 	}
-	if n == 0 {
-		return c, 0, nil
-	}
-	out := *c
-	out.Offsets = make([]int64, 1, len(c.Offsets))
-	out.Words, out.Counts = make([]int32, 0, len(c.Words)), make([]int32, 0, len(c.Counts))
-	for d, skip := range unexplained {
-		if !skip {
-			words, counts := c.Doc(d)
-			out.Words = append(out.Words, words...)
-			out.Counts = append(out.Counts, counts...)
-		}
-		out.Offsets = append(out.Offsets, int64(len(out.Words)))
-	}
-	return &out, n, nil
+	return unexplained, n, nil
 }

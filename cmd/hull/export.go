@@ -140,7 +140,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		}
 		// The documents are written whole (their words are pyLDAvis's
 		// counts): those of no word of weight are counted, not emptied.
-		_, unexplained, err := infer.EmptyUnexplained(m, c)
+		unexplained, err := infer.CountUnexplained(m, c)
 		if err != nil {
 			return err
 		}
