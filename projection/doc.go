@@ -58,8 +58,10 @@
 //     each product pairs the two halves, so the word's own noise does
 //     not bias the fit. A word absent from one half uses its other half's
 //     row in both places. The solves run in parallel over words with the
-//     exponentiated-gradient solver of RecoverL2 (internal/simplex), the
-//     objective scaled by K/trace(A) so that Tolerance is relative.
+//     exponentiated-gradient solver (internal/simplex.EG: supplement
+//     Algorithm 5 of Arora et al. 2013, once hull's RecoverL2 solver; it
+//     now uses an active-set method), the objective scaled by K/trace(A)
+//     so that Tolerance is relative.
 //     beta_i = (row sum of the unsplit X) b_i; the topics are the columns
 //     of beta normalised, and their sums, normalised, are TopicWeights:
 //     the mean share of each topic over the documents (Alpha is left

@@ -25,7 +25,8 @@ import (
 // are the columns of beta normalised; their sums, normalised, are
 // TopicWeights, the mean share of each topic over the documents. The
 // solves run in parallel over words by the exponentiated-gradient solver
-// of RecoverL2 (internal/simplex), each from the uniform point. O(nnz K +
+// (internal/simplex.EG, supplement Algorithm 5 of Arora et al.), each from
+// the uniform point. O(nnz K +
 // D K^2 + V K^2 T) time for T iterations per word.
 func (f *fit) topics(ctx context.Context) error {
 	h, k, v := f.h, f.k, f.c.NumWords()

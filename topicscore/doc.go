@@ -163,6 +163,14 @@
 //     to three decimals) where the paper's is exact.
 //   - Words with xi_1(j) <= 0 are left out (above); the paper's ratios are
 //     undefined for them.
+//   - When every K-subset of the K0 candidates of the exhaustive search
+//     is affinely dependent, Fit returns an error ("every K-subset of the
+//     candidate centres is affinely dependent"; SearchAuto does not then
+//     turn to successive projection, as it does for a degenerate
+//     simplex), where step 2b outputs the standard
+//     basis vectors e_1, ..., e_K: a simplex in R^(K-1) needs K vertices,
+//     and R^(K-1) has K-1 such vectors, so the paper's fallback is no
+//     simplex either.
 //   - Options beyond the paper, off by default: RatioThreshold other than
 //     log(max(n, p)) (the truncation hurts from K = 7 on), Normalize (Ke
 //     and Wang 2024), S below p.
