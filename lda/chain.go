@@ -597,8 +597,11 @@ const optimizeIterations = 50
 // from the histograms the shards collected in this sweep and the merged
 // topic-word counts.
 func (ch *chain[Z, E]) optimize() {
-	var pairs []uint64
-	var lens []int32
+	var n, docs int
+	for _, sh := range ch.shards {
+		n, docs = n+len(sh.pairs), docs+len(sh.lens)
+	}
+	pairs, lens := make([]uint64, 0, n), make([]int32, 0, docs) // sized: the copy of a sweep's counts
 	for _, sh := range ch.shards {
 		pairs = append(pairs, sh.pairs...)
 		lens = append(lens, sh.lens...)

@@ -474,6 +474,8 @@ func TestGibbsErrors(t *testing.T) {
 		{GibbsOptions{Beta: 1e307}, "Beta"}, // V x Beta overflowed: NaN topics
 		{GibbsOptions{AlphaSum: 1e307}, "AlphaSum"},
 		{GibbsOptions{OptimizeInterval: -1}, "OptimizeInterval"},
+		{GibbsOptions{Iterations: 10, OptimizeInterval: 20}, "OptimizeInterval"},                   // no sweep it divides: it changed nothing
+		{GibbsOptions{Iterations: 10, OptimizeInterval: 4, OptimizeBurnIn: 8}, "OptimizeInterval"}, // none after the burn-in
 		{GibbsOptions{OptimizeBurnIn: -1}, "OptimizeBurnIn"},
 		{GibbsOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},
 		{GibbsOptions{Shards: -1}, "Shards"},

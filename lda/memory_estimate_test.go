@@ -23,6 +23,9 @@ func TestMemoryEstimate(t *testing.T) {
 			memtest.Case{Name: "gibbs", New: func() (learner.Estimator, error) {
 				return NewGibbs(GibbsOptions{Settings: memtest.Settings, Iterations: 4})
 			}},
+			memtest.Case{Name: "gibbs --optimize-interval 1", New: func() (learner.Estimator, error) {
+				return NewGibbs(GibbsOptions{Settings: memtest.Settings, Iterations: 4, OptimizeInterval: 1})
+			}},
 			memtest.Case{Name: "vb", New: vb(false)},
 			memtest.Case{Name: "vb --vb-online", New: vb(true)})
 	})

@@ -783,7 +783,7 @@ func (e *em) model() *model.Model {
 		"e_step_iterations":      e.o.EStepIterations,
 		"e_step_tolerance":       e.o.EStepTolerance,
 		"e_step_tolerance_start": max(e.o.EStepTolerance, e.first),
-		"warm_from":              e.warmFrom,
+		"warm_from":              e.warmRun(),
 		"mean_e_step_updates":    math.Round(e.updates*10) / 10,
 		"online":                 e.o.Online,
 	}
@@ -802,4 +802,13 @@ func (e *em) model() *model.Model {
 		Alpha:        slices.Clone(e.alpha),
 		TopicWeights: weights,
 	}
+}
+
+// warmRun returns the first warm iteration that ran, or 0: the bound can
+// settle at the last iteration, which sets warmFrom past the run.
+func (e *em) warmRun() int {
+	if e.warmFrom > e.iterations {
+		return 0
+	}
+	return e.warmFrom
 }

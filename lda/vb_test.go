@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
+	"github.com/hulltopics/hull/synth"
 )
 
 func fitVB(t testing.TB, c *corpus.Corpus, k int, o VBOptions) *model.Model {
@@ -356,5 +358,26 @@ func TestVBOnlineSameModelForAnyThreads(t *testing.T) {
 	}
 	if len(firstBounds) != 2 || first.Params["mini_batches"] != 16 {
 		t.Errorf("bounds %v, params %v", firstBounds, first.Params)
+	}
+}
+
+// Params["warm_from"] names an iteration that ran, or 0: when the bound
+// settled at the last iteration, it named the next one, which never ran.
+func TestVBWarmFromRan(t *testing.T) {
+	c, _, err := synth.LDA{K: 5, V: 200, Docs: 300, DocLength: 50, Alpha: 0.1, Beta: 0.1}.Generate(rand.New(rand.NewPCG(3, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm := 0
+	for n := 2; n <= 16; n++ {
+		m := fitVB(t, c, 5, VBOptions{Settings: learner.Settings{Seed: 1}, Iterations: n})
+		ran, from := m.Params["iterations_run"].(int), m.Params["warm_from"].(int)
+		if from > ran {
+			t.Errorf("%d iterations: warm_from %d after %d iterations run", n, from, ran)
+		}
+		warm = max(warm, from)
+	}
+	if warm == 0 {
+		t.Error("no fit of up to 16 iterations started warm: the test no longer reaches the case")
 	}
 }

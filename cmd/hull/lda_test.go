@@ -166,6 +166,7 @@ func TestFitLDABadFlags(t *testing.T) {
 		{"--algo", "gibbs", "--alpha", "-1"},
 		{"--algo", "gibbs", "--beta", "-0.1"},
 		{"--algo", "gibbs", "--optimize-interval", "-5"},
+		{"--algo", "gibbs", "--iterations", "10", "--optimize-interval", "20"},
 		{"--algo", "gibbs", "--em-tolerance", "1e-3"},
 		{"--algo", "vb", "--alpha-estimate", "newton"},
 		{"--algo", "vb", "--burn-in", "10"},
