@@ -81,7 +81,11 @@ type SVDOptions struct {
 // is malformed (RowPtr, ColIdx or Val inconsistent, column indices out of
 // range or not increasing within a row) or holds a NaN or an infinity, and
 // when the dense SVD fails to converge. The result depends on a, k, p, q
-// and Seed only, bit for bit, never on Threads.
+// and Seed only, bit for bit, never on Threads. A's scale must leave
+// room for its square: the block A^T A Y is formed before its QR, so a
+// largest singular value above about 1e154 overflows (an error, "a
+// non-finite value"), and one below about 1e-154 loses precision to
+// subnormals (2.4% at 1e-169); counts and frequencies are far from both.
 //
 // It takes O((2q+2) nnz l + q min(Rows, Cols) l^2 + (Rows+Cols) l^2) time,
 // of which the products with A and A^T run in parallel, and O(nnz +

@@ -1,6 +1,9 @@
 package simplex
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SecondOrder is a twice-differentiable convex function on the simplex
 // whose gradient and Hessian are taken at the last point it was asked the
@@ -64,7 +67,9 @@ const hessianDamping = 1e-9
 // backtracking Armijo line search from the full step (or from the
 // fraction of it that a Bounded f allows). Near the minimum the full step
 // is accepted and W is the optimal support: the iteration is then
-// Newton's on the optimal face, and the gap falls quadratically. Entries
+// Newton's on the optimal face, and the gap falls quadratically. Where
+// the Hessian is 0 on W (f linear there), the model's minimiser is the
+// vertex of W's least gradient. Entries
 // leave the support when y has them at zero, several at a time, where EG
 // only shrinks them geometrically.
 //
@@ -74,8 +79,9 @@ const hessianDamping = 1e-9
 // accuracy. Each iteration costs one gradient, one Hessian on W and one
 // value of f per line-search trial, plus O(|W|^3) for the model.
 // s.MaxIter bounds the iterations. Stalled reports, as for EG, that the
-// line search found no decrease measurable in float64 (or the model no
-// descent direction) before the gap fell below s.Tol: near the minimum,
+// line search found no decrease measurable in float64, or a step that
+// rounding leaves at x (or the model no descent direction), before the
+// gap fell below s.Tol: near the minimum,
 // a Newton step's decrease, about the gap squared over the curvature,
 // falls below f's rounding for gaps of about 1e-8 on RecoverKL's rows. ws
 // may be nil.
@@ -102,12 +108,17 @@ func Newton(f SecondOrder, x []float64, s Settings, ws *NewtonWorkspace) Result 
 			break
 		}
 		w := ws.working(x, g)
-		if !ws.model(f, x) {
+		linear, ok := ws.model(f, x)
+		if !ok {
 			r.Stalled = true
 			break
 		}
 		// The model's minimiser on W, and the step towards it.
-		ActiveSet(NewQuadratic(ws.a, ws.b[:len(w)]), ws.y[:len(w)], Settings{Tol: s.Tol * 1e-3, MaxIter: 10 * len(w)}, &ws.qp)
+		if linear {
+			ws.vertex(g)
+		} else {
+			ActiveSet(NewQuadratic(ws.a, ws.b[:len(w)]), ws.y[:len(w)], Settings{Tol: s.Tol * 1e-3, MaxIter: 10 * len(w)}, &ws.qp)
+		}
 		dec := 0.0
 		for p, i := range w {
 			dec += g[i] * (ws.y[p] - x[i])
@@ -167,8 +178,10 @@ func (ws *NewtonWorkspace) working(x, g []float64) []int {
 
 // model sets A = H/2 (plus the damping) and b = (H x - g)/2 on the working
 // set, the quadratic model in ActiveSet's form y^T A y - 2 b^T y. It
-// returns false if the Hessian is not finite.
-func (ws *NewtonWorkspace) model(f SecondOrder, x []float64) bool {
+// returns linear when H is 0 on the working set (f linear there: a
+// convex f's Hessian of zero trace is zero), where the model is g^T y
+// alone and A is not set, and ok false if the Hessian is not finite.
+func (ws *NewtonWorkspace) model(f SecondOrder, x []float64) (linear, ok bool) {
 	w := ws.w
 	n := len(w)
 	if cap(ws.h) < n*n {
@@ -180,8 +193,11 @@ func (ws *NewtonWorkspace) model(f SecondOrder, x []float64) bool {
 	for p := 0; p < n; p++ {
 		trace += h[p*n+p]
 	}
-	if !(trace > 0) || math.IsInf(trace, 1) {
-		return false
+	switch {
+	case trace == 0:
+		return true, true
+	case !(trace > 0) || math.IsInf(trace, 1):
+		return false, false
 	}
 	damp := hessianDamping * trace / float64(n)
 	for p := 0; p < n; p++ {
@@ -194,7 +210,22 @@ func (ws *NewtonWorkspace) model(f SecondOrder, x []float64) bool {
 		ws.b[p] = (hx + damp*x[w[p]] - ws.g[w[p]]) / 2
 	}
 	ws.a = a
-	return true
+	return false, true
+}
+
+// vertex sets ws.y to the minimiser of the linear model g^T y over the
+// simplex on the working set: the vertex of its least gradient (the first
+// on ties).
+func (ws *NewtonWorkspace) vertex(g []float64) {
+	y := ws.y[:len(ws.w)]
+	clear(y)
+	best := 0
+	for p, i := range ws.w {
+		if g[i] < g[ws.w[best]] {
+			best = p
+		}
+	}
+	y[best] = 1
 }
 
 // lineSearch halves the step from x towards the model's minimiser, from
@@ -213,6 +244,11 @@ func (ws *NewtonWorkspace) lineSearch(f SecondOrder, x []float64, fx, dec, alpha
 			xn[i] = math.Max(xn[i], 0)
 		}
 		normalise(xn)
+		if slices.Equal(xn, x) {
+			// The step is lost to rounding, and f with it: accepting it
+			// would repeat the same iteration until MaxIter.
+			return fx, false
+		}
 		fn := f.Value(xn)
 		if fn <= fx+armijo*alpha*dec {
 			return fn, true

@@ -67,7 +67,8 @@ func Trigamma(x float64) float64 {
 // Minka's starting point ("Estimating a Dirichlet distribution", 2000,
 // appendix C): x = exp(y) + 1/2 for y >= -2.22, else -1/(y - psi(1)). It
 // stops at a relative step below 1e-14 or after 50 steps.
-// InvDigamma(-Inf) is 0, InvDigamma(+Inf) is +Inf, InvDigamma(NaN) is NaN.
+// InvDigamma(-Inf) is 0, InvDigamma(NaN) is NaN, and InvDigamma(y) is
+// +Inf for y = +Inf and every y above psi(MaxFloat64), about 709.78.
 func InvDigamma(y float64) float64 {
 	if math.IsNaN(y) {
 		return y
@@ -79,9 +80,16 @@ func InvDigamma(y float64) float64 {
 		return 0
 	}
 	var x float64
-	if y >= -2.22 {
+	switch {
+	case y > 700:
+		// exp(y - 1) e: Go's math.Exp gives +Inf from about 709.4 on
+		// amd64, below psi(MaxFloat64) = 709.78, whose inverse is finite.
+		if x = math.Exp(y-1) * math.E; math.IsInf(x, 1) {
+			return x // beyond psi(MaxFloat64)
+		}
+	case y >= -2.22:
 		x = math.Exp(y) + 0.5
-	} else {
+	default:
 		x = -1 / (y + 0.5772156649015329)
 	}
 	for range 50 {

@@ -101,3 +101,19 @@ func TestInvDigamma(t *testing.T) {
 		t.Error("special values")
 	}
 }
+
+// InvDigamma gave NaN from y = 709.5 on: math.Exp overflows there on
+// amd64, though psi's inverse is finite up to psi(MaxFloat64) = 709.78.
+func TestInvDigammaNearTheLargestFloat(t *testing.T) {
+	for _, y := range []float64{700.5, 709.5, 709.78} {
+		x := InvDigamma(y)
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(Digamma(x)-y) > 1e-12*y {
+			t.Errorf("InvDigamma(%v) = %v, psi of it %v", y, x, Digamma(x))
+		}
+	}
+	for _, y := range []float64{709.79, 1e4} {
+		if x := InvDigamma(y); !math.IsInf(x, 1) {
+			t.Errorf("InvDigamma(%v) = %v, want +Inf (beyond psi(MaxFloat64))", y, x)
+		}
+	}
+}
