@@ -161,17 +161,7 @@ func TestActiveSetIgnoresLooseTolerance(t *testing.T) {
 			q[j] += w * rows[i][j]
 		}
 	}
-	a, b := make([]float64, k*k), make([]float64, k)
-	for i := range rows {
-		for m := range rows {
-			for j := range q {
-				a[i*k+m] += rows[i][j] * rows[m][j]
-			}
-		}
-		for j := range q {
-			b[i] += rows[i][j] * q[j]
-		}
-	}
+	a, b := gram(rows, q)
 	x := make([]float64, k)
 	r := ActiveSet(NewQuadratic(a, b), x, Settings{Tol: 1e-3, MaxIter: 100}, nil)
 	for i := range want {

@@ -128,15 +128,22 @@ func duplicateRows(rng *rand.Rand, k int) (a, b []float64) {
 	for j := range q {
 		q[j] = rng.Float64()
 	}
+	return gram(t, q)
+}
+
+// gram returns A = R R^T (k x k, row-major) and b = R q for the k rows R:
+// the quadratic of the least squares min ||x^T R - q||^2 on the simplex.
+func gram(rows [][]float64, q []float64) (a, b []float64) {
+	k := len(rows)
 	a, b = make([]float64, k*k), make([]float64, k)
-	for i := range k {
-		for j := range k {
-			for w := range v {
-				a[i*k+j] += t[i][w] * t[j][w]
+	for i := range rows {
+		for m := range rows {
+			for j := range q {
+				a[i*k+m] += rows[i][j] * rows[m][j]
 			}
 		}
-		for w := range v {
-			b[i] += t[i][w] * q[w]
+		for j := range q {
+			b[i] += rows[i][j] * q[j]
 		}
 	}
 	return a, b
