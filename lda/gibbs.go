@@ -195,6 +195,8 @@ func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
 		return nil, bad("OptimizeInterval", o.OptimizeInterval, ">= 0 (0: off)")
 	case o.OptimizeBurnIn < 0:
 		return nil, bad("OptimizeBurnIn", o.OptimizeBurnIn, ">= 0")
+	case o.OptimizeInterval > 0 && o.OptimizeBurnIn >= o.Iterations:
+		return nil, bad("OptimizeBurnIn", o.OptimizeBurnIn, fmt.Sprintf("below the %d iterations with OptimizeInterval set: no sweep follows it", o.Iterations))
 	case o.OptimizeInterval > 0 && !optimizes(o):
 		// Refused, not ignored: the option would change nothing.
 		return nil, bad("OptimizeInterval", o.OptimizeInterval, fmt.Sprintf("dividing one of the %d sweeps after the first %d (the optimisation's burn-in), or 0: it divides none, so it would optimise nothing", o.Iterations, o.OptimizeBurnIn))

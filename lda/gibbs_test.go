@@ -476,6 +476,7 @@ func TestGibbsErrors(t *testing.T) {
 		{GibbsOptions{OptimizeInterval: -1}, "OptimizeInterval"},
 		{GibbsOptions{Iterations: 10, OptimizeInterval: 20}, "OptimizeInterval"},                   // no sweep it divides: it changed nothing
 		{GibbsOptions{Iterations: 10, OptimizeInterval: 4, OptimizeBurnIn: 8}, "OptimizeInterval"}, // none after the burn-in
+		{GibbsOptions{Iterations: 10, OptimizeInterval: 1, OptimizeBurnIn: 50}, "OptimizeBurnIn"},  // no sweep after it at all
 		{GibbsOptions{OptimizeBurnIn: -1}, "OptimizeBurnIn"},
 		{GibbsOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},
 		{GibbsOptions{Shards: -1}, "Shards"},

@@ -41,7 +41,7 @@ func firstEstimate(t *testing.T, l learner.Learner, c *corpus.Corpus, k int) int
 	case *projector.KMeans:
 		return projector.KMeansEstimateBytes(c, k, l.Options())
 	case *lda.Gibbs:
-		return lda.EstimateGibbsBytes(c, k, l.Options().Shards)
+		return l.EstimateBytes(c, k) // with --optimize-interval, more than EstimateGibbsBytes
 	case *lda.VB:
 		o := l.Options()
 		if o.Online {

@@ -29,18 +29,7 @@ func randomRegression(rng *rand.Rand, k, v int) (a, b []float64) {
 	for j := range q {
 		q[j] += 0.05 * rng.NormFloat64()
 	}
-	a, b = make([]float64, k*k), make([]float64, k)
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			for w := 0; w < v; w++ {
-				a[i*k+j] += t[i][w] * t[j][w]
-			}
-		}
-		for w := 0; w < v; w++ {
-			b[i] += t[i][w] * q[w]
-		}
-	}
-	return a, b
+	return gram(t, q)
 }
 
 // ActiveSet reaches the minimum EG approaches: on random regressions its

@@ -35,17 +35,7 @@ func TestQuadraticRecoversInteriorPoint(t *testing.T) {
 			q[j] += want[i] * T[i][j]
 		}
 	}
-	a, b := make([]float64, k*k), make([]float64, k)
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			for w := 0; w < v; w++ {
-				a[i*k+j] += T[i][w] * T[j][w]
-			}
-		}
-		for w := 0; w < v; w++ {
-			b[i] += T[i][w] * q[w]
-		}
-	}
+	a, b := gram(T, q)
 	x := uniform(k)
 	r := EG(NewQuadratic(a, b), x, Settings{Tol: 1e-8, MaxIter: 5000}, nil)
 	if !r.Converged {
