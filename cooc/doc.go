@@ -41,8 +41,10 @@
 //
 // Stats holds the same statistic as exact partial sums, for corpora that
 // do not fit one machine: the numerator of Q, M, the token count and each
-// word's document frequency, each document's contribution rounded once to
-// a multiple of 2^-64 and summed as 128-bit integers, so that the Stats of
+// word's document frequency, each document's weight per pair rounded once
+// to a multiple of 2^-64 (so an entry of its contribution, that weight
+// times h_i h_j, is within h_i h_j 2^-64 of the exact one) and summed as
+// 128-bit integers, so that the Stats of
 // disjoint sets of documents merge in any order and grouping into bit for
 // bit those of their union (what a distributed engine, hull's Beam
 // pipeline in beam/, needs), and are written to a checksummed file, whose

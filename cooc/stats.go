@@ -28,9 +28,11 @@ import (
 // its tokens or pairs of tokens (Weighting; see the package
 // documentation).
 //
-// Each document's contribution is rounded once, to a multiple of 2^-64
-// that depends on the document alone, and the sums are 128-bit integers in
-// those units: adding is exact, so the Stats of disjoint sets of documents
+// Each document's weight per pair is rounded once, down to a multiple of
+// 2^-64 that depends on the document alone (an entry of its contribution,
+// that weight times h_i h_j, is then within h_i h_j 2^-64 of the exact
+// one: a relative 1.6e-11 for a document of 70,000 tokens over three
+// words), and the sums are 128-bit integers in those units: adding is exact, so the Stats of disjoint sets of documents
 // merge, in any order and any grouping, into bit for bit the Stats one
 // pass over their union gives. That is what lets a distributed engine
 // (hull's Beam pipeline) compute them in pieces.
@@ -136,7 +138,8 @@ func NewWeightedStats(vocab []string, w Weighting) (*Stats, error) {
 }
 
 // EstimateStatsBytes returns the bytes of Stats over v words holding
-// every row: 16 bytes an entry of S's upper triangle, 8 a word.
+// every row: 16 bytes an entry of S's upper triangle, 24 a word (its
+// document frequency and its string).
 func EstimateStatsBytes(v int) int64 { return 16*triangle(v, 0, v) + 24*int64(v) }
 
 // triangle returns the number of entries of rows lo..hi-1 of the upper
@@ -473,9 +476,9 @@ func Join(parts []*Stats) (*Stats, error) {
 }
 
 // Matrix returns the dense co-occurrence matrix Q = S / W of statistics
-// holding every row: equal, to the rounding of each document's
-// contribution and of the sums, to Compute on the documents with the
-// same weighting. It returns a *memory.Error before allocating the 8 V^2
+// holding every row: equal, to the rounding of each document's weight
+// per pair (see Stats) and of the sums, to Compute on the documents with
+// the same weighting. It returns a *memory.Error before allocating the 8 V^2
 // bytes above maxMemory (0: half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
 	if err := ctxio.Err(ctx); err != nil {
