@@ -328,7 +328,8 @@ func collapseAdvice(algorithm, refine string) string {
 func DominantOf(theta [][]float64) []int { return infer.DominantOf(theta) }
 
 // DominantTopics returns the dominant topic of each document of c under
-// m's topics, -1 for a document without tokens: the largest of the topic
+// m's topics, -1 for a document without tokens or whose words all have
+// zero weight in every topic (infer.EmptyUnexplained): the largest of the topic
 // weights that variational inference gives it (infer.DominantTopics:
 // infer.VB, the prior of infer.AlphaFor, at most DominantIterations
 // updates per document; deterministic, and the same for any threads, 0

@@ -96,6 +96,16 @@ func TestEmptyUnexplained(t *testing.T) {
 	if got := DominantOfDocs(out, theta); got[1] != -1 || got[2] != -1 || got[0] != 0 || got[3] != 1 {
 		t.Errorf("DominantOfDocs = %v, want [0 -1 -1 1]", got)
 	}
+	// DominantTopics leaves them out on the corpus itself: the uniform
+	// prior gave document 1 topic 0, the lower one on the tie.
+	for _, docs := range []*corpus.Corpus{c, out} {
+		if got, err := DominantTopics(context.Background(), m, docs, Options{}); err != nil || !slices.Equal(got, []int{0, -1, -1, 1}) {
+			t.Errorf("DominantTopics = %v, %v; want [0 -1 -1 1]", got, err)
+		}
+	}
+	if got, n, err := SampleDominantTopics(context.Background(), m, c, 2, Options{}); err != nil || n != 2 || !slices.Equal(got, []int{0, -1, -1, -1}) {
+		t.Errorf("SampleDominantTopics = %v, %d, %v; want [0 -1 -1 -1], 2", got, n, err)
+	}
 	if same, n, err := EmptyUnexplained(m, out); same != out || n != 0 || err != nil {
 		t.Errorf("nothing to empty: %p (%p), %d, %v", same, out, n, err)
 	}

@@ -41,11 +41,14 @@ func DominantOf(theta [][]float64) []int {
 }
 
 // DominantTopics returns the dominant topic of each document of c under
-// m's topics, -1 for a document without tokens: the largest of the topic
-// weights Infer gives it by VB (o.Method is ignored) with at most
-// o.Iterations updates, DominantIterations if 0. It is deterministic and
-// the same for any o.Threads. Errors as Infer's. Time
-// O(o.Iterations x nnz x K) at most, spread over the threads.
+// m's topics: the largest of the topic weights Infer gives it by VB
+// (o.Method is ignored) with at most o.Iterations updates,
+// DominantIterations if 0. A document without tokens gets -1, and so does
+// one whose words all have zero weight in every topic (EmptyUnexplained):
+// the weights of both are the prior's, and the lowest topic would take
+// them all on the tie. It is deterministic and the same for any
+// o.Threads. Errors as Infer's. Time O(o.Iterations x nnz x K) at most,
+// spread over the threads.
 func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, o Options) ([]int, error) {
 	o.Method = VB
 	if o.Iterations == 0 {
@@ -55,7 +58,17 @@ func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, o Opt
 	if err != nil {
 		return nil, err
 	}
-	return DominantOfDocs(c, theta), nil
+	dom := DominantOfDocs(c, theta)
+	unexplained, _, err := unexplainedDocs(m, c)
+	if err != nil {
+		return nil, err
+	}
+	for d, skip := range unexplained {
+		if skip {
+			dom[d] = -1
+		}
+	}
+	return dom, nil
 }
 
 // DominantOfDocs is DominantOf of the rows of theta, the topic weights of
