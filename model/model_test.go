@@ -145,16 +145,7 @@ func TestTopWords(t *testing.T) {
 
 // The typed results survive Save/Load with their Go types.
 func TestTypedFieldsRoundTrip(t *testing.T) {
-	m := sample()
-	m.TopicWords = [][]int{{0, 1}, {}}
-	m.TopicLabels = []string{"fruit", "stone fruit"}
-	m.TopicSource = []string{"catchwords", "cluster-mean"}
-	m.ClusterSizes = []int{3, 4}
-	m.DominantTopic = []int{0, -1, 1}
-	m.SingularValues = []float64{3, 1}
-	m.Simplex = &Simplex{Vertices: [][]float64{{0}, {1}}, Centres: [][]float64{{0}, {0.5}, {1}},
-		VertexCentres: []int{0, 2}, Sample: [][]float64{{0.2}}, SampleWords: []int{1}}
-	m.Params["docs_used"] = 3
+	m := full()
 	var buf bytes.Buffer
 	if err := Write(&buf, m, true); err != nil {
 		t.Fatal(err)

@@ -44,17 +44,20 @@ func (g Semi) size() genSize {
 
 // The memory of a generated corpus, its truth and the weights
 // GenerateWeights returns. Per topic and word: the topic (8 bytes), its
-// alias table (12), a copy (8: Semi's renormalised topics) and the truth
-// written (80: model.Save encodes it in memory, about 23 bytes of JSON,
-// in a buffer grown by doubling, then copied; "hull synth lda -k 50
-// --vocab-size 1000000 --docs 1 --doc-length 2" peaked at 103 bytes per
-// topic and word in all, -k 20 at 71). Per document: its id (about 30 bytes), its offset (8), the
-// id WriteDir numbers it with (about 26), its weights' slice header (24)
-// and a shuffled plan (8, Dominant); plus 8 bytes per topic for its
-// weights. Per nonzero, at most min(DocLength, V) in a document: its word
-// and count (8).
+// alias table (12) and a copy (8: Semi's renormalised topics), and the
+// garbage of writing the truth a topic at a time (model.Save). Per word
+// of the vocabulary: its string, its line of vocab.txt and its JSON in
+// the truth, about 160 bytes in all. "hull synth lda --vocab-size 1000000
+// --docs 1 --doc-length 2" peaked at 189 MB with -k 2, 745-770 MB with
+// -k 20 and 1.79 GB with -k 50 (418 MB with -k 2 over 2,000,000 words):
+// 35 bytes a topic and word, 164 a word. Per document: its id (about 30
+// bytes), its offset (8), the id WriteDir numbers it with (about 26), its
+// weights' slice header (24) and a shuffled plan (8, Dominant); plus 8
+// bytes per topic for its weights. Per nonzero, at most min(DocLength, V)
+// in a document: its word and count (8).
 const (
-	topicWordBytes = 108
+	topicWordBytes = 36
+	vocabWordBytes = 170
 	docBytes       = 96
 	docTopicBytes  = 8
 	nnzBytes       = 8
@@ -64,7 +67,7 @@ const (
 // MaxInt64/2.
 func estimateBytes(z genSize) int64 {
 	k, v, docs, n := float64(z.k), float64(z.v), float64(z.docs), float64(z.docLength)
-	need := k*v*topicWordBytes + docs*(docBytes+k*docTopicBytes) + docs*min(n, v)*nnzBytes + 4*n
+	need := k*v*topicWordBytes + v*vocabWordBytes + docs*(docBytes+k*docTopicBytes) + docs*min(n, v)*nnzBytes + 4*n
 	return int64(min(need, math.MaxInt64/2))
 }
 
