@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
@@ -91,4 +92,48 @@ func TestEncodeWriteError(t *testing.T) {
 			t.Errorf("failing after %d bytes: %v", n, err)
 		}
 	}
+}
+
+// FuzzReadStreams: Read, which decodes a topic at a time, reads what the
+// whole decoding of the JSON object reads, and fails where it fails, with
+// the same error past the decoding.
+func FuzzReadStreams(f *testing.F) {
+	for _, m := range []*Model{sample(), full()} {
+		var b bytes.Buffer
+		if err := Write(&b, m, false); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.String())
+	}
+	for _, s := range []string{
+		`{"format": 2, "k": 1, "vocab": ["a"], "topics": [[1]]}`,
+		` {"k": "two"}`, `{"topics": [[1, "x"]]}`, `{"topics": [[1], null, []]}`, `{"topics": null}`, `{"topics": "x"}`,
+		`{"topics": {"a": 1}}`, `{"Topics": [[1]], "topics": [[0.5, 0.5]]}`, `{"topics": [[1]], "TOPICS": []}`,
+		`{"provenance": {"seed": "x"}, "k": 1}`, `{"params": {"a": 1}, "params": {"b": 2}}`, `{"k": 1,}`, `{"k" 1}`,
+		`{"format": 2, "k": 1, "vocab": ["a"], "topics": [[1]]} trailing`, `{"topics": [[1e400]]}`, `{"topics": [[1] [2]]}`,
+		`{"vocab": ["a\u00a0"], "topics": [[1]], "k": 1, "format": 2}`, "{\"vocab\": [\"\xff\"]}", `{"simplex": {"vertices": 3}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		got, err := Read(strings.NewReader(data))
+		want, wantErr := read(strings.NewReader(data), true)
+		switch {
+		case err == nil && wantErr == nil:
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("Read: %+v; whole: %+v", got, want)
+			}
+		case err == nil || wantErr == nil:
+			t.Fatalf("Read: %v; whole: %v", err, wantErr)
+		case strings.HasPrefix(wantErr.Error(), "not a hull model: "):
+			// Syntax errors are found token by token, and said in other
+			// words.
+			checkReadError(t, err)
+			if !strings.HasPrefix(err.Error(), "not a hull model: ") {
+				t.Fatalf("Read: %v; whole: %v", err, wantErr)
+			}
+		case err.Error() != wantErr.Error():
+			t.Fatalf("Read: %v; whole: %v", err, wantErr)
+		}
+	})
 }
