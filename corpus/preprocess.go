@@ -24,6 +24,25 @@ type Preprocessing struct {
 	Text *text.Options `json:"text,omitempty"`
 	// Prune is the pruning applied after reading, nil if none.
 	Prune *PruneOptions `json:"prune,omitempty"`
+	// Saved is how the corpus read was prepared before SaveDir wrote it:
+	// the record SaveDir writes beside a data file of a numeric format
+	// (PreprocessingFileName), which ReadFile reads back with it. Its
+	// words are tokens already, but the raw text they came from was
+	// tokenized as Saved.Text says (TextOptions). nil otherwise.
+	Saved *Preprocessing `json:"saved,omitempty"`
+}
+
+// TextOptions returns how raw text was tokenized to make the corpus:
+// p.Text, else that of the record it was saved from (Saved), nil when
+// none was tokenized. New raw text is prepared with it to meet the
+// corpus's words.
+func (p *Preprocessing) TextOptions() *text.Options {
+	for ; p != nil; p = p.Saved {
+		if p.Text != nil {
+			return p.Text
+		}
+	}
+	return nil
 }
 
 // Validate checks a record read from a file (a model's, a statistics
@@ -47,6 +66,9 @@ func (p *Preprocessing) Validate() error {
 		if err := p.Prune.validate(); err != nil {
 			return fmt.Errorf("preprocessing: %w", err)
 		}
+	}
+	if err := p.Saved.Validate(); err != nil {
+		return fmt.Errorf("saved: %w", err)
 	}
 	return nil
 }
@@ -88,6 +110,9 @@ func (p *Preprocessing) String() string {
 	}
 	if p.Prune != nil {
 		parts = append(parts, "prune: "+p.Prune.String())
+	}
+	if p.Saved != nil {
+		parts = append(parts, "saved from ("+p.Saved.String()+")")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -190,7 +215,7 @@ func (p *Preprocessing) withPrune(prune PruneOptions) *Preprocessing {
 
 // mergeRecords returns the record of the merge of corpora with records ps:
 // the first text options (every input of a Read shares them), the format
-// if all agree.
+// if all agree, the record they were saved from if all were saved alike.
 func mergeRecords(ps []*Preprocessing) *Preprocessing {
 	out := &Preprocessing{}
 	for i, p := range ps {
@@ -205,6 +230,14 @@ func mergeRecords(ps []*Preprocessing) *Preprocessing {
 		}
 		if out.Text == nil {
 			out.Text = p.Text
+		}
+	}
+	// The corpora saved alike keep their record; others have none.
+	for i, p := range ps {
+		if i == 0 {
+			out.Saved = p.Saved
+		} else if !p.Saved.Equivalent(out.Saved) {
+			out.Saved = nil
 		}
 	}
 	return out

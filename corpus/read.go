@@ -192,9 +192,13 @@ func (opts ReadOptions) vocabField() string {
 // input yields a *ParseError ("file:line: what is wrong"); a corpus
 // without documents or without tokens is an error too. For a file it is
 // ReadFrom on the opened file, plus the discovery of the vocabulary file
-// of the numeric formats when opts sets none. It keeps every word of raw
-// text, where "hull fit" then prunes it: Prune(c,
-// RawTextPrune(c.NumDocs())) does as it does.
+// of the numeric formats when opts sets none, and, for a data file named
+// as SaveDir names it (docword.txt, corpus.ldac, ...), the documents' ids
+// and the record of their preparation SaveDir wrote beside it
+// (SavedCompanions; Preprocessing.Saved), without which the documents
+// would be numbered 1, 2, ... and labels by id meet other documents. It
+// keeps every word of raw text, where "hull fit" then prunes it:
+// Prune(c, RawTextPrune(c.NumDocs())) does as it does.
 func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	opts, err := opts.check()
 	if err != nil {
@@ -216,7 +220,16 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	}
 	defer f.Close()
 	discover := func(Format) (string, error) { return findVocab(path) }
-	return readStream(f, path, fi.Size(), opts, discover)
+	c, err := readStream(f, path, fi.Size(), opts, discover)
+	if err != nil {
+		return nil, err
+	}
+	if _, numeric := numericReaders[c.Preprocessing.Format]; numeric {
+		if err := readSaved(path, c, opts.Log); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
 }
 
 // ReadFrom reads a corpus from r, as ReadFile reads a file: the format is

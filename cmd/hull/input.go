@@ -426,11 +426,13 @@ var textFlags = map[string]func(o text.Options) string{
 
 // useModelText makes raw input be prepared as m's corpus was, when m
 // records it: a model knows the words its tokenizer made, so input
-// tokenized otherwise would be scored on a different token set. A text
-// flag given with another value than the record is an error.
+// tokenized otherwise would be scored on a different token set (a model
+// of a corpus "hull corpus" saved records its record too). A text flag
+// given with another value than the record is an error.
 func (in *inputFlags) useModelText(m *model.Model) error {
 	p := m.Provenance.Preprocessing
-	if !p.Tokenized() {
+	recorded := p.TextOptions()
+	if recorded == nil {
 		return nil
 	}
 	mine, err := in.textOptions().Resolved()
@@ -439,11 +441,11 @@ func (in *inputFlags) useModelText(m *model.Model) error {
 	}
 	for _, name := range slices.Sorted(maps.Keys(textFlags)) {
 		canon := textFlags[name]
-		if in.fs != nil && in.fs.Changed(name) && canon(mine) != canon(*p.Text) {
+		if in.fs != nil && in.fs.Changed(name) && canon(mine) != canon(*recorded) {
 			return fmt.Errorf("--%s: the model records how its raw text was prepared (%s), and new text is prepared the same way; "+
 				"the flag asks otherwise: drop it", name, p)
 		}
 	}
-	in.recorded = p.Text
+	in.recorded = recorded
 	return nil
 }
