@@ -147,11 +147,23 @@ func notText(head []byte) error {
 		return errors.New("a co-occurrence statistics file (hull stats), not documents: " + StatsFileHint)
 	}
 	for _, c := range compressionMagic {
-		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || len(head) > 3 && head[3] >= '1' && head[3] <= '9') {
+		if bytes.HasPrefix(head, []byte(c.magic)) && (c.name != "bzip2" || isBzip2(head)) {
 			return fmt.Errorf("compressed with %s: hull reads plain or gzip-compressed files; decompress it first", c.name)
 		}
 	}
 	return nil
+}
+
+// isBzip2 reports whether head starts a bzip2 stream: "BZh", the block
+// size ('1' to '9'), then the magic of a block (the digits of pi) or of
+// the end of the stream (those of the square root of pi), so that text
+// starting "BZh9" is read as text.
+func isBzip2(head []byte) bool {
+	if len(head) < 10 || head[3] < '1' || head[3] > '9' {
+		return false
+	}
+	magic := string(head[4:10])
+	return magic == "\x31\x41\x59\x26\x53\x59" || magic == "\x17\x72\x45\x38\x50\x90"
 }
 
 // lineScanner reads an input line by line, counting lines from 1. Lines

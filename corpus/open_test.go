@@ -98,7 +98,8 @@ func TestTruncatedGzip(t *testing.T) {
 // A stream in a compression hull does not read, or holding a NUL byte
 // (a binary file), is refused: both were read as text and gave junk
 // topics with exit 0. Text that merely starts with the same letters is
-// read ("BZh" is not bzip2 without its block-size digit).
+// read ("BZh" is not bzip2 without its block-size digit and the magic of
+// a block or of the end after it).
 func TestNotText(t *testing.T) {
 	for in, want := range map[string]string{
 		"BZh91AY&SY\x00\x01": "compressed with bzip2",
@@ -150,8 +151,14 @@ func TestNotText(t *testing.T) {
 	if _, err := ReadFile(lateDir, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "late.txt:401: a NUL byte at byte 4") {
 		t.Errorf("directory: %v", err)
 	}
-	if _, err := ReadFrom(strings.NewReader("BZh is a word\nand here another\n"), "f", ReadOptions{Format: FormatLines}); err != nil {
-		t.Errorf("text starting with BZh: %v", err)
+	for _, in := range []string{"BZh is a word\nand here another\n", "BZh91 is a word, and hull's vocabulary may hold it\nand here another\n"} {
+		if _, err := ReadFrom(strings.NewReader(in), "f", ReadOptions{Format: FormatLines}); err != nil {
+			t.Errorf("text starting with BZh: %v", err)
+		}
+	}
+	// bzip2 of nothing: the end-of-stream magic after the header.
+	if _, err := ReadFrom(strings.NewReader("BZh9\x17\x72\x45\x38\x50\x90\x00\x00\x00\x00"), "f", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "compressed with bzip2") {
+		t.Errorf("an empty bzip2 stream: %v", err)
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one doc\x00"), 0o644)
