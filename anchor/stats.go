@@ -147,9 +147,11 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // shard, say), read as the statistics' were (the same tokenizing), over
 // any vocabulary: they are aligned to the statistics' (corpus.Align),
 // their other words dropped, which the log says. Raw text tokenized
-// otherwise than the statistics' documents (their Preprocessing.Text),
-// or raw text for statistics of tokens made elsewhere (a numeric format)
-// and the other way round, is refused (ErrSamplePreparation). The topics
+// otherwise than the statistics' documents (their
+// Preprocessing.TextOptions: a corpus hull corpus saved records its raw
+// text's), or raw text for statistics of tokens made elsewhere (a
+// numeric format) and the other way round, is refused
+// (ErrSamplePreparation). The topics
 // are those of the statistics refined on the sample: with the whole
 // corpus as the sample, Fit's to the rounding of the sums where the
 // recovered topics have the same zero weights (EM keeps a zero at zero;
@@ -197,12 +199,15 @@ func (in *input) setSample(sample *corpus.Corpus) error {
 		return errors.New("anchor: no refinement sample (use FitStats)")
 	}
 	p, q := in.summary.Preprocessing, sample.Preprocessing
+	// TextOptions: the words of a corpus hull corpus saved were made from
+	// raw text too.
+	pt, qt := p.TextOptions(), q.TextOptions()
 	switch {
-	case p.Tokenized() && q.Tokenized():
-		if !p.Text.Equivalent(*q.Text) {
+	case pt != nil && qt != nil:
+		if !pt.Equivalent(*qt) {
 			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
 		}
-	case p != nil && q != nil && p.Tokenized() != q.Tokenized():
+	case p != nil && q != nil && (pt == nil) != (qt == nil):
 		// One is raw text hull tokenized, the other tokens made elsewhere
 		// (a numeric format, JSON lines of items): their words are not
 		// known to be the same.
@@ -215,7 +220,7 @@ func (in *input) setSample(sample *corpus.Corpus) error {
 
 // tokensOf says how the words of documents read as p were made.
 func tokensOf(p *corpus.Preprocessing) string {
-	if p.Tokenized() {
+	if p.TextOptions() != nil {
 		return "raw text tokenized by hull (" + p.String() + ")"
 	}
 	return "read as tokens already made (" + p.String() + ")"

@@ -246,6 +246,17 @@ func TestFitStatsSample(t *testing.T) {
 	if err := in.setSample(&stemmed); err != nil {
 		t.Fatalf("a sample tokenized as the statistics: %v", err)
 	}
+	// A UCI corpus that hull corpus saved from raw text records how its
+	// words were made: tokenized alike, it is taken; otherwise not.
+	saved := *c
+	saved.Preprocessing = &corpus.Preprocessing{Format: corpus.FormatUCI, Saved: &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{}}}
+	if err := in.setSample(&saved); err != nil {
+		t.Fatalf("a saved sample tokenized as the statistics: %v", err)
+	}
+	saved.Preprocessing.Saved.Text.Stem = true
+	if err := in.setSample(&saved); !errors.Is(err, ErrSamplePreparation) {
+		t.Fatalf("a saved sample stemmed, for statistics not stemmed: %v", err)
+	}
 }
 
 // TestFitStatsSampleMemory: the copy of a sample put on the statistics'
