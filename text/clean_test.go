@@ -334,7 +334,8 @@ func FuzzCleanEmail(f *testing.F) {
 
 func FuzzDropEncodedBlocks(f *testing.F) {
 	data := binary(100)
-	seeds := []string{"begin 644 x\n" + uuencode(data) + "end\n", base64Lines(data), "a\r\nb", "M\nM\nM\n"}
+	seeds := []string{"begin 644 x\n" + uuencode(data) + "end\n", base64Lines(data), "a\r\nb", "M\nM\nM\n",
+		"begin 100 metres race\nRESULTS OF THE RACE:\n#AB\n`\nend\n"}
 	fuzzClean(f, seeds, DropEncodedBlocks, func(t *testing.T, in, out string) {
 		if !linesSubsequence(in, out) {
 			t.Fatalf("DropEncodedBlocks(%q) = %q, not lines of the input", in, out)
@@ -369,4 +370,49 @@ func FuzzParseClean(f *testing.F) {
 			t.Fatalf("ParseClean(%q) = %q; its names parse to %q, %v", list, presets, back, err)
 		}
 	})
+}
+
+// TestDropEncodedBlocksUULines checks that only genuine uuencoded lines,
+// whose first character gives their length, follow a "begin" line: a
+// line of capitals after "begin 100 metres race" is prose and kept, while
+// files of every length, as uuencode writes them, with a checksum
+// character or with a final space stripped, are dropped.
+func TestDropEncodedBlocksUULines(t *testing.T) {
+	for _, in := range []string{
+		"begin 100 metres race\nRESULTS OF THE RACE:\nFIRST PLACE WINNER\nthe end",
+		"begin 644 pictures\n \nSEE BELOW\n",                        // a line of a space encodes no bytes
+		"begin 644 x\n`\nend\n",                                     // nor does "`"
+		"begin 2010 TEAM\n#AB\nend\n",                               // '#': 3 bytes in 4 to 6 characters
+		"x\n" + strings.Repeat("M"+strings.Repeat("!", 63)+"\n", 3), // too long for 'M'
+	} {
+		if got := DropEncodedBlocks(in); got != in {
+			t.Errorf("DropEncodedBlocks(%q) = %q, want it unchanged", in, got)
+		}
+	}
+	for n := 1; n <= 140; n++ {
+		uu := uuencode(binary(n))
+		if got, in := DropEncodedBlocks("a\nbegin 644 f.bin\n"+uu+"end\nb\n"), "a\nb\n"; got != in {
+			t.Fatalf("%d bytes: got %q, want %q", n, got, in)
+		}
+	}
+	// A checksum character after each line (as some encoders write).
+	var sum strings.Builder
+	for _, line := range strings.SplitAfter(uuencode(binary(200)), "\n") {
+		if body := strings.TrimSuffix(line, "\n"); len(body) > 1 {
+			sum.WriteString(body + "Z\n")
+		}
+	}
+	if got := DropEncodedBlocks("a\nbegin 644 f\n" + sum.String() + "`\nend\nb"); got != "a\nb" {
+		t.Errorf("with checksums: got %q", got)
+	}
+	// A full line whose last character, a space for 0, a mailer stripped.
+	data := append(binary(44), 0x40)
+	line, _, _ := strings.Cut(uuencode(data), "\n")
+	stripped := strings.TrimSuffix(line, "`")
+	if len(stripped) != 60 {
+		t.Fatalf("line %q does not end with a 0", line)
+	}
+	if got := DropEncodedBlocks("a\nbegin 644 f\n" + stripped + "\n \nend\nb"); got != "a\nb" {
+		t.Errorf("a stripped line: got %q", got)
+	}
 }

@@ -29,23 +29,36 @@
 //     post its subject and its own prose, without headers, quoted replies
 //     and their attributions, signature, or encoded attachments. With
 //     Options.DropJunk, the lines of uuencoded and base64 data are then
-//     dropped (DropEncodedBlocks).
+//     dropped (DropEncodedBlocks: a uuencoded line must have the length
+//     its first character announces, so a "begin" line followed by prose
+//     in capitals drops nothing).
 //
-//  3. Boundaries. A token is a maximal run of letters (unicode.IsLetter),
-//     digits (unicode.IsDigit) and marks (unicode.IsMark, such as
-//     combining accents and the vowel signs of Indic scripts) that starts
-//     with a letter or a digit. Inside it, one joiner between a token rune
-//     and a following letter or digit is kept: an apostrophe (' or U+2019)
-//     or a hyphen ('-', U+2010 or U+2011). Everything else separates
-//     tokens: white space, punctuation, symbols, other dashes, and
-//     apostrophes or hyphens at the edge of a word or doubled. So "don't",
-//     "rock'n'roll" and "state-of-the-art" are single tokens, "'quoted'"
-//     gives "quoted" and "well--known" gives "well" and "known". Scripts
-//     written without spaces (Chinese, Japanese, Thai) are not segmented:
-//     a run of their letters is one token. Options.Rules set to
-//     RulesEnglish also joins a '.' or ',' between two ASCII digits
-//     ("1,000", "3.5", not "1" and "000"), and a '.' between two ASCII
-//     letters that each stand alone ("U.S." gives "u.s").
+//  3. Boundaries. A token is a maximal run of letters
+//     (unicode.IsLetter), digits (unicode.IsDigit), marks (unicode.IsMark,
+//     such as combining accents and the vowel signs of Indic scripts) and
+//     hidden format characters that starts with a letter or a digit. The
+//     hidden ones are the invisible characters that may stand inside a
+//     word: SOFT HYPHEN U+00AD (also Windows-1252's byte 0xAD and HTML's
+//     &shy;), ZERO WIDTH NON-JOINER and JOINER U+200C and U+200D, WORD
+//     JOINER U+2060 and ZERO WIDTH NO-BREAK SPACE U+FEFF; folding drops
+//     them (rule 5), so "inter&shy;national" gives "international" and a
+//     Persian word written with a non-joiner stays one token. Outside a
+//     token they separate, as every other format character (U+200E,
+//     U+202A...) does everywhere, and ZERO WIDTH SPACE U+200B everywhere:
+//     Thai and Khmer text marks its word breaks with it. Inside a token, one joiner between a
+//     token rune and a directly following letter or digit is kept: an
+//     apostrophe (' or U+2019) or a hyphen ('-', U+2010 or U+2011).
+//     Everything else separates tokens: white space, punctuation, symbols,
+//     other dashes, and apostrophes or hyphens at the edge of a word or
+//     doubled. So "don't", "rock'n'roll" and "state-of-the-art" are single
+//     tokens, "'quoted'" gives "quoted" and "well--known" gives "well" and
+//     "known". Scripts written without spaces (Chinese, Japanese, Thai)
+//     are not segmented: a run of their letters is one token, ZERO WIDTH
+//     SPACES put between its words as line-break hints included.
+//     Options.Rules set to RulesEnglish also joins a '.' or ',' between
+//     two ASCII digits ("1,000", "3.5", not "1" and "000"), and a '.'
+//     between two ASCII letters that each stand alone ("U.S." gives
+//     "u.s").
 //
 //  4. Length, numbers and junk. A token of fewer than Options.MinLen
 //     runes (DefaultMinLen, 2, if zero) is dropped, and so is one of more
@@ -57,10 +70,18 @@
 //     of encoded data, but not "30-year-old" or "covid-19"), and so is a
 //     token longer than DefaultMaxTokenLen, 25 runes, if MaxTokenLen is
 //     zero. These rules look at the token as found, before folding and
-//     stemming.
+//     stemming, but for its hidden characters, which lengths do not count.
 //
 //  5. Folding. Every rune is lowercased by unicode.ToLower (as by
-//     strings.ToLower); U+2019 becomes ' and U+2010 and U+2011 become -.
+//     strings.ToLower), except the 21 lower-case letters that are case
+//     variants of another letter (of one unicode.SimpleFold orbit), which
+//     become that letter, the lower case of their upper case: the final
+//     sigma ς becomes σ (so "ΣΟΦΟΣ" and "σοφος" give "σοφοσ"), the long s
+//     ſ becomes s, the micro sign µ Greek μ, the Greek symbol forms (ϑ, ϕ,
+//     ϖ...) their letters. All the case variants of a letter thus fold
+//     alike, and the dotless ı, whose upper case I is not its variant,
+//     stays ı. U+2019 becomes ' and U+2010 and U+2011 become -, and the
+//     hidden format characters of rule 3 are dropped.
 //
 //  6. Stop words. A token equal to a stop word is dropped. The stop words
 //     are the embedded English list (EnglishStopWords) unless
@@ -69,14 +90,22 @@
 //     before stemming, so stop lists name surface forms ("having",
 //     "isn't"). With Options.DropPossessive, a final "'s" is then dropped
 //     ("Reagan's" gives "reagan"), and what remains is checked again
-//     against the minimum length and the stop words.
+//     against the minimum length, the number and junk filters of rule 4
+//     (under DropNumbers, "1980's" gives "1980", which has no letter and
+//     is dropped) and the stop words.
 //
 //  7. Stemming. With Options.Stem, a token is replaced by its English
 //     Snowball (Porter2) stem, from github.com/kljensen/snowball, but for
 //     a token holding a '.', a number or an abbreviation of RulesEnglish
-//     (Porter2 would make "u.s" "u."). The stem is checked again against
-//     the minimum length and the stop words, so a stop list may also name
-//     stems ("run" drops "running").
+//     (Porter2 would make "u.s" "u."). Snowball's own stop words are
+//     stemmed like any token (english.Stem with stemStopWords true): the
+//     stop words are those of rule 6, checked before. The English list
+//     holds every Snowball stop word whose stem differs ("having",
+//     "during", "only"...), so this shows only without it
+//     (NoDefaultStopWords), where "having" gives "have" and "during"
+//     "dure". The stem is checked again against the minimum length and
+//     the stop words, so a stop list may also name stems ("run" drops
+//     "running", "have" drops "having").
 //
 // Every returned token is therefore valid UTF-8, lowercase, at least
 // MinLen runes long and not a stop word. The zero Options decode

@@ -6,32 +6,40 @@ import "strings"
 const (
 	minEncodedRun  = 3  // lines in a run of uuencoded or base64 lines without a "begin" line
 	minBase64Line  = 40 // bytes in a line of a base64 run (MIME writes 76)
-	uuLineLen      = 61 // bytes in a full uuencoded line: 'M' (45 bytes) and 60 characters
+	maxUULineBytes = 45 // bytes encoded in a full uuencoded line, 'M'
 	maxUUTrailLine = 2  // short uuencoded lines after a run: the last, partial line and "`"
 )
 
 // DropEncodedBlocks returns s without the lines of uuencoded and base64
 // data, which are binary files (pictures, programs) mailed as text and
 // would give thousands of nonsense tokens. Lines end at '\n', and a '\r'
-// before it is ignored. It drops:
+// before it is ignored. A uuencoded line is of the characters ' ' to '`'
+// only (the uuencode alphabet); its first character gives the number n of
+// bytes it encodes, 0 to 45 (its code minus 32, '`' for 0), and its length
+// is 1+4*ceil(n/3), or one character more (the pad or checksum character
+// some encoders add) or one less (a final space, which older encoders
+// write for a 0 and mailers strip). It drops:
 //
 //   - a uuencoded file: a line "begin MODE NAME" (MODE of 3 or 4 octal
-//     digits), the uuencoded lines after it (each of characters ' ' to '`'
-//     only, the uuencode alphabet) and an "end" line after them;
+//     digits), the uuencoded lines after it, of which at least one must
+//     encode bytes (n > 0), and an "end" line after them;
 //   - a uuencoded file whose "begin" line is elsewhere (a file posted in
-//     parts): a run of at least 3 lines of 60 or 61 characters of the
-//     uuencode alphabet starting with 'M' (a full line of 45 bytes),
-//     with at most 2 shorter uuencoded lines after it (the last bytes, and
-//     "`") and an "end" line;
+//     parts): a run of at least 3 full uuencoded lines (n = 45: 'M' and
+//     59 to 61 characters), with at most 2 other uuencoded lines after it
+//     (the last bytes, and "`") and an "end" line;
 //   - base64 data: a run of at least 3 lines of at least 40 characters
 //     each, all of the base64 alphabet (A-Z, a-z, 0-9, '+', '/', '=', no
 //     space), and the line after it if it is of that alphabet, its
 //     length is a multiple of 4, and it ends with '=' or has a digit, '+'
 //     or '/' (the last, shorter line, but not a word like "John").
 //
-// Prose never matches: its lines have spaces and lower-case letters. Only
-// whole lines are dropped, so valid UTF-8 in gives valid UTF-8 out. It
-// takes time linear in len(s) and returns s itself when nothing is dropped.
+// Prose never matches: its lines have lower-case letters, and a line of
+// capitals, digits and punctuation is taken for uuencoded only if its
+// first character gives its length ("RESULTS OF THE RACE:" would encode
+// 50 bytes, more than a line holds) and for base64 only if it has no
+// space. Only whole lines are dropped, so valid UTF-8 in gives valid UTF-8
+// out. It takes time linear in len(s) and returns s itself when nothing is
+// dropped.
 func DropEncodedBlocks(s string) string {
 	var b strings.Builder
 	kept := 0 // s[kept:i] is kept but not yet written to b
@@ -70,14 +78,22 @@ func encodedBlockLen(s string, i int) int {
 	line, next := nextLine(s, i)
 	switch {
 	case isUUBegin(line):
-		end := skipLines(s, next, -1, isUULine)
+		data := false // a line after "begin" encodes bytes
+		end := skipLines(s, next, -1, func(l string) bool {
+			n, ok := uuLine(l)
+			data = data || n > 0
+			return ok
+		})
+		if !data {
+			return 0
+		}
 		return skipEnd(s, end) - i
 	case isUUFullLine(line):
 		end := skipLines(s, i, -1, isUUFullLine)
 		if countLines(s[i:end]) < minEncodedRun {
 			return 0
 		}
-		end = skipLines(s, end, maxUUTrailLine, func(l string) bool { return len(l) <= uuLineLen && isUULine(l) })
+		end = skipLines(s, end, maxUUTrailLine, func(l string) bool { _, ok := uuLine(l); return ok })
 		return skipEnd(s, end) - i
 	case isBase64Line(line):
 		end := skipLines(s, i, -1, isBase64Line)
@@ -135,19 +151,32 @@ func isUUBegin(line string) bool {
 	return true
 }
 
-// isUULine reports whether line is non-empty and of the uuencode alphabet.
-func isUULine(line string) bool {
+// uuLine reports whether line is a uuencoded line, as DropEncodedBlocks
+// defines it, and returns the number of bytes it encodes (0 if it is not
+// one).
+func uuLine(line string) (n int, ok bool) {
+	if line == "" {
+		return 0, false
+	}
 	for _, c := range []byte(line) {
 		if c < ' ' || c > '`' {
-			return false
+			return 0, false
 		}
 	}
-	return line != ""
+	n = int(line[0]-' ') & 63 // '`' encodes 0
+	if n > maxUULineBytes {
+		return 0, false
+	}
+	if want := 1 + 4*((n+2)/3); len(line) < want-1 || len(line) > want+1 {
+		return 0, false
+	}
+	return n, true
 }
 
-// isUUFullLine reports whether line is a full uuencoded line.
+// isUUFullLine reports whether line is a full uuencoded line, of 45 bytes.
 func isUUFullLine(line string) bool {
-	return (len(line) == uuLineLen || len(line) == uuLineLen-1) && line[0] == 'M' && isUULine(line)
+	n, ok := uuLine(line)
+	return ok && n == maxUULineBytes
 }
 
 // isBase64Line reports whether line belongs in a base64 run.

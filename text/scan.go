@@ -14,8 +14,10 @@ const (
 	classMark   uint8 = 1 << 2 // unicode.IsMark: inside a token only
 	classJoin   uint8 = 1 << 3 // apostrophe or hyphen: between two word runes only
 	classMulti  uint8 = 1 << 4 // in byteClass: a non-ASCII or invalid byte, see classRune
+	classHidden uint8 = 1 << 5 // isHidden: inside a token only, dropped by folding
 	foldBit     uint8 = 1 << 7 // folding changes the rune
 	wordStart         = classLetter | classDigit
+	inWord            = wordStart | classMark | classHidden // continues a token
 )
 
 // byteClass holds the class of each ASCII byte, with foldBit for the
@@ -44,6 +46,21 @@ const (
 	nonBreakHyph = '\u2011' // NON-BREAKING HYPHEN, folds to '-'
 )
 
+// isHidden reports whether r is an invisible format character that may
+// stand inside a word: SOFT HYPHEN (U+00AD, also Windows-1252's byte 0xAD),
+// ZERO WIDTH NON-JOINER and JOINER (U+200C, U+200D), WORD JOINER (U+2060)
+// and ZERO WIDTH NO-BREAK SPACE (U+FEFF, a byte-order mark out of place).
+// Inside a token it is dropped rather than ending the token. ZERO WIDTH
+// SPACE (U+200B) is not: Thai and Khmer text marks the breaks between
+// its words with it.
+func isHidden(r rune) bool {
+	switch r {
+	case '\u00AD', '\u200C', '\u200D', '\u2060', '\uFEFF':
+		return true
+	}
+	return false
+}
+
 // classRune returns the class of the non-ASCII rune starting at s[i], or'ed
 // with foldBit if folding changes it, and its width in bytes. Invalid UTF-8
 // decodes as a one-byte separator.
@@ -53,7 +70,7 @@ func classRune(s string, i int) (info uint8, size int) {
 	case r == utf8.RuneError:
 		return classSep, size // an invalid byte, or a U+FFFD in the input
 	case unicode.IsLetter(r):
-		if unicode.ToLower(r) != r {
+		if foldLetter(r) != r {
 			return classLetter | foldBit, size
 		}
 		return classLetter, size
@@ -63,6 +80,8 @@ func classRune(s string, i int) (info uint8, size int) {
 		return classMark, size
 	case r == rightQuote || r == hyphen || r == nonBreakHyph:
 		return classJoin | foldBit, size
+	case isHidden(r):
+		return classHidden | foldBit, size
 	}
 	return classSep, size
 }
@@ -105,7 +124,7 @@ func scan(s string, i int) (sp span) {
 			x, size = classRune(s, i)
 			x |= classMulti
 		}
-		if x&(wordStart|classMark) == 0 {
+		if x&inWord == 0 {
 			if x&classJoin == 0 || i+size == len(s) {
 				break
 			}
@@ -128,8 +147,8 @@ func scan(s string, i int) (sp span) {
 }
 
 // appendFolded appends the folded form of the token w to dst: every rune
-// lowercased by unicode.ToLower, U+2019 replaced by '\”, U+2010 and U+2011
-// replaced by '-'.
+// lowercased by foldLetter, U+2019 replaced by '\”, U+2010 and U+2011
+// replaced by '-', and the hidden runes (isHidden) dropped.
 func appendFolded(dst []byte, w string) []byte {
 	for i := 0; i < len(w); {
 		if b := w[i]; b < utf8.RuneSelf {
@@ -141,19 +160,39 @@ func appendFolded(dst []byte, w string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(w[i:])
-		dst = utf8.AppendRune(dst, foldRune(r))
+		if !isHidden(r) {
+			dst = utf8.AppendRune(dst, foldRune(r))
+		}
 		i += size
 	}
 	return dst
 }
 
-// foldRune folds one non-ASCII rune.
+// foldRune folds one non-ASCII rune that is not hidden.
 func foldRune(r rune) rune {
 	switch r {
 	case rightQuote:
 		return '\''
 	case hyphen, nonBreakHyph:
 		return '-'
+	}
+	return foldLetter(r)
+}
+
+// foldLetter returns the lower case of r by unicode.ToLower, but for the
+// lower-case letters that are case variants of another letter (of one
+// unicode.SimpleFold orbit with it), which become that letter, the lower
+// case of their upper case: the final sigma ς becomes σ, as Σ does, so
+// that all the case variants of a letter fold alike (TestFoldCaseVariants
+// checks the list against package unicode). Other runes, marks included,
+// map as by ToLower.
+func foldLetter(r rune) rune {
+	switch r {
+	case '\u00B5', '\u017F', '\u03C2', // µ (micro sign) ſ ς
+		'\u03D0', '\u03D1', '\u03D5', '\u03D6', '\u03F0', '\u03F1', '\u03F5', // ϐ ϑ ϕ ϖ ϰ ϱ ϵ
+		'\u1C80', '\u1C81', '\u1C82', '\u1C83', '\u1C84', '\u1C85', '\u1C86', '\u1C87', '\u1C88', // Cyrillic ᲀ-ᲈ
+		'\u1E9B', '\u1FBE': // ẛ, and the prosgegrammeni ι
+		return unicode.ToLower(unicode.ToUpper(r))
 	}
 	return unicode.ToLower(r)
 }

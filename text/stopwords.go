@@ -54,7 +54,8 @@ var utf8BOM = []byte("\ufeff")
 
 // parseStopWords reads one stop word per line from r: '#' starts a comment,
 // surrounding white space and blank lines are ignored, and words are folded
-// like tokens (lowercased, U+2019 and Unicode hyphens normalised). name
+// like tokens (lowercased, U+2019 and Unicode hyphens normalised, hidden
+// format characters dropped; a word of them alone is ignored). name
 // prefixes error messages as "name:line: ...".
 func parseStopWords(r io.Reader, name string) ([]string, error) {
 	var words []string
@@ -81,7 +82,9 @@ func parseStopWords(r io.Reader, name string) ([]string, error) {
 		if p := vocabwords.Problem(string(b)); p != "" { // white space: UTF-8 and NUL are the line's
 			return nil, fmt.Errorf("%s:%d: stop word %q %s", name, line, b, p)
 		}
-		words = append(words, string(appendFolded(nil, string(b))))
+		if f := appendFolded(nil, string(b)); len(f) > 0 { // not only hidden runes
+			words = append(words, string(f))
+		}
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
 		return nil, fmt.Errorf("%s:%d: line longer than %d bytes (one stop word per line)", name, line, bufio.MaxScanTokenSize)

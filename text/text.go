@@ -47,7 +47,8 @@ type Options struct {
 	StopWordFiles []string `json:"stop_word_files,omitempty"`
 	// NoDefaultStopWords drops the embedded English list.
 	NoDefaultStopWords bool `json:"no_default_stop_words,omitempty"`
-	// Stem applies the English Snowball stemmer to every kept token.
+	// Stem applies the English Snowball stemmer to every kept token,
+	// Snowball's own stop words included.
 	Stem bool `json:"stem,omitempty"`
 	// MinLen is the minimum token length in runes; 0 means DefaultMinLen.
 	MinLen int `json:"min_len,omitempty"`
@@ -61,8 +62,9 @@ type Options struct {
 	Rules Rules `json:"rules,omitempty"`
 	// DropPossessive drops a final "'s" (or ’s) from a token ("Reagan's"
 	// gives "reagan"), after the stop-word check of the whole token
-	// ("it's" stays a stop word) and before another, and the length
-	// check, on what remains.
+	// ("it's" stays a stop word) and before another, and the length,
+	// number and junk checks, on what remains ("1980's" gives "1980",
+	// dropped with DropNumbers).
 	DropPossessive bool `json:"drop_possessive,omitempty"`
 	// DropJunk drops what is rarely a word: the lines of encoded binary
 	// data, before tokenizing (DropEncodedBlocks); tokens with a letter
@@ -186,7 +188,9 @@ func (o Options) extraStopWords() ([]string, error) {
 		w = strings.TrimSpace(w)
 		switch p := vocabwords.Problem(w); p {
 		case "":
-			words = append(words, string(appendFolded(nil, w)))
+			if f := appendFolded(nil, w); len(f) > 0 { // not only hidden runes
+				words = append(words, string(f))
+			}
 		case vocabwords.Empty: // a blank entry is no stop word
 		default:
 			return nil, fmt.Errorf("text: StopWords[%d] = %q %s", i, w, p)
@@ -316,30 +320,40 @@ func (t *Tokenizer) prepare(s string) string {
 }
 
 // admits reports whether the token w found as sp passes the length, number
-// and junk filters. Only a non-ASCII token needs its runes counted.
+// and junk filters. Only a non-ASCII token needs its runes counted, and
+// only one with hidden runes (isHidden), which folding drops, counted
+// without them.
 func (t *Tokenizer) admits(sp span, w string) bool {
-	if len(w) < t.minLen {
-		return false
-	}
-	if c := sp.class & wordStart; t.reject[c] && (c == classDigit || hasMixedPart(w)) {
+	if len(w) < t.minLen || t.rejects(sp.class&wordStart, w) {
 		return false
 	}
 	if sp.ascii() {
 		return len(w) <= t.maxLen
 	}
 	n := utf8.RuneCountInString(w)
+	if sp.class&classHidden != 0 {
+		n -= countHidden(w)
+	}
 	return n >= t.minLen && n <= t.maxLen
+}
+
+// rejects reports whether the number or junk filter drops the token w,
+// whose letters and digits are c (wordClass(w), or a span's class and'ed
+// with wordStart).
+func (t *Tokenizer) rejects(c uint8, w string) bool {
+	return t.reject[c] && (c == classDigit || hasMixedPart(w))
 }
 
 // reduced returns the folded token w without a final "'s" under
 // DropPossessive and stemmed under Stem (but for a token holding a '.',
 // which is no word to stem: a number or an abbreviation of RulesEnglish),
-// or "" if what remains fails the length or stop-word filter. Tokens calls
-// it only when one of the two applies, out of its loop's common path.
+// or "" if what remains fails the length, number, junk or stop-word
+// filter. Tokens calls it only when one of the two applies, out of its
+// loop's common path.
 func (t *Tokenizer) reduced(w string) string {
 	if t.possessive {
 		if base, ok := strings.CutSuffix(w, possessive); ok {
-			if utf8.RuneCountInString(base) < t.minLen || contains(&t.stop, base) {
+			if utf8.RuneCountInString(base) < t.minLen || t.rejects(wordClass(base), base) || contains(&t.stop, base) {
 				return ""
 			}
 			w = base
@@ -352,17 +366,43 @@ func (t *Tokenizer) reduced(w string) string {
 }
 
 // stemmed returns the stem of the folded token w, or "" if the stem fails
-// the length or stop-word filter.
+// the length or stop-word filter. The stop words are the Tokenizer's,
+// checked before: Snowball's own list, which its stemmer would return
+// unstemmed, plays no part ("having" gives "have" when it is no stop word).
 func (t *Tokenizer) stemmed(w string) string {
 	if st, ok := t.stems.get(w); ok {
 		return st
 	}
-	st := english.Stem(w, false)
+	st := english.Stem(w, true) // true: Snowball's own stop words are stemmed too
 	if st != w && (utf8.RuneCountInString(st) < t.minLen || contains(&t.stop, st)) {
 		st = ""
 	}
 	t.stems.put(w, st)
 	return st
+}
+
+// wordClass returns the classes of the runes of w or'ed together, and'ed
+// with wordStart.
+func wordClass(w string) (c uint8) {
+	for i := 0; i < len(w); {
+		x, size := byteClass[w[i]], 1
+		if x == classMulti {
+			x, size = classRune(w, i)
+		}
+		c |= x & wordStart
+		i += size
+	}
+	return c
+}
+
+// countHidden returns the number of hidden runes (isHidden) in w.
+func countHidden(w string) (n int) {
+	for _, r := range w {
+		if isHidden(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // hasMixedPart reports whether a part of the token w between joiners has

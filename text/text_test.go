@@ -35,14 +35,29 @@ func writeFile(tb testing.TB, name, content string) string {
 	return path
 }
 
+// tokenCase is a case of Tokens: New(opts).Tokens(nil, in) gives want.
+type tokenCase struct {
+	name string
+	opts Options
+	in   string
+	want []string
+}
+
+// checkTokens runs each case as a subtest.
+func checkTokens(t *testing.T, cases []tokenCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mustNew(t, tc.opts).Tokens(nil, tc.in); !slices.Equal(got, tc.want) {
+				t.Errorf("Tokens(%q) with %+v = %q, want %q", tc.in, tc.opts, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestTokens(t *testing.T) {
 	noStop := Options{NoDefaultStopWords: true}
-	tests := []struct {
-		name string
-		opts Options
-		in   string
-		want []string
-	}{
+	checkTokens(t, []tokenCase{
 		{"empty", Options{}, "", nil},
 		{"only separators", Options{}, " ,.;--'' \t\n", nil},
 		{"lowercase", noStop, "Hello WORLD", []string{"hello", "world"}},
@@ -79,15 +94,7 @@ func TestTokens(t *testing.T) {
 		{"replacement char separates", noStop, "ab\uFFFDcd", []string{"ab", "cd"}},
 		{"basic splits numbers and abbreviations", noStop, "U.S. exports of 1,000.50 tons, Reagan's", []string{"exports", "of", "000", "50", "tons", "reagan's"}},
 		{"rules keep possessives", Options{NoDefaultStopWords: true, Rules: RulesEnglish}, "Reagan's U.S.", []string{"reagan's", "u.s"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := mustNew(t, tc.opts).Tokens(nil, tc.in)
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 func TestTokensAppends(t *testing.T) {
@@ -133,6 +140,7 @@ func FuzzStopWords(f *testing.F) {
 	for _, s := range []string{
 		"\ufeff# comment\nCat  # trailing comment\n\n  Don’t \nrun\n", "new york\n", "th\xffree\n",
 		"İSTANBUL\n\u212Aelvin\nco\u2010op\n", "#\n##\n  #x\n", strings.Repeat("a", 70000) + "\n",
+		"\u200b\nth\u00ade\nσοφος\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -263,27 +271,30 @@ func refTokens(tok *Tokenizer, opts Options, s string) []string {
 		maxLen = DefaultMaxTokenLen
 	}
 	englishRules := opts.Rules.english()
+	// junk reports whether the number or junk filter drops word.
+	junk := func(word []rune) bool {
+		return opts.DropNumbers && !slices.ContainsFunc(word, unicode.IsLetter) || opts.DropJunk && refMixed(word)
+	}
 	var out []string
 	for _, word := range refWords(s, englishRules) {
-		switch {
-		case len(word) < minLen, maxLen > 0 && len(word) > maxLen,
-			opts.DropNumbers && !slices.ContainsFunc(word, unicode.IsLetter), opts.DropJunk && refMixed(word):
+		n := len(word) - refCount(word, refHidden) // folding drops the hidden runes
+		if n < minLen || maxLen > 0 && n > maxLen || junk(word) {
 			continue
 		}
-		w := refJoiners.Replace(strings.ToLower(string(word)))
+		w := refFold(word)
 		if contains(&tok.stop, w) {
 			continue
 		}
 		if opts.DropPossessive {
 			if base, ok := strings.CutSuffix(w, "'s"); ok {
-				if utf8.RuneCountInString(base) < minLen || contains(&tok.stop, base) {
+				if utf8.RuneCountInString(base) < minLen || junk([]rune(base)) || contains(&tok.stop, base) {
 					continue
 				}
 				w = base
 			}
 		}
 		if opts.Stem && !strings.Contains(w, ".") {
-			st := english.Stem(w, false)
+			st := english.Stem(w, true)
 			if st != w && (utf8.RuneCountInString(st) < minLen || contains(&tok.stop, st)) {
 				continue
 			}
@@ -306,6 +317,46 @@ func refMixed(word []rune) bool {
 }
 
 func refIsJoin(r rune) bool { return strings.ContainsRune("'-\u2019\u2010\u2011", r) }
+
+// refHidden reports whether r is one of the invisible format characters
+// that rule 3 keeps inside a token and rule 5 drops.
+func refHidden(r rune) bool { return strings.ContainsRune("\u00AD\u200C\u200D\u2060\uFEFF", r) }
+
+// refCount returns the number of runes of word for which f is true.
+func refCount(word []rune, f func(rune) bool) (n int) {
+	for _, r := range word {
+		if f(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// refFold folds word by rule 5: the hidden runes dropped, the joiners
+// normalised, and every other rune by refFoldRune.
+func refFold(word []rune) string {
+	var b strings.Builder
+	for _, r := range word {
+		if !refHidden(r) {
+			b.WriteRune(refFoldRune(r))
+		}
+	}
+	return refJoiners.Replace(b.String())
+}
+
+// refFoldRune is foldLetter as its doc defines it: the lower case of the
+// upper case of a letter when that upper case is in the letter's
+// unicode.SimpleFold orbit, else unicode.ToLower.
+func refFoldRune(r rune) rune {
+	if u := unicode.ToUpper(r); u != r && unicode.IsLetter(r) {
+		for x := unicode.SimpleFold(r); x != r; x = unicode.SimpleFold(x) {
+			if x == u {
+				return unicode.ToLower(u)
+			}
+		}
+	}
+	return unicode.ToLower(r)
+}
 
 // refWords splits s into the runes of its tokens (rule 3, boundaries),
 // under RulesEnglish if english.
@@ -341,7 +392,7 @@ func refWords(s string, english bool) (words [][]rune) {
 		}
 		j := i + 1
 		for j < len(rs) {
-			if isStart(rs[j]) || unicode.IsMark(rs[j]) {
+			if isStart(rs[j]) || unicode.IsMark(rs[j]) || refHidden(rs[j]) {
 				j++
 			} else if english && joins(i, j) {
 				j += 2
@@ -384,6 +435,7 @@ func FuzzTokens(f *testing.F) {
 		"<p>Fish &amp; chips</p><script>x</script>", "From: a@b\nSubject: Re: hi\n\n> q\nok\n-- \nsig",
 		"begin 644 f\nM" + strings.Repeat("A", 60) + "\nend\nword",
 		"U.S. a.m. 1,000.50 Reagan's it's U.S.-made e.g.x 3.5.a",
+		"inter\u00adnational می\u200cخواهم \u200bx\u2060y\ufeff ΣΟΦΟΣ σοφος ſ µ ı 1980's 1\u00ad,000 having",
 	} {
 		f.Add(s, uint8(i), uint8(i*37))
 		f.Add(s, uint8(i), uint8(i*37)|0xc0) // RulesEnglish, DropPossessive
@@ -430,4 +482,95 @@ func TestTokensConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPossessiveNumbers checks that the number and junk filters also judge
+// what remains once DropPossessive has cut "'s": "1980's" has a letter,
+// "1980" none.
+func TestPossessiveNumbers(t *testing.T) {
+	checkTokens(t, []tokenCase{
+		{"drop numbers", Options{DropNumbers: true, DropPossessive: true}, "in the 1980's and 1990’s, 747's flew; 1988 Reagan's", []string{"flew", "reagan"}},
+		{"english rules and junk", Options{DropNumbers: true, DropJunk: true, DropPossessive: true, Rules: RulesEnglish},
+			"1,000's of 3.5's and B-52's, x11's", []string{"b-52"}},
+		{"numbers kept", Options{DropPossessive: true}, "the 1980's", []string{"1980"}},
+		{"possessive kept", Options{DropNumbers: true}, "the 1980's", []string{"1980's"}},
+	})
+}
+
+// TestStemSnowballStopWords checks that Stem stems every kept token,
+// Snowball's own stop words included: the stop words are the Tokenizer's.
+func TestStemSnowballStopWords(t *testing.T) {
+	checkTokens(t, []tokenCase{
+		{"no stop words", Options{NoDefaultStopWords: true, Stem: true}, "having saving doing going being during ourselves",
+			[]string{"have", "save", "do", "go", "be", "dure", "ourselv"}},
+		{"stems as stop words", Options{NoDefaultStopWords: true, Stem: true, StopWords: []string{"have", "do"}}, "having doing going", []string{"go"}},
+		{"the English list stops them first", Options{Stem: true}, "having doing being during ourselves going", []string{"go"}},
+	})
+}
+
+// TestHiddenFormatCharacters checks that the invisible format characters
+// of isHidden are dropped inside a token rather than splitting it, and
+// that they neither make nor join tokens elsewhere.
+func TestHiddenFormatCharacters(t *testing.T) {
+	noStop := Options{NoDefaultStopWords: true}
+	checkTokens(t, []tokenCase{
+		{"soft hyphen entity", Options{NoDefaultStopWords: true, Clean: []Clean{CleanMarkup}},
+			"inter&shy;national lang&shy;uage", []string{"international", "language"}},
+		{"zero width non-joiner", noStop, "می\u200cخواهم", []string{"میخواهم"}},
+		{"zero width joiner", noStop, "क्\u200dष", []string{"क्ष"}},
+		{"zero width space separates", noStop, "zero\u200bwidth", []string{"zero", "width"}},
+		{"zero width space in Thai", noStop, "ภาษา\u200bไทย", []string{"ภาษา", "ไทย"}},
+		{"word joiner", noStop, "word\u2060joiner", []string{"wordjoiner"}},
+		{"byte-order mark inside", noStop, "bom\ufeffinside", []string{"bominside"}},
+		{"several", noStop, "A\u00ad\u2060B", []string{"ab"}},
+		{"at the edges", noStop, "\u00adword\u00ad \u200b", []string{"word"}},
+		{"alone", noStop, "one \u200b two \u00ad\u2060", []string{"one", "two"}},
+		{"before a joiner", noStop, "Don\u00ad't", []string{"don't"}},
+		{"stop word", Options{}, "th\u00ade", nil},
+		{"not counted in the length", Options{NoDefaultStopWords: true, MaxTokenLen: 4}, "inter\u00adnet ab\u00adcd", []string{"abcd"}},
+		{"not counted in the minimum", Options{NoDefaultStopWords: true, MinLen: 3}, "ab\u00ad\u00ad abc\u00ad", []string{"abc"}},
+		{"other format characters split", noStop, "left\u200eright", []string{"left", "right"}},
+	})
+	// Windows-1252's byte 0xAD is the soft hyphen.
+	tok := mustNew(t, noStop)
+	s, _ := tok.Decode([]byte("inter\xadnational"))
+	if got, want := tok.Tokens(nil, s), []string{"international"}; !slices.Equal(got, want) {
+		t.Errorf("Tokens(%q) = %q, want %q", s, got, want)
+	}
+	// A stop word of hidden runes alone is none.
+	if tok := mustNew(t, Options{StopWords: []string{"\u2060"}, StopWordFiles: []string{writeFile(t, "s.txt", "\u00ad\n")}}); tok.stop.n != len(englishStopWords()) {
+		t.Errorf("%d stop words, want the %d of the English list", tok.stop.n, len(englishStopWords()))
+	}
+	if r, err := (Options{StopWords: []string{"\u2060"}}).Resolved(); err != nil || len(r.StopWords) != 0 {
+		t.Errorf("Resolved: %q, %v; want no stop words", r.StopWords, err)
+	}
+}
+
+// TestFoldCaseVariants checks that the case variants of a letter give one
+// token ("ΣΟΦΟΣ" and "σοφος"), and checks foldLetter's table against
+// package unicode: for every letter, foldLetter is refFoldRune, lowercase
+// and folds to itself, and the letters of its unicode.SimpleFold orbit
+// fold alike.
+func TestFoldCaseVariants(t *testing.T) {
+	got := mustNew(t, Options{NoDefaultStopWords: true}).Tokens(nil, "ΣΟΦΟΣ σοφος Σοφός ſtate STATE µm μm")
+	if want := []string{"σοφοσ", "σοφοσ", "σοφόσ", "state", "state", "μm", "μm"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		f := foldLetter(r)
+		switch {
+		case f != refFoldRune(r):
+			t.Fatalf("foldLetter(%U) = %U, want %U", r, f, refFoldRune(r))
+		case unicode.ToLower(f) != f || foldLetter(f) != f:
+			t.Fatalf("foldLetter(%U) = %U, which lowercases to %U and folds to %U", r, f, unicode.ToLower(f), foldLetter(f))
+		}
+		for x := unicode.SimpleFold(r); x != r; x = unicode.SimpleFold(x) {
+			if unicode.IsLetter(x) && foldLetter(x) != f {
+				t.Fatalf("foldLetter(%U) = %U, but foldLetter(%U) = %U", r, f, x, foldLetter(x))
+			}
+		}
+	}
 }
