@@ -43,8 +43,8 @@
 // byte order mark is skipped. Reading is a single streaming pass, O(nnz)
 // time (plus sorting the terms of documents whose input is not in word
 // order) and O(nnz) memory; the 1.3 million nonzeros of the
-// gzip-compressed NIPS corpus read in under 0.2 s. The entry lines of uci
-// and triplet input are parsed in parallel: one goroutine reads (and
+// gzip-compressed NIPS corpus read in under 0.2 s. The entry lines of uci,
+// triplet and mm input are parsed in parallel: one goroutine reads (and
 // decompresses) and cuts the input into chunks of whole lines, one per
 // CPU parses them, and the chunks are merged in input order, so that the
 // corpus and the first error are those of a sequential read. Entries
@@ -87,6 +87,19 @@
 //	14 1 4
 //	256 1 2
 //
+// mm is the Matrix Market coordinate format that [WriteMatrixMarket]
+// writes (and scipy.io.mmwrite, R's Matrix::writeMM): the banner
+// "%%MatrixMarket matrix coordinate integer general", comment lines
+// starting with '%', a size line "D W NNZ" (rows are documents, columns
+// words), then "docID wordID count" lines as in uci, with the same
+// checks (comments come before the size line only, as the format has
+// them). Document ids are "1".."D".
+//
+//	%%MatrixMarket matrix coordinate integer general
+//	% rows: documents, columns: words; written by hull
+//	3430 6906 353160
+//	1 61 2
+//
 // The text formats are jsonl, JSON lines {"id": .., "items": ["token", ...]}
 // or {"id": .., "text": ".."}; lines, raw text with one document per line;
 // dir, a directory of raw-text files, one document per file; and sgml,
@@ -121,7 +134,7 @@
 // ([Preprocessing.ReadOptions]). [RawTextPrune] is the pruning hull
 // applies by default to raw text.
 //
-// In the numeric formats (uci, ldac, triplet) fields are separated by
+// In the numeric formats (uci, ldac, triplet, mm) fields are separated by
 // spaces or tabs, "\r\n" line ends are accepted and blank lines are
 // skipped (they still count for line numbers). Every number must be a
 // plain decimal integer in range: document ids at most 2^27, word ids
@@ -138,6 +151,8 @@
 //
 //	first line opens a <DOC> or <REUTERS> record,
 //	  or is <!DOCTYPE lewis                         sgml
+//	first line a Matrix Market banner
+//	  (%%MatrixMarket)                              mm
 //	first line, or most lines, JSON                 jsonl
 //	no more numeric lines than other lines          lines
 //	more LDA-C lines ("N id:count ...") than
@@ -160,7 +175,7 @@
 // # Vocabulary files
 //
 // The numeric formats need a vocabulary file: line i holds word i (word
-// id i+1 in uci and triplet, i in ldac). Surrounding whitespace and a
+// id i+1 in uci, triplet and mm, i in ldac). Surrounding whitespace and a
 // "\r" are trimmed; invalid UTF-8, an empty line before the last word, a
 // repeated word and a word with white space inside ("new york") are
 // errors. A word is one token, as the tokenizer and JSON-lines items
@@ -205,9 +220,9 @@
 //
 // The memory of a corpus read from text, or of the nonzeros of numeric
 // input, is that of the input. A numeric input can declare more: a UCI
-// header D of 2^27 documents, or a triplet document id of 10^8, in a few
-// bytes, each document (empty or not) costing up to 72 bytes while it is
-// read. The readers check such sizes against ReadOptions.MaxMemory
+// header D (or a Matrix Market size line) of 2^27 documents, or a
+// triplet document id of 10^8, in a few bytes, each document (empty or
+// not) costing up to 72 bytes while it is read. The readers check such sizes against ReadOptions.MaxMemory
 // (default: half the RAM) where they are declared and refuse with a
 // *learner.MemoryError before allocating; nothing is reserved from a
 // declared size until the entries are read. An input read whole (an SGML

@@ -32,6 +32,17 @@ var (
 		"14 1 4\n256 1 2\n",
 		"1 1\n", "0 1 1\n", "1 6 1\n", "1 1 -1\n", "70000 1 1\n", "1 1 99999999999999999999\n",
 	}
+	mmSeeds = []string{
+		"%%MatrixMarket matrix coordinate integer general\n% rows: documents, columns: words; written by hull\n4 5 3\n1 1 2\n4 5 1\n2 3 3\n",
+		"%%matrixmarket MATRIX Coordinate Integer General\r\n%\r\n\r\n2 5 2\r\n2 5 1\r\n2 5 3\r\n",
+		"%%MatrixMarket matrix coordinate real general\n1 5 1\n1 1 1.5\n",
+		"%%MatrixMarket matrix coordinate integer symmetric\n5 5 1\n1 1 1\n",
+		"%%MatrixMarket matrix coordinate integer general\n2 6 1\n1 1 1\n",
+		"%%MatrixMarket matrix coordinate integer general\n2 5 2\n1 1 1\n",
+		"%%MatrixMarket matrix coordinate integer general\n2 5\n", "%%MatrixMarket matrix coordinate integer general\n% only comments\n",
+		"%%MatrixMarket matrix coordinate integer general\n99999999999 5 0\n", "%%MatrixMarket\n", "",
+		"%%MatrixMarket matrix coordinate integer general\n1 5 1\n% late comment\n1 1 1\n",
+	}
 )
 
 // fuzzNumeric checks a numeric reader on arbitrary input: it must not
@@ -79,12 +90,13 @@ func lowerMaxDocs(f *testing.F) {
 func FuzzReadUCI(f *testing.F)     { fuzzNumeric(f, readUCI, uciSeeds) }
 func FuzzReadLDAC(f *testing.F)    { fuzzNumeric(f, readLDAC, ldacSeeds) }
 func FuzzReadTriplet(f *testing.F) { fuzzNumeric(f, readTriplet, tripletSeeds) }
+func FuzzReadMM(f *testing.F)      { fuzzNumeric(f, readMatrixMarket, mmSeeds) }
 
 // FuzzDetect reads arbitrary bytes with ReadFrom, the code ReadFile runs
 // on a file (gzip detection, format detection, every reader): no panic,
 // and either an error or a valid, non-empty corpus.
 func FuzzDetect(f *testing.F) {
-	for _, s := range [][]string{uciSeeds, ldacSeeds, tripletSeeds} {
+	for _, s := range [][]string{uciSeeds, ldacSeeds, tripletSeeds, mmSeeds} {
 		for _, x := range s {
 			f.Add([]byte(x))
 		}

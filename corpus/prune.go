@@ -3,6 +3,7 @@ package corpus
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -13,7 +14,8 @@ type PruneOptions struct {
 	// every word, 1 drops the words that occur in no document.
 	MinDF int `json:"min_df,omitempty"`
 	// MaxDF drops words occurring in more than MaxDF*D documents, D being
-	// the number of documents before pruning; 0 means no limit.
+	// the number of documents before pruning (MaxDFDocs rounds it); 0
+	// means no limit.
 	MaxDF float64 `json:"max_df,omitempty"`
 	// MaxVocab keeps, among the words passing MinDF and MaxDF, the
 	// MaxVocab of highest document frequency (ties go to the lower word
@@ -72,6 +74,27 @@ func (r PruneReport) Dropped() bool {
 	return r.WordsAfter != r.WordsBefore || r.DocsAfter != r.DocsBefore
 }
 
+// MaxDFDocs returns the most documents a word may occur in and pass
+// PruneOptions.MaxDF = maxDF over docs documents: maxDF*docs rounded
+// down, all of docs when maxDF is 0 (no limit). The product is taken as
+// the decimal fraction it stands for: in float64 0.29*100 is
+// 28.999999999999996, which would drop a word of 29 of 100 documents, so
+// a product within a relative 1e-12 below an integer counts as that
+// integer.
+func MaxDFDocs(maxDF float64, docs int) int {
+	if maxDF == 0 {
+		return docs
+	}
+	n := maxDF * float64(docs)
+	return min(docs, int(math.Floor(n+n*maxDFTolerance)))
+}
+
+// maxDFTolerance is the relative error MaxDFDocs forgives the product:
+// far above float64's (2.3e-16 at most, parsing and multiplying), and
+// small enough to misjudge no fraction of up to 4 decimals over up to
+// 10^7 documents, whose product is an integer or at least 1e-4 from one.
+const maxDFTolerance = 1e-12
+
 // validate reports invalid options.
 func (o PruneOptions) validate() error {
 	switch {
@@ -126,13 +149,14 @@ func selectWords(vocab []string, df []int, numDocs int, opts PruneOptions, rep *
 		stop[w] = true
 	}
 	var kept []int
+	maxDF := MaxDFDocs(opts.MaxDF, numDocs)
 	for w, n := range df {
 		switch {
 		case stop[vocab[w]]:
 			rep.DroppedStopWords++
 		case n < opts.MinDF:
 			rep.DroppedMinDF++
-		case opts.MaxDF > 0 && float64(n) > opts.MaxDF*float64(numDocs):
+		case n > maxDF:
 			rep.DroppedMaxDF++
 		default:
 			keep[w] = true

@@ -2,9 +2,11 @@ package corpus
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -53,5 +55,63 @@ func TestPruneKeepEmptyDocs(t *testing.T) {
 	}
 	if _, _, err := Prune(c, PruneOptions{StopWords: []string{"a", "b", "c"}, KeepEmptyDocs: true}); err == nil {
 		t.Fatal("a word but no token left: no error")
+	}
+}
+
+// TestMaxDFDocs: a fraction of documents is the decimal it stands for, not
+// its float64 product: 0.29, 0.57 and 0.58 of 100 are 29, 57 and 58
+// (28.999999999999996, 56.99999999999999 and 57.99999999999999 in float64),
+// and so is every fraction of up to 4 decimals over up to 10^7 documents.
+func TestMaxDFDocs(t *testing.T) {
+	for _, tc := range []struct {
+		maxDF      float64
+		docs, want int
+	}{{0.29, 100, 29}, {0.57, 100, 57}, {0.58, 100, 58}, {0, 100, 100}, {1, 100, 100}, {0.5, 3, 1}, {0.001, 100, 0}, {1.0 / 3, 3, 1}} {
+		if got := MaxDFDocs(tc.maxDF, tc.docs); got != tc.want {
+			t.Errorf("MaxDFDocs(%v, %d) = %d, want %d", tc.maxDF, tc.docs, got, tc.want)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		a, docs := 1+r.IntN(10000), 1+r.IntN(10_000_000)
+		maxDF, err := strconv.ParseFloat(fmt.Sprintf("0.%04d", a%10000), 64)
+		if a == 10000 {
+			maxDF = 1
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := MaxDFDocs(maxDF, docs), a*docs/10000; got != want {
+			t.Fatalf("MaxDFDocs(%v, %d) = %d, want %d", maxDF, docs, got, want)
+		}
+	}
+}
+
+// TestPruneMaxDFRounding: Prune keeps a word of 29 of 100 documents at
+// MaxDF 0.29 (and of 57 and 58 at 0.57 and 0.58), drops one of 30.
+func TestPruneMaxDFRounding(t *testing.T) {
+	vocab := make([]string, 100)
+	for w := range vocab {
+		vocab[w] = fmt.Sprint("w", w+1) // in w+1 documents
+	}
+	b := NewBuilder(vocab)
+	for d := range 100 {
+		for w := int32(d); w < 100; w++ {
+			b.Add(w, 1)
+		}
+		b.EndDoc(fmt.Sprint(d + 1))
+	}
+	c := b.Corpus()
+	for _, tc := range []struct {
+		maxDF float64
+		kept  int
+	}{{0.29, 29}, {0.57, 57}, {0.58, 58}, {0.3, 30}} {
+		p, rep, err := Prune(c, PruneOptions{MaxDF: tc.maxDF})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NumWords() != tc.kept || p.Vocab[tc.kept-1] != fmt.Sprint("w", tc.kept) || rep.DroppedMaxDF != 100-tc.kept {
+			t.Errorf("MaxDF %v: %d words kept (last %q), %d dropped by max-df; want %d, the last w%d", tc.maxDF, p.NumWords(), p.Vocab[len(p.Vocab)-1], rep.DroppedMaxDF, tc.kept, tc.kept)
+		}
 	}
 }

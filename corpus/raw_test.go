@@ -249,14 +249,9 @@ func TestSaveDirRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back *Corpus
-		switch f {
-		case OutputMM:
-			back = readMM(t, paths[0], c.Vocab)
-		default:
-			if back, err = ReadFile(paths[0], ReadOptions{}); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
+		back, err := ReadFile(paths[0], ReadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
 		}
 		if f != OutputJSONL {
 			ids, err := os.ReadFile(filepath.Join(dir, DocIDsFileName))
@@ -326,36 +321,6 @@ func TestSaveDirIDs(t *testing.T) {
 			t.Errorf("%s: the directory was made: %v", tc.format, err)
 		}
 	}
-}
-
-// readMM reads a Matrix Market file as WriteMatrixMarket writes it: after
-// the header and comments, "rows cols nnz", then "row col count" lines,
-// which are the UCI body.
-func readMM(t *testing.T, path string, vocab []string) *Corpus {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(b, []byte("%%MatrixMarket matrix coordinate integer general\n")) {
-		t.Fatalf("header %q", b[:min(len(b), 60)])
-	}
-	var body []string
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "%") {
-			continue
-		}
-		if len(body) == 0 {
-			f := strings.Fields(line)
-			line = strings.Join([]string{f[0], f[1], f[2]}, "\n")
-		}
-		body = append(body, line)
-	}
-	c, err := ReadFrom(strings.NewReader(strings.Join(body, "\n")), "mm", ReadOptions{Format: FormatUCI, VocabWords: vocab})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
 
 // FuzzReadSGML checks the record reader on arbitrary input, in both

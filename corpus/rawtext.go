@@ -71,8 +71,9 @@ func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 // readDir reads every regular file below dir (recursively, in lexical
 // order, skipping files and directories whose name starts with '.') as one
 // raw-text document whose id is its slash-separated path relative to dir.
-// Symbolic links to regular files are read; symbolic links to directories
-// are not followed. A file starting with the gzip magic bytes is
+// dir itself may be a symbolic link to a directory. Below it, symbolic
+// links to regular files are read; symbolic links to directories are not
+// followed. A file starting with the gzip magic bytes is
 // decompressed, and a leading UTF-8 byte order mark is skipped. Each file
 // is decoded on its own (see decoder). A file of SGML records (see
 // readSGML) holds many documents, whose ids are the file's path, '#' and
@@ -106,15 +107,29 @@ type dirFile struct {
 }
 
 // dirFiles returns the files below dir that readDir reads, in order, and
-// their total size.
+// their total size. dir may be a symbolic link to a directory: the walk
+// starts at dir with a trailing separator, which the system resolves,
+// while links below it stay unfollowed (filepath.WalkDir follows none,
+// and Lstat's its root); paths keep dir's spelling, ids are relative to it.
 func dirFiles(dir string, ctx context.Context) (files []dirFile, total int64, err error) {
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.IsDir() {
+		return nil, 0, parseErr(dir, 0, "not a directory")
+	}
+	root := dir
+	if !os.IsPathSeparator(root[len(root)-1]) {
+		root += string(filepath.Separator)
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
-		case path == dir && !d.IsDir():
+		case path == root && !d.IsDir(): // replaced since the Stat
 			return parseErr(dir, 0, "not a directory")
-		case path != dir && strings.HasPrefix(d.Name(), "."):
+		case path != root && strings.HasPrefix(d.Name(), "."):
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -126,7 +141,7 @@ func dirFiles(dir string, ctx context.Context) (files []dirFile, total int64, er
 		if !ok {
 			return nil
 		}
-		rel, err := filepath.Rel(dir, path)
+		rel, err := filepath.Rel(root, path)
 		if err != nil {
 			return err
 		}

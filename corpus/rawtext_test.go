@@ -101,6 +101,45 @@ func TestReadDirFiles(t *testing.T) {
 	})
 }
 
+// TestReadDirLinkedRoot: a directory named through a symbolic link reads
+// as the directory itself (ids relative to the name given, errors naming
+// it), and a symbolic link to a directory below it is still not followed.
+func TestReadDirLinkedRoot(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "d1")
+	for _, d := range []string{"d1/sub", "other"} {
+		if err := os.MkdirAll(filepath.Join(tmp, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, tmp, "d1/b.txt", "ok text")
+	writeFile(t, tmp, "d1/sub/c.txt", "lower")
+	writeFile(t, tmp, "other/e.txt", "linked directory")
+	link := filepath.Join(tmp, "d1link")
+	if err := os.Symlink("d1", link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink(filepath.Join("..", "other"), filepath.Join(dir, "o")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{dir, link, link + string(filepath.Separator)} {
+		c, err := ReadFile(name, ReadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		checkDocs(t, c, []string{"b.txt", "sub/c.txt"}, []map[string]int32{{"ok": 1, "text": 1}, {"lower": 1}})
+	}
+	writeFile(t, tmp, "d1/x.txt", "bad \xff byte")
+	_, err := readDir(link, textTokenizer(t, text.Options{}))
+	wantParseError(t, err, filepath.Join(link, "x.txt")+":1: ", "invalid UTF-8")
+	fileLink := filepath.Join(tmp, "flink")
+	if err := os.Symlink(filepath.Join("d1", "b.txt"), fileLink); err != nil {
+		t.Fatal(err)
+	}
+	_, err = readDir(fileLink, textTokenizer(t, text.Options{}))
+	wantParseError(t, err, fileLink+": ", "not a directory")
+}
+
 func TestReadDirErrors(t *testing.T) {
 	tok := textTokenizer(t, text.Options{})
 	empty := t.TempDir()

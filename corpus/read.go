@@ -24,15 +24,20 @@ const (
 	FormatUCI     Format = "uci"     // UCI bag-of-words: D, W, NNZ header lines, then "doc word count" (1-based)
 	FormatLDAC    Format = "ldac"    // LDA-C: "N id:count ..." per document (0-based ids)
 	FormatTriplet Format = "triplet" // "doc word count" lines without header (1-based)
+	FormatMM      Format = "mm"      // Matrix Market coordinate integer matrix: banner, D W NNZ size line, then "doc word count" (1-based)
 	FormatJSONL   Format = "jsonl"   // JSON lines: {"id":..,"items":[tokens]} or {"id":..,"text":".."}
 	FormatLines   Format = "lines"   // raw text, one document per line
 	FormatDir     Format = "dir"     // raw text, a directory of files, one document per file (recursive)
 	FormatSGML    Format = "sgml"    // raw text, SGML records: <DOC>...</DOC> (TREC, AP) or <REUTERS>...</REUTERS> (Reuters-21578)
 )
 
-var allFormats = []Format{FormatUCI, FormatLDAC, FormatTriplet, FormatJSONL, FormatLines, FormatDir, FormatSGML}
+var allFormats = []Format{FormatUCI, FormatLDAC, FormatTriplet, FormatMM, FormatJSONL, FormatLines, FormatDir, FormatSGML}
 
-// ParseFormat returns the Format named s ("uci", "ldac", "triplet",
+// numericNames names the numeric formats, those that take a vocabulary,
+// in messages.
+const numericNames = "uci, ldac, triplet and mm"
+
+// ParseFormat returns the Format named s ("uci", "ldac", "triplet", "mm",
 // "jsonl", "lines", "dir", "sgml"); "" and "auto" mean FormatAuto.
 func ParseFormat(s string) (Format, error) {
 	if s == "" || s == "auto" {
@@ -58,7 +63,7 @@ type ReadOptions struct {
 	// Format forces the input format; FormatAuto (or "auto") detects it.
 	Format Format
 	// Vocab is the vocabulary file of the numeric formats (uci, ldac,
-	// triplet); "" discovers it next to the data file (see the package
+	// triplet, mm); "" discovers it next to the data file (see the package
 	// documentation), which ReadFrom cannot do. The text formats have
 	// their own words: a vocabulary with one is an error, for it means
 	// the input is not what the caller thinks.
@@ -145,7 +150,7 @@ func (opts ReadOptions) check() (ReadOptions, error) {
 		return opts, fmt.Errorf("corpus: ReadOptions.MaxMemory = %d, want >= 0 (0: half the RAM)", opts.MaxMemory)
 	}
 	if isText(format) && opts.hasVocab() {
-		return opts, fmt.Errorf("corpus: %s is set, but format %s is text, which holds its own words: only uci, ldac and triplet take a vocabulary", opts.vocabField(), format)
+		return opts, fmt.Errorf("corpus: %s is set, but format %s is text, which holds its own words: only %s take a vocabulary", opts.vocabField(), format, numericNames)
 	}
 	return opts, nil
 }
@@ -238,7 +243,7 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 // mark is skipped. name (a file name, "stdin", ...; "" means "input")
 // stands for the stream in messages: malformed input yields a
 // *ParseError "name:line: what is wrong". A stream has no neighbouring
-// files, so the numeric formats (uci, ldac, triplet) need
+// files, so the numeric formats (uci, ldac, triplet, mm) need
 // opts.VocabWords or opts.Vocab (a file), and format dir is an error.
 // If opts.Progress is set, the total it reports is the size of r when r
 // tells it (a regular *os.File, or a reader with a Len method such as
@@ -321,7 +326,7 @@ func readDirectory(path string, opts ReadOptions) (*Corpus, error) {
 		return nil, fmt.Errorf("%s is a directory; format %q needs a file", path, opts.Format)
 	}
 	if opts.hasVocab() {
-		return nil, fmt.Errorf("%s is a directory, read as text (format dir), which holds its own words, but %s is set: only uci, ldac and triplet take a vocabulary", path, opts.vocabField())
+		return nil, fmt.Errorf("%s is a directory, read as text (format dir), which holds its own words, but %s is set: only %s take a vocabulary", path, opts.vocabField(), numericNames)
 	}
 	in, err := opts.textInput()
 	if err != nil {
@@ -357,8 +362,8 @@ func decode(br *bufio.Reader, name string, opts ReadOptions, vocab func(Format) 
 		how = "detected from the first line"
 	}
 	if isText(format) && opts.hasVocab() {
-		return nil, fmt.Errorf("%s: %s is set, but the input reads as text (format %s, %s; ReadOptions.Format sets it), which holds its own words: only uci, ldac and triplet take a vocabulary",
-			name, opts.vocabField(), format, how)
+		return nil, fmt.Errorf("%s: %s is set, but the input reads as text (format %s, %s; ReadOptions.Format sets it), which holds its own words: only %s take a vocabulary",
+			name, opts.vocabField(), format, how, numericNames)
 	}
 	if opts.Log != nil {
 		opts.Log(fmt.Sprintf("%s: format %s (%s)", name, format, how))
@@ -386,6 +391,7 @@ var numericReaders = map[Format]func(r io.Reader, name string, vocab []string, m
 	FormatUCI:     readUCI,
 	FormatLDAC:    readLDAC,
 	FormatTriplet: readTriplet,
+	FormatMM:      readMatrixMarket,
 }
 
 // decodeAs reads a corpus in the given format.
@@ -477,6 +483,7 @@ const (
 	kindInts                  // integers only, neither one nor three: a malformed numeric line
 	kindPairs                 // an integer, then mostly id:count pairs: a malformed LDA-C line
 	kindSGML                  // opens a <DOC> or <REUTERS> record, or <!DOCTYPE lewis
+	kindMM                    // a Matrix Market banner, %%MatrixMarket
 	numKinds
 )
 
@@ -488,6 +495,7 @@ const (
 // text either). The lines vote:
 //
 //	first line opens a <DOC> or <REUTERS> record       -> sgml
+//	first line a Matrix Market banner (%%MatrixMarket) -> mm
 //	first line, or most lines, start with '{'          -> jsonl
 //	no more numeric lines than other lines             -> lines (raw text)
 //	more LDA-C lines ("N id:count ...") than triplets  -> ldac
@@ -506,11 +514,13 @@ func detectFormat(head []byte, atEOF bool) (Format, int) {
 	for _, k := range kinds {
 		n[k]++
 	}
-	numeric := len(kinds) - n[kindText] - n[kindJSON] - n[kindSGML]
+	numeric := len(kinds) - n[kindText] - n[kindJSON] - n[kindSGML] - n[kindMM]
 	ldac, triplet := n[kindLDAC]+n[kindPairs], n[kindInt3]+n[kindInts]
 	switch {
 	case kinds[0] == kindSGML:
 		return FormatSGML, len(kinds)
+	case kinds[0] == kindMM:
+		return FormatMM, len(kinds)
 	case kinds[0] == kindJSON || 2*n[kindJSON] > len(kinds):
 		return FormatJSONL, len(kinds)
 	case numeric <= len(kinds)-numeric:
@@ -551,6 +561,9 @@ func classifyLine(line []byte, cut bool) lineKind {
 	}
 	if isSGML(line) {
 		return kindSGML
+	}
+	if bytes.HasPrefix(line, mmBanner) {
+		return kindMM
 	}
 	f := splitFields(nil, line)
 	if cut && len(f) > 1 {

@@ -31,6 +31,8 @@ func TestDetectFormat(t *testing.T) {
 		{"the cat sat\non the mat\n", FormatLines},
 		{"1984\nwas a year\n", FormatLines},
 		{"<DOC>\n<DOCNO> AP881218-0003 </DOCNO>\n", FormatSGML},
+		{"%%MatrixMarket matrix coordinate integer general\n% rows: documents\n3 5 2\n1 1 1\n3 5 2\n", FormatMM},
+		{"\n%%MatrixMarket matrix coordinate real general\n", FormatMM}, // the reader says what it reads
 		{"<!DOCTYPE lewis SYSTEM \"lewis.dtd\">\n<REUTERS NEWID=\"1\">\n", FormatSGML},
 		{"some text\n<DOC>\n", FormatLines},
 		{"1\nIntroduction to it\n2\nMethods and more\n", FormatLines}, // numbered sections: a tie is text
@@ -229,13 +231,13 @@ func TestReadFileErrors(t *testing.T) {
 	// A vocabulary with a text format: the input is not what the caller
 	// thinks (issue 15: the vocabulary was ignored).
 	for _, opts := range []ReadOptions{{VocabWords: []string{"a"}}, {Vocab: "v.txt", Format: FormatDir}} {
-		if _, err := ReadFile(dir, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac and triplet take a vocabulary") {
+		if _, err := ReadFile(dir, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac, triplet and mm take a vocabulary") {
 			t.Errorf("a directory with a vocabulary %+v: %v", opts, err)
 		}
 	}
 	lines := writeFile(t, dir, "lines.txt", "the cat sat\non the mat\n")
 	for _, opts := range []ReadOptions{{Vocab: filepath.Join(dir, "vocab.txt")}, {VocabWords: []string{"a"}, Format: FormatJSONL}} {
-		if _, err := ReadFile(lines, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac and triplet take a vocabulary") {
+		if _, err := ReadFile(lines, opts); err == nil || !strings.Contains(err.Error(), "only uci, ldac, triplet and mm take a vocabulary") {
 			t.Errorf("text with a vocabulary %+v: %v", opts, err)
 		}
 	}

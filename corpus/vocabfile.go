@@ -149,15 +149,68 @@ func vocabCandidates(path string) []string {
 }
 
 // CompanionVocab returns the vocabulary file that reading path in a
-// numeric format (UCI, LDA-C, Matrix Market) without ReadOptions.Vocab
+// numeric format (uci, ldac, triplet, mm) without ReadOptions.Vocab
 // uses, found beside it, or "" when there is none: a file that a command
-// reading path must not overwrite.
+// reading path must not overwrite. CompanionVocabAs leaves out the paths
+// that are not read so.
 func CompanionVocab(path string) string {
 	p, err := findVocab(path)
 	if err != nil {
 		return ""
 	}
 	return p
+}
+
+// CompanionVocabAs returns the vocabulary file that ReadFile(path, opts)
+// reads, found beside path, when opts.Format is format and opts sets no
+// vocabulary: CompanionVocab(path) if path is read in a numeric format,
+// else "". With FormatAuto a directory is not (it is read as dir), and a
+// regular file is when detection reads its first lines so (a file that
+// cannot be opened or decompressed is taken to be: its read fails). A
+// file that cannot be looked at without consuming it, such as a pipe,
+// is taken to be as well. Commands call it to refuse to overwrite the
+// files they read: a raw-text input reads no vocabulary, so the
+// vocab.txt that "hull corpus notes.txt -o ." wrote beside it is no
+// input of the next run.
+func CompanionVocabAs(path string, format Format) string {
+	if format == FormatAuto {
+		format = detectPath(path)
+	}
+	if _, numeric := numericReaders[format]; !numeric && format != FormatAuto {
+		return ""
+	}
+	return CompanionVocab(path)
+}
+
+// detectPath returns the format ReadFile(path) detects, as far as it can
+// be told without consuming input: FormatDir for a directory, the format
+// of the first lines for a regular file, FormatAuto when it cannot be
+// told (a pipe, or a file that cannot be opened or fails before its
+// first lines are seen).
+func detectPath(path string) Format {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return FormatAuto
+	case fi.IsDir():
+		return FormatDir
+	case !fi.Mode().IsRegular():
+		return FormatAuto
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return FormatAuto
+	}
+	defer f.Close()
+	br, err := decompress(f, path)
+	if err != nil {
+		return FormatAuto
+	}
+	format, _, err := detect(br, path)
+	if err != nil {
+		return FormatAuto
+	}
+	return format
 }
 
 // findVocab returns the first existing vocabulary candidate for path.

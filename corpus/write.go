@@ -197,7 +197,11 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 // WriteJSONL writes c as JSON lines, one object per document:
 // {"id": "...", "items": ["word", ...]}, each word repeated by its count,
 // in vocabulary order (a bag of words keeps no word order). Reading the
-// output back (format jsonl) gives c again, ids included. A word that
+// output back (format jsonl) gives the same documents, ids and counts,
+// but not c's vocabulary: its words come back in the order they are
+// first seen, without those of no document, so the word indices and the
+// Digest may differ (a format with a vocabulary file, uci or ldac, keeps
+// it). A word that
 // WriteVocab refuses, or an id that is not valid UTF-8 (JSON holds only
 // Unicode), is an error matching ErrNotWritable, and nothing is written.
 func WriteJSONL(w io.Writer, c *Corpus) error { return Write(w, c, OutputJSONL, nil) }

@@ -267,3 +267,26 @@ func TestReadVocabFile(t *testing.T) {
 		t.Errorf("repeated word: %v", err)
 	}
 }
+
+// TestJSONLRoundTrip: reading WriteJSONL's output back gives the same
+// documents, ids and counts, as its doc says, but the vocabulary in
+// first-seen order, without the words of no document.
+func TestJSONLRoundTrip(t *testing.T) {
+	vocab := []string{"apple", "banana", "cherry", "unused"}
+	c, err := ReadFrom(strings.NewReader("2\n4\n4\n1 3 2\n1 1 1\n2 2 3\n2 1 1\n"), "u", ReadOptions{VocabWords: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSONL(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFrom(&buf, "corpus.jsonl", ReadOptions{Format: FormatJSONL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDocs(t, back, c.DocIDs, []map[string]int32{docBag(c, 0), docBag(c, 1)})
+	if want := []string{"apple", "cherry", "banana"}; !slices.Equal(back.Vocab, want) {
+		t.Errorf("vocabulary read back %q, want %q (first seen, the unused word gone)", back.Vocab, want)
+	}
+}

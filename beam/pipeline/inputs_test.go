@@ -85,7 +85,7 @@ func TestVocabOfText(t *testing.T) {
 	a := writeFile(t, dir, "a.txt", "rain and snow\nsnow and sun\nsun and rain\n")
 	v := writeFile(t, dir, "words.txt", "rain\nsnow\n")
 	err := run(t, Options{Inputs: []string{a}, Vocab: v, Output: filepath.Join(dir, "out.stats")})
-	if msg, ok := InputError(err); !ok || !strings.Contains(msg, "only uci, ldac and triplet take a vocabulary") {
+	if msg, ok := InputError(err); !ok || !strings.Contains(msg, "only uci, ldac, triplet and mm take a vocabulary") {
 		t.Errorf("InputError = %q, %v (error %v), want the reader's", msg, ok, err)
 	}
 	if got := localReadError(&os.PathError{Op: "open", Path: "a.txt", Err: os.ErrNotExist}); strings.HasPrefix(got.Error(), badInputMark) {

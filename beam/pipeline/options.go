@@ -33,7 +33,7 @@ type Options struct {
 	// Format forces the input format (corpus.ReadOptions.Format); "" detects
 	// it for each input.
 	Format corpus.Format
-	// Vocab is the vocabulary file of uci, ldac and triplet inputs, local
+	// Vocab is the vocabulary file of uci, ldac, triplet and mm inputs, local
 	// (a pipe too) or on a file system Beam knows, whatever the inputs;
 	// "" finds it next to each local input. Remote numeric inputs need
 	// it. It is read when the pipeline is built, and its words travel

@@ -390,3 +390,22 @@ func TestMarkInput(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepMaxDF: the first pass keeps a word of 29 of 100 documents at
+// MaxDF 0.29 (and of 57 and 58 at 0.57 and 0.58) as corpus.Prune does,
+// not as the float64 product 28.999999999999996 would.
+func TestKeepMaxDF(t *testing.T) {
+	for _, maxDF := range []float64{0.29, 0.57, 0.58} {
+		fn := &keepFn{Prune: &corpus.PruneOptions{MaxDF: maxDF}}
+		df := int64(maxDF*100 + 0.5)
+		for _, st := range []WordStat{{DF: df}, {DF: df + 1}} {
+			kept := false
+			if err := fn.ProcessElement("w", st, Meta{Inputs: 1, Docs: 100, Format: "uci"}, func(Entry) { kept = true }); err != nil {
+				t.Fatal(err)
+			}
+			if kept != (st.DF == df) {
+				t.Errorf("MaxDF %v over 100 documents: a word of %d kept: %v", maxDF, st.DF, kept)
+			}
+		}
+	}
+}

@@ -126,10 +126,10 @@ func (fn *scanFn) ProcessElement(ctx context.Context, sh Shard, words func(strin
 }
 
 // keepFn keeps the words within the document-frequency bounds of the
-// pruning (MinDF, MaxDF), the rules that need no other word, and marks
-// the stop words of inputs whose words may be tokens already (not
-// tokenized, or JSON lines, whose items stand beside its texts, alone or
-// merged with inputs of other formats): the
+// pruning (MinDF, MaxDF as corpus.MaxDFDocs rounds it), the rules that
+// need no other word, and marks the stop words of inputs whose words may
+// be tokens already (not tokenized, or JSON lines, whose items stand
+// beside its texts, alone or merged with inputs of other formats): the
 // tokenizer's stop list never reached them, so they are matched to Stop
 // (the extra stop words of the text options) as the tokenizer matches
 // tokens (text.Tokenizer.IsStopWord), as "hull fit" does.
@@ -156,7 +156,7 @@ func (fn *keepFn) ProcessElement(word string, st WordStat, meta Meta, emit func(
 		}
 	}
 	opts := meta.prune(fn.Prune)
-	if st.DF < int64(opts.MinDF) || (opts.MaxDF > 0 && float64(st.DF) > opts.MaxDF*float64(meta.Docs)) {
+	if st.DF < int64(opts.MinDF) || st.DF > int64(corpus.MaxDFDocs(opts.MaxDF, int(meta.Docs))) {
 		return nil
 	}
 	emit(Entry{Word: word, DF: st.DF, First: st.First})

@@ -37,10 +37,11 @@ tokens and the preparation is done once:
 and preprocessing.json, the record of the preparation that "hull fit" stores in
 its models. Each file is written whole to a temporary file first; the files
 replace the old ones only when all are complete. "hull fit DIR/docword.txt"
-reads the uci output back (and DIR/corpus.ldac the ldac one): vocab.txt,
-docids.txt and preprocessing.json are read with it, so that the documents keep
-their ids (for --labels) and a model fitted on them prepares new raw text as
-the inputs were prepared (hull infer, topics, report).`,
+reads the uci output back (DIR/corpus.ldac the ldac one, DIR/corpus.mtx the mm
+one): vocab.txt, docids.txt and preprocessing.json are read with it, so that
+the documents keep their ids (for --labels) and a model fitted on them
+prepares new raw text as the inputs were prepared (hull infer, topics,
+report).`,
 		Example: `  hull corpus --format sgml --clean markup --drop-numbers ../shared/data/ap/ap.txt.gz -o ap-prepared
   hull corpus --clean email --drop-junk ./newsgroups/ --to mm -o news-mm
   python3 -c "import scipy.io; X = scipy.io.mmread('news-mm/corpus.mtx').tocsr(); print(X.shape)"`,

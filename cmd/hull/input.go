@@ -69,9 +69,9 @@ func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
 	in.own = pflag.NewFlagSet("input", pflag.ContinueOnError)
 	defer cmdFlags.AddFlagSet(in.own)
 	fs := in.own
-	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected)")
-	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac and triplet inputs (default: found next to the input)")
-	fs.StringArrayVar(&in.stopwords, "stopwords", nil, "extra stop-word file for raw text, one word per line (repeat the flag for more files); input already tokenized (uci, ldac, triplet, JSON items) loses the words it lists")
+	fs.StringVar(&in.format, "format", "", "input format: uci|ldac|triplet|mm|jsonl|lines|dir|sgml (default: detected)")
+	fs.StringVar(&in.vocab, "vocab", "", "vocabulary file for uci, ldac, triplet and mm inputs (default: found next to the input)")
+	fs.StringArrayVar(&in.stopwords, "stopwords", nil, "extra stop-word file for raw text, one word per line (repeat the flag for more files); input already tokenized (uci, ldac, triplet, mm, JSON items) loses the words it lists")
 	fs.BoolVar(&in.noStopwords, "no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	fs.BoolVar(&in.stem, "stem", false, "stem raw-text tokens (English Snowball)")
 	fs.IntVar(&in.minDF, "min-df", 0, "drop words in fewer than N documents")
@@ -126,13 +126,22 @@ func (in *inputFlags) stopWordOptions() text.Options {
 
 // files returns the files an input may read: paths ("-" stands for the
 // file standard input reads, which -o must not replace either), the
-// --vocab file or else the vocabulary found beside each path, and the
+// --vocab file or else the vocabulary found beside each path read in a
+// numeric format (--format, else as detected: raw text and standard
+// input read none beside them), the ids and preparation record read
+// beside a data file hull corpus wrote (corpus.SavedCompanions), and the
 // --stopwords files (a name that is no file is checked as none).
 func (in *inputFlags) files(paths []string) []string {
 	files := append(slices.Clone(paths), in.vocab)
+	for _, p := range paths {
+		files = append(files, corpus.SavedCompanions(p)...)
+	}
 	if in.vocab == "" {
+		format, _ := corpus.ParseFormat(in.format) // check refuses a bad one
 		for _, p := range paths {
-			files = append(files, corpus.CompanionVocab(p))
+			if p != stdinPath {
+				files = append(files, corpus.CompanionVocabAs(p, format))
+			}
 		}
 	}
 	return append(files, in.stopwords...)

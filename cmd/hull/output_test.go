@@ -161,3 +161,52 @@ func TestOutputDashRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputBesideRawTextInput: "hull corpus notes.txt -o ." runs again:
+// a raw-text input (or standard input) reads no vocabulary beside it, so
+// the vocab.txt the first run wrote is no input of the second, which
+// refused to replace it. A numeric input still protects its vocabulary,
+// and so does --format naming a numeric format.
+func TestOutputBesideRawTextInput(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("hello world foo\nbar baz hello\n"), 0o644)
+	t.Chdir(dir)
+	for i := range 2 {
+		if code, _, errOut := hull(t, "corpus", "-q", "--no-prune", "notes.txt", "-o", "."); code != 0 {
+			t.Fatalf("run %d: exit %d: %s", i+1, code, errOut)
+		}
+	}
+	stdinFrom(t, notes)
+	if code, _, errOut := hull(t, "corpus", "-q", "--no-prune", "-", "-o", "."); code != 0 {
+		t.Fatalf("standard input: exit %d: %s", code, errOut)
+	}
+	nums := filepath.Join(dir, "nums.txt")
+	os.WriteFile(nums, []byte("1 2 3\n2 5 1\n"), 0o644)
+	for _, args := range [][]string{
+		{"corpus", "-q", "nums.txt", "-o", "."},
+		{"corpus", "-q", "--format", "triplet", "notes.txt", "-o", "."},
+	} {
+		if code, _, errOut := hull(t, args...); code != 2 || !strings.Contains(errOut, "vocab.txt: it is also an input") {
+			t.Errorf("%v: exit %d, %q; want 2 and vocab.txt named", args, code, errOut)
+		}
+	}
+}
+
+// TestOutputBesideSavedInput: the ids and the preparation record read
+// beside a data file hull corpus wrote are inputs too, which -o must not
+// replace (with another --vocab, nothing protected them).
+func TestOutputBesideSavedInput(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("notes.txt", []byte("hello world foo\nbar baz hello\n"), 0o644)
+	if code, _, errOut := hull(t, "corpus", "-q", "--no-prune", "notes.txt", "-o", "saved"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	words, _ := os.ReadFile(filepath.Join("saved", "vocab.txt"))
+	os.WriteFile("words.txt", words, 0o644)
+	code, _, errOut := hull(t, "corpus", "-q", "saved/docword.txt", "--vocab", "words.txt", "--to", "ldac", "-o", "saved")
+	if code != 2 || !strings.Contains(errOut, "docids.txt: it is also an input") {
+		t.Errorf("exit %d, %q; want 2 and docids.txt named", code, errOut)
+	}
+}

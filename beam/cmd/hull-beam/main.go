@@ -50,8 +50,8 @@ func (l *repeatedFlag) Set(v string) error { *l = append(*l, v); return nil }
 var (
 	inputs      repeatedFlag
 	output      = flag.String("output", "", "the statistics file to write (.gz: gzip; local or gs://...; required)")
-	format      = flag.String("format", "", "input format: uci|ldac|triplet|jsonl|lines|dir|sgml (default: detected for each input)")
-	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac and triplet inputs, local (a pipe too) or gs://..., read once when the pipeline is built (default: found next to each local input)")
+	format      = flag.String("format", "", "input format: uci|ldac|triplet|mm|jsonl|lines|dir|sgml (default: detected for each input)")
+	vocab       = flag.String("vocab", "", "vocabulary file for uci, ldac, triplet and mm inputs, local (a pipe too) or gs://..., read once when the pipeline is built (default: found next to each local input)")
 	stopwords   repeatedFlag
 	noStopwords = flag.Bool("no-stopwords", false, "do not remove the embedded English stop words from raw text")
 	stem        = flag.Bool("stem", false, "stem raw-text tokens (English Snowball)")
