@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/pipetest"
 	"github.com/hulltopics/hull/text"
 )
 
@@ -184,19 +184,7 @@ func TestVocabPipe(t *testing.T) {
 	vocab := strings.Join(words()[:80], "\n") + "\n" // well within a pipe's buffer
 	a := writeFile(t, dir, "a.uci", uci(rand.New(rand.NewPCG(21, 22)), 60, 60, 80))
 	b := writeFile(t, dir, "b.uci", uci(rand.New(rand.NewPCG(23, 24)), 40, 40, 80))
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if _, err := w.WriteString(vocab); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	pipe := fmt.Sprintf("/dev/fd/%d", r.Fd())
-	if _, err := os.Stat(pipe); err != nil {
-		t.Skipf("no /dev/fd: %v", err)
-	}
+	pipe := pipetest.Path(t, vocab)
 	o := Options{Inputs: []string{a, b}, Vocab: pipe, Format: corpus.FormatUCI, Output: filepath.Join(dir, "out.stats")}
 	checkSame(t, o, []string{a, b}, corpus.ReadOptions{Format: corpus.FormatUCI, Vocab: writeFile(t, dir, "vocab.txt", vocab)}, 100)
 }

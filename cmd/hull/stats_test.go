@@ -7,11 +7,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/internal/pipetest"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -188,6 +188,8 @@ func TestStatsErrors(t *testing.T) {
 	if code, _, errOut := hull(t, "stats", "-q", "-o", st, newsShards(t, 1, 50)[0]); code != 0 {
 		t.Fatalf("stats: exit %d: %s", code, errOut)
 	}
+	noWords := filepath.Join(dir, "no-words.txt")
+	os.WriteFile(noWords, []byte("zzzq\nyyyq\n"), 0o644)
 	damaged := filepath.Join(dir, "damaged.stats")
 	data, _ := os.ReadFile(st)
 	os.WriteFile(damaged, data[:len(data)-3], 0o644)
@@ -198,6 +200,8 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"stats", kos}, "-o is required"},
 		{[]string{"stats", "--words", filepath.Join(dir, "none.txt"), "-o", filepath.Join(dir, "o.stats"), kos}, "--words: open"},
 		{[]string{"stats", "--words", st, "--min-df", "2", "-o", filepath.Join(dir, "o.stats"), kos}, "--words fixes the vocabulary"},
+		// Empty statistics were written (exit 0), which fit then refused.
+		{[]string{"stats", "--words", noWords, "-o", filepath.Join(dir, "o.stats"), newsShards(t, 1, 20)[0]}, "--words " + noWords + ": none of its 2 words occurs in INPUT (whose "},
 		{[]string{"fit", "--stats", st}, "-k 0"},
 		{[]string{"fit", "-k", "3", "--stats", st, "--stem"}, "--stem: --stats learns from statistics already counted"},
 		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", kos}, "--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats"},
@@ -335,9 +339,7 @@ func TestWeightedStatsCLI(t *testing.T) {
 // the record listed none, and JSON items kept them. JSON items merged with
 // text of another format kept them even from a file.
 func TestStopWordsThroughAPipe(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("/dev/fd of a pipe is Linux's")
-	}
+	pipe := pipetest.Path(t, "apple\n")
 	dir := t.TempDir()
 	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	a := write("a.txt", "apple banana cherry\napple banana\n")
@@ -351,17 +353,8 @@ func TestStopWordsThroughAPipe(t *testing.T) {
 		_, words, _ := hull(t, "stats", "show", "--vocab", out)
 		return summary + words
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if _, err := w.WriteString("apple\n"); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	file, pipe := show(list, filepath.Join(dir, "file.stats")), show(fmt.Sprintf("/dev/fd/%d", r.Fd()), filepath.Join(dir, "pipe.stats"))
-	if file != pipe || !strings.Contains(file, "1 extra stop words") || strings.Contains(file, "apple") {
-		t.Errorf("through a file:\n%s\nthrough a pipe:\n%s\nwant the same, apple dropped from the texts and the items and recorded", file, pipe)
+	file, piped := show(list, filepath.Join(dir, "file.stats")), show(pipe, filepath.Join(dir, "pipe.stats"))
+	if file != piped || !strings.Contains(file, "1 extra stop words") || strings.Contains(file, "apple") {
+		t.Errorf("through a file:\n%s\nthrough a pipe:\n%s\nwant the same, apple dropped from the texts and the items and recorded", file, piped)
 	}
 }
