@@ -21,6 +21,8 @@ import (
 	"github.com/hulltopics/hull/report"
 	"github.com/hulltopics/hull/synth"
 	"github.com/hulltopics/hull/tsvd"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 )
 
 // misuseFixture returns hull's demo corpus and its true model.
@@ -76,6 +78,8 @@ func TestNilContext(t *testing.T) {
 		"eval.TopicCoherence":     func() error { _, err := eval.TopicCoherence(ctx, truth, c, 0); return err },
 		"report.HTML":             func() error { return report.HTML(ctx, io.Discard, truth, report.HTMLOptions{}) },
 		"report.TopicMap":         func() error { _, err := report.TopicMap(ctx, truth, 1, nil); return err },
+		"report.TopicsGrid":       func() error { _, err := report.TopicsGrid(ctx, truth, report.GridOptions{}); return err },
+		"report.WritePlot":        func() error { return report.WritePlot(ctx, io.Discard, plot.New(), vg.Inch, vg.Inch, "svg") },
 		"cooc.FromCorpus":         func() error { _, err := cooc.FromCorpus(ctx, c, cooc.Options{}); return err },
 		"cooc.Compute":            func() error { _, err := cooc.Compute(ctx, c, cooc.Options{}); return err },
 		"cooc.Stats.Matrix":       func() error { _, err := st.Matrix(ctx, 0, 1); return err },

@@ -223,6 +223,30 @@ func TestCollapseAdvice(t *testing.T) {
 	}
 }
 
+// The anchor learners fitted without rectification are told to rectify
+// before they are told to try Gibbs sampling: on KOS their collapse is
+// the unrectified pipeline's (33 distinct top words, 63 rectified), and
+// the advice said only "try the gibbs learner".
+func TestCollapseAdviceRectify(t *testing.T) {
+	for _, tc := range []struct {
+		algo, rectify string
+		rectified     bool // the advice to rectify
+	}{
+		{"anchor", "none", true}, {"anchor-kl", "none", true},
+		{"anchor", "ap", false}, {"anchor", "auto", false}, {"anchor", "", false}, {"recover", "none", false},
+	} {
+		m := topWordsModel(tc.algo, 20, []int{0, 1, 2, 3}, []int{4, 5, 0, 1}, []int{3, 6, 7, 8})
+		if tc.rectify != "" {
+			m.Params = map[string]any{"rectify": tc.rectify}
+		}
+		h := TopicHealth(m, nil, 4)
+		at, gibbs := strings.Index(h.Advice, "anchor.Options.Rectify = auto"), strings.Index(h.Advice, "gibbs")
+		if !h.Collapsed || (at >= 0) != tc.rectified || tc.rectified && at > gibbs || gibbs < 0 {
+			t.Errorf("%s, rectify %q: advice %q", tc.algo, tc.rectify, h.Advice)
+		}
+	}
+}
+
 func TestDominantOf(t *testing.T) {
 	got := DominantOf([][]float64{{0.2, 0.5, 0.3}, {0.4, 0.4, 0.2}, {0, 0, 0}, {}, {0, 0, 1}})
 	if want := []int{1, 0, -1, -1, 2}; !slices.Equal(got, want) {

@@ -40,8 +40,8 @@ type PlusOneBenchOptions struct {
 	// Truth, if not nil, is the true model of a synthetic corpus: it adds
 	// the LDAT predictor and the matched cosine of each learner's topics
 	// to the truth. TrueWeights, if not nil, are each document's true
-	// topic weights by id (ReadDocWeights): they add the LDAC predictor
-	// and need Truth.
+	// topic weights by id (ReadDocWeights), for every document of the
+	// corpus: they add the LDAC predictor and need Truth.
 	Truth       *model.Model
 	TrueWeights map[string][]float64
 	// Seed seeds the first split, every learner and inference; split r
@@ -96,7 +96,8 @@ type PlusOneSummary struct {
 // among the learners'. It returns an *OptionError for
 // an option out of range (checked before any work, those that depend on
 // a split's training part before any fit: an LSI rank above its documents
-// or words, more KNN neighbours than its documents; TrueWeights of the
+// or words, more KNN neighbours than its documents; TrueWeights that lack
+// a document of c, its Value the first such document's id, or of the
 // wrong length or summing to 0), an error for a learner that cannot be
 // built or a predictor that fails, and ctx.Err() if ctx is done first. Time: per
 // split, the fits plus PlusOne's.
@@ -231,6 +232,22 @@ func (o *PlusOneBenchOptions) check(c *corpus.Corpus) error {
 	}
 	if o.LSI == nil && o.K > min(c.NumDocs(), c.NumWords()) {
 		return bad("K", o.K, "at most min(documents, words) = %d: it is also the rank of the default LSI predictor", min(c.NumDocs(), c.NumWords()))
+	}
+	if o.TrueWeights != nil {
+		// Any document may be a test document of a split, which LDAC
+		// looks up (it failed after every fit).
+		first, missing := "", 0
+		for _, id := range c.DocIDs {
+			if _, ok := o.TrueWeights[id]; !ok {
+				if missing == 0 {
+					first = id
+				}
+				missing++
+			}
+		}
+		if missing > 0 {
+			return bad("TrueWeights", first, "the weights of every document of the corpus (%d of its %d documents have none)", missing, c.NumDocs())
+		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(o.TrueWeights)) {
 		w := o.TrueWeights[id]

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -120,6 +121,27 @@ func TestPlusOneBench(t *testing.T) {
 	}
 	if len(one) != 2 || one[0].Predictor != "baseline" || one[1].Predictor != "knn-15" || one[0].StdDev != 0 || one[0].PerSeed[0] != rows[0].PerSeed[0] {
 		t.Errorf("one split: %+v", one)
+	}
+}
+
+// TrueWeights that lack a document of the corpus are refused before any
+// learner is built or fitted, an *OptionError naming the first document
+// without weights; LDAC failed on it after every fit.
+func TestPlusOneBenchMissingTrueWeights(t *testing.T) {
+	c, truth := synth.Demo()
+	weights := map[string][]float64{}
+	for _, id := range c.DocIDs[:c.NumDocs()/2] {
+		weights[id] = make([]float64, truth.K)
+		weights[id][0] = 1
+	}
+	built := 0
+	build := func(uint64) (learner.Learner, error) { built++; return fixedLearner{m: truth}, nil }
+	_, err := PlusOneBench(context.Background(), c, PlusOneBenchOptions{K: truth.K, Truth: truth, TrueWeights: weights, KNN: []int{0}, LSI: []int{0},
+		Learners: []PlusOneLearner{{Name: "a", New: build}}})
+	var oe *OptionError
+	if !errors.As(err, &oe) || oe.Field != "TrueWeights" || oe.Value != c.DocIDs[c.NumDocs()/2] || built != 0 ||
+		!strings.Contains(oe.Want, fmt.Sprintf("(%d of its %d documents have none)", c.NumDocs()-c.NumDocs()/2, c.NumDocs())) {
+		t.Errorf("error %v after %d learners built; want an *OptionError for TrueWeights, document %q, before any", err, built, c.DocIDs[c.NumDocs()/2])
 	}
 }
 

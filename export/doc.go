@@ -32,8 +32,8 @@
 // header, each weight as Java's Double.toString prints it (the shortest
 // decimal that reads back to the same double, "0.25", "1.0", and below
 // 0.001 in scientific notation, "1.5E-4"). The name is the document's id
-// with tabs and line breaks replaced by spaces ("no-name" when empty, as
-// MALLET writes for a nameless instance). Versions before 2.0.8 wrote a
+// as it is ("no-name" when empty, as MALLET writes for a nameless
+// instance). Versions before 2.0.8 wrote a
 // sparse form ("#doc name topic proportion ..." then topic-weight pairs
 // by decreasing weight); it is not written.
 //
@@ -42,6 +42,10 @@
 // break or any Unicode space) cannot be written, and the writers refuse it
 // with an error wrapping ErrWhitespace rather than change it. Models fitted
 // on hull's tokenizer never hold one; a vocabulary file of phrases may.
+// Likewise a document id holding a tab or a line break (JSON lines may
+// give one) is refused with an error wrapping ErrFieldBreak (CheckDocIDs
+// finds it before any work): replaced by a space, "a\tb" was written as
+// the name of document "a b" too.
 //
 // # pyLDAvis (format PyLDAvis)
 //

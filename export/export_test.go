@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -89,16 +90,16 @@ func TestMalletTopicKeysGolden(t *testing.T) {
 	}
 }
 
-// Document topics match MALLET's dense form: ids made one field, weights
-// as Java's Double.toString (checked against OpenJDK 17).
+// Document topics match MALLET's dense form: ids as they are, weights as
+// Java's Double.toString (checked against OpenJDK 17).
 func TestMalletDocTopicsGolden(t *testing.T) {
-	ids := []string{"a\tb\r\nc", "", "x"}
+	ids := []string{"a b  c", "", "x"}
 	theta := [][]float64{{1.0 / 3, 2.0 / 3}, {1, 0}, {9.99e-4, 1 - 9.99e-4}}
 	var b bytes.Buffer
 	if err := WriteMalletDocTopics(&b, ids, theta); err != nil {
 		t.Fatal(err)
 	}
-	want := "0\ta b c\t0.3333333333333333\t0.6666666666666666\n" +
+	want := "0\ta b  c\t0.3333333333333333\t0.6666666666666666\n" +
 		"1\tno-name\t1.0\t0.0\n" +
 		"2\tx\t9.99E-4\t0.999001\n"
 	if b.String() != want {
@@ -108,6 +109,26 @@ func TestMalletDocTopicsGolden(t *testing.T) {
 		var b bytes.Buffer
 		if err := WriteMalletDocTopics(&b, ids, bad); err == nil || b.Len() > 0 {
 			t.Errorf("%v: err %v after %d bytes, want an error before writing", bad, err, b.Len())
+		}
+	}
+}
+
+// An id holding a tab or a line break is refused, naming the document,
+// before anything is written: made one field by spaces, "a\tb" became the
+// name of document "a b" too.
+func TestMalletDocTopicsRefusesFieldBreaks(t *testing.T) {
+	theta := [][]float64{{1, 0}, {0, 1}}
+	for _, id := range []string{"a\tb", "a\nb", "a\rb", "a\r\nb"} {
+		var b bytes.Buffer
+		err := WriteMalletDocTopics(&b, []string{"a b", id}, theta)
+		if !errors.Is(err, ErrFieldBreak) || !strings.Contains(err.Error(), fmt.Sprintf("document 2 %q", id)) || b.Len() > 0 {
+			t.Errorf("id %q: err %v after %d bytes; want ErrFieldBreak naming document 2, before writing", id, err, b.Len())
+		}
+		if err := CheckDocIDs(Mallet, []string{"a b", id}); !errors.Is(err, ErrFieldBreak) {
+			t.Errorf("CheckDocIDs(Mallet, %q): %v", id, err)
+		}
+		if err := CheckDocIDs(CSV, []string{"a b", id}); err != nil {
+			t.Errorf("CheckDocIDs(CSV, %q): %v", id, err)
 		}
 	}
 }
@@ -334,6 +355,18 @@ func TestSave(t *testing.T) {
 	d.Corpus.Vocab = m.Vocab
 	dir := filepath.Join(t.TempDir(), "new", "out")
 	malletDir := dir + "-mallet" // Save refuses a directory of another format's export
+	// MALLET cannot hold the id "tab\there" either: refused before
+	// anything is written, not even the directory.
+	if _, err := Save(Mallet, malletDir, m, 20, d); !errors.Is(err, ErrFieldBreak) {
+		t.Errorf("mallet, an id with a tab: %v, want ErrFieldBreak", err)
+	}
+	if _, err := os.Stat(malletDir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("mallet, an id with a tab: %v, want no directory", err)
+	}
+	md := hostileDocs(m)
+	md.Corpus.Vocab = m.Vocab
+	md.Corpus.DocIDs = slices.Clone(md.Corpus.DocIDs)
+	md.Corpus.DocIDs[1] = "tab here"
 	for _, tc := range []struct {
 		f     Format
 		out   string
@@ -341,7 +374,7 @@ func TestSave(t *testing.T) {
 		files []string
 	}{
 		{Mallet, malletDir, nil, []string{"topic-keys.txt"}},
-		{Mallet, malletDir, d, []string{"topic-keys.txt", "doc-topics.txt"}},
+		{Mallet, malletDir, md, []string{"topic-keys.txt", "doc-topics.txt"}},
 		{CSV, dir, d, []string{"topic_words.csv", "doc_topics.csv"}},
 		{PyLDAvis, filepath.Join(dir, "vis.json"), d, []string{"vis.json"}},
 	} {

@@ -64,16 +64,32 @@ func malletWords(m *model.Model, top int) ([][]int, error) {
 	return words, nil
 }
 
-// nameReplacer makes a document id a MALLET name: one field of one line.
-var nameReplacer = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
+// ErrFieldBreak is wrapped by the error for a document id holding a tab
+// or a line break, which MALLET's document topics, a line per document
+// and fields separated by tabs, cannot hold.
+var ErrFieldBreak = errors.New("export: MALLET's document topics separate fields by tabs and documents by lines and cannot hold a document id with a tab or line break")
+
+// checkMalletNames returns an error wrapping ErrFieldBreak for the first
+// id that holds a tab, a carriage return or a line feed: written, it
+// would split its line; changed (to a space, say), it could become
+// another document's id.
+func checkMalletNames(ids []string) error {
+	for d, id := range ids {
+		if strings.ContainsAny(id, "\t\r\n") {
+			return fmt.Errorf("%w: document %d %q (the csv export holds any id)", ErrFieldBreak, d+1, id)
+		}
+	}
+	return nil
+}
 
 // WriteMalletDocTopics writes the document topics of "mallet train-topics
 // --output-doc-topics" in MALLET's dense form (see the package
-// documentation): per document its number from 0, its name (ids[d], tabs
-// and line breaks replaced by spaces, "no-name" when empty) and its K
-// weights theta[d] as Java prints doubles. It returns an error, before
-// writing anything, unless there is one id per row, every row has the
-// same length and every weight is finite, and any error of w.
+// documentation): per document its number from 0, its name (ids[d] as it
+// is, "no-name" when empty) and its K weights theta[d] as Java prints
+// doubles. It returns an error, before writing anything, unless there is
+// one id per row, every row has the same length and every weight is
+// finite, an error wrapping ErrFieldBreak, before writing anything, if an
+// id holds a tab or a line break, and any error of w.
 func WriteMalletDocTopics(w io.Writer, ids []string, theta [][]float64) error {
 	if len(ids) != len(theta) {
 		return fmt.Errorf("export: %d document ids for %d rows of topic weights", len(ids), len(theta))
@@ -81,10 +97,13 @@ func WriteMalletDocTopics(w io.Writer, ids []string, theta [][]float64) error {
 	if err := checkTheta(len(ids), theta, -1); err != nil {
 		return err
 	}
+	if err := checkMalletNames(ids); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	var buf []byte
 	for d, row := range theta {
-		name := nameReplacer.Replace(ids[d])
+		name := ids[d]
 		if name == "" {
 			name = "no-name"
 		}

@@ -176,6 +176,19 @@ func Check(f Format, m *model.Model, top int, withDocs bool) error {
 	return nil
 }
 
+// CheckDocIDs returns the error Save would return for the ids of the
+// documents to export in format f, without writing: for Mallet an error
+// wrapping ErrFieldBreak when an id holds a tab or a line break; nil for
+// the other formats, which hold any id. A caller that infers the
+// documents' weights checks their ids first. It is O(total length of the
+// ids).
+func CheckDocIDs(f Format, ids []string) error {
+	if f == Mallet {
+		return checkMalletNames(ids)
+	}
+	return nil
+}
+
 // Save writes the export of m in format f at out (see Paths), with the
 // top words of each topic (Mallet and CSV; top as WriteMalletTopicKeys and
 // WriteCSVTopicWords take it) and, when docs is not nil, the documents'
@@ -184,7 +197,8 @@ func Check(f Format, m *model.Model, top int, withDocs bool) error {
 // only when all are complete, so a failure leaves the old files as they
 // were. A documents' file left at out by an earlier export is refused
 // when docs is nil (see Prepare). It returns the paths written, or Check's
-// error, the writers' errors or the file system's.
+// and CheckDocIDs's errors (before writing anything), the writers' errors
+// or the file system's.
 func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
 	if err := Check(f, m, top, docs != nil); err != nil {
 		return nil, err
@@ -214,6 +228,9 @@ func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, 
 			return nil, fmt.Errorf("export: %w", err)
 		}
 		if err := checkTheta(docs.Corpus.NumDocs(), docs.Theta, m.K); err != nil {
+			return nil, err
+		}
+		if err := CheckDocIDs(f, docs.Corpus.DocIDs); err != nil {
 			return nil, err
 		}
 	}

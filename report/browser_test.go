@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
@@ -34,28 +35,17 @@ func TestHTMLInBrowser(t *testing.T) {
 	labels[1] = eval.TopicLabels{Docs: 10, Labels: []eval.LabelCount{{Label: "<i>grain</i>", Docs: 7}, {Label: "sugar", Docs: 3}}}
 	labels[2] = eval.TopicLabels{Docs: 1, Labels: []eval.LabelCount{{Label: "cocoa", Docs: 1}}}
 	o := HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 20, Source: "<b>docs</b>", Labels: labels}
-	s, data := pageOf(t, m, o)
-	path := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := b.NewPage(ctx, 1280, 900)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Navigate(ctx, "file://"+path); err != nil {
-		t.Fatal(err)
-	}
+	p, data := openPage(ctx, t, b, m, o)
 	eval := func(t *testing.T, expr string, out any) {
 		t.Helper()
-		if err := p.Eval(ctx, expr, out); err != nil {
-			t.Fatal(err)
-		}
+		evalOn(ctx, t, p, expr, out)
 	}
+	// barWords returns the words of the bars, whose labels may be
+	// shortened.
 	barWords := func(t *testing.T) []string {
 		var ws []string
-		eval(t, `[...document.querySelectorAll('#bars .bar text.word')].map(e => e.textContent)`, &ws)
+		eval(t, `(() => { const words = JSON.parse(document.getElementById('`+DataElementID+`').textContent).words;
+			return [...document.querySelectorAll('#bars .bar')].map(g => words[g.dataset.word]); })()`, &ws)
 		return ws
 	}
 	setLambda := func(t *testing.T, v string) {
@@ -256,7 +246,14 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		for _, h := range hostileWords {
 			if !slices.Contains(bars, textsafe.Escape(h)) {
-				t.Errorf("topic 1's bars %q lack the word %q as text", bars, h)
+				t.Errorf("topic 1's bars %q lack the word %q", bars, h)
+			}
+		}
+		var labels []string
+		eval(t, `[...document.querySelectorAll('#bars .bar text.word')].map(e => e.textContent)`, &labels)
+		for i, l := range labels {
+			if l != bars[i] && !(strings.HasSuffix(l, "…") && strings.HasPrefix(bars[i], strings.TrimSuffix(l, "…"))) {
+				t.Errorf("topic 1's bar %d is labelled %q, want %q as text, or its start and …", i+1, l, bars[i])
 			}
 		}
 		eval(t, `(() => { const s = document.getElementById('search'); s.value = ''; s.focus(); })()`, nil)
@@ -336,7 +333,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		var note string
 		eval(t, `document.getElementById('docs-note').textContent`, &note)
-		if want := "The 63 documents of the input, their topic weights inferred under the model (1 has no word of the model: left out of what follows, as their weights are the prior's). "; !strings.HasPrefix(note, want) {
+		if want := "The 63 documents of the input, their topic weights inferred under the model (1 has no word of the model: left out of what follows, as its weights are the prior's). "; !strings.HasPrefix(note, want) {
 			t.Errorf("the documents' note %q, want it to start with %q", note, want)
 		}
 		if pr := p.Problems(); len(pr) > 0 {
@@ -373,36 +370,298 @@ func searchTopics(m *model.Model, pw []float64, word string) []int {
 	return ks
 }
 
-// TestEdgePagesInBrowser draws the pages of edgePages to the end: a
-// model without Params stopped the script before the topics were drawn.
+// TestEdgePagesInBrowser draws the pages of edgePages to the end, and a
+// topic's bars: a model without Params stopped the script before the
+// topics were drawn.
 func TestEdgePagesInBrowser(t *testing.T) {
 	b := cdp.ForTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	dir := t.TempDir()
 	for name, tc := range edgePages() {
-		s, _ := pageOf(t, tc.m, tc.o)
-		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".html")
-		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p, err := b.NewPage(ctx, 1024, 768)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Navigate(ctx, "file://"+path); err != nil {
-			t.Fatal(err)
-		}
+		p, _ := openPage(ctx, t, b, tc.m, tc.o)
 		var got struct {
 			Ready string
 			Bars  int
 		}
-		if err := p.Eval(ctx, `({ready: document.body.dataset.ready, bars: document.querySelectorAll('#bars .bar').length})`, &got); err != nil {
-			t.Fatal(err)
-		}
+		evalOn(ctx, t, p, `(() => { const ready = document.body.dataset.ready; `+clickTopic(0)+`;
+			return {ready: ready, bars: document.querySelectorAll('#bars .bar').length}; })()`, &got)
 		if got.Ready != "true" || got.Bars == 0 || len(p.Problems()) > 0 {
 			t.Errorf("%s: ready %q, %d bars, problems %q; want a page drawn to the end", name, got.Ready, got.Bars, p.Problems())
 		}
-		p.Close()
+	}
+}
+
+// openPage writes the page of m and o to a file and opens it in a new
+// 1280 x 900 page of b, closed when t ends; it returns the page's data too.
+func openPage(ctx context.Context, t *testing.T, b *cdp.Browser, m *model.Model, o HTMLOptions) (*cdp.Page, *page) {
+	t.Helper()
+	s, data := pageOf(t, m, o)
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.NewPage(ctx, 1280, 900)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := p.Navigate(ctx, "file://"+path); err != nil {
+		t.Fatal(err)
+	}
+	return p, data
+}
+
+// evalOn evaluates expr in p into out (nil: ignore the value), failing t
+// on an error.
+func evalOn(ctx context.Context, t *testing.T, p *cdp.Page, expr string, out any) {
+	t.Helper()
+	if err := p.Eval(ctx, expr, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clickTopic is the script that clicks topic k's circle.
+func clickTopic(k int) string {
+	return `document.querySelector('#map circle[data-topic="` + strconv.Itoa(k) + `"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`
+}
+
+// press presses key (Tab, Enter or " ") on p as a keyboard does: keyDown,
+// typing the key's text, then keyUp.
+func press(ctx context.Context, t *testing.T, p *cdp.Page, key string) {
+	t.Helper()
+	k := map[string]struct {
+		code string
+		vk   int
+		text string
+	}{"Tab": {"Tab", 9, ""}, "Enter": {"Enter", 13, "\r"}, " ": {"Space", 32, " "}}[key]
+	for _, typ := range []string{"keyDown", "keyUp"} {
+		ev := map[string]any{"type": typ, "key": key, "code": k.code, "windowsVirtualKeyCode": k.vk}
+		if typ == "keyDown" && k.text != "" {
+			ev["text"] = k.text
+		}
+		if err := p.Call(ctx, "Input.dispatchKeyEvent", ev, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestMapKeysInBrowser selects topics with real key events: the focus
+// stays on the circle activated, and Tab goes on to the next circle.
+// Selecting a topic moved every circle, which took the focus away (to
+// <body>) and could hide small circles under the selected one: here
+// topic 2, a small near-copy of the large topic 1. The page has Terms 3,
+// fewer than the top words the circles name (their aria-label and
+// tooltip).
+func TestMapKeysInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	m := testModel(6, 600, 5)
+	for w := range m.Topics[1] {
+		m.Topics[1][w] = 0.98*m.Topics[0][w] + 0.02*m.Topics[1][w]
+	}
+	m.TopicWeights = []float64{0.5, 0.02, 0.12, 0.12, 0.12, 0.12}
+	p, _ := openPage(ctx, t, b, m, HTMLOptions{Terms: 3})
+	type state struct {
+		Active   string // the data-topic of the focused element, or its tag
+		Selected string
+		Order    []string // the circles' data-topic, in document order
+	}
+	now := func() state {
+		var s state
+		evalOn(ctx, t, p, `({active: document.activeElement.getAttribute('data-topic') ?? document.activeElement.tagName,
+			selected: document.getElementById('topic-picker').value,
+			order: [...document.querySelectorAll('#map circle.topic-circle')].map(c => c.dataset.topic)})`, &s)
+		return s
+	}
+	start := now()
+	evalOn(ctx, t, p, `document.getElementById('clear').focus()`, nil)
+	for i, step := range []struct{ key, active, selected string }{
+		{"Tab", start.Order[0], "-1"},
+		{"Enter", start.Order[0], start.Order[0]},
+		{"Tab", start.Order[1], start.Order[0]},
+		{" ", start.Order[1], start.Order[1]},
+		{"Tab", start.Order[2], start.Order[1]},
+	} {
+		press(ctx, t, p, step.key)
+		if got := now(); got.Active != step.active || got.Selected != step.selected || !slices.Equal(got.Order, start.Order) {
+			t.Errorf("key %d (%q): focus on %s, topic %s selected, circles in order %v; want focus on circle %s, topic %s selected, circles in order %v",
+				i+1, step.key, got.Active, got.Selected, got.Order, step.active, step.selected, start.Order)
+		}
+	}
+
+	// Every circle keeps a point under the pointer, whatever is selected.
+	var hidden map[string][]string
+	evalOn(ctx, t, p, `(() => {
+		const circles = [...document.querySelectorAll('#map circle.topic-circle')];
+		const hidden = () => circles.filter(c => {
+			const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+			for (let dx = -0.9; dx <= 0.9; dx += 0.1) for (let dy = -0.9; dy <= 0.9; dy += 0.1) {
+				if (dx * dx + dy * dy < 0.8 && document.elementFromPoint(x + dx * r.width / 2, y + dy * r.height / 2) === c) return false;
+			}
+			return true;
+		}).map(c => c.dataset.topic);
+		const out = {};
+		for (const c of [null, ...circles]) {
+			if (c) c.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+			const h = hidden();
+			if (h.length > 0) out[c ? c.dataset.topic : 'none'] = h;
+		}
+		return out;
+	})()`, &hidden)
+	if len(hidden) > 0 {
+		t.Errorf("circles no point of which the pointer reaches, by the topic selected: %v", hidden)
+	}
+
+	var labels []string
+	evalOn(ctx, t, p, `[...document.querySelectorAll('#map circle.topic-circle')].sort((a, b) => a.dataset.topic - b.dataset.topic).map(c => c.getAttribute('aria-label'))`, &labels)
+	for k, label := range labels {
+		var top []string
+		for _, w := range m.TopWords(k, 5) {
+			top = append(top, textsafe.Escape(m.Vocab[w]))
+		}
+		if want := ": " + strings.Join(top, ", "); !strings.HasSuffix(label, want) {
+			t.Errorf("topic %d's circle is labelled %q, want its 5 top words %q", k+1, label, want)
+		}
+	}
+	if pr := p.Problems(); len(pr) > 0 {
+		t.Errorf("the page reports problems: %q", pr)
+	}
+}
+
+// healthOf returns the page's health figures, by their terms.
+func healthOf(ctx context.Context, t *testing.T, p *cdp.Page) map[string]string {
+	t.Helper()
+	var h map[string]string
+	evalOn(ctx, t, p, `Object.fromEntries([...document.querySelectorAll('#health dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]))`, &h)
+	return h
+}
+
+// TestDocsWordingInBrowser reads what the page says of the documents: the
+// rare topics' threshold above K = 100 (where it is 1/(2K), not 0.5%),
+// documents none of which has a word of the model (which are not "none
+// given"), and counts of one.
+func TestDocsWordingInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	t.Run("K 120", func(t *testing.T) {
+		m := testModel(120, 2400, 9)
+		// 3,000 documents, topic 1 dominant in 13 (0.433%: above 1/240 =
+		// 0.417%, below 0.5%) or 12 of them, the others in about 25.
+		for _, tc := range []struct {
+			first int
+			want  string
+		}{
+			{13, "none (every topic dominates at least 0.417% of the documents)"},
+			{12, "1 dominates fewer than 0.417% of the documents: 1"},
+		} {
+			dominant := make([]int, 3000)
+			for d := tc.first; d < len(dominant); d++ {
+				dominant[d] = 1 + (d-tc.first)%(m.K-1)
+			}
+			h := eval.TopicHealth(m, dominant, eval.DefaultTopN)
+			p, _ := openPage(ctx, t, b, m, HTMLOptions{Health: &h})
+			if got := healthOf(ctx, t, p)["rare topics"]; got != tc.want {
+				t.Errorf("topic 1 dominant in %d of 3,000 documents: rare topics %q, want %q", tc.first, got, tc.want)
+			}
+		}
+	})
+	t.Run("no word of the model", func(t *testing.T) {
+		tc := edgePages()["empty docs"]
+		p, _ := openPage(ctx, t, b, tc.m, tc.o)
+		h := healthOf(ctx, t, p)
+		var got struct{ Summary, Heading string }
+		evalOn(ctx, t, p, `(() => { const heading = document.getElementById('words-heading').textContent; `+clickTopic(0)+`;
+			return {summary: document.getElementById('docs-summary').textContent, heading: heading}; })()`, &got)
+		if want := "none of the 2 documents has a word of the model: the document figures need documents that have one"; h["documents"] != want {
+			t.Errorf("health: documents %q, want %q", h["documents"], want)
+		}
+		if want := "topic 1: the dominant topic of no document (0.0%); 0 give it less than 0.05"; !strings.HasPrefix(got.Summary, want) {
+			t.Errorf("topic 1: %q, want it to start with %q", got.Summary, want)
+		}
+		if want := "No word of the model occurs in the documents (no topic selected)"; got.Heading != want {
+			t.Errorf("no topic selected: the bars' heading %q, want %q", got.Heading, want)
+		}
+	})
+	t.Run("one document", func(t *testing.T) {
+		m := edgePages()["no params"].m
+		c := corpus.FromTokens([][]string{{"c", "c", "b"}})
+		c, _ = corpus.Align(c, m.Vocab)
+		p, _ := openPage(ctx, t, b, m, HTMLOptions{Docs: c, DocTopics: [][]float64{{0.1, 0.9}}})
+		h := healthOf(ctx, t, p)
+		var got struct{ Summary, Note, Head string }
+		evalOn(ctx, t, p, `(() => { `+clickTopic(1)+`;
+			return {summary: document.getElementById('docs-summary').textContent, note: document.getElementById('docs-note').textContent,
+				head: document.getElementById('summary').textContent}; })()`, &got)
+		for _, tc := range []struct{ name, got, want string }{
+			{"health: largest topic", h["largest topic"], "topic 2 is the dominant topic of 100.0% of the 1 document"},
+			{"health: near-duplicate pairs", h["near-duplicate pairs"], "the two topics share at least half of their top 3 words"},
+			{"topic 2", got.Summary, "topic 2: the dominant topic of 1 document (100.0%); 0 give it less than 0.05"},
+			{"the documents' note", got.Note, "The document of the input, its topic weights inferred under the model. "},
+			{"the summary", got.Head, "model, K = 2 · 3 words · 1 document, 3 tokens"},
+		} {
+			if !strings.HasPrefix(tc.got, tc.want) {
+				t.Errorf("%s: %q, want it to start with %q", tc.name, tc.got, tc.want)
+			}
+		}
+		if pr := p.Problems(); len(pr) > 0 {
+			t.Errorf("the page reports problems: %q", pr)
+		}
+	})
+}
+
+// TestLongWordsInBrowser: a word, an id, a label or a parameter of
+// thousands of characters without a break, as URLs, hashes or base64 in
+// a corpus, do not widen the page, and a bar's label is shortened, the
+// whole word shown on hovering the bar.
+func TestLongWordsInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	m := testModel(3, 300, 2)
+	long, wide := strings.Repeat("x", 3000), strings.Repeat("語", 19) // topic 1's top words
+	m.Vocab[150+10], m.Vocab[150+11] = long, wide
+	m.TopicLabels = []string{strings.Repeat("l", 2000), "", ""}
+	m.Params[strings.Repeat("k", 2000)] = strings.Repeat("v", 2000)
+	c, theta := testDocs(t, m, 30)
+	c.DocIDs[1] = strings.Repeat("i", 5000)
+	c.Excerpts[2] = strings.Repeat("e", 5000)
+	p, _ := openPage(ctx, t, b, m, HTMLOptions{Docs: c, DocTopics: theta, TopDocs: 30, Title: strings.Repeat("t", 1000), Source: strings.Repeat("s", 1000)})
+	evalOn(ctx, t, p, clickTopic(0), nil)
+	evalOn(ctx, t, p, `(() => { const s = document.getElementById('search'); s.value = 'xxx'; s.dispatchEvent(new Event('input')); })()`, nil)
+	var got struct {
+		Scroll, Client int
+		Labels         []string
+		Left           float64
+		Long           struct{ X, Y float64 }
+	}
+	evalOn(ctx, t, p, `(() => {
+		const labels = [...document.querySelectorAll('#bars .bar text.word')];
+		const bar = document.querySelector('#bars .bar[data-word="' + JSON.parse(document.getElementById('hull-report-data').textContent).words.indexOf('xxx'.repeat(1000)) + '"] rect');
+		bar.scrollIntoView({block: 'center'});
+		const long = bar.getBoundingClientRect();
+		return {scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+			labels: labels.map(e => e.textContent), left: Math.min(...labels.map(e => e.getBBox().x)), long: {x: long.left + 2, y: long.top + long.height / 2}};
+	})()`, &got)
+	if got.Scroll > got.Client {
+		t.Errorf("the page is %d pixels wide in a window of %d", got.Scroll, got.Client)
+	}
+	shortened := slices.IndexFunc(got.Labels, func(l string) bool {
+		return strings.HasPrefix(l, "xxxxxxxxx") && strings.HasSuffix(l, "…") && utf8.RuneCountInString(l) <= 20
+	})
+	if shortened < 0 || got.Left < 0 {
+		t.Errorf("topic 1's bars are labelled %q, leftmost at %v; want the long word shortened to xxx…, at most 20 characters, all from x >= 0", got.Labels, got.Left)
+	}
+	if err := p.Move(ctx, got.Long.X, got.Long.Y); err != nil {
+		t.Fatal(err)
+	}
+	var head string
+	evalOn(ctx, t, p, `document.querySelector('#tooltip .tip-head').textContent`, &head)
+	if head != long {
+		t.Errorf("hovering the long word's bar shows %d characters %.30q..., want the whole word", len(head), head)
+	}
+	if pr := p.Problems(); len(pr) > 0 {
+		t.Errorf("the page reports problems: %q", pr)
 	}
 }

@@ -30,7 +30,9 @@
 // model.Model.Simplex (Topic-SCORE: Ke, "A geometrical approach to topic
 // model estimation", figures 1 and 3): a sample of the words' points, the
 // words nearest each vertex, the centres the vertices were chosen among
-// and the simplex itself, as a gonum plot to save as PNG, SVG or PDF.
+// and the simplex itself, as a gonum plot to save as PNG, SVG or PDF
+// (WritePlot draws and writes it, stopping when its context is done, as
+// TopicsGrid stops between rows of tiles).
 // Cost: O(K^2 + sample) plot elements.
 //
 // # The HTML report
@@ -48,20 +50,29 @@
 //     designing model-driven visualizations for text analysis"). A circle's
 //     area is the topic's share of the tokens p(z): with documents,
 //     TokenShares of their inferred weights; else the model's TopicWeights,
-//     else its Alpha normalized, else equal. Hovering shows a topic's top
-//     words, clicking selects it.
+//     else its Alpha normalized, else equal. Hovering shows a topic's 10
+//     most probable words (whatever Terms), clicking selects it, as do
+//     Enter and Space on a circle reached by Tab (largest first, the
+//     order they are drawn in, which selecting keeps: the selected topic
+//     is outlined over the others, which stay under the pointer).
 //   - The selected topic's Terms (30) words as bars against their
 //     frequency, ranked by relevance (Relevance) with a slider for lambda
 //     in steps of 0.01: lambda log p(w|z) + (1 - lambda) log(p(w|z) /
 //     p(w)), p(w) = sum_z p(z) p(w|z) (Marginal). Sievert and Shirley's
 //     users found about 0.6 best. The page does not carry the K x V
-//     topics: for each topic it carries the words that are among its Terms
-//     most relevant at some position of the slider, found exactly (the
+//     topics: for each topic it carries its 10 most probable words and
+//     those among its Terms most relevant at some position of the slider,
+//     found exactly (the
 //     page's ranking is TopRelevant's over the whole vocabulary at every
 //     position, by the same floating-point operations), with their log
 //     p(w|z) and log p(w). With documents the grey bar is a word's count in
 //     them and the red bar the part the topic accounts for, the count times
-//     p(z|w); without, p(w) and p(w|z) p(z).
+//     p(z|w); without, p(w) and p(w|z) p(z). With no topic selected the
+//     bars are the Terms most frequent words: those of most tokens in the
+//     documents (ties to the lower word; none without a token), else those
+//     of highest p(w). A label longer than 20 characters, or wider than
+//     its room, is shortened with an ellipsis; hovering the bar shows the
+//     whole word.
 //   - A word search. It covers the words among some topic's SearchTop (100)
 //     most probable or among its relevance candidates (a few thousand
 //     words for K = 20, up to K x (SearchTop + candidates) for any K), and
@@ -75,10 +86,13 @@
 //     the number of documents it dominates. A document is shown by its id,
 //     its most frequent words in the model's vocabulary and, when Docs was
 //     read from raw text with excerpts (corpus.ReadOptions.Excerpt), the
-//     start of its text.
+//     start of its text: the page says so only when a document it shows
+//     has some (JSON lines' items have none).
 //   - The model's health figures (eval.TopicHealth: distinct top words,
 //     near-duplicate pairs and, with documents, the largest and the rare
-//     topics and the incoherent ones, Health.AddCoherence; collapse or
+//     topics, below Health.RareShare (0.5%, 1/(2K) above K = 100), and the
+//     incoherent ones, Health.AddCoherence; documents none of which has a
+//     word of the model are said to be so; collapse or
 //     incoherence signs and advice) and its provenance: algorithm,
 //     parameters, corpus digest, seed, threads, fit times, preprocessing,
 //     the hull versions that fitted the model and wrote the page.
@@ -92,7 +106,9 @@
 // the page's Content-Security-Policy allows only its own script and style
 // sheet, by their SHA-256 hashes. Texts are also escaped by
 // internal/textsafe (control and bidirectional characters shown as \u
-// escapes), so that a word cannot reverse the text around it.
+// escapes), so that a word cannot reverse the text around it. A text of
+// thousands of characters without a break (a URL, a hash) wraps anywhere
+// rather than widen the page.
 //
 // Cost: O(K V) for p(w) and the shares, O(K V log Terms) for the relevance
 // candidates (11 rankings of each topic's words, then 101 of the few
@@ -100,7 +116,7 @@
 // min(V, MapBudget / K^2) + K^3) for the map (MapBudget bounds the
 // divergence terms: above it the rarest words are merged), and O(D K) for
 // the documents. For K = 20 topics over KOS (V = 6,906, D = 3,430) the page
-// takes 40-80 ms to write and is 165 KiB; Chromium has drawn it 0.06-0.25
+// takes 40-80 ms to write and is 168 KiB; Chromium has drawn it 0.06-0.25
 // s after it starts loading. For K = 200 over V = 100,000 with 5,000
 // documents it takes 2.6 s to write on 2 cores, is 1.3 MiB and is drawn
 // within 0.2-0.4 s (the README has the commands). The page does not

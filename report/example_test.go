@@ -11,6 +11,7 @@ import (
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/hulltopics/hull/synth"
+	"gonum.org/v1/plot/vg"
 )
 
 // The true Swimmer topics of package synth drawn against themselves: the
@@ -21,7 +22,7 @@ func ExampleTopicsGrid() {
 	if err != nil {
 		panic(err)
 	}
-	g, err := report.TopicsGrid(truth, report.GridOptions{Truth: truth})
+	g, err := report.TopicsGrid(context.Background(), truth, report.GridOptions{Truth: truth})
 	if err != nil {
 		panic(err)
 	}
@@ -34,8 +35,8 @@ func ExampleTopicsGrid() {
 
 // The simplex of a K = 3 model as Topic-SCORE records it: three vertices,
 // the centres they were hunted among and a sample of words, the two words
-// of TopicWords being drawn as anchor-like. Save with p.Save(6*vg.Inch,
-// 6*vg.Inch, "simplex.svg").
+// of TopicWords being drawn as anchor-like, written as a 6 x 6 inch SVG
+// (to a buffer here) by WritePlot, which stops when its context is done.
 func ExampleSimplex() {
 	m := &model.Model{
 		Algorithm: "score", K: 3, Vocab: []string{"a", "b", "c", "d"},
@@ -55,7 +56,14 @@ func ExampleSimplex() {
 		panic(err)
 	}
 	fmt.Println(p.Title.Text)
-	// Output: Topic-SCORE: rows of R and the estimated simplex (K = 3)
+	var svg bytes.Buffer
+	if err := report.WritePlot(context.Background(), &svg, p, 6*vg.Inch, 6*vg.Inch, "svg"); err != nil {
+		panic(err)
+	}
+	fmt.Println(strings.Contains(svg.String(), "<svg"))
+	// Output:
+	// Topic-SCORE: rows of R and the estimated simplex (K = 3)
+	// true
 }
 
 // A model's topics as a self-contained HTML page (save buf to a file and

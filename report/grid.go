@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/plot"
@@ -54,8 +56,9 @@ type GridOptions struct {
 	// Scale is the side of an image pixel in picture pixels. Default: 128
 	// / side, at least 1 (4 for 32 x 32 images).
 	Scale int
-	// Columns is the number of topics per row. Default 8 (or K when
-	// smaller).
+	// Columns is the number of topics per row. Default 8; at most K, the
+	// Truth's K with a Truth (a larger value draws K per row, not empty
+	// columns).
 	Columns int
 	// Threshold is the cosine in (0, 1] from which a matched learned
 	// topic counts as recovering its true topic (label in green). Default
@@ -126,12 +129,20 @@ var (
 )
 
 // TopicsGrid draws the topics of m as side x side grayscale images in a
-// grid (see the package documentation). It returns an error if a model
-// fails Validate or its words cannot be laid out as pixels (Layout), a
-// *ModelError naming which, if
-// the options are out of range, or, with a truth, if the two
-// vocabularies share no word.
-func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
+// grid (see the package documentation). Each tile is labelled with its
+// topic's number (and with a truth its cosine) in the longest form that
+// fits the tile ("topic 10  cos 0.898", "10  cos 0.898", "10: .898",
+// "10"); a label or title that fits in no form is cut and ends in "…",
+// never cut into another number ("topic 1" for "topic 10"). It returns an
+// error if a model fails Validate or its words cannot be laid out as
+// pixels (Layout), a *ModelError naming which, if the options are out of
+// range, or, with a truth, if the two vocabularies share no word; a
+// *SizeError for a picture above MaxPixels; ctx.Err() if ctx is done
+// before the picture is drawn (it is checked before each row of tiles).
+func TopicsGrid(ctx context.Context, m *model.Model, o GridOptions) (*Grid, error) {
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
+	}
 	if err := m.Validate(); err != nil {
 		return nil, &ModelError{Err: err}
 	}
@@ -183,22 +194,25 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	}
 	cell := g.Side * o.Scale
 
-	// The tiles, in rows: each is a topic (or nothing) with a label.
+	// The tiles, in rows: each is a topic (or nothing) with its label,
+	// in its forms from the longest.
 	type tile struct {
-		topic []float64
-		pos   []int
-		label string
-		color color.Color
+		topic  []float64
+		pos    []int
+		labels []string
+		color  color.Color
 	}
 	var rows [][]tile
 	learned := func(k int) tile {
-		return tile{topic: m.Topics[k], pos: pos, label: "topic " + strconv.Itoa(k+1), color: color.Black} // numbered from 1, as hull topics prints them
+		n := strconv.Itoa(k + 1) // numbered from 1, as hull topics prints them
+		return tile{topic: m.Topics[k], pos: pos, labels: []string{"topic " + n, n}, color: color.Black}
 	}
 	perRow := o.Columns
 	if o.Truth == nil {
 		if perRow == 0 {
-			perRow = min(8, m.K)
+			perRow = 8
 		}
+		perRow = min(perRow, m.K)
 		for k := 0; k < m.K; k += perRow {
 			var row []tile
 			for j := k; j < min(k+perRow, m.K); j++ {
@@ -209,22 +223,25 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	} else {
 		t, r := o.Truth, g.Recovered
 		if perRow == 0 {
-			perRow = min(8, t.K)
+			perRow = 8
 		}
+		perRow = min(perRow, t.K)
 		names := themes(t)
 		used := make([]bool, m.K)
 		for k := 0; k < t.K; k += perRow {
 			var top, below []tile
 			for i := k; i < min(k+perRow, t.K); i++ {
-				top = append(top, tile{topic: t.Topics[i], pos: truthPos, label: names[i], color: color.Black})
+				top = append(top, tile{topic: t.Topics[i], pos: truthPos, labels: names[i], color: color.Black})
 				j := r.Match[i]
 				if j < 0 {
-					below = append(below, tile{label: "no match", color: grey})
+					below = append(below, tile{labels: []string{"no match", "none", "-"}, color: grey})
 					continue
 				}
 				used[j] = true
 				lt := learned(j)
-				lt.label = fmt.Sprintf("topic %d  cos %.3f", j+1, r.Cos[i])
+				cos := fmt.Sprintf("%.3f", r.Cos[i])
+				lt.labels = []string{fmt.Sprintf("topic %d  cos %s", j+1, cos), fmt.Sprintf("%d  cos %s", j+1, cos),
+					fmt.Sprintf("%d: %s", j+1, strings.TrimPrefix(cos, "0")), strconv.Itoa(j + 1)}
 				lt.color = red
 				if r.Cos[i] >= o.Threshold {
 					lt.color = green
@@ -237,7 +254,8 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 		for j, u := range used {
 			if !u {
 				lt := learned(j)
-				lt.label, lt.color = fmt.Sprintf("topic %d  unmatched", j+1), grey
+				lt.labels = []string{fmt.Sprintf("topic %d  unmatched", j+1), fmt.Sprintf("%d  unmatched", j+1), strconv.Itoa(j + 1)}
+				lt.color = grey
 				rest = append(rest, lt)
 			}
 		}
@@ -269,18 +287,20 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 		return nil, errors.New("report: the canvas is not an RGBA image")
 	}
 	b := img.Bounds()
-	text := func(size float64, c color.Color, x, y int, s string, maxW int) {
+	text := func(size float64, c color.Color, x, y, maxW int, forms []string) {
 		face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Length(size))
-		s = cut(face, s, vg.Length(maxW))
 		canvas.SetColor(c)
 		// The canvas's y axis points up from the bottom edge.
-		canvas.FillString(face, vg.Point{X: vg.Length(x), Y: vg.Length(b.Dy() - y)}, s)
+		canvas.FillString(face, vg.Point{X: vg.Length(x), Y: vg.Length(b.Dy() - y)}, fitting(face, vg.Length(maxW), forms))
 	}
-	text(titleSize, color.Black, pad, pad+titleSize, gridTitle(m, o, g.Recovered), width-2*pad)
+	text(titleSize, color.Black, pad, pad+titleSize, width-2*pad, gridTitle(m, o, g.Recovered))
 	for i, row := range rows {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j, t := range row {
 			x, y := pad+j*tileW, rowY[i]
-			text(fontSize, t.color, x, y+labelH-3, t.label, cell)
+			text(fontSize, t.color, x, y+labelH-3, cell, t.labels)
 			drawTile(img, image.Rect(x, y+labelH, x+cell, y+labelH+cell), g.Side, o.Scale, t.topic, t.pos)
 		}
 	}
@@ -288,18 +308,34 @@ func TopicsGrid(m *model.Model, o GridOptions) (*Grid, error) {
 	return g, nil
 }
 
-// gridTitle returns the title of the grid: o.Title, else the model's
-// algorithm and K, and with a truth how many of its topics are matched;
-// escaped, as the model's text is data (textsafe.Escape).
-func gridTitle(m *model.Model, o GridOptions, r *eval.Recovered) string {
+// gridTitle returns the title of the grid in its forms from the longest:
+// o.Title, else the model's algorithm and K, and with a truth how many of
+// its topics are matched; escaped, as the model's text is data
+// (textsafe.Escape).
+func gridTitle(m *model.Model, o GridOptions, r *eval.Recovered) []string {
 	if o.Title != "" {
-		return textsafe.Escape(o.Title)
+		return []string{textsafe.Escape(o.Title)}
 	}
-	title := fmt.Sprintf("%s, K = %d", m.Algorithm, m.K)
-	if r != nil {
-		title += fmt.Sprintf(": %d of %d true topics (top rows) matched at cosine >= %g", r.Count, o.Truth.K, o.Threshold)
+	title := fmt.Sprintf("%s, K = %d", textsafe.Escape(m.Algorithm), m.K)
+	if r == nil {
+		return []string{title, fmt.Sprintf("K = %d", m.K)}
 	}
-	return textsafe.Escape(title)
+	return []string{
+		title + fmt.Sprintf(": %d of %d true topics (top rows) matched at cosine >= %g", r.Count, o.Truth.K, o.Threshold),
+		title + fmt.Sprintf(": %d of %d matched", r.Count, o.Truth.K),
+		fmt.Sprintf("K = %d: %d/%d matched", m.K, r.Count, o.Truth.K),
+	}
+}
+
+// fitting returns the first of forms, a text from its longest form to its
+// shortest, that face draws within maxW, else the last cut to fit (cut).
+func fitting(face font.Face, maxW vg.Length, forms []string) string {
+	for _, s := range forms {
+		if face.Width(s) <= maxW {
+			return s
+		}
+	}
+	return cut(face, forms[len(forms)-1], maxW)
 }
 
 // onSide returns the pixel positions pos of a side x side picture as
@@ -316,10 +352,16 @@ func onSide(pos []int, side, to int) []int {
 	return out
 }
 
-// cut returns the longest prefix of s, in whole runes and without a
-// final space, that face draws within maxW: found by bisection, for a
-// label or title of untrusted length (cutting a rune at a time and
-// measuring again took a minute for 8,000 runes).
+// ellipsis ends a text cut short.
+const ellipsis = "…"
+
+// cut returns s when face draws it within maxW, else the longest prefix
+// of s, in whole runes and without a final space, that face draws within
+// maxW followed by ellipsis, which marks it cut ("topic 10" cut bare read
+// "topic 1", another topic), or "" when not even ellipsis fits. The
+// prefix is found by bisection, for a label or title of untrusted length
+// (cutting a rune at a time and measuring again took a minute for 8,000
+// runes).
 func cut(face font.Face, s string, maxW vg.Length) string {
 	if face.Width(s) <= maxW {
 		return s
@@ -331,12 +373,15 @@ func cut(face font.Face, s string, maxW vg.Length) string {
 		}
 	}
 	ends = append(ends, len(s))
-	// The prefix of n runes fits, that of n+1 does not.
-	n := sort.Search(len(ends), func(i int) bool { return face.Width(s[:ends[i]]) > maxW })
+	// The prefix of n runes fits with the ellipsis, that of n+1 does not.
+	n := sort.Search(len(ends), func(i int) bool { return face.Width(strings.TrimRight(s[:ends[i]], " ")+ellipsis) > maxW })
 	if n == 0 {
+		if face.Width(ellipsis) <= maxW {
+			return ellipsis
+		}
 		return ""
 	}
-	return strings.TrimRight(s[:ends[n-1]], " ")
+	return strings.TrimRight(s[:ends[n-1]], " ") + ellipsis
 }
 
 // drawTile paints topic into r of img: pixel pos[w] of a side x side image
@@ -369,15 +414,16 @@ func drawTile(img *image.RGBA, r image.Rectangle, side, scale int, topic []float
 	}
 }
 
-// themes returns the labels of the true topics: TopicLabels when it holds
-// K names (escaped by textsafe.Escape), else "truth 0", "truth 1", ....
-func themes(t *model.Model) []string {
-	names := make([]string, t.K)
+// themes returns the labels of the true topics, each in its forms from
+// the longest: TopicLabels when it holds K names (escaped by
+// textsafe.Escape), else "truth 0" or "t0", "truth 1" or "t1", ....
+func themes(t *model.Model) [][]string {
+	names := make([][]string, t.K)
 	for k := range names {
 		if len(t.TopicLabels) == t.K {
-			names[k] = textsafe.Escape(t.TopicLabels[k])
+			names[k] = []string{textsafe.Escape(t.TopicLabels[k])}
 		} else {
-			names[k] = "truth " + strconv.Itoa(k)
+			names[k] = []string{"truth " + strconv.Itoa(k), "t" + strconv.Itoa(k)}
 		}
 	}
 	return names

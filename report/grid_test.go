@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -106,7 +107,7 @@ func TestTopicsGridWithTruth(t *testing.T) {
 		flat[i] = 1.0 / float64(len(flat))
 	}
 	learned := topics(v, bar(side, 2), flat, bar(side, 0), bar(side, 3))
-	g, err := TopicsGrid(learned, GridOptions{Truth: truth, Scale: 2, Columns: 2})
+	g, err := TopicsGrid(context.Background(), learned, GridOptions{Truth: truth, Scale: 2, Columns: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestTopicsGridWithTruth(t *testing.T) {
 		t.Errorf("matched tile of true topic 2: %v, want white on image row 2", got)
 	}
 	// Same input, same picture.
-	g2, err := TopicsGrid(learned, GridOptions{Truth: truth, Scale: 2, Columns: 2})
+	g2, err := TopicsGrid(context.Background(), learned, GridOptions{Truth: truth, Scale: 2, Columns: 2})
 	if err != nil || !bytes.Equal(g.Image.Pix, g2.Image.Pix) {
 		t.Fatalf("second picture differs (%v)", err)
 	}
@@ -151,7 +152,7 @@ func TestTopicsGridWithTruth(t *testing.T) {
 func TestTopicsGridAlone(t *testing.T) {
 	v := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}
 	m := topics(v, bar(3, 0), bar(3, 1), bar(3, 2))
-	g, err := TopicsGrid(m, GridOptions{})
+	g, err := TopicsGrid(context.Background(), m, GridOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestTopicsGridErrors(t *testing.T) {
 		"layouts differ": {m, GridOptions{Truth: plain}, "laid out"},
 		"not pixels":     {topics([]string{"a", "b", "c"}, []float64{0.2, 0.3, 0.5}), GridOptions{}, "perfect square"},
 	} {
-		_, err := TopicsGrid(c.m, c.o)
+		_, err := TopicsGrid(context.Background(), c.m, c.o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", name, err, c.want)
 		}
@@ -204,7 +205,7 @@ func TestTopicsGridErrors(t *testing.T) {
 	for r := range 16 {
 		rows = append(rows, bar(32, r))
 	}
-	_, err := TopicsGrid(topics(names(32), rows...), GridOptions{Scale: MaxScale, Columns: 8})
+	_, err := TopicsGrid(context.Background(), topics(names(32), rows...), GridOptions{Scale: MaxScale, Columns: 8})
 	if se, ok := errors.AsType[*SizeError](err); !ok || se.Width*se.Height <= MaxPixels {
 		t.Errorf("too large: error %v, want a *SizeError beyond %d pixels", err, MaxPixels)
 	}
@@ -223,7 +224,7 @@ func TestTopicsGridSmallerModel(t *testing.T) {
 	}
 	truth := topics(names(4), bar(4, 1))
 	learned := topics(crop, bar(3, 1))
-	g, err := TopicsGrid(learned, GridOptions{Truth: truth, Scale: scale, Columns: 1})
+	g, err := TopicsGrid(context.Background(), learned, GridOptions{Truth: truth, Scale: scale, Columns: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,20 +243,24 @@ func TestTopicsGridSmallerModel(t *testing.T) {
 }
 
 // A label is cut to its tile's width in whole runes, without a final
-// space, and a long one quickly: a rune at a time it took a minute at
-// 8,000 runes.
+// space, ending in "…", and a long one quickly: a rune at a time it took a
+// minute at 8,000 runes.
 func TestCut(t *testing.T) {
 	face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Length(fontSize))
 	long := strings.Repeat("ab ", 20000) + "\xff"
 	got := cut(face, long, 100)
-	if got == "" || face.Width(got) > 100 || strings.HasSuffix(got, " ") || !strings.HasPrefix(long, got) {
+	body, marked := strings.CutSuffix(got, ellipsis)
+	if !marked || body == "" || face.Width(got) > 100 || strings.HasSuffix(body, " ") || !strings.HasPrefix(long, body) {
 		t.Errorf("cut = %q (width %v)", got, face.Width(got))
 	}
-	if next := long[:len(got)+2]; face.Width(strings.TrimRight(next, " ")) <= 100 && len(next) > len(got)+1 {
-		t.Errorf("cut = %q stops short: %q fits", got, next)
+	if next := strings.TrimRight(long[:len(body)+2], " "); face.Width(next+ellipsis) <= 100 && len(next) > len(body) {
+		t.Errorf("cut = %q stops short: %q fits", got, next+ellipsis)
 	}
 	if got := cut(face, "short", 100); got != "short" {
 		t.Errorf("cut of a label that fits = %q", got)
+	}
+	if got := cut(face, "\xff\xfe", face.Width(ellipsis)); got != ellipsis {
+		t.Errorf("cut to the ellipsis alone = %q", got)
 	}
 	if got := cut(face, "\xff\xfe", 0.1); got != "" {
 		t.Errorf("cut to nothing = %q", got)
@@ -267,10 +272,10 @@ func TestCut(t *testing.T) {
 func TestGridTitleEscapesTheModel(t *testing.T) {
 	m := &model.Model{Algorithm: "x\x1b[2J\u202eevil", K: 3}
 	want := textsafe.Escape(m.Algorithm) + ", K = 3"
-	if got := gridTitle(m, GridOptions{}, nil); got != want {
+	if got := gridTitle(m, GridOptions{}, nil); got[0] != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
-	if got := gridTitle(m, GridOptions{Title: "a\x00b"}, nil); got != textsafe.Escape("a\x00b") {
+	if got := gridTitle(m, GridOptions{Title: "a\x00b"}, nil); !slices.Equal(got, []string{textsafe.Escape("a\x00b")}) {
 		t.Errorf("title %q from GridOptions.Title", got)
 	}
 }

@@ -81,15 +81,21 @@ const (
 // with.
 const docWords = 10
 
+// hoverWords is the number of its most probable words hovering a topic's
+// circle shows, whatever HTMLOptions.Terms: they are among the topic's
+// candidates.
+const hoverWords = 10
+
 // HTMLOptions are the options of HTML. The zero value draws the model
 // alone, with the defaults.
 type HTMLOptions struct {
 	// Docs, when not nil, are documents to show with the topics: the
-	// topics' shares of their tokens, each topic's most representative
-	// documents and the distribution of its weights. Docs must be on the
-	// model's vocabulary (corpus.Align). A document is shown by its id,
-	// its most frequent words and, when Docs has them
-	// (corpus.ReadOptions.Excerpt), the start of its text.
+	// topics' shares of their tokens, the words of most tokens in them,
+	// each topic's most representative documents and the distribution of
+	// its weights. Docs must be on the model's vocabulary (corpus.Align).
+	// A document is shown by its id, its most frequent words and, when
+	// Docs has excerpts (corpus.ReadOptions.Excerpt) and some document
+	// shown has a non-empty one, the start of its text.
 	Docs *corpus.Corpus
 	// DocTopics holds the topic weights of each document of Docs, a row
 	// of K weights per document, as infer.Infer returns them; required
@@ -161,7 +167,7 @@ type page struct {
 	LogPw       []float64    `json:"logPw"`           // log p(w) of each
 	Count       []int64      `json:"count,omitempty"` // with documents: its tokens in them
 	Hits        [][]float64  `json:"hits"`            // per word: topic, p(w|z), ... by p(w|z)
-	Overall     []int        `json:"overall"`         // the Terms words of highest p(w)
+	Overall     []int        `json:"overall"`         // the Terms words of most tokens in the documents (none without one), else of highest p(w)
 	Topics      []pageTopic  `json:"topics"`
 	Docs        *pageDocs    `json:"docs,omitempty"`
 	Health      *eval.Health `json:"health"`
@@ -175,7 +181,7 @@ type pageTopic struct {
 	X     float64   `json:"x"`
 	Y     float64   `json:"y"`
 	Label string    `json:"label,omitempty"`
-	Cand  []int     `json:"cand"` // relevance candidates, by p(w|z), ties to the lower word
+	Cand  []int     `json:"cand"` // relevance candidates and the hoverWords top words, by p(w|z), ties to the lower word
 	LogP  []float64 `json:"logp"` // log p(w|z) of each
 }
 
@@ -299,7 +305,17 @@ func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) 
 	if err != nil {
 		return nil, err
 	}
-	overall := topn.Indices(len(pw), o.Terms, func(w int) float64 { return pw[w] })
+	// The words the bars show with no topic selected: the most frequent,
+	// in the documents, else under the model.
+	var counts []int64
+	var overall []int
+	if o.Docs != nil {
+		counts = o.Docs.WordCounts()
+		overall = topn.Indices(len(counts), o.Terms, func(w int) float64 { return float64(counts[w]) })
+		overall = slices.DeleteFunc(overall, func(w int) bool { return counts[w] == 0 })
+	} else {
+		overall = topn.Indices(len(pw), o.Terms, func(w int) float64 { return pw[w] })
+	}
 
 	// The words of the page, in vocabulary order.
 	at := make([]int32, len(m.Vocab)) // word -> its number in the page, +1; 0 for none
@@ -326,7 +342,6 @@ func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) 
 		p.Overall[i] = num(w)
 	}
 	if o.Docs != nil {
-		counts := o.Docs.WordCounts()
 		for w, n := range at {
 			if n != 0 {
 				p.Count = append(p.Count, counts[w])
@@ -424,8 +439,8 @@ func ModelShares(m *model.Model) ([]float64, string) {
 }
 
 // topicCandidates returns the words of topic row that are among its n most
-// relevant at some position of the slider, by p(w|z) (ties to the lower
-// word), and their log p(w|z).
+// relevant at some position of the slider or among its hoverWords most
+// probable, by p(w|z) (ties to the lower word), and their log p(w|z).
 func topicCandidates(row, lpw []float64, n int) ([]int, []float64) {
 	var nz []int
 	var a, l []float64
@@ -436,8 +451,9 @@ func topicCandidates(row, lpw []float64, n int) ([]int, []float64) {
 			l = append(l, lpw[w])
 		}
 	}
-	pos := relevanceCandidates(a, l, n)
+	pos := append(relevanceCandidates(a, l, n), topn.Indices(len(a), hoverWords, func(i int) float64 { return a[i] })...)
 	sort.Slice(pos, func(i, j int) bool { return a[pos[i]] > a[pos[j]] || (a[pos[i]] == a[pos[j]] && pos[i] < pos[j]) })
+	pos = slices.Compact(pos) // a word of both lists once
 	words := make([]int, len(pos))
 	logp := make([]float64, len(pos))
 	for i, q := range pos {
@@ -465,7 +481,7 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, erro
 	}
 	shown := map[int]int{} // document -> its number in the page
 	var order []int
-	copies := false
+	copies, hasText := false, false
 	topDocs, err := infer.TopicDocs(c, theta, m.K, o.TopDocs, o.NearCopy)
 	if err != nil {
 		return nil, err
@@ -516,7 +532,11 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, erro
 		d.Counts = append(d.Counts, counts)
 		if c.Excerpts != nil {
 			d.Text = append(d.Text, textsafe.Escape(c.Excerpts[doc]))
+			hasText = hasText || c.Excerpts[doc] != ""
 		}
+	}
+	if !hasText { // the page then says the documents are shown without text
+		d.Text = nil
 	}
 	return d, nil
 }

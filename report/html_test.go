@@ -242,6 +242,61 @@ func TestRelevanceCandidatesAreTheUnionOfTheTopLists(t *testing.T) {
 	}
 }
 
+// Hovering a topic's circle shows its hoverWords most probable words, the
+// first of its candidates, however few Terms its bars show.
+func TestHTMLCandidatesHoldTheTopWords(t *testing.T) {
+	m := testModel(4, 500, 3)
+	for _, terms := range []int{1, 3, DefaultTerms} {
+		_, p := pageOf(t, m, HTMLOptions{Terms: terms})
+		for k, tp := range p.Topics {
+			var got, want []string
+			for _, w := range tp.Cand[:min(hoverWords, len(tp.Cand))] {
+				got = append(got, p.Words[w])
+			}
+			for _, w := range m.TopWords(k, hoverWords) {
+				want = append(want, textsafe.Escape(m.Vocab[w]))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("Terms %d, topic %d: the first candidates %q, want the top words %q", terms, k+1, got, want)
+			}
+		}
+	}
+}
+
+// With documents, the bars shown with no topic selected are the Terms
+// words of most tokens in them, ties to the lower word, and none without
+// a token; without documents, the words of highest p(w).
+func TestHTMLOverallWords(t *testing.T) {
+	m := testModel(4, 500, 3)
+	c, theta := testDocs(t, m, 40)
+	counts := c.WordCounts()
+	_, p := pageOf(t, m, HTMLOptions{Docs: c, DocTopics: theta, Terms: 25})
+	var got, want []string
+	for _, i := range p.Overall {
+		got = append(got, p.Words[i])
+	}
+	for _, w := range topn.Indices(len(counts), 25, func(w int) float64 { return float64(counts[w]) }) {
+		want = append(want, textsafe.Escape(m.Vocab[w]))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("with documents: %q, want the words of most tokens %q", got, want)
+	}
+	tiny := corpus.Select(c, []int{1})
+	_, p = pageOf(t, m, HTMLOptions{Docs: tiny, DocTopics: theta[1:2], Terms: MaxTerms})
+	if n := slices.IndexFunc(p.Overall, func(i int) bool { return p.Count[i] == 0 }); n >= 0 || len(p.Overall) != int(tiny.NNZ()) {
+		t.Errorf("one document of %d different words: %d most frequent words, the first without a token at %d", tiny.NNZ(), len(p.Overall), n)
+	}
+	share, _ := ModelShares(m)
+	pw := Marginal(m, share)
+	top := topn.Indices(len(pw), DefaultTerms, func(w int) float64 { return pw[w] })
+	_, p = pageOf(t, m, HTMLOptions{})
+	for r, i := range p.Overall {
+		if want := textsafe.Escape(m.Vocab[top[r]]); p.Words[i] != want {
+			t.Errorf("without documents: word %d is %q, want %q", r+1, p.Words[i], want)
+		}
+	}
+}
+
 func TestTopRelevantEnds(t *testing.T) {
 	m := testModel(3, 300, 1)
 	pw := Marginal(m, []float64{1. / 3, 1. / 3, 1. / 3})
@@ -449,11 +504,17 @@ func TestHTMLData(t *testing.T) {
 	if p.Health.Docs != 40 || p.Health.K != 4 || len(p.Health.NPMI) != 4 {
 		t.Errorf("health of %d documents, K %d, NPMI of %d topics", p.Health.Docs, p.Health.K, len(p.Health.NPMI))
 	}
-	// A corpus without excerpts gives no text.
+	// A corpus without excerpts gives no text, nor one whose documents
+	// shown have empty excerpts (JSON lines' items): the page would say
+	// they are shown with their text.
 	bare := *c
 	bare.Excerpts = nil
 	if _, p := pageOf(t, m, HTMLOptions{Docs: &bare, DocTopics: theta}); p.Docs.Text != nil {
 		t.Errorf("documents without excerpts shown with text %q", p.Docs.Text)
+	}
+	bare.Excerpts = make([]string, c.NumDocs())
+	if _, p := pageOf(t, m, HTMLOptions{Docs: &bare, DocTopics: theta}); p.Docs.Text != nil {
+		t.Errorf("documents of empty excerpts shown with text %q", p.Docs.Text)
 	}
 	// Every word of a topic's top SearchTop is found, with that topic.
 	for k := range m.K {

@@ -1,15 +1,20 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	"io"
 	"math"
 	"strconv"
 
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/model"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -26,7 +31,9 @@ import (
 // is well-formed XML whatever the word), every pair joined by a dashed
 // edge; Topic-SCORE's vertex words (model.MarkVertexWord) label no
 // vertex. With K > 3 the picture is the projection of the simplex on its
-// first two coordinates. Save the plot with its Save or WriterTo method.
+// first two coordinates. Write the plot with WritePlot, which stops when
+// its context is done (a PNG of 50 x 50 inches is 4,800 pixels square),
+// or with its Save or WriterTo method.
 //
 // It returns an error if m has no Simplex, if K < 3 (the simplex of K = 2
 // topics is a segment on a line) or if m fails Validate.
@@ -153,4 +160,58 @@ func checkSpan(sets ...[][]float64) error {
 		}
 	}
 	return nil
+}
+
+// WritePlot draws p on a width x height canvas of the given format (png,
+// svg, pdf, eps, jpg, tiff: those of draw.NewFormattedCanvas) and writes
+// it to w, stopping when ctx is done: the drawing then skips what is left
+// of it and WritePlot returns ctx.Err() before writing, and a write to w
+// once ctx is done fails with ctx's error (ctxio.Writer), so that a
+// caller writing a file (atomicfile.Write) leaves none. It returns
+// ctxio.ErrNilContext for a nil ctx, an error for an unknown format and
+// w's errors.
+func WritePlot(ctx context.Context, w io.Writer, p *plot.Plot, width, height vg.Length, format string) error {
+	if err := ctxio.Err(ctx); err != nil {
+		return err
+	}
+	c, err := draw.NewFormattedCanvas(width, height, format)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	p.Draw(draw.New(stoppingCanvas{c, ctx}))
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	_, err = c.WriteTo(ctxio.Writer(ctx, w))
+	return err
+}
+
+// stoppingCanvas is a canvas that draws nothing once ctx is done.
+type stoppingCanvas struct {
+	vg.CanvasSizer
+	ctx context.Context
+}
+
+func (c stoppingCanvas) Stroke(p vg.Path) {
+	if c.ctx.Err() == nil {
+		c.CanvasSizer.Stroke(p)
+	}
+}
+
+func (c stoppingCanvas) Fill(p vg.Path) {
+	if c.ctx.Err() == nil {
+		c.CanvasSizer.Fill(p)
+	}
+}
+
+func (c stoppingCanvas) FillString(f font.Face, pt vg.Point, text string) {
+	if c.ctx.Err() == nil {
+		c.CanvasSizer.FillString(f, pt, text)
+	}
+}
+
+func (c stoppingCanvas) DrawImage(r vg.Rectangle, img image.Image) {
+	if c.ctx.Err() == nil {
+		c.CanvasSizer.DrawImage(r, img)
+	}
 }

@@ -99,15 +99,16 @@ func (lf *learnerFlags) changed() []string {
 }
 
 // check returns an error when a learner flag set on the command line
-// belongs to none of algos, naming the learners it belongs to.
-func (lf *learnerFlags) check(algos ...string) error {
+// belongs to none of algos, naming the learners it belongs to and flag,
+// the command's flag of the algorithms (--algo, --algos).
+func (lf *learnerFlags) check(flag string, algos ...string) error {
 	for _, name := range lf.changed() {
 		if slices.IndexFunc(lf.owners[name], func(s *learner.Spec) bool { return slices.Contains(algos, s.Name) }) < 0 {
 			var owners []string
 			for _, s := range lf.owners[name] {
 				owners = append(owners, s.Name)
 			}
-			return fmt.Errorf("--%s does not apply to --algo %s (it is an option of %s)", name, strings.Join(algos, ","), strings.Join(owners, ", "))
+			return fmt.Errorf("--%s does not apply to %s %s (it is an option of %s)", name, flag, strings.Join(algos, ","), strings.Join(owners, ", "))
 		}
 	}
 	return nil
@@ -135,26 +136,29 @@ func (lf *learnerFlags) args(algo string) []string {
 	return out
 }
 
-// build checks the set flags against algo and builds it with s.
+// build checks the set flags against algo, given by --algo, and builds it
+// with s.
 func (lf *learnerFlags) build(algo string, s learner.Settings) (learner.Learner, error) {
-	if err := lookupAlgorithm(algo); err != nil {
+	if err := lookupAlgorithm("--algo", algo); err != nil {
 		return nil, err
 	}
-	if err := lf.check(algo); err != nil {
+	if err := lf.check("--algo", algo); err != nil {
 		return nil, err
 	}
 	return lf.buildOwn(algo, s)
 }
 
-// validate checks, before any input is read, that algos are learners, that
-// every set flag belongs to one of them and that each builds with s and the
-// flags that are its own.
+// validate checks, before any input is read, that algos, given by
+// --algos, are learners, that every set flag belongs to one of them and
+// that each builds with s and the flags that are its own; its errors name
+// --algos.
 func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
+	const flag = "--algos"
 	if len(algos) == 0 {
-		return errors.New("--algos is empty: want at least one algorithm (" + algorithmNames() + ")")
+		return errors.New(flag + " is empty: want at least one algorithm (" + algorithmNames() + ")")
 	}
 	for _, a := range algos {
-		if err := lookupAlgorithm(a); err != nil {
+		if err := lookupAlgorithm(flag, a); err != nil {
 			return err
 		}
 	}
@@ -163,12 +167,12 @@ func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
 			return fmt.Errorf("--algos: %s is given twice: its rows would be one algorithm's (give each once)", a)
 		}
 	}
-	if err := lf.check(algos...); err != nil {
+	if err := lf.check(flag, algos...); err != nil {
 		return err
 	}
 	for _, a := range algos {
 		if _, err := lf.buildOwn(a, s); err != nil {
-			return fmt.Errorf("--algo %s: %w", a, err)
+			return fmt.Errorf("%s %s: %w", flag, a, err)
 		}
 	}
 	return nil
@@ -178,7 +182,7 @@ func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
 func (lf *learnerFlags) buildOwn(algo string, s learner.Settings) (learner.Learner, error) {
 	spec, err := learner.Lookup(algo)
 	if err != nil {
-		return nil, lookupAlgorithm(algo)
+		return nil, lookupAlgorithm("--algo", algo) // build and validate looked it up first
 	}
 	l, err := spec.Build(s, lf.options(algo))
 	if err != nil {
@@ -199,11 +203,11 @@ func algorithmHelp() string {
 	return s
 }
 
-// lookupAlgorithm checks that name is a registered learner, in the words
-// of the command line.
-func lookupAlgorithm(name string) error {
+// lookupAlgorithm checks that name, given by flag (--algo, --algos), is
+// a registered learner, in the words of the command line.
+func lookupAlgorithm(flag, name string) error {
 	if _, err := learner.Lookup(name); err != nil {
-		return fmt.Errorf("unknown --algo %q (want %s)", name, algorithmNames())
+		return fmt.Errorf("unknown %s %q (want %s)", flag, name, algorithmNames())
 	}
 	return nil
 }

@@ -29,7 +29,12 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"unsigned flag", []string{"fit", "-q", "-k", "3", "--seed", "-1", missing}, "hull: --seed -1: want a non-negative integer\n"},
 		{"bool flag", []string{"fit", "--quiet=maybe", "-k", "3", missing}, "hull: -q/--quiet maybe: want true or false\n"},
 		{"int list flag", []string{"bench", "plusone", "--knn", "5,x", missing}, "hull: --knn 5,x: want integers separated by commas\n"},
-		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo anchor,rp"},
+		{"bench: flag of no listed learner", []string{"bench", "--algos", "anchor,rp", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algos anchor,rp (it is an option of tsvd)"},
+		// bench and bench plusone have --algos, not fit's --algo.
+		{"bench: unknown algorithm", []string{"bench", "--algos", "nope", "-k", "3", missing}, `unknown --algos "nope" (want `},
+		{"bench plusone: unknown algorithm", []string{"bench", "plusone", "--algos", "anchor,nope", "-k", "3", missing}, `unknown --algos "nope" (want `},
+		{"bench plusone: flag of no listed learner, named", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--tsvd-eps", "0.2", missing}, "--tsvd-eps does not apply to --algos anchor (it is an option of tsvd)"},
+		{"fit: unknown algorithm", []string{"fit", "-q", "--algo", "nope", "-k", "3", missing}, `unknown --algo "nope" (want `},
 		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
 		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of anchor, anchor-kl, binning, ddp, kmeans, projector, recover, rp, score, tsvd)"},

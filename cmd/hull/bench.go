@@ -17,6 +17,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/eval"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/memory"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
@@ -76,7 +77,7 @@ out; the table says how many documents were used.`,
 	fs.StringSliceVar(&f.algos, "algos", []string{"anchor"}, "algorithms to compare: "+algorithmNames())
 	fs.IntSliceVarP(&f.ks, "topics", "k", nil, "number of topics K, or several, comma-separated: a row each (required)")
 	fs.IntVar(&f.repeat, "repeat", 3, "fits per algorithm; the table shows the median wall time")
-	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per algorithm")
+	fs.BoolVar(&f.asJSON, "json", false, "print a JSON array, one object per row of the table: per algorithm and K")
 	fs.StringVar(&f.eval.truth, "truth", "", "true model, for l1 and cosine recovery")
 	fs.BoolVar(&f.eval.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than INPUT read with these flags")
 	fs.Float64Var(&f.recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this (by default only with several -k)")
@@ -128,6 +129,14 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if f.eval.reference == "" && len(inputs) == 1 {
 		f.eval.reference = inputs[0]
 	}
+	dir, err := os.MkdirTemp("", "hull-bench")
+	if err != nil {
+		return envError{err}
+	}
+	defer os.RemoveAll(dir)
+	if err := f.eval.input.copyStreams(dir); err != nil {
+		return err
+	}
 	log := logWriter(cmd, f.eval.quiet)
 	f.eval.input.memo = map[string]*corpus.Corpus{} // every model is measured on the same corpora
 	if err := checkLabels(cmd.Context(), &f.eval, log); err != nil {
@@ -136,11 +145,6 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if err := f.preflight(cmd.Context(), inputs, log); err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "hull-bench")
-	if err != nil {
-		return envError{err}
-	}
-	defer os.RemoveAll(dir)
 	var rows []benchRow
 	envFailures := 0 // of the machine, not of the input (a full disk)
 	for _, a := range f.algos {
@@ -370,7 +374,9 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 	args := append([]string{"fit", "-q", "--algo", algo, "-k", strconv.Itoa(k), "--seed", strconv.FormatUint(f.eval.seed, 10),
 		"--threads", strconv.Itoa(f.eval.threads), "-o", out}, f.eval.input.args()...)
 	args = append(args, f.learners.args(algo)...)
-	child := exec.CommandContext(ctx, exe, append(args, inputs...)...)
+	// "--": an INPUT named like a flag ("-d.txt", "--top=10") is an INPUT
+	// to the child too (it took "--top=10" for --top and fitted the demo).
+	child := exec.CommandContext(ctx, exe, append(append(args, "--"), inputs...)...)
 	child.Env = append(os.Environ(), childEnv)
 	// Interrupted, the child stops as hull does on SIGINT (its temporary
 	// files removed), and is killed only if it has not within childGrace.
@@ -402,6 +408,45 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 		return 0, 0, err
 	}
 	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
+}
+
+// copyStreams makes the --vocab and --stopwords files that may read
+// differently the next time (a pipe: --vocab <(...) gives its words to
+// one read only) regular files in dir, which bench and its child fits read
+// each time: the vocabulary is read once and written to dir, and the stop
+// words that check has read (it must have run) are written to dir in
+// place of their files. A regular file, or a name that is no file (whose
+// read then fails as usual), is left as given.
+func (in *inputFlags) copyStreams(dir string) error {
+	if in.vocab != "" && !readsAgain(in.vocab) {
+		words, err := corpus.ReadVocabFile(in.vocab)
+		if err != nil {
+			return fmt.Errorf("--vocab: %w", err)
+		}
+		path := filepath.Join(dir, "vocab.txt")
+		if err := atomicfile.Write(path, func(w io.Writer) error { return corpus.WriteVocab(w, &corpus.Corpus{Vocab: words}) }); err != nil {
+			return envError{err}
+		}
+		in.vocab = path
+	}
+	if slices.ContainsFunc(in.stopwords, func(p string) bool { return !readsAgain(p) }) {
+		path := filepath.Join(dir, "stopwords.txt")
+		if err := atomicfile.Write(path, func(w io.Writer) error {
+			_, err := io.WriteString(w, strings.Join(in.stopWords, "\n")+"\n")
+			return err
+		}); err != nil {
+			return envError{err}
+		}
+		in.stopwords = []string{path}
+	}
+	return nil
+}
+
+// readsAgain reports whether path is a regular file, which gives the same
+// bytes to every read, or names none.
+func readsAgain(path string) bool {
+	fi, err := os.Stat(path)
+	return err != nil || fi.Mode().IsRegular()
 }
 
 // args returns the command-line flags that reproduce in: every input flag

@@ -57,7 +57,10 @@ topic weights inferred by variational inference under the model's prior
                alpha_k is the model's where it has one (gibbs, vb), else the
                prior the weights are inferred under. MALLET's files are split
                on whitespace: a listed word holding whitespace is refused
-               (exit 2); use csv or pyldavis for such a vocabulary.
+               (exit 2); use csv or pyldavis for such a vocabulary. A
+               document id holding a tab or a line break, which would split
+               its line, is refused too (exit 2, before the inference); csv
+               holds any id.
 --to pyldavis  -o FILE.json: the arguments of pyLDAvis.prepare as one JSON
                object: topic_term_dists (K x V), doc_topic_dists (D x K),
                doc_lengths, vocab and term_frequency (the words' counts in
@@ -136,6 +139,9 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		progress := newProgress(stderr)
 		_, c, err := f.input.readAligned(cmd.Context(), inputs, m, noPruning, stderr, progress)
 		if err != nil {
+			return err
+		}
+		if err := export.CheckDocIDs(format, c.DocIDs); err != nil {
 			return err
 		}
 		// The documents are written whole (their words are pyLDAvis's

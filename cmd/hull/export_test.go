@@ -198,3 +198,32 @@ func TestExportNotesUnexplainedDocuments(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
+
+// A document id holding a tab or a line break is refused by --to mallet
+// before the inference, naming the document, and nothing is left: written
+// with a space in its place, "a\tb" became the name of document "a b"
+// too. The csv export writes both.
+func TestExportMalletRefusesIDsWithFieldBreaks(t *testing.T) {
+	dir := t.TempDir()
+	docs := writeFile(t, dir, "ids.jsonl", `{"id":"a b","items":["x","y","x"]}`+"\n"+`{"id":"a\tb","items":["x","z","z"]}`+"\n"+`{"id":"c","items":["y","z"]}`+"\n")
+	m := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", docs, "-o", m); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	out := filepath.Join(dir, "new", "mallet")
+	code, _, errOut := hull(t, "export", m, "--to", "mallet", "-o", out, docs)
+	if code != exitBadInput || !strings.Contains(errOut, `document 2 "a\tb"`) || !strings.Contains(errOut, "tab or line break") || strings.Contains(errOut, "infer") {
+		t.Errorf("mallet: exit %d, stderr %q; want exit 2 naming document 2", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new")); !os.IsNotExist(err) {
+		t.Errorf("a refused export left the directory it made: %v", err)
+	}
+	csvDir := filepath.Join(dir, "csv")
+	if code, _, errOut := hull(t, "export", "-q", m, "--to", "csv", "-o", csvDir, docs); code != 0 {
+		t.Fatalf("csv: exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(filepath.Join(csvDir, "doc_topics.csv"))
+	if !strings.Contains(string(data), "\na b,") || !strings.Contains(string(data), "\na\tb,") {
+		t.Errorf("doc_topics.csv:\n%s", data)
+	}
+}

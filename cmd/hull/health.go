@@ -28,6 +28,7 @@ var adviceFlags = strings.NewReplacer(
 	"text.Options.DropJunk", "--drop-junk",
 	"corpus.PruneOptions.MinDF", "--min-df",
 	"anchor.Options.Weighting = pairs", "--cooc-weighting pairs",
+	"anchor.Options.Rectify = auto", "--rectify auto",
 )
 
 // healthWarning returns the warning of collapsed topics, else of

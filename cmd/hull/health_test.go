@@ -144,6 +144,21 @@ func TestCollapseAdviceInFlags(t *testing.T) {
 	}
 }
 
+// The advice to rectify the anchor learners fitted with --rectify none
+// reads in flags, before Gibbs sampling.
+func TestRectifyAdviceInFlags(t *testing.T) {
+	m := &model.Model{Algorithm: "anchor", K: 3, Vocab: []string{"a", "b", "c", "d"}, Params: map[string]any{"rectify": "none"},
+		Topics: [][]float64{{0.4, 0.3, 0.2, 0.1}, {0.3, 0.4, 0.2, 0.1}, {0.4, 0.2, 0.3, 0.1}}}
+	h := eval.TopicHealth(m, nil, 2)
+	w := healthWarning(&h)
+	if at := strings.Index(w, "--rectify auto, the default, or ap"); at < 0 || at > strings.Index(w, "--algo gibbs") || strings.Contains(w, "Options") {
+		t.Errorf("warning %q", w)
+	}
+	if newFitCmd().Flags().Lookup("rectify") == nil {
+		t.Error("hull fit has no --rectify")
+	}
+}
+
 // collapsedModel writes, next to an LDA corpus of 5 topics, a model whose
 // topics are each the truth's topic mixed with 90% of their mean (so they
 // share their top words) and returns the corpus's and the model's paths.

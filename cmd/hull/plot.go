@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
@@ -85,19 +87,32 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			w, err := p.WriterTo(vg.Length(size)*vg.Inch, vg.Length(size)*vg.Inch, format)
-			if err != nil {
-				return err
-			}
-			if err := atomicfile.Write(out, func(f io.Writer) error { _, err := w.WriteTo(f); return err }); err != nil {
-				return envError{err}
-			}
-			return nil
+			return writePicture(cmd.Context(), out, func(f io.Writer) error {
+				return report.WritePlot(cmd.Context(), f, p, vg.Length(size)*vg.Inch, vg.Length(size)*vg.Inch, format)
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the figure to write: FILE.png or FILE.svg")
 	cmd.Flags().Float64Var(&size, "size", 6, fmt.Sprintf("width and height of the figure, in inches (at most %d)", maxPlotInches))
 	return cmd
+}
+
+// writePicture writes the file out with write, atomically, unless ctx is
+// done (Ctrl-C): write is given a writer that fails once ctx is done, so
+// that an interrupted drawing or encoding leaves neither out nor a
+// temporary file, and the error is ctx's (exit 130); another failure to
+// write is the machine's (an envError).
+func writePicture(ctx context.Context, out string, write func(io.Writer) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(out, func(f io.Writer) error { return write(ctxio.Writer(ctx, f)) }); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		return envError{err}
+	}
+	return nil
 }
 
 // maxPlotInches bounds --size: the PNG's RGBA image is (96 size)^2 x 4

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
@@ -38,7 +37,12 @@ With --truth, each band of the picture holds true topics on top and below each
 the learned topic matched to it (maximum-weight matching on cosine similarity,
 as "hull eval --recovered-at"), labelled with its number and cosine, green when
 the cosine reaches --threshold; learned topics left unmatched come last. The two
-models may have different K.`,
+models may have different K.
+
+A label too wide for its tile takes a shorter form ("topic 10  cos 0.898",
+"10  cos 0.898", "10: .898", "10"); one that fits in none is cut and ends in
+"…". A row holds at most K topics (the truth's K with --truth), whatever
+--columns.`,
 		Example: `  hull synth swimmer -o swim
   hull fit -k 16 swim/docword.txt -o swim/anchor.json
   hull plot topics-grid swim/anchor.json --truth swim/truth.json -o swim/anchor.png`,
@@ -56,7 +60,7 @@ models may have different K.`,
 			case o.Scale < 0 || o.Scale > report.MaxScale:
 				return fmt.Errorf("--scale %d: want 0 (128 / side) to %d picture pixels per image pixel", o.Scale, report.MaxScale)
 			case o.Columns < 0 || o.Columns > report.MaxColumns:
-				return fmt.Errorf("--columns %d: want 0 (8, or K when smaller) to %d topics per row", o.Columns, report.MaxColumns)
+				return fmt.Errorf("--columns %d: want 0 (8) to %d topics per row (a row holds at most K)", o.Columns, report.MaxColumns)
 			}
 			if truth == "" {
 				if err := unusedFlags(cmd.Flags(), "it colours the topics matched to --truth, and none is given", "threshold"); err != nil {
@@ -76,7 +80,7 @@ models may have different K.`,
 				}
 			}
 			o.Layout = layout
-			g, err := report.TopicsGrid(m, o)
+			g, err := report.TopicsGrid(cmd.Context(), m, o)
 			if se, ok := errors.AsType[*report.SizeError](err); ok {
 				return fmt.Errorf("--scale %d, --columns %d: a %d x %d picture is too large (more than %d pixels) for %d topics; lower --scale or --columns",
 					o.Scale, o.Columns, se.Width, se.Height, report.MaxPixels, m.K)
@@ -102,10 +106,7 @@ models may have different K.`,
 				msg += fmt.Sprintf("; %d of %d true topics matched at cosine >= %g", r.Count, o.Truth.K, r.Threshold)
 			}
 			fmt.Fprintln(logWriter(cmd, quiet), msg)
-			if err := atomicfile.Write(out, func(f io.Writer) error { return png.Encode(f, g.Image) }); err != nil {
-				return envError{err}
-			}
-			return nil
+			return writePicture(cmd.Context(), out, func(f io.Writer) error { return png.Encode(f, g.Image) })
 		},
 	}
 	fs := cmd.Flags()
@@ -113,7 +114,7 @@ models may have different K.`,
 	fs.StringVar(&truth, "truth", "", "true model whose topics go on top, the learned ones matched below")
 	fs.StringVar(&layout, "layout", report.LayoutAuto, "how words become pixels: auto|names|order")
 	fs.IntVar(&o.Scale, "scale", 0, "picture pixels per image pixel (0: 128 / side, at least 1)")
-	fs.IntVar(&o.Columns, "columns", 0, "topics per row (0: 8, or K when smaller)")
+	fs.IntVar(&o.Columns, "columns", 0, "topics per row (0: 8), at most K (the truth's K with --truth)")
 	fs.Float64Var(&o.Threshold, "threshold", 0.9, "cosine from which a matched topic counts as recovered (green label)")
 	fs.StringVar(&o.Title, "title", "", "title of the picture (default: algorithm, K and the recovered count)")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "no summary on stderr")

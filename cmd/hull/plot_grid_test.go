@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image/png"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/internal/interrupt"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -105,7 +109,7 @@ func TestPlotTopicsGridBadInput(t *testing.T) {
 		{[]string{m, "-o", png, "--layout", "rows"}, `--layout "rows": want auto, names or order`},
 		{[]string{m, "-o", png, "--threshold", "0"}, "--threshold"},
 		{[]string{m, "-o", png, "--scale", "2000"}, "--scale 2000: want 0 (128 / side) to 64"},
-		{[]string{m, "-o", png, "--columns", "-1"}, "--columns -1: want 0 (8, or K when smaller) to 256"},
+		{[]string{m, "-o", png, "--columns", "-1"}, "--columns -1: want 0 (8) to 256 topics per row"},
 		{[]string{m, "-o", png, "--truth", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{filepath.Join(dir, "missing.json"), "-o", png}, "missing.json"},
 	} {
@@ -133,5 +137,77 @@ func TestPlotUnknownKind(t *testing.T) {
 		if code, _, errOut := hull(t, tc.args...); code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("hull %v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// SIGINT stops plot simplex and plot topics-grid as it stops the other
+// commands: exit 130, no picture and no temporary file. They ignored the
+// signal, drew and wrote the picture and exited 0 (or, past the grace
+// period, were killed and left a temporary file).
+func TestPlotInterrupted(t *testing.T) {
+	dir := synthCorpus(t, "swimmer", "--doc-length", "20")
+	truth := filepath.Join(dir, "truth.json")
+	simplex := filepath.Join(dir, "score.json")
+	if err := model.Save(simplex, &model.Model{
+		Algorithm: "score", K: 3, Vocab: []string{"a", "b", "c", "d"},
+		Topics:  [][]float64{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 0.5, 0.5}},
+		Anchors: []int{0, 1, 2}, TopicWords: [][]int{{0}, {1}, {}},
+		Simplex: &model.Simplex{Vertices: [][]float64{{0, 1}, {-1, -1}, {1, -1}}, Centres: [][]float64{{0, 0.9}, {-0.9, -0.9}, {0.9, -0.9}},
+			VertexCentres: []int{0, 1, 2}, Sample: [][]float64{{0, 0.95}, {0.1, 0.2}}, SampleWords: []int{0, 2}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(interrupt.Signal{Sig: os.Interrupt})
+	for _, args := range [][]string{
+		{"plot", "simplex", simplex, "-o", filepath.Join(dir, "simplex.png")},
+		{"plot", "simplex", simplex, "-o", filepath.Join(dir, "simplex.svg")},
+		{"plot", "topics-grid", truth, "--truth", truth, "-o", filepath.Join(dir, "grid.png")},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(ctx, args, &out, &errOut)
+		if code != exitInterrupted || !strings.Contains(errOut.String(), "hull: interrupted by signal: interrupt") {
+			t.Errorf("%s: exit %d, stderr %q; want 130 and the interruption", args[1], code, errOut.String())
+		}
+		if _, err := os.Stat(args[len(args)-1]); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a picture was written: %v", args[1], err)
+		}
+	}
+	noTemps(t, dir)
+	// Not interrupted, the same commands write their pictures.
+	for _, args := range [][]string{
+		{"plot", "simplex", simplex, "-o", filepath.Join(dir, "simplex.png")},
+		{"plot", "topics-grid", "-q", truth, "--truth", truth, "-o", filepath.Join(dir, "grid.png")},
+	} {
+		if code, _, errOut := hull(t, args...); code != 0 {
+			t.Errorf("%s: exit %d: %s", args[1], code, errOut)
+		}
+	}
+}
+
+// Interrupted while the picture is written (encoding a large PNG takes
+// seconds), the write fails with the context's error: no picture, no
+// temporary file, exit 130.
+func TestWritePictureInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.png")
+	ctx, cancel := context.WithCancel(context.Background())
+	err := writePicture(ctx, out, func(w io.Writer) error {
+		if _, err := w.Write(make([]byte, 1<<16)); err != nil {
+			return err
+		}
+		cancel() // Ctrl-C
+		_, err := w.Write(make([]byte, 1<<16))
+		return err
+	})
+	if !errors.Is(err, context.Canceled) || exitStatus(err) != exitInterrupted {
+		t.Errorf("error %v (exit %d), want the interruption", err, exitStatus(err))
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a picture was written: %v", err)
+	}
+	noTemps(t, dir)
+	if err := writePicture(context.Background(), out, func(w io.Writer) error { _, err := io.WriteString(w, "png"); return err }); err != nil {
+		t.Errorf("not interrupted: %v", err)
 	}
 }

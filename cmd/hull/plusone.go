@@ -141,7 +141,7 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 	}
 	rows, err := eval.PlusOneBench(cmd.Context(), c, o)
 	if err != nil {
-		return plusOneError(err)
+		return plusOneError(err, f.trueWeights)
 	}
 	var failures []error // of the learners that failed on every split
 	for i, r := range rows {
@@ -167,13 +167,14 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 // plusOneFlagOf is the flag of each field of eval.PlusOneBenchOptions.
 var plusOneFlagOf = map[string]string{"K": "-k", "LSI": "--lsi", "KNN": "--knn", "Repeat": "--repeat", "TrueWeights": "--true-weights", "Learners": "--algos"}
 
-// plusOneError names the options of an *eval.OptionError by their flags.
-func plusOneError(err error) error {
+// plusOneError names the options of an *eval.OptionError by their flags,
+// and the file of --true-weights, trueWeights, for a document's weights.
+func plusOneError(err error, trueWeights string) error {
 	var oe *eval.OptionError
 	if errors.As(err, &oe) {
 		if flag, ok := plusOneFlagOf[oe.Field]; ok {
 			if oe.Field == "TrueWeights" {
-				return fmt.Errorf("%s: document %v: want %s", flag, oe.Value, oe.Want)
+				return fmt.Errorf("%s %s: document %q: want %s", flag, trueWeights, fmt.Sprint(oe.Value), oe.Want)
 			}
 			return fmt.Errorf("%s %v: want %s", flag, oe.Value, oe.Want)
 		}

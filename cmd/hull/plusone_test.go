@@ -144,14 +144,15 @@ func TestBenchPlusOneBadFlags(t *testing.T) {
 		{[]string{"--truth", filepath.Join(dir, "none.json")}, "none.json"},
 		{[]string{"--truth", truth, "--true-weights", bad}, "--true-weights: " + bad + `:1: weight 2 is "x"`},
 		{[]string{"--truth", truth, "--true-weights", filepath.Join(dir, "none.tsv")}, "--true-weights: open " + filepath.Join(dir, "none.tsv")},
-		{[]string{"--truth", truth, "--true-weights", partial}, "no true topic weights"},
+		// Refused before any fit (it failed after them), naming the flag and the file.
+		{[]string{"--truth", truth, "--true-weights", partial}, "--true-weights " + partial + `: document "2": want the weights of every document of the corpus (59 of its 60 documents have none)`},
 		// Out of range for the corpus (issue 15: exit 0).
 		{[]string{"-k", "0"}, "-k 0: want the number of topics to learn, at least 2"},
 		{[]string{"-k", "1"}, "-k 1"},
 		{[]string{"--lsi", "1000"}, "--lsi 1000: want at most the 60 documents of the corpus"},
 		{[]string{"--knn", "5000"}, "--knn 5000: want at most the 60 documents"},
 		{[]string{"--knn", "59"}, "--knn 59: want at most the"}, // more than the training part
-		{[]string{"--truth", truth, "--true-weights", zero}, "--true-weights: document 1: want weights >= 0 with a positive, finite sum"},
+		{[]string{"--truth", truth, "--true-weights", zero}, "--true-weights " + zero + `: document "1": want weights >= 0 with a positive, finite sum`},
 		{[]string{"--threads", "-1"}, "--threads -1"},
 		{[]string{"--max-df", "2"}, "--max-df 2"},
 		{[]string{"--tsvd-w0", "0.1"}, "--tsvd-w0 does not apply"},

@@ -46,7 +46,8 @@ nothing is fetched from the network, and it opens from disk (file://).
 
   - A map of the topics: the classical scaling of the Jensen-Shannon
     divergences between them (as LDAvis), each a circle of area its share of
-    the tokens; hover for its top words, click to select it.
+    the tokens; hover for its top words, click (or Tab to it and press Enter)
+    to select it.
   - The selected topic's --terms (30) words as bars against the words'
     frequency, re-ranked by relevance with a slider for lambda (Sievert and
     Shirley 2014): lambda = 1 ranks by p(w|z), 0 by the lift p(w|z)/p(w).
@@ -72,14 +73,14 @@ labelled documents whose dominant topic it is. A document is shown by
 its id, its most frequent words in the model and, for raw text (lines, jsonl
 "text", dir, sgml), its first --excerpt (300) characters, cleaned as they are
 tokenized (--clean) and their white space collapsed; the numeric formats (uci,
-ldac, triplet) keep no text. The excerpts of all documents are held while
+ldac, triplet, mm) keep no text. The excerpts of all documents are held while
 they are read, 1 to 4 bytes a character (UTF-8) of each: lower --excerpt,
 or set it to 0, for a corpus of millions of documents. Without INPUT the
 circles' areas come from the model's p(z) or alpha where it has them.
 
 The data the page shows is JSON inside it (the <script> element of id
 hull-report-data), every word, id and text escaped: a corpus is untrusted input.
-KOS with K = 20 and its 3,430 documents makes a page of 165 KiB, drawn within
+KOS with K = 20 and its 3,430 documents makes a page of 168 KiB, drawn within
 0.25 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.3 s.`,
 		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
   hull report kos.json docword.kos.txt.gz -o kos.html     # then open kos.html

@@ -118,6 +118,12 @@ func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 		pre := c.Preprocessing
 		c, rep = corpus.Align(c, vocab)
 		c.Preprocessing = pre // how the text was prepared; no pruning: the words are given
+		// No word in common: the statistics would be empty, and fit
+		// --stats would fail on them.
+		if rep.Tokens == 0 {
+			return fmt.Errorf("--words %s: none of its %d words occurs in INPUT (whose %d words it lacks): is it the right vocabulary?",
+				f.words, len(vocab), rep.UnknownWords)
+		}
 		if rep.UnknownWords > 0 {
 			fmt.Fprintf(stderr, "--words: %d words outside %s dropped (%d tokens; %d kept)\n", rep.UnknownWords, textsafe.Escape(f.words), rep.DroppedTokens, rep.Tokens)
 		}

@@ -35,12 +35,24 @@
   function count(n) {
     return Math.round(n).toLocaleString('en-US');
   }
+  // counted returns n and the noun, singular for 1: '1 document', '2 documents'.
+  function counted(n, noun, nouns) {
+    return count(n) + ' ' + (n === 1 ? noun : nouns || noun + 's');
+  }
+  // shorten returns s cut to maxLabel characters, the last an ellipsis, when
+  // longer: a label where the whole word is shown on hovering it.
+  const maxLabel = 20;
+  function shorten(s) {
+    const cs = Array.from(s);
+    return cs.length > maxLabel ? cs.slice(0, maxLabel - 1).join('') + '…' : s;
+  }
   function topicName(k) {
     const label = D.topics[k].label;
     return 'topic ' + (k + 1) + (label ? ' (' + label + ')' : '');
   }
-  // topWords returns the n most probable words of topic k: its candidates
-  // are sorted by p(w|z), and hold its top words at lambda = 1.
+  // topWords returns the n (at most 10) most probable words of topic k: its
+  // candidates are sorted by p(w|z), and hold its 10 top words whatever
+  // D.terms.
   function topWords(k, n) {
     return D.topics[k].cand.slice(0, n).map((w) => D.words[w]);
   }
@@ -69,8 +81,8 @@
 
   // Header.
   function drawSummary() {
-    const parts = [(D.algorithm || 'model') + ', K = ' + K, count(D.v) + ' words'];
-    if (D.docs) parts.push(count(D.docs.n) + ' documents, ' + count(D.docs.tokens) + ' tokens');
+    const parts = [(D.algorithm || 'model') + ', K = ' + K, counted(D.v, 'word')];
+    if (D.docs) parts.push(counted(D.docs.n, 'document') + ', ' + counted(D.docs.tokens, 'token'));
     byId('summary').textContent = parts.join(' · ');
     byId('share-source').textContent = D.shareSource;
   }
@@ -97,8 +109,10 @@
     map.appendChild(svg('line', { class: 'axis', x1: cx(0), y1: 0, x2: cx(0), y2: W }));
     map.appendChild(svg('text', { class: 'axis-label', x: W - 4, y: cy(0) - 4, 'text-anchor': 'end' }, 'PC1'));
     map.appendChild(svg('text', { class: 'axis-label', x: cx(0) + 4, y: 12 }, 'PC2'));
+    // Small circles on top, in an order no selection changes: the order of
+    // the focus too.
     const order = D.topics.map((t, k) => k);
-    order.sort((a, b) => radius(D.topics[b]) - radius(D.topics[a]) || a - b); // small circles on top
+    order.sort((a, b) => radius(D.topics[b]) - radius(D.topics[a]) || a - b);
     const labels = svg('g', {});
     for (const k of order) {
       const t = D.topics[k];
@@ -118,18 +132,19 @@
       const size = Math.max(7, Math.min(11, radius(t)));
       labels.appendChild(svg('text', { class: 'topic-label', x: cx(t.x), y: cy(t.y), 'font-size': size }, String(k + 1)));
     }
+    // The selected topic's outline, over every circle but letting the
+    // pointer through to them.
+    ring = svg('circle', { class: 'ring', 'pointer-events': 'none', 'aria-hidden': 'true', visibility: 'hidden' });
+    map.appendChild(ring);
     map.appendChild(labels);
-    mapLabels = labels;
-    drawOrder = order;
   }
-  let mapLabels = null;
-  let drawOrder = [];
+  let ring = null;
 
   // The topic picker and buttons.
   const picker = byId('topic-picker');
   function drawPicker() {
     picker.appendChild(el('option', { value: -1 }, 'none'));
-    for (let k = 0; k < K; k++) picker.appendChild(el('option', { value: k }, String(k + 1) + ': ' + topWords(k, 3).join(' ')));
+    for (let k = 0; k < K; k++) picker.appendChild(el('option', { value: k }, String(k + 1) + ': ' + topWords(k, 3).map(shorten).join(' ')));
     picker.addEventListener('change', () => select(Number(picker.value)));
     byId('prev').addEventListener('click', () => select(selected <= 0 ? K - 1 : selected - 1));
     byId('next').addEventListener('click', () => select(selected < 0 || selected === K - 1 ? 0 : selected + 1));
@@ -139,8 +154,8 @@
   function select(k) {
     selected = k;
     for (let j = 0; j < K; j++) circles[j].classList.toggle('selected', j === k);
-    for (const j of drawOrder) mapLabels.parentNode.insertBefore(circles[j], mapLabels);
-    if (k >= 0) mapLabels.parentNode.insertBefore(circles[k], mapLabels); // on top of the others
+    if (k >= 0) for (const a of ['cx', 'cy', 'r']) ring.setAttribute(a, circles[k].getAttribute(a));
+    ring.setAttribute('visibility', k >= 0 ? 'visible' : 'hidden');
     picker.value = String(k);
     drawBars();
     drawDocs();
@@ -165,12 +180,15 @@
     const rows = [];
     let heading;
     if (selected < 0) {
-      heading = 'The ' + D.overall.length + ' most frequent words (no topic selected)';
+      const n = D.overall.length, where = D.docs ? ' in the documents' : ' under the model';
+      heading = (n === 0 ? 'No word of the model occurs in the documents' : n === 1 ? 'The most frequent word' + where
+        : 'The ' + n + ' most frequent words' + where) + ' (no topic selected)';
       for (const w of D.overall) rows.push({ w: w, total: total(w), part: -1, info: [] });
     } else {
       const t = D.topics[selected];
       const r = ranked(selected);
-      heading = topicName(selected) + ': its ' + r.pos.length + ' most relevant words at λ = ' + lambda.toFixed(2);
+      heading = topicName(selected) + ': ' + (r.pos.length === 1 ? 'its most relevant word' : 'its ' + r.pos.length + ' most relevant words') +
+        ' at λ = ' + lambda.toFixed(2);
       for (const j of r.pos) {
         const w = t.cand[j];
         const pwz = Math.exp(t.logp[j]);
@@ -192,7 +210,8 @@
     rows.forEach((row, i) => {
       const y = top + i * rowH;
       const g = svg('g', { class: 'bar', 'data-word': row.w });
-      g.appendChild(svg('text', { class: 'word', x: labelW - 4, y: y + 11.5 }, D.words[row.w]));
+      const label = svg('text', { class: 'word', x: labelW - 4, y: y + 11.5 }, shorten(D.words[row.w]));
+      g.appendChild(label);
       g.appendChild(svg('rect', { class: 'total', x: labelW, y: y + 2, width: len(row.total), height: rowH - 4 }));
       if (row.part >= 0) g.appendChild(svg('rect', { class: 'topic', x: labelW, y: y + 2, width: len(row.part), height: rowH - 4 }));
       g.appendChild(svg('text', { class: 'value', x: labelW + len(row.total) + 4, y: y + 11.5 }, D.docs ? count(row.total) : pct(row.total)));
@@ -202,7 +221,14 @@
       g.addEventListener('mousemove', moveTip);
       g.addEventListener('mouseleave', hideTip);
       bars.appendChild(g);
+      fitLabel(label, labelW - 8);
     });
+  }
+  // fitLabel shortens the text of label further while it is wider than
+  // width (wide characters): words of at most 10 characters always fit.
+  function fitLabel(label, width) {
+    const cs = Array.from(label.textContent);
+    for (let n = cs.length; n > 10 && label.getComputedTextLength() > width; n--) label.textContent = cs.slice(0, n - 2).join('') + '…';
   }
   function total(w) {
     return D.docs ? D.count[w] : Math.exp(D.logPw[w]);
@@ -268,9 +294,10 @@
     if (!D.docs) return;
     const docs = D.docs;
     byId('docs-panel').hidden = false;
-    byId('docs-note').textContent = 'The ' + count(docs.n) + ' documents of ' + (docs.source || 'the input') +
-      ', their topic weights inferred under the model' + (docs.empty
-        ? ' (' + count(docs.empty) + (docs.empty === 1 ? ' has' : ' have') + ' no word of the model: left out of what follows, as their weights are the prior\'s). '
+    byId('docs-note').textContent = (docs.n === 1 ? 'The document' : 'The ' + count(docs.n) + ' documents') + ' of ' + (docs.source || 'the input') +
+      (docs.n === 1 ? ', its' : ', their') + ' topic weights inferred under the model' + (docs.empty
+        ? ' (' + count(docs.empty) + (docs.empty === 1 ? ' has no word of the model: left out of what follows, as its weights are the prior\'s). '
+          : ' have no word of the model: left out of what follows, as their weights are the prior\'s). ')
         : '. ') + (docs.text
         ? 'A document is shown by its id, the start of its text and its most frequent words in the model\'s vocabulary.'
         : 'A corpus keeps each document as a bag of words: a document is shown by its id and its most frequent words in the model\'s vocabulary, not its text.');
@@ -282,9 +309,10 @@
     }
     box.hidden = false;
     const k = selected;
-    byId('docs-summary').textContent = topicName(k) + ': the dominant topic of ' + count(docs.dominant[k]) + ' documents (' +
-      pct(docs.dominant[k] / Math.max(1, docs.n - (docs.empty || 0))) + '); ' + count(docs.hist[k][0]) + ' give it less than ' + (1 / docs.hist[k].length).toFixed(2) +
-      ' of their weight. The histogram counts the documents by the topic\'s weight, from ' + (1 / docs.hist[k].length).toFixed(2) + ' up.';
+    const low = docs.hist[k][0];
+    byId('docs-summary').textContent = topicName(k) + ': the dominant topic of ' + (docs.dominant[k] === 0 ? 'no document' : counted(docs.dominant[k], 'document')) + ' (' +
+      pct(docs.dominant[k] / Math.max(1, docs.n - (docs.empty || 0))) + '); ' + count(low) + (low === 1 ? ' gives' : ' give') + ' it less than ' + (1 / docs.hist[k].length).toFixed(2) +
+      (low === 1 ? ' of its weight.' : ' of their weight.') + ' The histogram counts the documents by the topic\'s weight, from ' + (1 / docs.hist[k].length).toFixed(2) + ' up.';
     const labels = byId('docs-labels');
     labels.hidden = !docs.labels;
     if (docs.labels) {
@@ -327,7 +355,7 @@
     for (let i = 1; i < n; i++) {
       const x = left + (i - 1) * bw;
       const r = svg('rect', { class: 'bin', x: x + 1, y: H - bottom - h(bins[i]), width: bw - 2, height: h(bins[i]) });
-      r.appendChild(svg('title', {}, 'weight ' + (i / n).toFixed(2) + '–' + ((i + 1) / n).toFixed(2) + ': ' + count(bins[i]) + ' documents'));
+      r.appendChild(svg('title', {}, 'weight ' + (i / n).toFixed(2) + '–' + ((i + 1) / n).toFixed(2) + ': ' + counted(bins[i], 'document')));
       hist.appendChild(r);
       if (i % 2 === 0) hist.appendChild(svg('text', { x: x, y: H - 6, 'text-anchor': 'middle' }, (i / n).toFixed(1)));
     }
@@ -344,15 +372,26 @@
   }
   function drawHealth() {
     const h = D.health;
+    const half = ' at least half of their top ' + counted(h.Top, 'word');
     const pairs = [
-      ['distinct top words', h.DistinctWords + ' different words among the ' + h.K + ' × ' + h.Top + ' top words'],
-      ['near-duplicate pairs', h.NearDuplicatePairs + ' of the ' + h.Pairs + ' topic pairs share at least half of their top ' + h.Top + ' words'],
+      ['distinct top words', counted(h.DistinctWords, 'different word') + ' among the ' + h.K + ' × ' + h.Top + ' top words'],
+      ['near-duplicate pairs', h.Pairs === 0 ? 'none: a single topic' : h.Pairs === 1 ? 'the two topics ' + (h.NearDuplicatePairs ? 'share' : 'do not share') + half
+        : h.NearDuplicatePairs + ' of the ' + h.Pairs + ' topic pairs share' + half],
     ];
+    const dominated = D.docs ? D.docs.dominant.reduce((a, b) => a + b, 0) : 0;
     if (h.Docs > 0) {
-      pairs.push(['largest topic', 'topic ' + (h.LargestTopic + 1) + ' is the dominant topic of ' + pct(h.LargestShare) + ' of the ' + count(h.Docs) + ' documents']);
+      const rareShare = num(100 * h.RareShare) + '%';
+      pairs.push(['largest topic', 'topic ' + (h.LargestTopic + 1) + ' is the dominant topic of ' + pct(h.LargestShare) + ' of the ' + counted(h.Docs, 'document')]);
       const rare = (h.RareTopics || []).map((k) => String(k + 1));
-      pairs.push(['rare topics', rare.length === 0 ? 'none (every topic dominates at least 0.5% of the documents)'
-        : rare.length + ' dominate fewer than 0.5% of the documents: ' + rare.join(', ')]);
+      pairs.push(['rare topics', rare.length === 0 ? 'none (every topic dominates at least ' + rareShare + ' of the documents)'
+        : rare.length + (rare.length === 1 ? ' dominates' : ' dominate') + ' fewer than ' + rareShare + ' of the documents: ' + rare.join(', ')]);
+    } else if (D.docs && D.docs.n === 0) {
+      pairs.push(['documents', 'none: the input holds no document']);
+    } else if (D.docs && dominated === 0) {
+      pairs.push(['documents', (D.docs.n === 1 ? 'the document has no word' : 'none of the ' + count(D.docs.n) + ' documents has a word') +
+        ' of the model: the document figures need documents that have one']);
+    } else if (D.docs) {
+      pairs.push(['documents', 'the health figures given were measured without documents']);
     } else {
       pairs.push(['documents', 'none given: the document figures need the corpus (hull report MODEL INPUT)']);
     }
