@@ -200,17 +200,18 @@ func (in *input) setSample(sample *corpus.Corpus) error {
 	}
 	p, q := in.summary.Preprocessing, sample.Preprocessing
 	// TextOptions: the words of a corpus hull corpus saved were made from
-	// raw text too.
+	// raw text too. Statistics record no Saved record (cooc), so a saved
+	// corpus meets statistics of its own files as tokens read as tokens.
 	pt, qt := p.TextOptions(), q.TextOptions()
 	switch {
 	case pt != nil && qt != nil:
 		if !pt.Equivalent(*qt) {
 			return fmt.Errorf("anchor: the refinement sample was tokenized otherwise than the statistics' documents (the sample: %s; the statistics: %s): read it as they were: %w", q, p, ErrSamplePreparation)
 		}
-	case p != nil && q != nil && (pt == nil) != (qt == nil):
-		// One is raw text hull tokenized, the other tokens made elsewhere
-		// (a numeric format, JSON lines of items): their words are not
-		// known to be the same.
+	case p != nil && q != nil && (p.Tokenized() && qt == nil || q.Tokenized() && pt == nil):
+		// One is raw text hull tokenized now, the other tokens made
+		// elsewhere (a numeric format, JSON lines of items) without a
+		// record of how: their words are not known to be the same.
 		return fmt.Errorf("anchor: the refinement sample was %s, the statistics' documents %s: read it as they were (the same format and tokenizing): %w",
 			tokensOf(q), tokensOf(p), ErrSamplePreparation)
 	}

@@ -253,6 +253,20 @@ func TestFitStatsSample(t *testing.T) {
 	if err := in.setSample(&saved); err != nil {
 		t.Fatalf("a saved sample tokenized as the statistics: %v", err)
 	}
+	// The statistics of the saved files themselves record no Saved
+	// record (as hull-beam's and older hulls' do not): the sample is taken
+	// (it was refused as raw text against tokens).
+	fromSaved, err := cooc.FromCorpus(context.Background(), &saved, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromSaved.Preprocessing.Saved != nil {
+		t.Fatalf("statistics record %s", fromSaved.Preprocessing)
+	}
+	ofSaved := statsInput(fromSaved)
+	if err := ofSaved.setSample(&saved); err != nil {
+		t.Fatalf("a saved sample for the statistics of its files: %v", err)
+	}
 	saved.Preprocessing.Saved.Text.Stem = true
 	if err := in.setSample(&saved); !errors.Is(err, ErrSamplePreparation) {
 		t.Fatalf("a saved sample stemmed, for statistics not stemmed: %v", err)

@@ -52,7 +52,11 @@ type Stats struct {
 	// DocFreq is the number of documents each word occurs in.
 	DocFreq []int64
 	// Preprocessing records how the documents were prepared; Merge
-	// demands that both sides agree.
+	// demands that both sides agree. FromCorpus records the corpus's
+	// without its Saved record (Preprocessing.WithoutSaved), as hull-beam
+	// does: the statistics of the files "hull corpus" wrote are those of
+	// the same files counted by either, and merge with those of files
+	// saved from other shards.
 	Preprocessing *corpus.Preprocessing
 	// Weighting is the weight u_d of the documents in S
 	// (NewWeightedStats, Options.Weighting of FromCorpus); "" is
@@ -256,7 +260,7 @@ func FromCorpus(ctx context.Context, c *corpus.Corpus, opts Options) (*Stats, er
 	if err != nil {
 		return nil, err
 	}
-	s.Preprocessing = c.Preprocessing
+	s.Preprocessing = c.Preprocessing.WithoutSaved()
 	units := make([]fixed, c.NumDocs())
 	for d := range units {
 		n := int64(c.DocLen(d))
@@ -396,7 +400,7 @@ func (s *Stats) compatible(o *Stats) error {
 		}
 	}
 	if !s.Preprocessing.Equivalent(o.Preprocessing) {
-		return fmt.Errorf("cooc: the documents were prepared differently (%s; %s)", s.Preprocessing, o.Preprocessing)
+		return fmt.Errorf("cooc: the documents were prepared differently (these: %s. the others: %s)", s.Preprocessing, o.Preprocessing)
 	}
 	if sw, ow := s.Weighting.orDefault(), o.Weighting.orDefault(); sw != ow {
 		return fmt.Errorf("cooc: the documents are weighted by %s in one statistics and by %s in the other", sw, ow)

@@ -88,12 +88,14 @@
 //	256 1 2
 //
 // mm is the Matrix Market coordinate format that [WriteMatrixMarket]
-// writes (and scipy.io.mmwrite, R's Matrix::writeMM): the banner
+// writes (and scipy.io.mmwrite of a matrix of integers): the banner
 // "%%MatrixMarket matrix coordinate integer general", comment lines
 // starting with '%', a size line "D W NNZ" (rows are documents, columns
 // words), then "docID wordID count" lines as in uci, with the same
 // checks (comments come before the size line only, as the format has
-// them). Document ids are "1".."D".
+// them). Document ids are "1".."D". A matrix of reals (R's
+// Matrix::writeMM writes only those) is refused: its values need not be
+// counts.
 //
 //	%%MatrixMarket matrix coordinate integer general
 //	% rows: documents, columns: words; written by hull

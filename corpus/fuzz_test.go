@@ -2,10 +2,12 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -325,6 +327,50 @@ func FuzzMerge(f *testing.F) {
 				t.Fatal(err)
 			}
 			sameCorpus(t, r, m)
+		}
+	})
+}
+
+// FuzzReadSaved reads a saved corpus of three documents with arbitrary
+// bytes as its docids.txt and preprocessing.json: no panic; a *ParseError
+// naming the file, or the corpus with ids one per document and a record
+// that passes Validate and whose methods work.
+func FuzzReadSaved(f *testing.F) {
+	c := FromTokens([][]string{{"a", "b"}, {"b", "c"}, {"c", "a"}})
+	c.Preprocessing = &Preprocessing{Format: FormatLines, Text: &text.Options{Stem: true}, Prune: &PruneOptions{MinDF: 2}}
+	dir := f.TempDir()
+	paths, err := SaveDir(context.Background(), dir, c, SaveOptions{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	ids, record := filepath.Join(dir, DocIDsFileName), filepath.Join(dir, PreprocessingFileName)
+	saved, _ := os.ReadFile(record)
+	f.Add([]byte("1\n2\n3\n"), saved)
+	f.Add([]byte("x\ny\n"), []byte(`{"format": "uci", "saved": {"format": "lines", "text": {}}}`))
+	f.Add([]byte("a\r\nb\nc\n"), []byte(`{"text": {"stop_word_files": ["x"]}}`))
+	f.Add([]byte("\n\n\n"), []byte(`{"saved": {"saved": {"prune": {"max_df": 2}}}}`))
+	f.Fuzz(func(t *testing.T, idBytes, recordBytes []byte) {
+		if err := errors.Join(os.WriteFile(ids, idBytes, 0o644), os.WriteFile(record, recordBytes, 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadFile(paths[0], ReadOptions{})
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || (pe.File != ids && pe.File != record) {
+				t.Fatalf("error %v (%T), want a *ParseError naming %s or %s", err, err, ids, record)
+			}
+			return
+		}
+		if len(back.DocIDs) != back.NumDocs() || back.Preprocessing.Validate() != nil {
+			t.Fatalf("read %q, %+v", back.DocIDs, back.Preprocessing)
+		}
+		_ = back.Preprocessing.String()
+		back.Preprocessing.TextOptions()
+		if !back.Preprocessing.Equivalent(back.Preprocessing) {
+			t.Fatal("a record is not equivalent to itself")
+		}
+		if m := Merge(back, back); !reflect.DeepEqual(m.Preprocessing.Saved, back.Preprocessing.Saved) {
+			t.Fatalf("merged with itself, the saved record %+v became %+v", back.Preprocessing.Saved, m.Preprocessing.Saved)
 		}
 	})
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // The Matrix Market coordinate format, as WriteMatrixMarket writes it
-// (and scipy.io.mmwrite and R's Matrix::writeMM write a matrix of
-// integers): the banner line, comment lines starting with '%', the size
+// (and scipy.io.mmwrite writes a matrix of integers; R's Matrix::writeMM
+// writes reals, which are refused): the banner line, comment lines starting with '%', the size
 // line "rows columns entries", then one "row column value" line per
 // entry, 1-based. Rows are documents and columns words, so that the
 // size line is UCI's header D W NNZ on one line and the entries are
@@ -44,6 +44,9 @@ func readMMHeader(s *lineScanner, numWords int) (uciHeader, error) {
 		return h, mmMissing(s, "banner "+mmHeader)
 	}
 	f := splitFields(nil, line)
+	if len(f) == 5 && bytes.Equal(f[0], mmBanner) && mmWords(f[1:], "matrix", "coordinate", "real", "general") {
+		return h, s.errorf("a Matrix Market matrix of reals (R's Matrix::writeMM writes only those): hull reads counts, a matrix with the banner %q", mmHeader)
+	}
 	if len(f) != 5 || !bytes.Equal(f[0], mmBanner) || !mmWords(f[1:], "matrix", "coordinate", "integer", "general") {
 		return h, s.errorf("expected the Matrix Market banner %q (a sparse matrix of counts, documents by words), got %s", mmHeader, quote(line))
 	}

@@ -32,6 +32,19 @@ type Preprocessing struct {
 	Saved *Preprocessing `json:"saved,omitempty"`
 }
 
+// WithoutSaved returns p without its Saved record (p itself when it has
+// none), as statistics record it (package cooc): hull-beam, and hulls
+// before Saved, record none, and statistics of the same files are the
+// same whichever computed them.
+func (p *Preprocessing) WithoutSaved() *Preprocessing {
+	if p == nil || p.Saved == nil {
+		return p
+	}
+	q := *p
+	q.Saved = nil
+	return &q
+}
+
 // TextOptions returns how raw text was tokenized to make the corpus:
 // p.Text, else that of the record it was saved from (Saved), nil when
 // none was tokenized. New raw text is prepared with it to meet the

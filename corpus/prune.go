@@ -3,8 +3,9 @@ package corpus
 import (
 	"errors"
 	"fmt"
-	"math"
+	"math/big"
 	"slices"
+	"strconv"
 )
 
 // PruneOptions selects the words Prune keeps. The zero value keeps every
@@ -77,23 +78,26 @@ func (r PruneReport) Dropped() bool {
 // MaxDFDocs returns the most documents a word may occur in and pass
 // PruneOptions.MaxDF = maxDF over docs documents: maxDF*docs rounded
 // down, all of docs when maxDF is 0 (no limit). The product is taken as
-// the decimal fraction it stands for: in float64 0.29*100 is
-// 28.999999999999996, which would drop a word of 29 of 100 documents, so
-// a product within a relative 1e-12 below an integer counts as that
-// integer.
+// the decimal fraction it stands for, exactly, at any docs: in float64
+// 0.29*100 is 28.999999999999996, which dropped a word of 29 of 100
+// documents. The fraction is maxDF's shortest decimal (strconv's 'g',
+// -1: "0.29"), the one a flag or a JSON record gives; so 1.0/3, which
+// is 0.3333333333333333, over 3 documents gives 0.
 func MaxDFDocs(maxDF float64, docs int) int {
 	if maxDF == 0 {
 		return docs
 	}
-	n := maxDF * float64(docs)
-	return min(docs, int(math.Floor(n+n*maxDFTolerance)))
+	frac, ok := new(big.Rat).SetString(strconv.FormatFloat(maxDF, 'g', -1, 64))
+	if !ok { // not finite: validate refuses it
+		return docs
+	}
+	n := frac.Mul(frac, new(big.Rat).SetInt64(int64(docs)))
+	floor := new(big.Int).Quo(n.Num(), n.Denom()) // n >= 0
+	if !floor.IsInt64() || floor.Int64() > int64(docs) {
+		return docs
+	}
+	return int(floor.Int64())
 }
-
-// maxDFTolerance is the relative error MaxDFDocs forgives the product:
-// far above float64's (2.3e-16 at most, parsing and multiplying), and
-// small enough to misjudge no fraction of up to 4 decimals over up to
-// 10^7 documents, whose product is an integer or at least 1e-4 from one.
-const maxDFTolerance = 1e-12
 
 // validate reports invalid options.
 func (o PruneOptions) validate() error {

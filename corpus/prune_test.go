@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -66,22 +67,27 @@ func TestMaxDFDocs(t *testing.T) {
 	for _, tc := range []struct {
 		maxDF      float64
 		docs, want int
-	}{{0.29, 100, 29}, {0.57, 100, 57}, {0.58, 100, 58}, {0, 100, 100}, {1, 100, 100}, {0.5, 3, 1}, {0.001, 100, 0}, {1.0 / 3, 3, 1}} {
+	}{{0.29, 100, 29}, {0.57, 100, 57}, {0.58, 100, 58}, {0, 100, 100}, {1, 100, 100}, {0.5, 3, 1}, {0.001, 100, 0},
+		{1.0 / 3, 3, 0},                          // 0.3333333333333333 x 3 < 1: the decimal, not the float product (1.0)
+		{0.9999, 3_000_000_001, 2_999_700_000}} { // a relative tolerance kept one document more there
 		if got := MaxDFDocs(tc.maxDF, tc.docs); got != tc.want {
 			t.Errorf("MaxDFDocs(%v, %d) = %d, want %d", tc.maxDF, tc.docs, got, tc.want)
 		}
 	}
+	// Fractions of up to 6 decimals over up to 2^40 documents, against
+	// integer arithmetic.
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
-		a, docs := 1+r.IntN(10000), 1+r.IntN(10_000_000)
-		maxDF, err := strconv.ParseFloat(fmt.Sprintf("0.%04d", a%10000), 64)
-		if a == 10000 {
+		a, docs := 1+r.IntN(1_000_000), 1+r.IntN(1<<40)
+		maxDF, err := strconv.ParseFloat(fmt.Sprintf("0.%06d", a%1_000_000), 64)
+		if a == 1_000_000 {
 			maxDF = 1
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := MaxDFDocs(maxDF, docs), a*docs/10000; got != want {
+		want := new(big.Int).Div(new(big.Int).Mul(big.NewInt(int64(a)), big.NewInt(int64(docs))), big.NewInt(1_000_000))
+		if got := MaxDFDocs(maxDF, docs); int64(got) != want.Int64() {
 			t.Fatalf("MaxDFDocs(%v, %d) = %d, want %d", maxDF, docs, got, want)
 		}
 	}

@@ -71,8 +71,8 @@ func TestReadSavedRefuses(t *testing.T) {
 	}
 	for _, tc := range []struct{ file, content, want string }{
 		{ids, "x\ny\n", "docids.txt: 2 ids, for 3 documents"},
-		{ids, "x\ny\nz", "docids.txt:3: the last id has no line break"},
-		{ids, "x\ny\r\nz\n", "docids.txt:2: a carriage return"},
+		{ids, "x\ny\nz\nw\n", "docids.txt:4: more ids than the 3 documents"},
+		{ids, "x\ny\x00\nz\n", "docids.txt:2: a NUL byte"},
 		{record, `{"format": "uci", "text": {"stem": "yes"}}`, "preprocessing.json: not a preparation record"},
 		{record, `{"format": "uci", "other": 1}`, `unknown field "other"`},
 		{record, `{"format": "uci"} {}`, "data after the preparation record"},
@@ -88,6 +88,15 @@ func TestReadSavedRefuses(t *testing.T) {
 		}
 		os.Remove(tc.file)
 	}
+	// Line breaks of "\r\n" and none after the last id are taken.
+	if err := os.WriteFile(ids, []byte("x\r\ny\nz"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadFile(paths[0], ReadOptions{}); err != nil {
+		t.Errorf("ids of CRLF lines: %v", err)
+	} else if !slices.Equal(back.DocIDs, []string{"x", "y", "z"}) {
+		t.Errorf("ids of CRLF lines: %q", back.DocIDs)
+	}
 	other := filepath.Join(dir, "docword.kos.txt")
 	if err := os.Rename(paths[0], other); err != nil {
 		t.Fatal(err)
@@ -96,7 +105,10 @@ func TestReadSavedRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := ReadFile(other, ReadOptions{Vocab: filepath.Join(dir, VocabFileName)})
-	if err != nil || !slices.Equal(back.DocIDs, []string{"1", "2", "3"}) || SavedCompanions(other) != nil {
-		t.Errorf("docword.kos.txt: ids %q, %v; companions %q", back.DocIDs, err, SavedCompanions(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.DocIDs, []string{"1", "2", "3"}) || SavedCompanions(other) != nil {
+		t.Errorf("docword.kos.txt: ids %q; companions %q", back.DocIDs, SavedCompanions(other))
 	}
 }

@@ -47,10 +47,10 @@ func (g Semi) size() genSize {
 // alias table (12) and a copy (8: Semi's renormalised topics), and the
 // garbage of writing the truth a topic at a time (model.Save). Per word
 // of the vocabulary: its string, its line of vocab.txt and its JSON in
-// the truth, about 160 bytes in all. "hull synth lda --vocab-size 1000000
-// --docs 1 --doc-length 2" peaked at 189 MB with -k 2, 745-770 MB with
-// -k 20 and 1.79 GB with -k 50 (418 MB with -k 2 over 2,000,000 words):
-// 35 bytes a topic and word, 164 a word. Per document: its id (about 30
+// the truth. "hull synth lda --vocab-size 1000000 --docs 1 --doc-length
+// 2" peaked at 189 MB with -k 2, 745-770 MB with -k 20 and 1.79 GB with
+// -k 50 (418 MB with -k 2 over 2,000,000 words): 35 bytes a topic and
+// word and 164 a word measured, counted as 36 and 170. Per document: its id (about 30
 // bytes), its offset (8), the id WriteDir numbers it with (about 26), its
 // weights' slice header (24) and a shuffled plan (8, Dominant); plus 8
 // bytes per topic for its weights. Per nonzero, at most min(DocLength, V)

@@ -238,3 +238,23 @@ func TestStopWordsOfMixedInputs(t *testing.T) {
 		t.Errorf("pipeline: %q, %s; hull: %q, %s", got.Vocab, got.Preprocessing, ref.Vocab, ref.Preprocessing)
 	}
 }
+
+// TestSavedCorpus: the files "hull corpus" writes (docword.txt with
+// docids.txt and preprocessing.json beside it) give the statistics hull
+// computes of them, bit for bit: hull reads the record as
+// Preprocessing.Saved, which statistics do not record, and hull-beam
+// reads none.
+func TestSavedCorpus(t *testing.T) {
+	dir := t.TempDir()
+	lines := writeFile(t, dir, "a.txt", strings.Join(words()[:40], " ")+"\n"+strings.Join(words()[20:60], " ")+"\n"+strings.Join(words()[10:50], " ")+"\n")
+	c, err := corpus.ReadFile(lines, corpus.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := corpus.SaveDir(context.Background(), filepath.Join(dir, "saved"), c, corpus.SaveOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Inputs: paths[:1], Output: filepath.Join(dir, "out.stats")}
+	checkSame(t, o, paths[:1], corpus.ReadOptions{}, 3)
+}

@@ -358,3 +358,47 @@ func TestStopWordsThroughAPipe(t *testing.T) {
 		t.Errorf("through a file:\n%s\nthrough a pipe:\n%s\nwant the same, apple dropped from the texts and the items and recorded", file, piped)
 	}
 }
+
+// TestStatsOfSavedCorpora: the statistics of files "hull corpus" wrote
+// record no Saved record, so that they are those of the same files
+// whichever counted them (hull-beam records none): shards saved with
+// different default pruning merge, and statistics of the files without
+// their preprocessing.json take the saved files as the refinement sample
+// (both were refused).
+func TestStatsOfSavedCorpora(t *testing.T) {
+	dir := t.TempDir()
+	words := []string{"apple", "banana", "cherry", "date", "elder", "fig", "grape", "honey"}
+	shard := func(name string, docs int) string {
+		var b strings.Builder
+		for d := range docs {
+			fmt.Fprintf(&b, "%s %s %s %s\n", words[d%8], words[(d/8)%8], words[(d+3)%8], words[(d*7/3)%8])
+		}
+		out := filepath.Join(dir, name)
+		if code, _, errOut := hull(t, "corpus", "-q", writeFile(t, dir, name+".txt", b.String()), "-o", out); code != 0 {
+			t.Fatalf("corpus %s: exit %d: %s", name, code, errOut)
+		}
+		return filepath.Join(out, "docword.txt")
+	}
+	a, b := shard("a", 3000), shard("b", 2000) // pruned at min-df 3 and 2 by default
+	list := writeFile(t, dir, "words.txt", strings.Join(words, "\n")+"\n")
+	for _, in := range []string{a, b} {
+		if code, _, errOut := hull(t, "stats", "-q", "--words", list, in, "-o", in+".stats"); code != 0 {
+			t.Fatalf("stats %s: exit %d: %s", in, code, errOut)
+		}
+	}
+	if code, _, errOut := hull(t, "stats", "merge", "-q", a+".stats", b+".stats", "-o", filepath.Join(dir, "ab.stats")); code != 0 {
+		t.Errorf("merge of saved shards pruned otherwise: exit %d: %s", code, errOut)
+	}
+	bare := filepath.Join(dir, "bare")
+	os.MkdirAll(bare, 0o755)
+	for _, f := range []string{"docword.txt", "vocab.txt"} {
+		data, _ := os.ReadFile(filepath.Join(dir, "a", f))
+		os.WriteFile(filepath.Join(bare, f), data, 0o644)
+	}
+	if code, _, errOut := hull(t, "stats", "-q", filepath.Join(bare, "docword.txt"), "-o", filepath.Join(dir, "bare.stats")); code != 0 {
+		t.Fatalf("stats of the bare files: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "2", "--stats", filepath.Join(dir, "bare.stats"), a, "-o", filepath.Join(dir, "m.json")); code != 0 {
+		t.Errorf("fit --stats of the bare files, sample the saved ones: exit %d: %s", code, errOut)
+	}
+}
