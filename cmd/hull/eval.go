@@ -95,7 +95,19 @@ UMass above all, does not make the model good. With --reference, a warning also
 says when the topics are incoherent (more than a quarter of them below NPMI
 -0.02, or one below -0.25) and what to try.
 INPUT is read as by "hull fit" (same format flags) and aligned to the model's
-vocabulary by word.`,
+vocabulary by word.
+
+--json prints one object with the keys of the measures that apply, named as
+in the table: "l1_mean", "l1_max", "cosine_mean" (--truth); "recovered",
+"recovered_threshold" (--recovered-at); "perplexity", "heldout_tokens",
+"heldout_docs", "skipped_docs", "zero_prob_tokens" (--heldout);
+"coherence_umass", "coherence_npmi", "incoherent_topics", "least_topic_npmi",
+"topic_npmi" (each topic's NPMI, in topic order), "unseen_top_words" (top
+words in no reference document) and "skipped_umass_pairs" (the UMass terms
+skipped for them) (--reference); "unique_words", "distinct_words",
+"near_duplicate_pairs", "collapsed" (always); "largest_topic_share",
+"rare_topics" (how many), "effective_topics", "health_docs" (--reference or
+--heldout); "nmi", "purity", "labelled_docs" (--labels).`,
 		Args: positional(1, 1, "one MODEL, the model to measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("recovered-at") {
@@ -118,7 +130,7 @@ vocabulary by word.`,
 	fs.StringVar(&f.reference, "reference", "", "reference corpus for coherence")
 	fs.StringVar(&f.labels, "labels", "", "id<TAB>label file: NMI and purity of the dominant topics of the --reference (else --heldout) documents")
 	fs.IntVar(&f.top, "top", 10, "top words per topic for coherence, unique words and health")
-	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the measures that apply")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object with the measures that apply (keys: see above)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the held-out split and inference")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
@@ -135,13 +147,19 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 	if err != nil {
 		return err
 	}
-	if f.truth != "" && !f.ignoreDigest {
+	if f.truth != "" {
 		truth, err := model.Load(f.truth)
 		if err != nil {
 			return err
 		}
-		if err := checkTruthDigest(m.Provenance.InputDigest, truth, f.truth, logWriter(cmd, f.quiet)); err != nil {
-			return err
+		if !f.ignoreDigest {
+			if err := checkTruthDigest(m.Provenance.InputDigest, truth, f.truth, logWriter(cmd, f.quiet)); err != nil {
+				return err
+			}
+		}
+		if truth.K != m.K && f.recoveredAt == nil {
+			return fmt.Errorf("--truth %s has %d topics, the model %d: l1 and cosine recovery need equal K "+
+				"(--recovered-at T counts the true topics matched at cosine >= T whatever K)", f.truth, truth.K, m.K)
 		}
 	}
 	ms, err := measure(cmd.Context(), m, f, logWriter(cmd, f.quiet))
@@ -188,6 +206,17 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 			if _, *in.c, err = f.input.readAligned(ctx, []string{in.path}, m, noPruning, log, nil); err != nil {
 				return nil, err
 			}
+		}
+	}
+	if o.Labels != nil {
+		docs := o.Reference
+		if docs == nil {
+			docs = o.Heldout
+		}
+		// Before any measure, and naming the flag: eval.Measure finds
+		// labels of no document only after the measures.
+		if _, _, err := labelClasses(f.labels, o.Labels, docs); err != nil {
+			return nil, err
 		}
 	}
 	return eval.Measure(ctx, m, o)

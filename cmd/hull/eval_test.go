@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -288,5 +291,47 @@ func TestCheckTruthDigest(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "--truth t.json is of the corpus of digest abd, the corpus fitted is of digest abc: ") ||
 		!strings.HasSuffix(err.Error(), "--ignore-digest scores anyway") || log.Len() != 0 {
 		t.Errorf("other corpus: %v, log %q", err, log.String())
+	}
+}
+
+// TestEvalBadInputNamesFlag: a truth of another K without --recovered-at,
+// and labels of no document, are refused naming the flag and its file.
+func TestEvalBadInputNamesFlag(t *testing.T) {
+	dir := t.TempDir()
+	docword, truth := writeLDA(t, dir, 300, 7)
+	m4, _ := fitIn(t, dir, "m4.json", "-k", "4")
+	labels := writeFile(t, dir, "labels.tsv", "no-such-doc\tx\nnor-this\ty\n")
+	expectBadInput(t, []badInput{
+		{"truth of another K", []string{"eval", m4, "--truth", truth},
+			"hull: --truth " + truth + " has 5 topics, the model 4: l1 and cosine recovery need equal K (--recovered-at T"},
+		{"truth of another K, digest ignored", []string{"eval", m4, "--truth", truth, "--ignore-digest"}, "--truth " + truth + " has 5 topics"},
+		{"labels of no document", []string{"eval", m4, "--reference", docword, "--labels", labels}, "hull: --labels " + labels + ": none of the 2 ids labels a document"},
+		{"labels of no held-out document", []string{"eval", m4, "--heldout", docword, "--labels", labels}, "hull: --labels " + labels + ": none of the 2 ids"},
+	})
+}
+
+// TestEvalHelpListsJSONKeys: every key "hull eval --json" can print is
+// named by --help and by README.md.
+func TestEvalHelpListsJSONKeys(t *testing.T) {
+	code, help, _ := hull(t, "eval", "--help")
+	if code != 0 {
+		t.Fatalf("eval --help: exit %d", code)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ty := reflect.TypeFor[eval.Measures]()
+	for i := range ty.NumField() {
+		key, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+		if key == "-" || key == "" {
+			continue
+		}
+		if !strings.Contains(help, `"`+key+`"`) {
+			t.Errorf("eval --help does not name the JSON key %q", key)
+		}
+		if !strings.Contains(string(readme), "`"+key+"`") {
+			t.Errorf("README.md does not name hull eval's JSON key %q", key)
+		}
 	}
 }
