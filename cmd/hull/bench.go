@@ -188,7 +188,7 @@ func (f *benchFlags) preflight(ctx context.Context, inputs []string, log io.Writ
 		return err
 	}
 	if f.eval.truth != "" {
-		truth, err := model.Load(f.eval.truth)
+		truth, err := loadModel("--truth", f.eval.truth)
 		if err != nil {
 			return err
 		}
@@ -211,7 +211,7 @@ func (f *benchFlags) preflight(ctx context.Context, inputs []string, log io.Writ
 		}
 		other, err := f.eval.input.readMemo([]string{path}, f.eval.input.readOptions(ctx, nil))
 		if err != nil {
-			return readError(err)
+			return namingFlag(flag, readError(err))
 		}
 		// Every model's vocabulary is INPUT's (pruned), so a corpus that
 		// shares no word with it fails every measure, after every fit.

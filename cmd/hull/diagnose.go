@@ -12,7 +12,6 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/textsafe"
-	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/tsvd"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/floats"
@@ -188,7 +187,7 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	}
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
-	m, err := model.Load(modelPath)
+	m, err := loadModel("", modelPath)
 	if err != nil {
 		return err
 	}

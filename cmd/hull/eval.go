@@ -143,12 +143,12 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	m, err := model.Load(path)
+	m, err := loadModel("", path)
 	if err != nil {
 		return err
 	}
 	if f.truth != "" {
-		truth, err := model.Load(f.truth)
+		truth, err := loadModel("--truth", f.truth)
 		if err != nil {
 			return err
 		}
@@ -183,7 +183,7 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 	}
 	var err error
 	if f.truth != "" {
-		if o.Truth, err = model.Load(f.truth); err != nil {
+		if o.Truth, err = loadModel("--truth", f.truth); err != nil {
 			return nil, err
 		}
 		if m.K != o.Truth.K && o.CountRecovered {
@@ -199,12 +199,12 @@ func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (
 		}
 	}
 	for _, in := range []struct {
-		path string
-		c    **corpus.Corpus
-	}{{f.heldout, &o.Heldout}, {f.reference, &o.Reference}} {
+		flag, path string
+		c          **corpus.Corpus
+	}{{"--heldout", f.heldout, &o.Heldout}, {"--reference", f.reference, &o.Reference}} {
 		if in.path != "" {
 			if _, *in.c, err = f.input.readAligned(ctx, []string{in.path}, m, noPruning, log, nil); err != nil {
-				return nil, err
+				return nil, namingFlag(in.flag, err)
 			}
 		}
 	}

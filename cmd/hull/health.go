@@ -96,10 +96,7 @@ func readLabels(path string) (map[string]string, error) {
 		return nil, nil
 	}
 	labels, err := eval.ReadLabelsFile(path)
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "open" {
-		return nil, fmt.Errorf("--labels: %w", err)
-	}
-	return labels, err
+	return labels, namingFlag("--labels", err)
 }
 
 // labelClasses returns the classes of the documents of c
@@ -125,10 +122,36 @@ func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (clas
 // loadModelLabels loads the model at modelPath and the --labels file at
 // labelsPath (none for ""), before the documents are read.
 func loadModelLabels(modelPath, labelsPath string) (*model.Model, map[string]string, error) {
-	m, err := model.Load(modelPath)
+	m, err := loadModel("", modelPath)
 	if err != nil {
 		return nil, nil, err
 	}
 	labels, err := readLabels(labelsPath)
 	return m, labels, err
+}
+
+// loadModel loads the model at path, given as flag ("" for the MODEL
+// argument). A file that cannot be opened is named by its flag, and "-"
+// that names no file is told apart: no command reads a model from
+// standard input, as "hull fit -o -" writes none to standard output.
+func loadModel(flag, path string) (*model.Model, error) {
+	m, err := model.Load(path)
+	if path == stdinPath && errors.Is(err, fs.ErrNotExist) {
+		name := "MODEL"
+		if flag != "" {
+			name = flag
+		}
+		return nil, fmt.Errorf("%s -: hull reads no model from standard input (./- names a file so named)", name)
+	}
+	return m, namingFlag(flag, err)
+}
+
+// namingFlag prefixes flag to err when err is a file that could not be
+// opened or found (a *fs.PathError), which names the path but not the
+// flag that gave it; other errors, and all for flag "", pass unchanged.
+func namingFlag(flag string, err error) error {
+	if pe := (*fs.PathError)(nil); flag != "" && errors.As(err, &pe) && (pe.Op == "open" || pe.Op == "stat") {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return err
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/ctxio"
-	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
@@ -79,7 +78,7 @@ anchor-like words, the centres and the vertices): no corpus is read.`,
 			if err := checkOutput(out, args...); err != nil {
 				return err
 			}
-			m, err := model.Load(args[0])
+			m, err := loadModel("", args[0])
 			if err != nil {
 				return err
 			}

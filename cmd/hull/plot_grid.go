@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
 )
@@ -70,12 +69,12 @@ A label too wide for its tile takes a shorter form ("topic 10  cos 0.898",
 			if err := checkOutput(out, args[0], truth); err != nil {
 				return err
 			}
-			m, err := model.Load(args[0])
+			m, err := loadModel("", args[0])
 			if err != nil {
 				return err
 			}
 			if truth != "" {
-				if o.Truth, err = model.Load(truth); err != nil {
+				if o.Truth, err = loadModel("--truth", truth); err != nil {
 					return err
 				}
 			}

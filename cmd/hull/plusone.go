@@ -9,7 +9,6 @@ import (
 	"github.com/hulltopics/hull/eval"
 	"github.com/hulltopics/hull/internal/textsafe"
 	"github.com/hulltopics/hull/learner"
-	"github.com/hulltopics/hull/model"
 	"github.com/spf13/cobra"
 )
 
@@ -190,7 +189,7 @@ func loadPlusOneTruth(f *plusOneFlags, o *eval.PlusOneBenchOptions) (err error) 
 	if f.truth == "" {
 		return nil
 	}
-	if o.Truth, err = model.Load(f.truth); err != nil {
+	if o.Truth, err = loadModel("--truth", f.truth); err != nil {
 		return err
 	}
 	if f.trueWeights == "" {

@@ -102,7 +102,7 @@ corpus text can drive the terminal; with --json they are JSON escapes
 	fs.IntVar(&f.topLabels, "top-labels", 3, "with --labels: labels shown a topic (and topics a label with --by-label)")
 	fs.BoolVar(&f.byLabel, "by-label", false, "with --labels: also each label's documents' mean topic weights")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the output")
-	fs.BoolVarP(&f.quiet, "quiet", "q", false, "with INPUT: no progress, notes or times on stderr")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress, notes or times on stderr (with INPUT; without, topics prints none)")
 	f.input.bind(fs)
 	f.input.pruneOnlyByFlags()
 	return cmd
@@ -206,7 +206,7 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 		}
 		return f.input.check()
 	}
-	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "near-copy", "labels", "top-labels", "by-label", "threads", "quiet"); err != nil {
+	if err := unusedFlags(cmd.Flags(), "it is for the documents of INPUT, and none is given", "top-docs", "excerpt", "near-copy", "labels", "top-labels", "by-label", "threads"); err != nil {
 		return err
 	}
 	return f.input.unused("they say how to read INPUT, and none is given")

@@ -42,6 +42,11 @@ func TestUnusedFlagsRefused(t *testing.T) {
 		{[]string{"infer", m, docs, "--alpha", "5e-324"}, "--alpha 5e-324: too small to share out among the model's 3 topics"},
 		{[]string{"diagnose", docs, m, "--prior", "5e-324"}, "--prior 5e-324: too small to share out among the model's 3 topics"},
 		{[]string{"bench", "-k", "3", "--algos", "", docs}, "--algos is empty"},
+		{[]string{"topics", "-"}, "MODEL -: hull reads no model from standard input"},
+		{[]string{"eval", m, "--truth", "-"}, "--truth -: hull reads no model from standard input"},
+		{[]string{"eval", m, "--truth", filepath.Join(out, "none.json")}, "--truth: open "},
+		{[]string{"eval", m, "--heldout", filepath.Join(out, "none.txt")}, "--heldout: stat "},
+		{[]string{"bench", "-k", "3", "--reference", filepath.Join(out, "none.txt"), docs}, "--reference: stat "},
 	} {
 		code, stdout, errOut := hull(t, tc.args...)
 		if code != exitBadInput || !strings.Contains(errOut, tc.want) || stdout != "" {
@@ -56,6 +61,7 @@ func TestUnusedFlagsRefused(t *testing.T) {
 		{"infer", "-q", m, docs, "--seed", "7", "--method", "gibbs"},
 		{"eval", "-q", m, "--reference", docs, "--threads", "1"},
 		{"diagnose", "-q", docs, m, "--words", "3", "--per-topic"},
+		{"topics", "-q", m}, // quiet promises an empty stderr, whatever it would hold
 	} {
 		if code, _, errOut := hull(t, args...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, errOut)
