@@ -8,6 +8,7 @@ import (
 
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/simplex"
 	"github.com/hulltopics/hull/learner"
@@ -131,8 +132,18 @@ func DefaultOptions() Options {
 	}
 }
 
-// Learner learns topics by anchor words. Create it with New.
-type Learner struct{ opts Options }
+// Learner learns topics by anchor words. Create it with New; the zero
+// value is the learner New(Options{}) makes.
+type Learner struct {
+	opts Options
+	made bool // by New; see ready
+}
+
+// ready returns l, or for a Learner declared rather than made by New the one
+// New(Options{}) makes: the zero value fits with the defaults.
+func (l *Learner) ready() *Learner {
+	return options.Made(l, l.made, func() (*Learner, error) { return New(Options{}) })
+}
 
 // New validates opts, fills in defaults and returns a Learner.
 func New(opts Options) (*Learner, error) {
@@ -201,11 +212,11 @@ func New(opts Options) (*Learner, error) {
 	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
 	}
-	return &Learner{opts: opts}, nil
+	return &Learner{opts: opts, made: true}, nil
 }
 
 // Options returns the learner's options with defaults filled in.
-func (l *Learner) Options() Options { return l.opts }
+func (l *Learner) Options() Options { return l.ready().opts }
 
 func (o *Options) settings() simplex.Settings {
 	return simplex.Settings{Tol: o.Tolerance, MaxIter: o.MaxIter}
@@ -227,6 +238,7 @@ func AlgorithmName(m Method) string {
 // candidate threshold (wrapping learner.ErrTooFewWords), and with a
 // *learner.MemoryError when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}
@@ -350,7 +362,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 	if paper.Recover == RecoverKL {
 		m, op, err = paperKL(ctx, in, k, paper)
 	} else {
-		m, op, err = (&Learner{opts: paper}).fit(ctx, in, k, nil) // checks the memory the paper's fit needs
+		m, op, err = (&Learner{opts: paper, made: true}).fit(ctx, in, k, nil) // checks the memory the paper's fit needs
 	}
 	if err != nil {
 		return nil, err
@@ -370,7 +382,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 	if err := in.checkMemory(k, &rectified); err != nil {
 		return nil, err
 	}
-	r, _, err := (&Learner{opts: rectified}).fit(ctx, in, k, op) // the same Q: the operator is shared
+	r, _, err := (&Learner{opts: rectified, made: true}).fit(ctx, in, k, op) // the same Q: the operator is shared
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +399,7 @@ func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, erro
 // rectified: the paper's fit, its topics refined (refine.IfNoisy) when
 // they are noisy, concentrated or incoherent.
 func (l *Learner) refineIfNoisy(ctx context.Context, in input, k int, paper Options) (*model.Model, error) {
-	m, _, err := (&Learner{opts: paper}).fit(ctx, in, k, nil)
+	m, _, err := (&Learner{opts: paper, made: true}).fit(ctx, in, k, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -786,7 +798,9 @@ func estimate(z sizes, k int, o Options) int64 {
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: the package's EstimateBytes. It makes the
 // learner a learner.Estimator.
-func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return EstimateBytes(c, k, l.ready().opts)
+}
 
 // checkMemory refuses, before allocating, a fit above o.MaxMemory.
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {

@@ -120,6 +120,7 @@ func (in input) provenance(s *learner.Settings, timings []model.Timing) model.Pr
 // The statistics stay in memory beside Q; FitStatsReader learns from a
 // statistics file without holding them.
 func (l *Learner) FitStats(ctx context.Context, s *cooc.Stats, k int) (*model.Model, error) {
+	l = l.ready()
 	if s == nil {
 		return nil, errNoStats
 	}
@@ -135,6 +136,7 @@ var errNoStats = errors.New("anchor: no statistics (nil)")
 // holds the statistics themselves (half the memory of LoadStats and
 // FitStats).
 func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int) (*model.Model, error) {
+	l = l.ready()
 	if r == nil {
 		return nil, errNoStats
 	}
@@ -167,6 +169,7 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // copy on the statistics' vocabulary (corpus.AlignBytes), held through
 // the fit and made after the check.
 func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, sample *corpus.Corpus) (*model.Model, error) {
+	l = l.ready()
 	if s == nil {
 		return nil, errNoStats
 	}
@@ -180,6 +183,7 @@ func (l *Learner) FitStatsSample(ctx context.Context, s *cooc.Stats, k int, samp
 // FitStatsReaderSample is FitStatsSample on statistics being read, as
 // FitStatsReader.
 func (l *Learner) FitStatsReaderSample(ctx context.Context, r *cooc.StatsReader, k int, sample *corpus.Corpus) (*model.Model, error) {
+	l = l.ready()
 	if r == nil {
 		return nil, errNoStats
 	}

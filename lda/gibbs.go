@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
@@ -140,8 +141,18 @@ type GibbsOptions struct {
 	SnapshotEvery int
 }
 
-// Gibbs learns LDA by collapsed Gibbs sampling. Create it with NewGibbs.
-type Gibbs struct{ opts GibbsOptions }
+// Gibbs learns LDA by collapsed Gibbs sampling. Create it with NewGibbs;
+// the zero value is the learner NewGibbs(GibbsOptions{}) makes.
+type Gibbs struct {
+	opts GibbsOptions
+	made bool // by NewGibbs; see ready
+}
+
+// ready returns l, or for a Gibbs declared rather than made by NewGibbs the one
+// NewGibbs(GibbsOptions{}) makes: the zero value fits with the defaults.
+func (l *Gibbs) ready() *Gibbs {
+	return options.Made(l, l.made, func() (*Gibbs, error) { return NewGibbs(GibbsOptions{}) })
+}
 
 var _ learner.Learner = (*Gibbs)(nil)
 
@@ -211,11 +222,11 @@ func NewGibbs(opts GibbsOptions) (*Gibbs, error) {
 	if err := checkInit("gibbs", o.Init, o.InitModel); err != nil {
 		return nil, err
 	}
-	return &Gibbs{opts: o}, nil
+	return &Gibbs{opts: o, made: true}, nil
 }
 
 // Options returns the learner's options with defaults filled in.
-func (g *Gibbs) Options() GibbsOptions { return g.opts }
+func (g *Gibbs) Options() GibbsOptions { return g.ready().opts }
 
 func positiveFinite(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
 
@@ -250,6 +261,7 @@ func checkInit(name string, init Init, m *model.Model) error {
 // OptimizeInterval the histograms of the optimisation. It makes the
 // learner a learner.Estimator.
 func (l *Gibbs) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	l = l.ready()
 	return l.opts.estimateBytes(c, k)
 }
 
@@ -329,6 +341,7 @@ func shardCount(c *corpus.Corpus, shards int) int {
 // *learner.MemoryError when EstimateBytes exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first (checked between batches of documents).
 func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	g = g.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
 	"github.com/hulltopics/hull/internal/docinfer"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/special"
 	"github.com/hulltopics/hull/learner"
@@ -137,8 +138,18 @@ type VBOptions struct {
 }
 
 // VB learns LDA by batch variational EM (Blei, Ng and Jordan 2003), as
-// lda-c. Create it with NewVB.
-type VB struct{ opts VBOptions }
+// lda-c. Create it with NewVB; the zero value is the learner
+// NewVB(VBOptions{}) makes.
+type VB struct {
+	opts VBOptions
+	made bool // by NewVB; see ready
+}
+
+// ready returns l, or for a VB declared rather than made by NewVB the one
+// NewVB(VBOptions{}) makes: the zero value fits with the defaults.
+func (l *VB) ready() *VB {
+	return options.Made(l, l.made, func() (*VB, error) { return NewVB(VBOptions{}) })
+}
 
 var _ learner.Learner = (*VB)(nil)
 
@@ -206,16 +217,17 @@ func NewVB(opts VBOptions) (*VB, error) {
 	if err := checkInit("vb", o.Init, o.InitModel); err != nil {
 		return nil, err
 	}
-	return &VB{opts: o}, nil
+	return &VB{opts: o, made: true}, nil
 }
 
 // Options returns the learner's options with defaults filled in.
-func (l *VB) Options() VBOptions { return l.opts }
+func (l *VB) Options() VBOptions { return l.ready().opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: EstimateVBBytes, or EstimateOnlineVBBytes for the online variant. It makes the
 // learner a learner.Estimator.
 func (l *VB) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	l = l.ready()
 	if l.opts.Online {
 		return EstimateOnlineVBBytes(c, k, l.opts.Threads, l.opts.BatchSize)
 	}
@@ -286,6 +298,7 @@ const vbGrain = 64
 // EstimateVBBytes (EstimateOnlineVBBytes) exceeds MaxMemory, and with
 // ctx.Err() when ctx is done first.
 func (l *VB) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

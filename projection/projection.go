@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/refine"
@@ -148,8 +149,17 @@ type Options struct {
 }
 
 // Learner learns topics by novel words found with projections. Create it
-// with New.
-type Learner struct{ opts Options }
+// with New; the zero value is the learner New(Options{}) makes.
+type Learner struct {
+	opts Options
+	made bool // by New; see ready
+}
+
+// ready returns l, or for a Learner declared rather than made by New the one
+// New(Options{}) makes: the zero value fits with the defaults.
+func (l *Learner) ready() *Learner {
+	return options.Made(l, l.made, func() (*Learner, error) { return New(Options{}) })
+}
 
 var _ learner.Learner = (*Learner)(nil)
 
@@ -214,12 +224,12 @@ func New(opts Options) (*Learner, error) {
 	if err := opts.Settings.Validate(name); err != nil {
 		return nil, err
 	}
-	return &Learner{opts: opts}, nil
+	return &Learner{opts: opts, made: true}, nil
 }
 
 // Options returns the learner's options with the defaults that do not
 // depend on K filled in.
-func (l *Learner) Options() Options { return l.opts }
+func (l *Learner) Options() Options { return l.ready().opts }
 
 // withK returns o with the defaults that depend on k and on c filled in.
 func (o Options) withK(c *corpus.Corpus, k int) Options {
@@ -247,7 +257,9 @@ func rpBlock(docs int) int { return max(1, min(64, (8<<20)/max(1, docs))) }
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: the package's EstimateBytes. It makes the
 // learner a learner.Estimator.
-func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return EstimateBytes(c, k, l.ready().opts)
+}
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with opts, the corpus aside. The split keeps the tokens of half one (4
@@ -333,6 +345,7 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 // EstimateBytes, or then the distances between the novel words, exceed
 // MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/refine"
@@ -39,8 +40,18 @@ type KMeansOptions struct {
 }
 
 // KMeans learns topics as the cluster means of a spherical k-means of the
-// documents, the paper's "k-means" baseline. Create it with NewKMeans.
-type KMeans struct{ opts KMeansOptions }
+// documents, the paper's "k-means" baseline. Create it with NewKMeans;
+// the zero value is the learner NewKMeans(KMeansOptions{}) makes.
+type KMeans struct {
+	opts KMeansOptions
+	made bool // by NewKMeans; see ready
+}
+
+// ready returns l, or for a KMeans declared rather than made by NewKMeans the one
+// NewKMeans(KMeansOptions{}) makes: the zero value fits with the defaults.
+func (l *KMeans) ready() *KMeans {
+	return options.Made(l, l.made, func() (*KMeans, error) { return NewKMeans(KMeansOptions{}) })
+}
 
 var _ learner.Learner = (*KMeans)(nil)
 
@@ -56,16 +67,17 @@ func NewKMeans(opts KMeansOptions) (*KMeans, error) {
 	if err := opts.Settings.Validate(KMeansAlgorithm); err != nil {
 		return nil, err
 	}
-	return &KMeans{opts: opts}, nil
+	return &KMeans{opts: opts, made: true}, nil
 }
 
 // Options returns the learner's options with the defaults filled in.
-func (l *KMeans) Options() KMeansOptions { return l.opts }
+func (l *KMeans) Options() KMeansOptions { return l.ready().opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: KMeansEstimateBytes. It makes the
 // learner a learner.Estimator.
 func (l *KMeans) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	l = l.ready()
 	return KMeansEstimateBytes(c, k, l.opts)
 }
 
@@ -94,6 +106,7 @@ func KMeansEstimateBytes(c *corpus.Corpus, k int, o KMeansOptions) int64 {
 // documents are clustered as sparse rows (internal/kmeans.ClusterCosineCSR),
 // so each Lloyd iteration takes O(nnz K + K V) time.
 func (l *KMeans) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

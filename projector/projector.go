@@ -8,6 +8,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/refine"
@@ -113,8 +114,18 @@ func (o *Options) kmeansSample(n, k int) int {
 	return m
 }
 
-// Learner learns topics by Projector. Create it with New.
-type Learner struct{ opts Options }
+// Learner learns topics by Projector. Create it with New; the zero value
+// is the learner New(Options{}) makes.
+type Learner struct {
+	opts Options
+	made bool // by New; see ready
+}
+
+// ready returns l, or for a Learner declared rather than made by New the one
+// New(Options{}) makes: the zero value fits with the defaults.
+func (l *Learner) ready() *Learner {
+	return options.Made(l, l.made, func() (*Learner, error) { return New(Options{}) })
+}
 
 var _ learner.Learner = (*Learner)(nil)
 
@@ -142,7 +153,7 @@ func New(opts Options) (*Learner, error) {
 	if err := opts.Settings.Validate(Algorithm); err != nil {
 		return nil, err
 	}
-	return &Learner{opts: opts}, nil
+	return &Learner{opts: opts, made: true}, nil
 }
 
 // checkKMeans fills in the defaults of the k-means options and validates
@@ -169,12 +180,14 @@ func checkKMeans(name string, restarts, iter *int, tol *float64, defaultRestarts
 }
 
 // Options returns the learner's options with the defaults filled in.
-func (l *Learner) Options() Options { return l.opts }
+func (l *Learner) Options() Options { return l.ready().opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: the package's EstimateBytes. It makes the
 // learner a learner.Estimator.
-func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return EstimateBytes(c, k, l.ready().opts)
+}
 
 // EstimateBytes returns the working memory Projector needs for c and k
 // topics under o, the corpus aside: the documents' word frequencies (12
@@ -214,6 +227,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // affinely dependent (no simplex), and with a *learner.MemoryError when
 // EstimateBytes exceeds MaxMemory. It honours ctx between stages.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

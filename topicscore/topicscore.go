@@ -10,6 +10,7 @@ import (
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/kmeans"
 	"github.com/hulltopics/hull/internal/linalg"
+	"github.com/hulltopics/hull/internal/options"
 	"github.com/hulltopics/hull/internal/parallel"
 	"github.com/hulltopics/hull/internal/topn"
 	"github.com/hulltopics/hull/learner"
@@ -135,8 +136,18 @@ type Options struct {
 	KMeansTol float64
 }
 
-// Learner learns topics by Topic-SCORE. Create it with New.
-type Learner struct{ opts Options }
+// Learner learns topics by Topic-SCORE. Create it with New; the zero
+// value is the learner New(Options{}) makes.
+type Learner struct {
+	opts Options
+	made bool // by New; see ready
+}
+
+// ready returns l, or for a Learner declared rather than made by New the one
+// New(Options{}) makes: the zero value fits with the defaults.
+func (l *Learner) ready() *Learner {
+	return options.Made(l, l.made, func() (*Learner, error) { return New(Options{}) })
+}
 
 var _ learner.Learner = (*Learner)(nil)
 
@@ -192,17 +203,19 @@ func New(opts Options) (*Learner, error) {
 	if err := opts.Settings.Validate(Algorithm); err != nil {
 		return nil, err
 	}
-	return &Learner{opts: opts}, nil
+	return &Learner{opts: opts, made: true}, nil
 }
 
 // Options returns the learner's options with the K-independent defaults
 // filled in.
-func (l *Learner) Options() Options { return l.opts }
+func (l *Learner) Options() Options { return l.ready().opts }
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // with the learner's options: the package's EstimateBytes. It makes the
 // learner a learner.Estimator.
-func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 { return EstimateBytes(c, k, l.opts) }
+func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 {
+	return EstimateBytes(c, k, l.ready().opts)
+}
 
 // EstimateBytes returns the working memory Fit needs for c and k topics
 // under o, the corpus aside: the larger of the SVD's peak and the vertex
@@ -237,6 +250,7 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 // candidate centres is affinely dependent, and with a *learner.MemoryError
 // when EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
+	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}

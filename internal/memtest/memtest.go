@@ -255,26 +255,56 @@ func Within(estimate, measured int64, frac float64) bool {
 	return d <= frac*float64(measured) && -d <= frac*float64(measured)
 }
 
+// Remeasures is how many more times Compare measures a fit whose
+// measured peak is below the estimate by more than Tolerance.
+const Remeasures = 2
+
 // Compare measures fit with Peak, logs estimate beside the measured peak
 // (Result.Live; Objects for comparison) and fails tb when fit fails or
 // estimate is not within Tolerance of the peak. Call it under Run.
+//
+// A measured peak errs from below only (see the package documentation):
+// a sampler that other work on the machine kept from running can miss a
+// short-lived peak (gibbs --optimize-interval 1's histograms, at 0.83 MiB
+// for 0.98 beside a benchmark, 1.26 from the estimate), so an estimate
+// above the peak's tolerance has the fit measured again, up to Remeasures
+// times, and the largest peak counts. An estimate below it fails at once:
+// no measurement finds less than was live.
 func Compare(tb testing.TB, what string, estimate int64, fit func() error) Result {
 	tb.Helper()
-	var err error
-	start := time.Now()
-	r := Peak(func() { err = fit() })
-	elapsed := time.Since(start)
-	if err != nil {
-		tb.Fatalf("%s: %v", what, err)
+	var r Result
+	var elapsed time.Duration
+	runs := 0
+	for runs == 0 || runs <= Remeasures && float64(estimate) > (1+Tolerance)*float64(r.Live) {
+		var err error
+		start := time.Now()
+		m := Peak(func() { err = fit() })
+		elapsed += time.Since(start)
+		if err != nil {
+			tb.Fatalf("%s: %v", what, err)
+		}
+		runs++
+		r.Live, r.Objects = max(r.Live, m.Live), max(r.Objects, m.Objects)
+		r.Samples, r.Missed = r.Samples+m.Samples, r.Missed+m.Missed
 	}
 	ratio := float64(estimate) / float64(max(r.Live, 1))
-	msg := fmt.Sprintf("%s: estimate %s, measured peak %s (objects %s), ratio %.2f (%d samples, %d collections missed, %.1f s)", what, MiB(estimate), MiB(r.Live), MiB(r.Objects), ratio, r.Samples, r.Missed, elapsed.Seconds())
+	msg := fmt.Sprintf("%s: estimate %s, measured peak %s (objects %s), ratio %.2f (%d samples, %d collections missed, %.1f s, %s)",
+		what, MiB(estimate), MiB(r.Live), MiB(r.Objects), ratio, r.Samples, r.Missed, elapsed.Seconds(), measurements(runs))
 	if !Within(estimate, r.Live, Tolerance) {
 		tb.Errorf("%s: off by more than %.0f%%", msg, 100*Tolerance)
 	} else {
 		tb.Log(msg)
 	}
 	return r
+}
+
+// measurements says how many measurements a figure of Compare is the
+// largest of.
+func measurements(n int) string {
+	if n == 1 {
+		return "1 measurement"
+	}
+	return fmt.Sprintf("largest of %d measurements", n)
 }
 
 // MiB formats n bytes in MiB.

@@ -126,3 +126,20 @@ func List[O any](opts []O, fieldFlag func(O) (field, flag string)) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// Made returns l when made is set (its package's New made it), else the
+// learner build makes from the zero options: a learner declared rather
+// than made by New fits as New's defaults say, not with the zero values
+// New would have filled in (anchor's 0 iterations of its solver, VB's
+// NaN weights). build cannot fail on the zero options; each learner
+// package's test of its zero value checks it.
+func Made[L any](l *L, made bool, build func() (*L, error)) *L {
+	if made {
+		return l
+	}
+	d, err := build()
+	if err != nil {
+		panic("options: the zero options are refused: " + err.Error())
+	}
+	return d
+}
