@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -121,8 +122,8 @@ func TestMalletDocTopicsRefusesFieldBreaks(t *testing.T) {
 	for _, id := range []string{"a\tb", "a\nb", "a\rb", "a\r\nb"} {
 		var b bytes.Buffer
 		err := WriteMalletDocTopics(&b, []string{"a b", id}, theta)
-		if !errors.Is(err, ErrFieldBreak) || !strings.Contains(err.Error(), fmt.Sprintf("document 2 %q", id)) || b.Len() > 0 {
-			t.Errorf("id %q: err %v after %d bytes; want ErrFieldBreak naming document 2, before writing", id, err, b.Len())
+		if !errors.Is(err, ErrFieldBreak) || !strings.Contains(err.Error(), fmt.Sprintf("document 1 %q", id)) || b.Len() > 0 {
+			t.Errorf("id %q: err %v after %d bytes; want ErrFieldBreak naming document 1 (from 0), before writing", id, err, b.Len())
 		}
 		if err := CheckDocIDs(Mallet, []string{"a b", id}); !errors.Is(err, ErrFieldBreak) {
 			t.Errorf("CheckDocIDs(Mallet, %q): %v", id, err)
@@ -529,5 +530,36 @@ func TestInvalidModelRefused(t *testing.T) {
 	}
 	if err := WritePyLDAvis(new(bytes.Buffer), hostileModel(), nil, nil); err == nil {
 		t.Error("a nil corpus: no error")
+	}
+}
+
+// Weights that are not a distribution (a row of zeros, unnormalised
+// weights) are refused before anything is written: pyLDAvis.prepare
+// refuses them only after the whole file is written and read (they were
+// written). Indices in the messages count from 0, the document's and the
+// topic's alike ("document 0, topic 1" named topic 0).
+func TestPyLDAvisRowsAreDistributions(t *testing.T) {
+	m := hostileModel()
+	d := hostileDocs(m)
+	for _, tc := range []struct {
+		row  []float64
+		want string
+	}{
+		{[]float64{0, 0, 0}, "export: document 1: topic weights summing to 0, want 1"},
+		{[]float64{0.5, 0.5, 0.5}, "export: document 1: topic weights summing to 1.5, want 1"},
+		{[]float64{math.NaN(), 0.5, 0.5}, "export: document 1, topic 0: weight NaN"},
+	} {
+		theta := slices.Clone(d.Theta)
+		theta[1] = tc.row
+		var b bytes.Buffer
+		err := WritePyLDAvis(&b, m, d.Corpus, theta)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || b.Len() != 0 {
+			t.Errorf("row %v: error %v, %d bytes written; want %q and nothing written", tc.row, err, b.Len(), tc.want)
+		}
+	}
+	theta := slices.Clone(d.Theta)
+	theta[1] = []float64{0.5, 0.25, 0.2505} // within pyLDAvis's 0.999
+	if err := WritePyLDAvis(io.Discard, m, d.Corpus, theta); err != nil {
+		t.Errorf("a row summing to 1.0005: %v", err)
 	}
 }

@@ -57,7 +57,7 @@ func malletWords(m *model.Model, top int) ([][]int, error) {
 		words[k] = m.TopWords(k, top)
 		for _, i := range words[k] {
 			if w := m.Vocab[i]; strings.ContainsFunc(w, unicode.IsSpace) {
-				return nil, fmt.Errorf("%w: word %d %q, among the top words of topic %d (the csv and pyldavis exports hold any word)", ErrWhitespace, i, w, k+1)
+				return nil, fmt.Errorf("%w: word %d %q, among the top words of topic %d (the csv and pyldavis exports hold any word)", ErrWhitespace, i, w, k)
 			}
 		}
 	}
@@ -76,7 +76,7 @@ var ErrFieldBreak = errors.New("export: MALLET's document topics separate fields
 func checkMalletNames(ids []string) error {
 	for d, id := range ids {
 		if strings.ContainsAny(id, "\t\r\n") {
-			return fmt.Errorf("%w: document %d %q (the csv export holds any id)", ErrFieldBreak, d+1, id)
+			return fmt.Errorf("%w: document %d %q (the csv export holds any id)", ErrFieldBreak, d, id)
 		}
 	}
 	return nil
@@ -136,7 +136,7 @@ func checkTheta(n int, theta [][]float64, k int) error {
 		}
 		for j, x := range row {
 			if !(x >= 0) || math.IsInf(x, 1) {
-				return fmt.Errorf("export: document %d, topic %d: weight %v, want a finite number >= 0", d, j+1, x)
+				return fmt.Errorf("export: document %d, topic %d: weight %v, want a finite number >= 0", d, j, x)
 			}
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // the words' counts in c. c must be on m's vocabulary (corpus.Align puts
 // it there). It returns an error, before writing anything, wrapping
 // model.ErrVocabMismatch if c is not, or if theta does not hold one row of
-// K finite weights per document, and any error of w. Words are JSON
+// K finite weights summing to 1 per document, and any error of w. Words are JSON
 // strings as encoding/json writes them ("<" as \u003c, invalid UTF-8 as
 // U+FFFD); numbers have every digit needed to read the float64 back.
 func WritePyLDAvis(w io.Writer, m *model.Model, c *corpus.Corpus, theta [][]float64) error {
@@ -37,6 +37,9 @@ func WritePyLDAvis(w io.Writer, m *model.Model, c *corpus.Corpus, theta [][]floa
 		return fmt.Errorf("export: %w", err)
 	}
 	if err := checkTheta(c.NumDocs(), theta, m.K); err != nil {
+		return err
+	}
+	if err := checkRowSums(theta); err != nil {
 		return err
 	}
 	vocab, err := json.Marshal(m.Vocab)
@@ -118,4 +121,25 @@ func appendJSONFloat(dst []byte, x float64) []byte {
 		}
 	}
 	return dst
+}
+
+// rowSumTolerance is how far from 1 a document's weights may sum:
+// pyLDAvis.prepare refuses doc_topic_dists whose rows sum below 0.999
+// ("Not all rows (distributions) in doc_topic_dists sum to 1").
+const rowSumTolerance = 1e-3
+
+// checkRowSums refuses a row of theta that is not a distribution: one of
+// all zeros, or unnormalised weights, which pyLDAvis would refuse after
+// the whole file was written and read.
+func checkRowSums(theta [][]float64) error {
+	for d, row := range theta {
+		var sum float64
+		for _, x := range row {
+			sum += x
+		}
+		if math.Abs(sum-1) > rowSumTolerance {
+			return fmt.Errorf("export: document %d: topic weights summing to %v, want 1 (within %v): pyLDAvis takes distributions", d, sum, rowSumTolerance)
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package infer_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -54,6 +55,12 @@ func TestWriteDocTopicsShapes(t *testing.T) {
 		if err := infer.WriteDocTopics(&b, tc.ids, tc.theta, true); err == nil || b.Len() != 0 {
 			t.Errorf("%s: error %v, wrote %q", name, err, b.String())
 		}
+	}
+	// Rows and weights are indexed from 0 alike, as theta is (the weight
+	// was counted from 1).
+	err := infer.WriteDocTopics(io.Discard, []string{"a", "b"}, [][]float64{{0.5, 0.5}, {math.NaN(), 1}}, true)
+	if err == nil || !strings.Contains(err.Error(), "row 1: weight 0 is NaN") {
+		t.Errorf("NaN in theta[1][0]: %v, want it named row 1, weight 0", err)
 	}
 }
 

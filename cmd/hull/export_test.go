@@ -200,7 +200,8 @@ func TestExportNotesUnexplainedDocuments(t *testing.T) {
 }
 
 // A document id holding a tab or a line break is refused by --to mallet
-// before the inference, naming the document, and nothing is left: written
+// before the inference, naming the document (by its index from 0, as
+// every library message, and its id), and nothing is left: written
 // with a space in its place, "a\tb" became the name of document "a b"
 // too. The csv export writes both.
 func TestExportMalletRefusesIDsWithFieldBreaks(t *testing.T) {
@@ -212,8 +213,8 @@ func TestExportMalletRefusesIDsWithFieldBreaks(t *testing.T) {
 	}
 	out := filepath.Join(dir, "new", "mallet")
 	code, _, errOut := hull(t, "export", m, "--to", "mallet", "-o", out, docs)
-	if code != exitBadInput || !strings.Contains(errOut, `document 2 "a\tb"`) || !strings.Contains(errOut, "tab or line break") || strings.Contains(errOut, "infer") {
-		t.Errorf("mallet: exit %d, stderr %q; want exit 2 naming document 2", code, errOut)
+	if code != exitBadInput || !strings.Contains(errOut, `document 1 "a\tb"`) || !strings.Contains(errOut, "tab or line break") || strings.Contains(errOut, "infer") {
+		t.Errorf("mallet: exit %d, stderr %q; want exit 2 naming document 1 (from 0) and its id", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "new")); !os.IsNotExist(err) {
 		t.Errorf("a refused export left the directory it made: %v", err)

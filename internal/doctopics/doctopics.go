@@ -63,7 +63,7 @@ func Write(w io.Writer, ids []string, theta [][]float64, header bool, report pro
 		}
 		for j, x := range row {
 			if !(x >= 0) || math.IsInf(x, 1) { // Read refuses it: the table would not read back
-				return fmt.Errorf("row %d: weight %d is %v, want a finite number >= 0", d, j+1, x)
+				return fmt.Errorf("row %d: weight %d is %v, want a finite number >= 0", d, j, x)
 			}
 		}
 	}
