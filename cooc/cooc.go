@@ -109,7 +109,7 @@ func fewerWords(squares float64) string {
 }
 
 // Compute returns the dense co-occurrence matrix Q of c (see the package
-// documentation). It returns a *memory.Error (learner.MemoryError), before allocating, when
+// documentation). It returns a *learner.MemoryError, before allocating, when
 // EstimateBytes(c) exceeds the limit, and an error when no document has two
 // tokens.
 func Compute(ctx context.Context, c *corpus.Corpus, opts Options) (*Matrix, error) {

@@ -238,7 +238,7 @@ var ErrOverflow = errors.New("cooc: the documents' weights sum to more than 2^63
 // vocabulary and with its preprocessing record, weighted by
 // opts.Weighting. The rows of S are split
 // over opts.Threads goroutines; the result does not depend on their
-// number (the sums are exact). It returns a *memory.Error
+// number (the sums are exact). It returns a *learner.MemoryError
 // (learner.MemoryError) before allocating when EstimateStatsBytes and the
 // word-major copy of the counts exceed opts.MaxMemory.
 //
@@ -482,7 +482,7 @@ func Join(parts []*Stats) (*Stats, error) {
 // Matrix returns the dense co-occurrence matrix Q = S / W of statistics
 // holding every row: equal, to the rounding of each document's weight
 // per pair (see Stats) and of the sums, to Compute on the documents with
-// the same weighting. It returns a *memory.Error before allocating the 8 V^2
+// the same weighting. It returns a *learner.MemoryError before allocating the 8 V^2
 // bytes above maxMemory (0: half the RAM).
 func (s *Stats) Matrix(ctx context.Context, maxMemory int64, threads int) (*Matrix, error) {
 	if err := ctxio.Err(ctx); err != nil {

@@ -30,7 +30,7 @@ func numericBytes(docs, nnz int64) int64 {
 	return docs*docBytes + nnz*nnzBytes
 }
 
-// checkNumericMemory returns a *memory.Error (learner.MemoryError) when a
+// checkNumericMemory returns a *learner.MemoryError when a
 // corpus of docs documents and nnz nonzeros, which what describes (with
 // the position that declares it), needs more than limit bytes (0: half
 // the RAM). The readers call it before they allocate per document, so

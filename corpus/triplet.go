@@ -160,7 +160,7 @@ func shorten(b []byte) string {
 
 // build returns the corpus of numDocs documents, with ids id(0), ...,
 // id(numDocs-1), on the given vocabulary; every collected document index
-// must be below numDocs. It refuses first, with a *memory.Error, a corpus
+// must be below numDocs. It refuses first, with a *learner.MemoryError, a corpus
 // above maxMemory bytes (0: half the RAM). Within a document, words are
 // sorted and repeated words summed; a sum beyond MaxInt32 is a
 // *ParseError at lineOf(e, d), e the entry (in input order) at which the

@@ -43,7 +43,7 @@ func WriteUCI(w io.Writer, c *Corpus) error { return Write(w, c, OutputUCI, nil)
 // WriteUCI, WriteLDAC, WriteJSONL or WriteMatrixMarket does, and reports
 // to report (if not nil) the documents written, as the stage "write F"
 // (F the format's name). Time O(nnz), O(tokens) for jsonl.
-func Write(w io.Writer, c *Corpus, f OutputFormat, report progress.Func) error {
+func Write(w io.Writer, c *Corpus, f OutputFormat, report func(stage string, done, total int)) error {
 	if f == "" {
 		f = OutputUCI
 	}

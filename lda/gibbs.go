@@ -352,8 +352,8 @@ func (g *Gibbs) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model,
 	if c.Tokens() == 0 {
 		return nil, fmt.Errorf("lda: the corpus has no token")
 	}
-	if err := o.Settings.CheckMemory(fmt.Sprintf("lda: Gibbs sampling of %d tokens, %d words and K = %d on %d shards", c.Tokens(), c.NumWords(), k, shardCount(c, o.Shards)),
-		o.estimateBytes(c, k)); err != nil {
+	if err := o.Settings.CheckMemorySuggest(fmt.Sprintf("lda: Gibbs sampling of %d tokens, %d words and K = %d on %d shards", c.Tokens(), c.NumWords(), k, shardCount(c, o.Shards)),
+		o.estimateBytes(c, k), "reduce the tokens (prune the vocabulary, or sample the documents), the vocabulary or K"); err != nil {
 		return nil, err
 	}
 	f := &gibbsFit{o: &o, c: c, k: k}

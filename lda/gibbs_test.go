@@ -505,6 +505,10 @@ func TestGibbsErrors(t *testing.T) {
 	var me *learner.MemoryError
 	if _, err := g.Fit(context.Background(), c, 5); !errors.As(err, &me) {
 		t.Errorf("MaxMemory 1000: err = %v", err)
+	} else if !strings.Contains(me.Suggest, "tokens") {
+		// A topic for every token: the vocabulary and K alone (the advice
+		// of every learner's check) cannot bring it under the limit.
+		t.Errorf("MaxMemory 1000: advice %q, want it to name the tokens", me.Suggest)
 	}
 	v := slices.Clone(c.Vocab)
 	v[0] = "other"

@@ -8,7 +8,14 @@ import (
 )
 
 // MemoryError reports that a fit would exceed Settings.MaxMemory. It is
-// returned before anything large is allocated; Need and Limit are bytes.
+// returned before anything large is allocated. Its fields (the type is
+// declared where the packages below learner, cooc and corpus, return it
+// too, so documentation tools may not list them):
+//
+//	What    string // what would be allocated, e.g. "anchor: the anchor pipeline for 6906 words"
+//	Need    int64  // estimated bytes
+//	Limit   int64  // allowed bytes (Settings.MaxMemory, or half the RAM)
+//	Suggest string // how to fit within the limit, e.g. "reduce the vocabulary or K"
 type MemoryError = memory.Error
 
 // ErrTooFewWords is wrapped by the errors of learners that find fewer

@@ -39,9 +39,17 @@ type Settings struct {
 
 // CheckMemory returns a *MemoryError, saying what needs the bytes, when
 // need exceeds s.MaxMemory (or half the RAM when it is 0); otherwise nil.
-// Learners call it before allocating.
+// Learners call it before allocating. The error suggests reducing the
+// vocabulary or K; CheckMemorySuggest takes the advice.
 func (s Settings) CheckMemory(what string, need int64) error {
-	if err := memory.Check(what, need, s.MaxMemory, "reduce the vocabulary or K"); err != nil {
+	return s.CheckMemorySuggest(what, need, "reduce the vocabulary or K")
+}
+
+// CheckMemorySuggest is CheckMemory with the advice the error gives
+// (MemoryError.Suggest), for a fit whose memory grows with more than the
+// vocabulary and K: Gibbs sampling keeps a topic for every token.
+func (s Settings) CheckMemorySuggest(what string, need int64, suggest string) error {
+	if err := memory.Check(what, need, s.MaxMemory, suggest); err != nil {
 		return err
 	}
 	if s.Budget != nil {

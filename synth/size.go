@@ -85,7 +85,7 @@ func EstimateBytes(g Generator) int64 {
 	return estimateBytes(s.size())
 }
 
-// checkSize returns a *memory.Error (learner.MemoryError) when a generator
+// checkSize returns a *learner.MemoryError when a generator
 // of sizes z needs more than half the RAM: Generate calls it after
 // Validate, before it allocates anything.
 func checkSize(z genSize) error {
