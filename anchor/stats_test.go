@@ -337,3 +337,27 @@ func TestFitStatsNil(t *testing.T) {
 		}
 	}
 }
+
+// TestFitStatsSampleOfAnotherCorpus: documents of another corpus given as
+// the refinement sample are refused (NIPS for KOS's statistics: the
+// refinement made the topics NIPS's under KOS's anchor words, and the fit
+// succeeded), a shard of the corpus is taken.
+func TestFitStatsSampleOfAnotherCorpus(t *testing.T) {
+	c := refinetest.KOS(t)
+	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := New(DefaultOptions())
+	_, err = l.FitStatsSample(context.Background(), s, 5, refinetest.NIPS(t))
+	if !errors.Is(err, ErrSampleCorpus) || !strings.Contains(err.Error(), "44% of its tokens") {
+		t.Errorf("NIPS as the sample of KOS's statistics: %v, want ErrSampleCorpus", err)
+	}
+	first := make([]int, 300)
+	for d := range first {
+		first[d] = d
+	}
+	if _, err := l.FitStatsSample(context.Background(), s, 5, corpus.Select(c, first)); err != nil {
+		t.Errorf("KOS's first 300 documents as the sample: %v", err)
+	}
+}

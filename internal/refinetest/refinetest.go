@@ -75,6 +75,12 @@ func KOS(t *testing.T) *corpus.Corpus {
 	return shared(t, "KOS", "kos/docword.kos.txt.gz")
 }
 
+// NIPS reads ../shared/data's NIPS corpus (see shared).
+func NIPS(t *testing.T) *corpus.Corpus {
+	t.Helper()
+	return shared(t, "NIPS", "nips/docword.nips.txt.gz")
+}
+
 // AP reads ../shared/data's AP news as raw text, pruned as "hull fit"
 // prunes raw text (corpus.RawTextPrune; see shared).
 func AP(t *testing.T) *corpus.Corpus {
