@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -44,14 +45,21 @@ type Corpus struct {
 	Preprocessing *Preprocessing
 }
 
-// NumDocs returns the number of documents D.
-func (c *Corpus) NumDocs() int { return len(c.Offsets) - 1 }
+// NumDocs returns the number of documents D: 0 for the zero Corpus too,
+// whose Offsets are empty rather than the [0] of an empty corpus.
+func (c *Corpus) NumDocs() int { return max(0, len(c.Offsets)-1) }
 
 // NumWords returns the vocabulary size V.
 func (c *Corpus) NumWords() int { return len(c.Vocab) }
 
-// NNZ returns the number of nonzero document-term entries.
-func (c *Corpus) NNZ() int64 { return c.Offsets[len(c.Offsets)-1] }
+// NNZ returns the number of nonzero document-term entries: 0 for the
+// zero Corpus, as NumDocs.
+func (c *Corpus) NNZ() int64 {
+	if len(c.Offsets) == 0 {
+		return 0
+	}
+	return c.Offsets[len(c.Offsets)-1]
+}
 
 // Doc returns the word indices and counts of document d. The slices alias
 // the corpus and must not be modified.
@@ -188,11 +196,22 @@ func (c *Corpus) WordCounts() []int64 {
 	return wc
 }
 
+// ErrZeroCorpus is Validate's error for the zero Corpus, which no reader,
+// Builder or FromTokens makes: it has no document, but not the Offsets
+// [0] of an empty corpus either. learner.CheckCorpus reports it as the
+// empty corpus it stands for.
+var ErrZeroCorpus = errors.New("corpus: the zero Corpus: no document, and no Offsets (an empty corpus has Offsets [0], as FromTokens makes it)")
+
 // Validate checks the structural invariants of c and returns a descriptive
-// error for the first violation found.
+// error for the first violation found. The zero Corpus (no Offsets, no
+// Words) gets ErrZeroCorpus, which says what an empty corpus holds rather
+// than that its Offsets do not start with 0.
 func (c *Corpus) Validate() error {
 	if c == nil {
 		return errNoCorpus
+	}
+	if len(c.Offsets) == 0 && len(c.Words) == 0 {
+		return ErrZeroCorpus
 	}
 	if len(c.Offsets) == 0 || c.Offsets[0] != 0 {
 		return fmt.Errorf("corpus: Offsets must start with 0")

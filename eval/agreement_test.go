@@ -33,3 +33,17 @@ func TestAgreement(t *testing.T) {
 		t.Error("TopicWordsShare without TopicWords: ok")
 	}
 }
+
+// TestNilModelFigures: the figures without an error return gave a nil
+// dereference on a nil model; they give their documented zero results.
+func TestNilModelFigures(t *testing.T) {
+	if x, ok := TopicWordsShare(nil); x != 0 || ok {
+		t.Errorf("TopicWordsShare(nil) = %v, %v; want 0, false", x, ok)
+	}
+	if x, ok := DominantAgreement(nil, nil); x != 0 || ok {
+		t.Errorf("DominantAgreement(nil, nil) = %v, %v; want 0, false", x, ok)
+	}
+	if got := IncoherenceAdvice(nil); got != "" {
+		t.Errorf("IncoherenceAdvice(nil) = %q, want \"\"", got)
+	}
+}

@@ -181,8 +181,12 @@ func (h *Health) SetCoherence(m *model.Model, npmi []float64) {
 // learners' weighting of documents by their pairs of tokens (on Classic
 // with corpus.PruneOptions.MinDF 5: 2 incoherent topics of 15, least NPMI
 // -0.360 -> none, least 0.006) and Gibbs sampling give coherent topics on
-// the real corpora of docs/BENCHMARKS.md.
+// the real corpora of docs/BENCHMARKS.md. A nil m, of no learner and no
+// topics to advise on, gives "".
 func IncoherenceAdvice(m *model.Model) string {
+	if m == nil {
+		return ""
+	}
 	words := "read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (text.Options.DropJunk, corpus.PruneOptions.MinDF); otherwise "
 	gibbs := "try the gibbs learner (lda.NewGibbs): slower, but none of its topics is incoherent on the six real corpora of docs/BENCHMARKS.md"
 	switch m.Algorithm {
@@ -356,7 +360,13 @@ func DominantOf(theta [][]float64) []int { return infer.DominantOf(theta) }
 // Time O(DominantIterations x nnz x K) at most, spread over the threads:
 // about 0.2 s of one core on KOS (353,160 nonzeros) for K = 20.
 func DominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, threads int) ([]int, error) {
-	dom, err := infer.DominantTopics(ctx, m, c, infer.Options{Threads: threads})
+	return dominantTopics(ctx, m, c, threads, nil)
+}
+
+// dominantTopics is DominantTopics reporting its documents done to
+// progress (stage infer.Stage; nil for none), as Measure does.
+func dominantTopics(ctx context.Context, m *model.Model, c *corpus.Corpus, threads int, progress learner.Progress) ([]int, error) {
+	dom, err := infer.DominantTopics(ctx, m, c, infer.Options{Threads: threads, Progress: progress})
 	if err != nil {
 		return nil, fmt.Errorf("eval: dominant topics: %w", err)
 	}

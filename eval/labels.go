@@ -245,8 +245,9 @@ type TopicLabels struct {
 // dominant[d] is the dominant topic of document d (-1: none), classes[d]
 // its class (LabelClasses; -1: unlabelled; as long as dominant) and names
 // the classes' labels. It returns an error, before any work, when classes
-// is not as long as dominant or holds a class that names has not, or k is
-// negative.
+// is not as long as dominant or holds a class that names has not, k is
+// negative, or dominant holds a topic outside [-1, k) (the dominant topics
+// of a model of another K, whose documents would vanish from the tables).
 // Time O(D + k C log C) for C classes.
 func LabelsOfTopics(dominant, classes []int, names []string, k, n int) ([]TopicLabels, error) {
 	if len(classes) != len(dominant) {
@@ -258,10 +259,13 @@ func LabelsOfTopics(dominant, classes []int, names []string, k, n int) ([]TopicL
 	if err := checkClasses(classes, names); err != nil {
 		return nil, err
 	}
+	if err := checkDominant(dominant, k); err != nil {
+		return nil, err
+	}
 	counts := make([]map[int]int, k)
 	out := make([]TopicLabels, k)
 	for d, t := range dominant {
-		if t < 0 || t >= k || classes[d] < 0 {
+		if t < 0 || classes[d] < 0 {
 			continue
 		}
 		if counts[t] == nil {
@@ -349,6 +353,17 @@ func checkClasses(classes []int, names []string) error {
 	for d, c := range classes {
 		if c < -1 || c >= len(names) {
 			return fmt.Errorf("eval: document %d is of class %d, want -1 (unlabelled) or one of the %d labels", d, c, len(names))
+		}
+	}
+	return nil
+}
+
+// checkDominant returns an error unless each dominant topic is -1 (none)
+// or one of the k topics.
+func checkDominant(dominant []int, k int) error {
+	for d, t := range dominant {
+		if t < -1 || t >= k {
+			return fmt.Errorf("eval: document %d has dominant topic %d, want -1 (none) or in [0, %d)", d, t, k)
 		}
 	}
 	return nil

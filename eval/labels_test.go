@@ -273,3 +273,18 @@ func TestTopicsOfLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelsOfTopicsRefusesForeignTopics: a dominant topic outside
+// [-1, k), as a model of another K gives, dropped its document from the
+// tables without an error.
+func TestLabelsOfTopicsRefusesForeignTopics(t *testing.T) {
+	names := []string{"a", "b"}
+	for _, dominant := range [][]int{{5, 0, 1, 1}, {2, 0, 1, 1}, {-2, 0, 1, 1}} {
+		if got, err := LabelsOfTopics(dominant, []int{0, 0, 1, 0}, names, 2, 3); err == nil || got != nil {
+			t.Errorf("dominant %v, k = 2: %+v, %v; want an error", dominant, got, err)
+		}
+	}
+	if _, err := LabelsOfTopics([]int{-1, 0, 1, 1}, []int{0, 0, 1, 0}, names, 2, 3); err != nil {
+		t.Errorf("dominant -1 (none): %v", err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/infer"
+	"github.com/hulltopics/hull/internal/ctxio"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -43,7 +45,19 @@ type SuiteOptions struct {
 	// DominantTopics; 0 means one per CPU. The result does not depend on
 	// it.
 	Threads int
+	// Progress, if non-nil, receives the documents done of the
+	// inferences Measure runs, its longest stages on large corpora:
+	// DocumentCompletion's on Heldout (stage CompletionStage), then
+	// DominantTopics' on the health's documents (stage DominantStage),
+	// each from 0 to its total, from one goroutine at a time.
+	Progress learner.Progress
 }
+
+// The progress stages of Measure (SuiteOptions.Progress).
+const (
+	CompletionStage = "document completion"
+	DominantStage   = "dominant topics"
+)
 
 // Measures are the measures of one model; a nil field does not apply. The
 // JSON keys are those of "hull eval --json".
@@ -130,78 +144,127 @@ type Measures struct {
 // a measure (such as a model.ErrVocabMismatch, or models
 // of different K for l1 recovery without CountRecovered), and an error
 // when o.Labels is given without a corpus or labels none of its
-// documents. It scores o.Truth whatever corpus it records: call
-// CheckTruthCorpus first to refuse a truth of another corpus. Time: that
-// of the measures that apply (see each).
+// documents. It returns ctx.Err() when ctx is done before a measure (it
+// checks at its start and between the measures: recovery and the word
+// figures do not look at ctx) or during one. It scores o.Truth whatever
+// corpus it records: call CheckTruthCorpus first to refuse a truth of
+// another corpus. o.Progress follows its inferences. Time: that of the
+// measures that apply (see each).
 func Measure(ctx context.Context, m *model.Model, o SuiteOptions) (*Measures, error) {
-	var ms Measures
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("eval: %w", err)
-	}
-	switch {
-	case o.CountRecovered && o.Truth == nil:
-		return nil, errors.New("eval: CountRecovered needs a Truth")
-	case o.Top < 0:
-		return nil, &OptionError{Options: "SuiteOptions", Field: "Top", Value: o.Top, Want: ">= 1 (0: DefaultTopN)"}
-	case o.CountRecovered && !(o.RecoveredAt >= 0 && o.RecoveredAt <= 1):
-		return nil, &OptionError{Options: "SuiteOptions", Field: "RecoveredAt", Value: o.RecoveredAt, Want: "a cosine in [0, 1]"}
-	case o.Threads < 0:
-		return nil, &OptionError{Options: "SuiteOptions", Field: "Threads", Value: o.Threads, Want: ">= 0 (0: one per CPU)"}
-	}
-	if t := o.Truth; t != nil {
-		ms.TrueK = t.K
-		if !o.CountRecovered || m.K == t.K {
-			l1, err := L1Recovery(m, t)
-			if err != nil {
-				return nil, err
-			}
-			cos, err := CosineRecovery(m, t)
-			if err != nil {
-				return nil, err
-			}
-			ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
-		}
-		if o.CountRecovered {
-			r, err := RecoveredAt(m, t, o.RecoveredAt)
-			if err != nil {
-				return nil, err
-			}
-			ms.Recovered, ms.RecoveredThreshold = &r.Count, &r.Threshold
-		}
-	}
-	if o.Heldout != nil {
-		p, err := DocumentCompletion(ctx, m, o.Heldout, PerplexityOptions{
-			Infer: infer.Options{Method: infer.VB, Seed: o.Seed, Threads: o.Threads}, Seed: o.Seed})
-		if err != nil {
-			return nil, err
-		}
-		ms.Perplexity, ms.Estimator = &p.Perplexity, p.Estimator
-		ms.HeldOutTokens, ms.HeldOutDocs, ms.SkippedDocs, ms.ZeroProbTokens = &p.HeldOutTokens, &p.Docs, &p.SkippedDocs, &p.ZeroProbTokens
-	}
-	var topicNPMI []float64
-	if o.Reference != nil {
-		coh, err := TopicCoherence(ctx, m, o.Reference, o.Top)
-		if err != nil {
-			return nil, err
-		}
-		incoherent, least := coh.Incoherent(), coh.LeastNPMI()
-		ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
-		topicNPMI = coh.TopicNPMI
-		ms.TopicNPMI = coh.TopicNPMI
-		ms.UnseenTopWords, ms.SkippedUMassPairs = &coh.UnseenWords, &coh.SkippedPairs
-	}
-	unique, _ := UniqueWords(m, o.Top)
-	ms.UniqueWords = &unique
-	if err := ms.health(ctx, m, o, topicNPMI); err != nil {
+	if err := checkSuite(m, o); err != nil {
 		return nil, err
+	}
+	var ms Measures
+	for _, measure := range []func() error{
+		func() error { return ms.recovery(m, o) },
+		func() error { return ms.perplexity(ctx, m, o) },
+		func() error { return ms.coherence(ctx, m, o) },
+		func() error { return ms.health(ctx, m, o) },
+	} {
+		if err := ctxio.Err(ctx); err != nil { // learner.ErrNilContext for a nil ctx
+			return nil, err
+		}
+		if err := measure(); err != nil {
+			return nil, err
+		}
 	}
 	return &ms, nil
 }
 
-// health fills in the figures of TopicHealth, its coherence from the
-// topics' NPMI on the reference corpus when measured, and, with o.Labels,
-// NMI and Purity.
-func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions, topicNPMI []float64) error {
+// checkSuite returns Measure's errors for a model that is not one or
+// options out of range.
+func checkSuite(m *model.Model, o SuiteOptions) error {
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	switch {
+	case o.CountRecovered && o.Truth == nil:
+		return errors.New("eval: CountRecovered needs a Truth")
+	case o.Top < 0:
+		return &OptionError{Options: "SuiteOptions", Field: "Top", Value: o.Top, Want: ">= 1 (0: DefaultTopN)"}
+	case o.CountRecovered && !(o.RecoveredAt >= 0 && o.RecoveredAt <= 1):
+		return &OptionError{Options: "SuiteOptions", Field: "RecoveredAt", Value: o.RecoveredAt, Want: "a cosine in [0, 1]"}
+	case o.Threads < 0:
+		return &OptionError{Options: "SuiteOptions", Field: "Threads", Value: o.Threads, Want: ">= 0 (0: one per CPU)"}
+	}
+	return nil
+}
+
+// recovery fills in the recovery of o.Truth, when given.
+func (ms *Measures) recovery(m *model.Model, o SuiteOptions) error {
+	t := o.Truth
+	if t == nil {
+		return nil
+	}
+	ms.TrueK = t.K
+	if !o.CountRecovered || m.K == t.K {
+		l1, err := L1Recovery(m, t)
+		if err != nil {
+			return err
+		}
+		cos, err := CosineRecovery(m, t)
+		if err != nil {
+			return err
+		}
+		ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
+	}
+	if o.CountRecovered {
+		r, err := RecoveredAt(m, t, o.RecoveredAt)
+		if err != nil {
+			return err
+		}
+		ms.Recovered, ms.RecoveredThreshold = &r.Count, &r.Threshold
+	}
+	return nil
+}
+
+// perplexity fills in the held-out perplexity on o.Heldout, when given.
+func (ms *Measures) perplexity(ctx context.Context, m *model.Model, o SuiteOptions) error {
+	if o.Heldout == nil {
+		return nil
+	}
+	p, err := DocumentCompletion(ctx, m, o.Heldout, PerplexityOptions{
+		Infer: infer.Options{Method: infer.VB, Seed: o.Seed, Threads: o.Threads, Progress: renamed(o.Progress, CompletionStage)}, Seed: o.Seed})
+	if err != nil {
+		return err
+	}
+	ms.Perplexity, ms.Estimator = &p.Perplexity, p.Estimator
+	ms.HeldOutTokens, ms.HeldOutDocs, ms.SkippedDocs, ms.ZeroProbTokens = &p.HeldOutTokens, &p.Docs, &p.SkippedDocs, &p.ZeroProbTokens
+	return nil
+}
+
+// coherence fills in the coherence on o.Reference, when given.
+func (ms *Measures) coherence(ctx context.Context, m *model.Model, o SuiteOptions) error {
+	if o.Reference == nil {
+		return nil
+	}
+	coh, err := TopicCoherence(ctx, m, o.Reference, o.Top)
+	if err != nil {
+		return err
+	}
+	incoherent, least := coh.Incoherent(), coh.LeastNPMI()
+	ms.CoherenceUMass, ms.CoherenceNPMI, ms.IncoherentTopics, ms.LeastTopicNPMI = &coh.UMass, &coh.NPMI, &incoherent, &least
+	ms.TopicNPMI = coh.TopicNPMI
+	ms.UnseenTopWords, ms.SkippedUMassPairs = &coh.UnseenWords, &coh.SkippedPairs
+	return nil
+}
+
+// renamed returns p reporting under stage the progress of a stage of
+// another name (infer.Stage), nil for a nil p: Measure's two inferences
+// are told apart.
+func renamed(p learner.Progress, stage string) learner.Progress {
+	if p == nil {
+		return nil
+	}
+	return func(_ string, done, total int) { p(stage, done, total) }
+}
+
+// health fills in unique words, the figures of TopicHealth, its
+// coherence from the topics' NPMI on the reference corpus when measured
+// (ms.TopicNPMI), and, with o.Labels, NMI and Purity.
+func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) error {
+	unique, _ := UniqueWords(m, o.Top)
+	ms.UniqueWords = &unique
 	docs := o.Reference
 	if docs == nil {
 		docs = o.Heldout
@@ -212,13 +275,13 @@ func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions, 
 	var dominant []int
 	if docs != nil {
 		var err error
-		if dominant, err = DominantTopics(ctx, m, docs, o.Threads); err != nil {
+		if dominant, err = dominantTopics(ctx, m, docs, o.Threads, renamed(o.Progress, DominantStage)); err != nil {
 			return err
 		}
 	}
 	h := TopicHealth(m, dominant, o.Top)
-	if topicNPMI != nil {
-		h.SetCoherence(m, topicNPMI)
+	if ms.TopicNPMI != nil {
+		h.SetCoherence(m, ms.TopicNPMI)
 	}
 	ms.Health = &h
 	ms.DistinctWords, ms.NearDuplicatePairs, ms.Collapsed = &h.DistinctWords, &h.NearDuplicatePairs, &h.Collapsed

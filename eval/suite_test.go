@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
 )
@@ -212,5 +213,67 @@ func TestMeasureUnseenTopWords(t *testing.T) {
 	// pairs with the words below it are skipped.
 	if ms.UnseenTopWords == nil || *ms.UnseenTopWords != 1 || *ms.SkippedUMassPairs != 3 {
 		t.Errorf("unseen %v, skipped %v; want 1 unseen word, 3 skipped pairs", ms.UnseenTopWords, ms.SkippedUMassPairs)
+	}
+}
+
+// TestMeasureCancelled: a done ctx returned figures and a nil error when
+// only the truth or the word figures were asked for; it is ctx's error
+// whatever the measures.
+func TestMeasureCancelled(t *testing.T) {
+	train, test, truth, m := suiteFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, o := range map[string]SuiteOptions{
+		"zero":  {},
+		"truth": {Truth: truth},
+		"all":   {Truth: truth, Heldout: test, Reference: train},
+	} {
+		if ms, err := Measure(ctx, m, o); !errors.Is(err, context.Canceled) || ms != nil {
+			t.Errorf("%s: %v, %v; want context.Canceled", name, ms, err)
+		}
+	}
+	var none context.Context // nil
+	if _, err := Measure(none, m, SuiteOptions{}); !errors.Is(err, learner.ErrNilContext) {
+		t.Errorf("nil ctx: %v, want learner.ErrNilContext", err)
+	}
+}
+
+// TestMeasureProgress: SuiteOptions.Progress follows the document
+// completion on Heldout, then the dominant topics of Reference, each from
+// 0 to its documents; it had no Progress at all. The figures are those
+// without progress.
+func TestMeasureProgress(t *testing.T) {
+	train, test, _, m := suiteFixture(t)
+	o := SuiteOptions{Heldout: test, Reference: train, Seed: 7, Threads: 2}
+	want, err := Measure(context.Background(), m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stages []string
+	first, last := map[string]int{}, map[string][2]int{}
+	o.Progress = func(stage string, done, total int) {
+		if len(stages) == 0 || stages[len(stages)-1] != stage {
+			stages = append(stages, stage)
+			first[stage] = done
+		}
+		last[stage] = [2]int{done, total}
+	}
+	got, err := Measure(context.Background(), m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(stages, []string{CompletionStage, DominantStage}) {
+		t.Fatalf("stages %q, want %q then %q", stages, CompletionStage, DominantStage)
+	}
+	for _, s := range stages {
+		if end := last[s]; first[s] != 0 || end[0] != end[1] || end[1] < 1 {
+			t.Errorf("stage %q: from %d to %d of %d, want 0 to the total", s, first[s], end[0], end[1])
+		}
+	}
+	if last[DominantStage][1] != train.NumDocs() {
+		t.Errorf("dominant topics of %d documents, want Reference's %d", last[DominantStage][1], train.NumDocs())
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the figures differ with progress")
 	}
 }

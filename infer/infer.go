@@ -125,27 +125,31 @@ const topicWeightFloor = 0.01
 // documents with total concentration sum_k alpha_k = total:
 //
 //   - If m has Alpha, its shape: m.Alpha scaled to sum to total, or m.Alpha
-//     itself when total <= 0.
+//     itself when total <= 0 or NaN.
 //   - Else, if m has TopicWeights p(z) (the anchor learners estimate them;
 //     they give alpha up to scale, Arora et al. 2013, section 3), alpha_k
 //     = total * ((1 - 0.01) p(z)_k + 0.01/K): p(z) with 1% of the uniform
 //     distribution mixed in so that no alpha_k is 0.
 //   - Else symmetric: alpha_k = total / K.
 //
-// total <= 0 selects the default 0.1 K (DefaultConcentrationPerTopic). It
-// makes a model with uniform or unknown p(z) get the symmetric alpha_k =
-// 0.1 under which package synth generates documents and which is the
-// customary value for LDA; it keeps the prior below one topic per token
-// (alpha_k < 1 favours documents about few topics) and worth only 0.1 K
-// pseudo-tokens (2 for K = 20), small beside documents of tens or hundreds
-// of tokens, so the data decide the weights. Scaling the total with K
-// keeps the prior's per-topic strength the same whatever K.
+// total <= 0, or NaN, selects the default 0.1 K
+// (DefaultConcentrationPerTopic). It makes a model with uniform or unknown
+// p(z) get the symmetric alpha_k = 0.1 under which package synth
+// generates documents and which is the customary value for LDA; it keeps
+// the prior below one topic per token (alpha_k < 1 favours documents about
+// few topics) and worth only 0.1 K pseudo-tokens (2 for K = 20), small
+// beside documents of tens or hundreds of tokens, so the data decide the
+// weights. Scaling the total with K keeps the prior's per-topic strength
+// the same whatever K. A model without topics (nil, or K < 1) gets nil.
 func AlphaFor(m *model.Model, total float64) []float64 {
+	if m == nil || m.K < 1 {
+		return nil
+	}
 	k := m.K
-	if len(m.Alpha) == k && total <= 0 {
+	if len(m.Alpha) == k && !(total > 0) {
 		return append([]float64(nil), m.Alpha...)
 	}
-	if total <= 0 {
+	if !(total > 0) { // NaN too: no total to scale to
 		total = DefaultConcentrationPerTopic * float64(k)
 	}
 	shape := make([]float64, k)

@@ -241,6 +241,25 @@ func TestAlphaFor(t *testing.T) {
 	check("model alpha rescaled", AlphaFor(m, 10), []float64{3, 1, 1, 5})
 }
 
+// TestAlphaForNoTotal: a NaN total selects the default as total <= 0 does
+// (it gave NaN alphas), and a model without topics gets nil (a nil model
+// was dereferenced, a negative K panicked in make).
+func TestAlphaForNoTotal(t *testing.T) {
+	m := &model.Model{K: 4}
+	if got := AlphaFor(m, math.NaN()); !slices.Equal(got, AlphaFor(m, 0)) {
+		t.Errorf("symmetric, total NaN: %v, want the default %v", got, AlphaFor(m, 0))
+	}
+	m.Alpha = []float64{0.3, 0.1, 0.1, 0.5}
+	if got := AlphaFor(m, math.NaN()); !slices.Equal(got, m.Alpha) {
+		t.Errorf("model alpha, total NaN: %v, want the model's %v", got, m.Alpha)
+	}
+	for _, none := range []*model.Model{nil, {K: -1}} {
+		if got := AlphaFor(none, 0); got != nil {
+			t.Errorf("AlphaFor(%v, 0) = %v, want nil", none, got)
+		}
+	}
+}
+
 func TestCancelAndProgress(t *testing.T) {
 	m := testModel(3, 50, 19)
 	c := docs(m, slices.Repeat([][]float64{{1, 1, 1}}, 100), 20, 1)

@@ -109,6 +109,31 @@ func TestMalformedCorpora(t *testing.T) {
 	}
 }
 
+// TestZeroCorpus: every learner, made by name with New, takes the zero
+// corpus.Corpus for the empty corpus it stands for and says so with
+// CheckCorpus's error of a corpus without a word; they all said
+// "corpus: Offsets must start with 0".
+func TestZeroCorpus(t *testing.T) {
+	const want = "learner: the corpus has no word (no document, or every one empty)"
+	for _, c := range []*corpus.Corpus{{}, {Vocab: []string{"a"}}, corpus.FromTokens(nil)} {
+		if err := learner.CheckCorpus(c); err == nil || err.Error() != want {
+			t.Errorf("CheckCorpus(%+v) = %v, want %q", c, err, want)
+		}
+	}
+	for _, name := range learner.Names() {
+		if strings.HasPrefix(name, "fake") { // registry_test's stand-ins, which fit nothing
+			continue
+		}
+		l, err := learner.New(name, learner.Settings{Seed: 1}, shortRuns[name])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := l.Fit(context.Background(), &corpus.Corpus{}, 2); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+}
+
 // TestHugeOptions: option values Build accepts, at the top of their type's
 // range, give an error or a model: they panicked (a sketch size wrapped
 // around, a V x MaxInt projection) or ran for ages (a floor lowered by one

@@ -44,22 +44,27 @@ type Estimator interface {
 // range, offsets that decrease, ...), which made fits panic, or one whose
 // vocabulary a model cannot hold (model.ValidateVocab: a word repeated,
 // empty or not valid UTF-8), which made models that fail to load. Every
-// learner's Fit calls it first; O(nnz + V).
+// learner's Fit calls it first; O(nnz + V). The zero corpus.Corpus
+// (corpus.ErrZeroCorpus) is the empty corpus it stands for: the error of
+// a corpus without a word, not one of its missing Offsets.
 func CheckCorpus(c *corpus.Corpus) error {
 	if c == nil {
 		return errors.New("learner: no corpus (nil)")
 	}
-	if err := c.Validate(); err != nil {
+	switch err := c.Validate(); {
+	case errors.Is(err, corpus.ErrZeroCorpus), err == nil && len(c.Vocab) == 0:
+		return errNoWord
+	case err != nil:
 		return err
-	}
-	if len(c.Vocab) == 0 {
-		return errors.New("learner: the corpus has no word (no document, or every one empty)")
 	}
 	if err := model.ValidateVocab(c.Vocab); err != nil {
 		return fmt.Errorf("learner: the corpus's %w", err)
 	}
 	return nil
 }
+
+// errNoWord is CheckCorpus's error for a corpus without a word.
+var errNoWord = errors.New("learner: the corpus has no word (no document, or every one empty)")
 
 // Progress reports that done of total units of the named stage are
 // complete. A stage starts with done == 0 and ends with done == total.

@@ -187,3 +187,11 @@ func (o oneByteReader) Read(p []byte) (int, error) {
 	}
 	return o.r.Read(p)
 }
+
+// TestReadNilReader: a nil reader is an error, not a nil dereference.
+func TestReadNilReader(t *testing.T) {
+	m, err := Read(nil)
+	if err == nil || m != nil {
+		t.Fatalf("Read(nil) = %v, %v; want an error", m, err)
+	}
+}

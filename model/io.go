@@ -161,8 +161,12 @@ func Load(path string) (*Model, error) {
 // UTF-8, as the file holds it, included) gives Validate's error. It
 // decodes a topic at a time: beside the model, it holds the text of one
 // topic, not of the whole file (294 MB, not 1.5 GB, for "hull topics" of
-// a 451 MB model, K = 200 over 100,000 words).
+// a 451 MB model, K = 200 over 100,000 words). A nil r is an error, not
+// a panic, as a nil model is for Validate.
 func Read(r io.Reader) (*Model, error) {
+	if r == nil {
+		return nil, errors.New("model: no reader (nil)")
+	}
 	return read(r, false)
 }
 

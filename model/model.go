@@ -133,15 +133,15 @@ type Timing struct {
 }
 
 // Validate checks that m is well formed: K >= 1; a vocabulary of distinct,
-// non-empty words of valid UTF-8 without white space (ValidateVocab); K
-// rows of len(Vocab) finite, non-negative probabilities summing to 1
-// within 1e-6; Params of scalars; every string (labels, sources,
-// algorithm, Params' keys and values, provenance) of valid UTF-8, which
-// encoding/json would otherwise write as U+FFFD; finite numbers in every
-// float field but Params, which JSON cannot otherwise hold (Save writes a
-// non-finite number of Params as null); and optional per-topic and
-// per-document fields of the right length and range. Errors name the
-// field.
+// non-empty words of valid UTF-8 (ValidateVocab: white space is allowed,
+// and the exports that cannot hold it refuse it); K rows of len(Vocab)
+// finite, non-negative probabilities summing to 1 within 1e-6; Params of
+// scalars; every string (labels, sources, algorithm, Params' keys and
+// values, provenance) of valid UTF-8, which encoding/json would otherwise
+// write as U+FFFD; finite numbers in every float field but Params, which
+// JSON cannot otherwise hold (Save writes a non-finite number of Params as
+// null); and optional per-topic and per-document fields of the right
+// length and range. Errors name the field.
 func (m *Model) Validate() error {
 	if m == nil {
 		return errors.New("model: no model (nil)")

@@ -47,8 +47,9 @@ import (
 // O(20 nnz K) over the sample (docs/BENCHMARKS.md, "Concentrated
 // documents").
 //
-// A negative o.Iterations or a negative or non-finite o.Tolerance is
-// refused with a *learner.OptionError before anything else; on any error
+// Invalid o.Settings (learner.Settings.Validate), a negative o.Iterations
+// or a negative or non-finite o.Tolerance is refused with a
+// *learner.OptionError naming "refine" before anything else; on any error
 // (those of Run among them) m is left as it was.
 func IfNoisy(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (bool, error) {
 	return refineModel(ctx, c, m, o, false)
@@ -74,6 +75,9 @@ func refineModel(ctx context.Context, c *corpus.Corpus, m *model.Model, o Option
 	}
 	// The options first: a negative Iterations was recorded in Params
 	// when the rules passed the model, and refused only when they did not.
+	if err := o.Settings.Validate("refine"); err != nil {
+		return false, err
+	}
 	switch {
 	case o.Iterations < 0:
 		return false, &learner.OptionError{Learner: "refine", Field: "Iterations", Value: o.Iterations, Want: ">= 0 (0: no refinement)"}

@@ -3,6 +3,7 @@ package refine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -133,5 +134,53 @@ func TestRefineModelBadOptions(t *testing.T) {
 				t.Errorf("always %v, %+v: the model changed: params %v, timings %v", always, o, m.Params, m.Provenance.Timings)
 			}
 		}
+	}
+}
+
+// TestRefineRefusesBadSettings: Run, IfNoisy and Always refuse the
+// embedded Settings that every learner and infer refuse, with the
+// *learner.OptionError of Settings.Validate. They ran with Threads = -1 or
+// 2^20, and MaxMemory = -1 ran with no memory bound at all.
+func TestRefineRefusesBadSettings(t *testing.T) {
+	c, truth := planted(t)
+	for _, s := range []learner.Settings{{Threads: -1}, {Threads: 1 << 20}, {MaxMemory: -1}} {
+		o := refine.Options{Iterations: 1, Settings: s}
+		want := s.Validate("refine").Error()
+		check := func(name string, err error) {
+			var optErr *learner.OptionError
+			if !errors.As(err, &optErr) || err.Error() != want {
+				t.Errorf("%s, %+v: error %v, want %q", name, s, err, want)
+			}
+		}
+		_, err := refine.Run(context.Background(), c, truth.Topics, o)
+		check("Run", err)
+		for _, always := range []bool{false, true} {
+			m := &model.Model{K: truth.K, Vocab: truth.Vocab, Topics: truth.Topics, Params: map[string]any{"x": 1}}
+			before := clone(m)
+			if always {
+				err = refine.Always(context.Background(), c, m, o)
+			} else {
+				_, err = refine.IfNoisy(context.Background(), c, m, o)
+			}
+			check(fmt.Sprintf("always %v", always), err)
+			if !reflect.DeepEqual(m, before) {
+				t.Errorf("always %v, %+v: the model changed", always, s)
+			}
+		}
+	}
+}
+
+// TestZeroResult: the zero Result's Covariance dereferenced its nil
+// state, and Record into a nil map panicked.
+func TestZeroResult(t *testing.T) {
+	var r refine.Result
+	if cov, err := r.Covariance(); err == nil || cov != nil {
+		t.Errorf("zero Result's Covariance = %v, %v; want an error", cov, err)
+	}
+	r.Record(nil)
+	params := map[string]any{}
+	r.Record(params)
+	if params[model.RefineIterationsParam] != 0 || params["refine_converged"] != false {
+		t.Errorf("zero Result recorded %v", params)
 	}
 }

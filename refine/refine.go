@@ -81,10 +81,11 @@ var ErrNoExplainedTokens = errors.New("refine: no token of the corpus is of a wo
 
 // Run refines topics (K x V over c's vocabulary, each a distribution) on
 // the documents of c and returns the result; topics is not modified. It
-// returns an error for invalid options (a *learner.OptionError), a corpus
-// without a token (ErrNoTokens) or none of a word of positive weight in a
-// topic (ErrNoExplainedTokens), and rather than a result holding a number
-// that is not finite.
+// returns an error for invalid options, the embedded learner.Settings
+// included (a *learner.OptionError naming "refine"), a corpus without a
+// token (ErrNoTokens) or none of a word of positive weight in a topic
+// (ErrNoExplainedTokens), and rather than a result holding a number that
+// is not finite.
 func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (*Result, error) {
 	if err := check(c, topics, &o); err != nil {
 		return nil, err
@@ -134,6 +135,9 @@ func check(c *corpus.Corpus, topics [][]float64, o *Options) error {
 	if err := c.Validate(); err != nil {
 		return fmt.Errorf("refine: %w", err)
 	}
+	if err := o.Settings.Validate("refine"); err != nil {
+		return err
+	}
 	switch {
 	case len(topics) == 0:
 		return errors.New("refine: no topics")
@@ -166,7 +170,8 @@ func check(c *corpus.Corpus, topics [][]float64, o *Options) error {
 }
 
 // EstimateBytes returns the working memory Run needs for c and k topics,
-// the corpus aside (Estimate of c's sizes).
+// the corpus aside (Estimate of c's sizes). c must be non-nil: a nil c
+// panics.
 func EstimateBytes(c *corpus.Corpus, k int) int64 {
 	return Estimate(int64(c.NumWords()), int64(c.NumDocs()), c.NNZ(), int64(k))
 }
@@ -183,8 +188,12 @@ func Estimate(v, d, nnz, k int64) int64 {
 // Record sets the refinement's Params of a model: "refine" (the most
 // iterations), "refine_tolerance", "refine_iterations" (run),
 // "refine_converged" and "refine_change" (the last iteration's move, to
-// four significant digits).
+// four significant digits). A nil params records nothing (it cannot hold
+// them; the zero Result records its zero figures).
 func (r *Result) Record(params map[string]any) {
+	if params == nil {
+		return
+	}
 	params["refine"] = r.o.Iterations
 	params["refine_tolerance"] = r.o.Tolerance
 	params[model.RefineIterationsParam] = r.Iterations
@@ -196,9 +205,13 @@ func (r *Result) Record(params map[string]any) {
 // mean over the documents of two or more tokens (each weighing alike, as
 // in the anchor paper's Q) of E[theta theta^T] = (gamma gamma^T +
 // diag(gamma)) / (g (g + 1)) under the variational posterior
-// Dirichlet(gamma), g = sum_k gamma_k.
+// Dirichlet(gamma), g = sum_k gamma_k. A Result not returned by Run
+// (the zero Result) holds no documents: an error.
 func (r *Result) Covariance() (*mat.Dense, error) {
 	st := r.st
+	if st == nil {
+		return nil, errors.New("refine: a Result not returned by Run has no documents")
+	}
 	k := st.k
 	a := mat.NewDense(k, k, nil)
 	n := 0

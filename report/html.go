@@ -410,7 +410,11 @@ func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) 
 // ModelShares returns the topics' shares of the tokens as m knows them,
 // for Marginal without documents (TokenShares with them), and what they
 // are: its p(z), else its Dirichlet alpha normalized, else equal shares.
+// A model without topics (nil, or K < 1) gives nil and "".
 func ModelShares(m *model.Model) ([]float64, string) {
+	if m == nil || m.K < 1 {
+		return nil, ""
+	}
 	norm := func(x []float64) []float64 {
 		s := 0.0
 		for _, v := range x {

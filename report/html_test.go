@@ -732,3 +732,43 @@ func TestHTMLProgressAndCancel(t *testing.T) {
 		t.Errorf("cancelled during %q: %v, %d bytes written", wordsStage, err, buf.Len())
 	}
 }
+
+// TestJSDivergencesRefusesInvalidModels: a topic of another length
+// panicked in a worker goroutine, killing the process; a nil or K = 0
+// model panicked too. JSDivergences and TopicMap refuse a negative thread
+// count, as HTMLOptions.Threads does.
+func TestJSDivergencesRefusesInvalidModels(t *testing.T) {
+	short := testModel(4, 30, 1)
+	short.Topics[3] = short.Topics[3][:10]
+	for name, m := range map[string]*model.Model{"short row": short, "nil": nil, "zero": {}} {
+		if _, err := JSDivergences(context.Background(), m, 2, nil); err == nil || !strings.HasPrefix(err.Error(), "report: model: ") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	m := testModel(4, 30, 1)
+	if _, err := JSDivergences(context.Background(), m, -1, nil); err == nil || err.Error() != "report: threads = -1, want >= 0" {
+		t.Errorf("JSDivergences, threads -1: %v", err)
+	}
+	if _, err := TopicMap(context.Background(), m, -1, nil); err == nil || err.Error() != "report: threads = -1, want >= 0" {
+		t.Errorf("TopicMap, threads -1: %v", err)
+	}
+}
+
+// TestNilArguments: ClassicalScaling of no distances, and ModelShares of
+// no model, panicked.
+func TestNilArguments(t *testing.T) {
+	var none *mat.SymDense
+	for name, d := range map[string]mat.Symmetric{"nil": nil, "nil *SymDense": none} {
+		if x, err := ClassicalScaling(d, 2); err == nil || x != nil {
+			t.Errorf("ClassicalScaling(%s) = %v, %v; want an error", name, x, err)
+		}
+	}
+	if x, err := ClassicalScaling(mat.NewSymDense(2, nil), 0); err == nil || x != nil {
+		t.Errorf("ClassicalScaling in 0 dimensions = %v, %v; want an error", x, err)
+	}
+	for _, m := range []*model.Model{nil, {K: -1}} {
+		if s, what := ModelShares(m); s != nil || what != "" {
+			t.Errorf("ModelShares(%v) = %v, %q; want nil and \"\"", m, s, what)
+		}
+	}
+}

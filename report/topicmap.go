@@ -18,13 +18,29 @@ import (
 // ones): JS(P, Q) = (KL(P || M) + KL(Q || M)) / 2 with M = (P + Q) / 2.
 // It runs on threads goroutines (0: one per CPU); the result does not
 // depend on them. Time O(K^2 V) at most: O(nnz_a + nnz_b) per pair of
-// topics, with a logarithm per word both hold. m must be valid
-// (model.Validate): a topic of another length panics, in a goroutine that
-// no caller can recover; TopicMap checks it. It stops early with ctx's
-// error when ctx is done, and reports each topic's row done to progress
-// (stage "topic map"; nil for none).
+// topics, with a logarithm per word both hold. It returns an error for
+// an invalid m (model.Validate: its O(K V) is below the divergences' cost,
+// and a topic of another length would otherwise panic in a worker
+// goroutine that no caller can recover) or a negative threads. It stops
+// early with ctx's error when ctx is done, and reports each topic's row
+// done to progress (stage "topic map"; nil for none).
 func JSDivergences(ctx context.Context, m *model.Model, threads int, progress learner.Progress) (*mat.SymDense, error) {
+	if err := checkMap(m, threads); err != nil {
+		return nil, err
+	}
 	return jsDivergences(ctx, m.Topics, threads, progress)
+}
+
+// checkMap returns the error of JSDivergences and TopicMap for an invalid
+// model or a negative thread count, as HTMLOptions.Threads refuses one.
+func checkMap(m *model.Model, threads int) error {
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if threads < 0 {
+		return fmt.Errorf("report: threads = %d, want >= 0", threads)
+	}
+	return nil
 }
 
 func jsDivergences(ctx context.Context, topics [][]float64, threads int, progress learner.Progress) (*mat.SymDense, error) {
@@ -85,9 +101,17 @@ func jsPair(p, q, plogp, qlogq []float64, nzp, nzq []int32) float64 {
 // eigenvalues (a coordinate is 0 where an eigenvalue is not positive).
 // Row i holds point i. Each axis is oriented so that its largest
 // coordinate in absolute value is positive, which makes the result
-// independent of the eigensolver's signs. Time O(n^3) for n points.
+// independent of the eigensolver's signs. Time O(n^3) for n points. It
+// returns an error for a nil d, no point or dims < 1, which gonum's
+// matrices cannot hold.
 func ClassicalScaling(d mat.Symmetric, dims int) (*mat.Dense, error) {
+	if s, ok := d.(*mat.SymDense); d == nil || ok && s == nil {
+		return nil, errors.New("report: classical scaling: no distances (nil)")
+	}
 	n := d.SymmetricDim()
+	if n < 1 || dims < 1 {
+		return nil, fmt.Errorf("report: classical scaling: %d points in %d dimensions, want at least 1 of each", n, dims)
+	}
 	x := mat.NewDense(n, dims, nil)
 	if n == 1 {
 		return x, nil
@@ -147,7 +171,8 @@ const MapBudget = 100_000_000
 // and Shirley 2014, after Chuang, Ramage, Manning and Heer 2012): the
 // classical scaling of their Jensen-Shannon divergences (JSDivergences)
 // in two dimensions. Row k holds topic k's (x, y); nearby topics share
-// words. ctx, threads and progress are as for JSDivergences.
+// words. ctx, threads and progress, and the errors for an invalid m or a
+// negative threads, are as for JSDivergences.
 //
 // When K (K - 1) / 2 x V exceeds MapBudget, the divergences are those of
 // the topics with the words merged: the MapBudget / (K (K - 1) / 2) words
@@ -157,8 +182,8 @@ const MapBudget = 100_000_000
 // shrink, by at most log 2 times the mean mass the two topics give the
 // merged words. Time O(K V + K^2 min(V, MapBudget / K^2) + K^3).
 func TopicMap(ctx context.Context, m *model.Model, threads int, progress learner.Progress) (*mat.Dense, error) {
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+	if err := checkMap(m, threads); err != nil {
+		return nil, err
 	}
 	topics := m.Topics
 	if pairs := m.K * (m.K - 1) / 2; pairs > 0 && pairs*len(m.Vocab) > MapBudget {

@@ -177,7 +177,7 @@ func runEval(cmd *cobra.Command, path string, f *evalFlags) error {
 // measure reads the inputs f names and computes the measures of m that
 // apply.
 func measure(ctx context.Context, m *model.Model, f *evalFlags, log io.Writer) (*eval.Measures, error) {
-	o := eval.SuiteOptions{Top: f.top, Seed: f.seed, Threads: f.threads}
+	o := eval.SuiteOptions{Top: f.top, Seed: f.seed, Threads: f.threads, Progress: newProgress(log)}
 	if f.recoveredAt != nil {
 		o.CountRecovered, o.RecoveredAt = true, *f.recoveredAt
 	}
