@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
@@ -182,5 +183,17 @@ func TestZeroResult(t *testing.T) {
 	r.Record(params)
 	if params[model.RefineIterationsParam] != 0 || params["refine_converged"] != false {
 		t.Errorf("zero Result recorded %v", params)
+	}
+}
+
+// TestRefineNamesTopicsFromZero: a bad topic is named by its index from 0,
+// as model.Validate and infer name it (topics[0] was "topic 1").
+func TestRefineNamesTopicsFromZero(t *testing.T) {
+	c, truth := planted(t)
+	topics := clone(&model.Model{Topics: truth.Topics}).Topics
+	topics[0][0] = math.NaN()
+	_, err := refine.Run(context.Background(), c, topics, refine.Options{Iterations: 1})
+	if err == nil || !strings.Contains(err.Error(), "refine: topic 0 has a weight NaN") {
+		t.Errorf("NaN in topics[0][0]: %v, want it named topic 0", err)
 	}
 }

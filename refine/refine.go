@@ -154,11 +154,11 @@ func check(c *corpus.Corpus, topics [][]float64, o *Options) error {
 	explained := make([]bool, c.NumWords())
 	for t, row := range topics {
 		if len(row) != c.NumWords() {
-			return fmt.Errorf("refine: topic %d has %d words, the corpus %d", t+1, len(row), c.NumWords())
+			return fmt.Errorf("refine: topic %d has %d words, the corpus %d", t, len(row), c.NumWords())
 		}
 		for w, x := range row {
 			if !(x >= 0) || math.IsInf(x, 1) {
-				return fmt.Errorf("refine: topic %d has a weight %v: want finite and >= 0", t+1, x)
+				return fmt.Errorf("refine: topic %d has a weight %v: want finite and >= 0", t, x)
 			}
 			explained[w] = explained[w] || x > 0
 		}
