@@ -400,12 +400,22 @@ func (s *Stats) compatible(o *Stats) error {
 		}
 	}
 	if !s.Preprocessing.Equivalent(o.Preprocessing) {
-		return fmt.Errorf("cooc: the documents were prepared differently (these: %s. the others: %s)", s.Preprocessing, o.Preprocessing)
+		return &prepError{into: s.Preprocessing, from: o.Preprocessing}
 	}
 	if sw, ow := s.Weighting.orDefault(), o.Weighting.orDefault(); sw != ow {
 		return fmt.Errorf("cooc: the documents are weighted by %s in one statistics and by %s in the other", sw, ow)
 	}
 	return nil
+}
+
+// prepError is compatible's error for statistics of documents prepared
+// differently: into is the preparation of the statistics merged into (the
+// receiver), from that of those merged in. MergeFiles says which file
+// holds which.
+type prepError struct{ into, from *corpus.Preprocessing }
+
+func (e *prepError) Error() string {
+	return fmt.Sprintf("cooc: the documents were prepared differently: as [%s] in one statistics, as [%s] in the other", e.into, e.from)
 }
 
 // Split returns s as n ranges of consecutive rows with about equal numbers

@@ -193,7 +193,9 @@ func loadStats(ctx context.Context, path string, maxMemory int64) (*Stats, strin
 // sets of documents, and merges them in order (Stats.Merge): the result
 // is bit for bit that of all the documents at once, whatever the order.
 // Each file is refused above maxMemory (0: half the RAM); an error of
-// Merge names the file that does not fit the ones before it. A file given
+// Merge names the file that does not fit the ones before it (and, for
+// documents prepared differently, says which preparation is that file's
+// and which that of the files before it). A file given
 // twice, by any name or as a copy (the same digest), is refused: its
 // documents would count twice. Once ctx is done the merge stops with its
 // error.
@@ -219,7 +221,7 @@ func MergeFiles(ctx context.Context, paths []string, maxMemory int64) (*Stats, e
 	}
 	var sum *Stats
 	digests := make(map[string]string, len(paths))
-	for _, path := range paths {
+	for i, path := range paths {
 		s, digest, err := loadStats(ctx, path, maxMemory)
 		if err != nil {
 			return nil, err
@@ -233,11 +235,33 @@ func MergeFiles(ctx context.Context, paths []string, maxMemory int64) (*Stats, e
 			sum = s
 		default:
 			if err := sum.Merge(s); err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
+				return nil, mergeError(paths[:i], path, err)
 			}
 		}
 	}
 	return sum, nil
+}
+
+// mergeError is the error of merging the file path into the files before
+// it: err, after the file's name, but for documents prepared differently
+// it says which preparation is the file's and which is that of the files
+// before it.
+func mergeError(before []string, path string, err error) error {
+	pe, ok := errors.AsType[*prepError](err)
+	if !ok {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var others string
+	switch len(before) {
+	case 1:
+		others = before[0] + ", merged before it,"
+	case 2:
+		others = before[0] + " and " + before[1] + ", merged before it,"
+	default:
+		others = fmt.Sprintf("the %d files merged before it (%s to %s)", len(before), before[0], before[len(before)-1])
+	}
+	return fmt.Errorf("%s: cooc: its documents were prepared as [%s], those of %s as [%s]: statistics of documents prepared differently cannot be merged",
+		path, pe.from, others, pe.into)
 }
 
 // ReadStats reads statistics in the format of WriteTo from r (gzip-

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -280,8 +281,17 @@ func FuzzMergeFiles(f *testing.F) {
 					t.Fatalf("a copy merged: %v", err)
 				}
 			case merr != nil:
-				if err == nil || err.Error() != paths[order[1]]+": "+merr.Error() {
+				if err == nil || !strings.HasPrefix(err.Error(), paths[order[1]]+": ") {
 					t.Fatalf("MergeFiles: %v; Merge: %v", err, merr)
+				}
+				// Merge's error, but that each preparation is given to its file.
+				want := paths[order[1]] + ": " + merr.Error()
+				if _, ok := errors.AsType[*prepError](merr); ok {
+					want = fmt.Sprintf("%s: cooc: its documents were prepared as [%s], those of %s, merged before it, as [%s]",
+						paths[order[1]], second.Preprocessing, paths[order[0]], first.Preprocessing)
+				}
+				if !strings.HasPrefix(err.Error(), want) {
+					t.Fatalf("MergeFiles: %v; want %s...", err, want)
 				}
 			case err != nil:
 				t.Fatalf("MergeFiles: %v; Merge merged", err)

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/text"
 )
 
 // checksummed returns body followed by its SHA-256: a statistics file
@@ -84,5 +87,46 @@ func TestWriteStatsRefusesBadWords(t *testing.T) {
 		if _, err := NewStats(vocab).WriteTo(&buf); err == nil || buf.Len() > 0 {
 			t.Errorf("words %q: error %v, %d bytes written; want an error and none", vocab, err, buf.Len())
 		}
+	}
+}
+
+// TestMergeFilesNamesPreparations: files of documents prepared
+// differently are refused, the message giving each preparation to its
+// own file: it called the preparation of the files merged before "these",
+// right after the name of the file that differs.
+func TestMergeFilesNamesPreparations(t *testing.T) {
+	dir := t.TempDir()
+	vocab := []string{"apple", "banana", "cherry"}
+	plain := &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{}}
+	stemmed := &corpus.Preprocessing{Format: corpus.FormatLines, Text: &text.Options{Stem: true}}
+	save := func(name string, p *corpus.Preprocessing) string {
+		s := NewStats(vocab)
+		s.Preprocessing = p
+		path := filepath.Join(dir, name)
+		if err := s.Save(context.Background(), path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a, b, c, d := save("a.stats", plain), save("b.stats", plain), save("c.stats", plain), save("stemmed.stats", stemmed)
+	for _, tc := range []struct {
+		paths  []string
+		others string
+	}{
+		{[]string{a, d}, a + ", merged before it,"},
+		{[]string{a, b, d}, a + " and " + b + ", merged before it,"},
+		{[]string{a, b, c, d}, "the 3 files merged before it (" + a + " to " + c + ")"},
+	} {
+		_, err := MergeFiles(context.Background(), tc.paths, 0)
+		want := d + ": cooc: its documents were prepared as [" + stemmed.String() + "], those of " + tc.others + " as [" + plain.String() + "]"
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("merging %q: error\n%v\nwant\n%s...", tc.paths, err, want)
+		}
+	}
+	// Merge alone names no file: neither record is "these".
+	s, o := NewStats(vocab), NewStats(vocab)
+	s.Preprocessing, o.Preprocessing = plain, stemmed
+	if err := s.Merge(o); err == nil || !strings.Contains(err.Error(), "as ["+plain.String()+"] in one statistics, as ["+stemmed.String()+"] in the other") {
+		t.Errorf("Merge: %v", err)
 	}
 }

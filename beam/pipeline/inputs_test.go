@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/pipetest"
 	"github.com/hulltopics/hull/text"
 )
@@ -165,6 +166,23 @@ func TestExpandLocal(t *testing.T) {
 	if got, err := Expand(context.Background(), []string{br}); err != nil || len(got) != 1 || got[0].Path != br {
 		t.Errorf("Expand(%s) = %v, %v, want the file", br, got, err)
 	}
+	// A trailing separator matches the directories, as the shell's
+	// "sub/*/" does: it matched nothing.
+	for _, d := range []string{"sub/b", "sub/a"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "sub"), "c.txt", "x\n")
+	for _, p := range []string{"sub/*/", "sub/*//"} {
+		if got, err := Expand(context.Background(), []string{p}); err != nil || len(got) != 2 || got[0].Path != "sub/a" || got[1].Path != "sub/b" {
+			t.Errorf("Expand(%s) = %v, %v, want sub/a and sub/b", p, got, err)
+		}
+	}
+	// Standard input cannot be read twice, a pipe's message tells.
+	if _, err := Expand(context.Background(), []string{"-"}); err == nil || !strings.Contains(err.Error(), "-: standard input, not a file: the pipeline reads each input twice") {
+		t.Errorf("input -: error %v, want it refused as a pipe is", err)
+	}
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFO here:", err)
@@ -257,4 +275,55 @@ func TestSavedCorpus(t *testing.T) {
 	}
 	o := Options{Inputs: paths[:1], Output: filepath.Join(dir, "out.stats")}
 	checkSame(t, o, paths[:1], corpus.ReadOptions{}, 3)
+
+	// The ids and the record are inputs too: an output replacing one
+	// left the corpus unreadable (hull refuses it).
+	for _, companion := range corpus.SavedCompanions(paths[0]) {
+		before, err := os.ReadFile(companion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = run(t, Options{Inputs: paths[:1], Output: companion})
+		if oe, ok := errors.AsType[*OptionError](err); !ok || oe.Field != "Output" || !errors.Is(err, atomicfile.ErrIsInput) {
+			t.Errorf("output %s: error %v, want an Output error wrapping ErrIsInput", companion, err)
+		}
+		if after, err := os.ReadFile(companion); err != nil || string(after) != string(before) {
+			t.Errorf("%s after the refusal: %q, %v", companion, after, err)
+		}
+	}
+	if n := len(corpus.SavedCompanions(paths[0])); n != 2 {
+		t.Errorf("%d files beside %s, want docids.txt and preprocessing.json", n, paths[0])
+	}
+}
+
+// TestUnknownScheme: an output, partials directory, vocabulary or input
+// on a file system the program has not (s3:// here) is refused before
+// the run, in one line that names the scheme and Beam's package for it:
+// an output was found only at its first write, after the vocabulary pass
+// over every input.
+func TestUnknownScheme(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.txt", "rain and snow\nsnow and sun\n")
+	out := filepath.Join(dir, "out.stats")
+	for _, tc := range []struct {
+		o     Options
+		field string // "" for an error of Expand
+		want  string
+	}{
+		{Options{Inputs: []string{a}, Output: "s3://bucket/out.stats"}, "Output", `s3://bucket/out.stats: no file system here serves s3:// (only local paths, gs:// and memfs://): use one of those, or build the program with Beam's s3 file system (import _ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3")`},
+		{Options{Inputs: []string{a}, Output: "nosuch://bucket/out.stats", ShufflePartials: true}, "Output", "nosuch://bucket/out.stats: no file system here serves nosuch:// (only local paths, gs:// and memfs://), nor has Beam's Go SDK one: use one of those"},
+		{Options{Inputs: []string{a}, Output: out, PartialsDir: "s3://bucket/tmp/.hull-beam-x"}, "PartialsDir", "s3://bucket/tmp/.hull-beam-x: no file system here serves s3://"},
+		{Options{Inputs: []string{a}, Output: out, Vocab: "s3://bucket/vocab.txt"}, "Vocab", "s3://bucket/vocab.txt: no file system here serves s3://"},
+		{Options{Inputs: []string{a, "s3://bucket/*.txt"}, Output: out}, "", "s3://bucket/*.txt: no file system here serves s3://"},
+	} {
+		err := run(t, tc.o)
+		_, scheme := errors.AsType[*SchemeError](err)
+		oe, ok := errors.AsType[*OptionError](err)
+		if !scheme || (tc.field == "") == ok || ok && oe.Field != tc.field || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%+v: error %q, want a %q *SchemeError of one line with %q", tc.o, err, tc.field, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused run wrote its output")
+	}
 }

@@ -27,7 +27,9 @@ type Options struct {
 	// paths. A pattern that matches nothing is an error.
 	Inputs []string
 	// Output is the statistics file to write (".gz": gzip-compressed),
-	// local or on a file system Beam knows.
+	// local or on a file system Beam knows. Build refuses a remote one,
+	// or a remote PartialsDir, Vocab or input, whose scheme no file
+	// system of the program serves (a *SchemeError); it checks no bucket.
 	Output string
 
 	// Format forces the input format (corpus.ReadOptions.Format); "" detects
@@ -163,7 +165,66 @@ func (o Options) check() (Options, error) {
 			return bad("PartialsDir", "%s exists: the run makes this directory and removes it with all it holds; name a new one (NewPartialsDir)", o.PartialsDir)
 		}
 	}
+	for _, f := range []struct{ field, path string }{{"Output", o.Output}, {"PartialsDir", o.PartialsDir}, {"Vocab", o.Vocab}} {
+		if err := checkScheme(f.path); err != nil {
+			return o, &OptionError{Field: f.field, Err: err}
+		}
+	}
 	return o, nil
+}
+
+// SchemeError is the error for a remote path (scheme://...) whose scheme
+// no file system of the program serves, found before the run: Beam's own
+// error came only when a worker first wrote there, after a pass over
+// every input.
+type SchemeError struct {
+	Path   string
+	Scheme string // "s3"
+}
+
+func (e *SchemeError) Error() string {
+	served := []string{"local paths"}
+	for _, s := range beamSchemes {
+		if hasFileSystem(s + "://") {
+			served = append(served, s+"://")
+		}
+	}
+	list := served[0]
+	if last := len(served) - 1; last > 0 {
+		list = strings.Join(served[:last], ", ") + " and " + served[last]
+	}
+	msg := fmt.Sprintf("%s: no file system here serves %s:// (only %s)", e.Path, e.Scheme, list)
+	if slices.Contains(beamSchemes, e.Scheme) {
+		return msg + fmt.Sprintf(": use one of those, or build the program with Beam's %s file system (import _ %q)", e.Scheme, beamFileSystems+e.Scheme)
+	}
+	return msg + ", nor has Beam's Go SDK one: use one of those"
+}
+
+// beamSchemes are the schemes of the file systems of Beam's Go SDK, each
+// in the package beamFileSystems + its scheme.
+var beamSchemes = []string{"gs", "s3", "memfs"}
+
+const beamFileSystems = "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/"
+
+// checkScheme returns a *SchemeError for a remote path whose scheme no
+// file system of the program serves. It checks no more: whether a bucket
+// exists, or can be written, is for the workers to find, whose
+// credentials may not be the launcher's.
+func checkScheme(path string) error {
+	if !isRemote(path) || hasFileSystem(path) {
+		return nil
+	}
+	return &SchemeError{Path: path, Scheme: path[:strings.Index(path, "://")]}
+}
+
+// hasFileSystem reports whether a file system serves the scheme of path.
+// filesystem.ValidateScheme, which panics if none does, tells without
+// making one, as filesystem.New would (for gs://, a client looking for
+// credentials).
+func hasFileSystem(path string) (ok bool) {
+	defer func() { ok = recover() == nil }()
+	filesystem.ValidateScheme(path)
+	return
 }
 
 // Shard is one input file and its place among the inputs.
@@ -176,10 +237,12 @@ type Shard struct {
 // byte order of their paths (a path that exists, or has no glob
 // characters, is itself, a directory included), the patterns in the order
 // given. A local pattern's wildcards match no name beginning with '.', as
-// the shell's and as hull's reading of a directory skips hidden files. A
-// pattern that matches nothing, or a local input that is neither a
-// regular file nor a directory (a pipe, which the pipeline's two passes
-// could not read twice), is an error.
+// the shell's and as hull's reading of a directory skips hidden files,
+// and one that ends in a separator ("corpus/*/") matches directories
+// only, as the shell's does. A pattern that matches nothing, or a local
+// input that is neither a regular file nor a directory (a pipe, which
+// the pipeline's two passes could not read twice; "-", which hull reads
+// as standard input), is an error.
 func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 	var shards []Shard
 	for _, p := range inputs {
@@ -198,6 +261,8 @@ func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 func expand(ctx context.Context, p string) ([]string, error) {
 	var files []string
 	switch {
+	case p == "-":
+		return nil, errors.New(`-: standard input, not a file: the pipeline reads each input twice; save it to a file first (a file named "-" is ./-)`)
 	case !isRemote(p):
 		if _, err := os.Stat(p); err == nil || !strings.ContainsAny(p, "*?[") {
 			if err != nil {
@@ -205,7 +270,7 @@ func expand(ctx context.Context, p string) ([]string, error) {
 			}
 			return []string{p}, checkLocal(p)
 		}
-		m, err := filepath.Glob(p)
+		m, err := globLocal(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
@@ -217,6 +282,9 @@ func expand(ctx context.Context, p string) ([]string, error) {
 			}
 		}
 	default:
+		if err := checkScheme(p); err != nil {
+			return nil, err
+		}
 		fs, err := filesystem.New(ctx, p)
 		if err != nil {
 			return nil, err
@@ -231,6 +299,21 @@ func expand(ctx context.Context, p string) ([]string, error) {
 	}
 	slices.Sort(files)
 	return files, nil
+}
+
+// globLocal returns the matches of the local pattern p, the directories
+// only if p ends in a separator, as the shell's: filepath.Glob matches
+// nothing then.
+func globLocal(p string) ([]string, error) {
+	trimmed := strings.TrimRight(p, "/"+string(filepath.Separator))
+	m, err := filepath.Glob(trimmed)
+	if err != nil || trimmed == p {
+		return m, err
+	}
+	return slices.DeleteFunc(m, func(f string) bool {
+		fi, err := os.Stat(f)
+		return err != nil || !fi.IsDir()
+	}), nil
 }
 
 // checkLocal refuses a local input that is neither a regular file nor a

@@ -165,8 +165,10 @@ func InputError(err error) (string, bool) {
 // checkOutput refuses, before the run, a local Output that cannot be
 // written (its directory missing, or not a regular file) or that is one
 // of the files the pipeline reads: an input, a vocabulary file (Vocab or
-// the one found next to an input) or a stop-word file. A remote Output is
-// the runner's to check.
+// the one found next to an input), the ids and preparation record beside
+// a data file "hull corpus" wrote (corpus.SavedCompanions: overwritten,
+// they left the corpus unreadable) or a stop-word file. A remote Output
+// is the runner's to check, but for its scheme (Options.check).
 func checkOutput(o Options, shards []Shard, stopFiles []string) error {
 	if isRemote(o.Output) {
 		return nil
@@ -175,6 +177,7 @@ func checkOutput(o Options, shards []Shard, stopFiles []string) error {
 	for _, sh := range shards {
 		if !isRemote(sh.Path) {
 			read = append(read, sh.Path, corpus.CompanionVocab(sh.Path))
+			read = append(read, corpus.SavedCompanions(sh.Path)...)
 		}
 	}
 	err := atomicfile.Check(o.Output, read...)

@@ -3,16 +3,20 @@ package pipeline
 import (
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
@@ -408,4 +412,51 @@ func TestKeepMaxDF(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStatisticsProgress: the statistics pass's line for an input counts
+// the documents read and those kept on the vocabulary: it called "read"
+// only those the pruning left.
+func TestStatisticsProgress(t *testing.T) {
+	a := writeFile(t, t.TempDir(), "a.txt", "rain snow\nsnow wind\nrain sun\n")
+	plan, err := json.Marshal(Plan{Vocab: []string{"rain", "sun"}, Ranges: 1, Preprocessing: &corpus.Preprocessing{Format: corpus.FormatLines}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged messages
+	log.SetLogger(&logged)
+	t.Cleanup(func() { log.SetLogger(&log.Structural{}) })
+	ctx := context.Background()
+	fn := &accumulateFn{}
+	if err := fn.StartBundle(ctx, plan, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := fn.ProcessElement(ctx, Shard{Path: a}, plan, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := fn.FinishBundle(ctx, plan, func(int, []byte) {}); err != nil {
+		t.Fatal(err)
+	}
+	want := progressMark + "statistics pass: " + a + ": 3 documents read (2 kept) in "
+	if !slices.ContainsFunc(logged.all(), func(m string) bool { return strings.HasPrefix(m, want) }) {
+		t.Errorf("progress lines %q, want one beginning %q", logged.all(), want)
+	}
+}
+
+// messages is a Beam logger that keeps the messages logged.
+type messages struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (l *messages) Log(_ context.Context, _ log.Severity, _ int, msg string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.msgs = append(l.msgs, msg)
+}
+
+func (l *messages) all() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.msgs)
 }

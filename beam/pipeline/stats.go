@@ -84,7 +84,8 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 		return err
 	}
 	read := time.Since(start)
-	c = fn.restrict(c)
+	docs := c.NumDocs()
+	c = fn.restrict(c) // without the documents the pruning emptied
 	// Word by word over the input's documents (cooc.FromCorpus), not
 	// document by document into the accumulator (cooc.Stats.AddDoc), whose
 	// pairs land all over its 8 V^2 bytes: about 4 times faster at
@@ -100,7 +101,7 @@ func (fn *accumulateFn) ProcessElement(ctx context.Context, sh Shard, _ []byte, 
 	}
 	readMillis.Inc(ctx, read.Milliseconds())
 	addMillis.Inc(ctx, (time.Since(start) - read).Milliseconds())
-	progress(ctx, "statistics pass: %s: %d documents read in %v, added in %v", textsafe.Escape(sh.Path), c.NumDocs(),
+	progress(ctx, "statistics pass: %s: %d documents read (%d kept) in %v, added in %v", textsafe.Escape(sh.Path), docs, c.NumDocs(),
 		read.Round(time.Millisecond), (time.Since(start) - read).Round(time.Millisecond))
 	return nil
 }

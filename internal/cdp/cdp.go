@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"strings"
@@ -113,6 +114,12 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 		"--allow-file-access-from-files", "about:blank")
 	b.cmd.ExtraFiles = []*os.File{cmdR, resW}
 	b.cmd.Stderr = b.stderr
+	// A helper that outlives the browser (one a wrapper script given as
+	// $HULL_CHROMIUM started, a crash reporter) holds its stderr and
+	// fd 4: Wait gives up on them waitDelay after the browser exits, and
+	// Close kills the browser's process group, helpers included.
+	b.cmd.WaitDelay = waitDelay
+	ownGroup(b.cmd)
 	if err := b.cmd.Start(); err != nil {
 		cmdR.Close()
 		resW.Close()
@@ -128,13 +135,27 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	}
 	if err := b.Call(ctx, "", "Browser.getVersion", nil, &v); err != nil {
 		b.Close()
+		if errors.Is(err, ErrClosed) {
+			err = ErrClosed // without its few lines of stderr: all of it follows
+		}
 		return nil, fmt.Errorf("cdp: %s did not answer: %w (stderr: %s)", path, err, b.stderr)
 	}
 	return b, nil
 }
 
+// waitDelay bounds the wait for the browser's stderr and fd 4 to close
+// once it has exited, and closeWait the wait for them once Close has
+// killed its process group: a helper outside it may hold them for ever.
+const (
+	waitDelay = 2 * time.Second
+	closeWait = 2 * time.Second
+)
+
 // Close asks the browser to exit, kills it if it has not within five
-// seconds, and removes its profile.
+// seconds, kills what is left of its process group (a wrapper's helpers,
+// which would keep the pipes open), and removes its profile. It returns
+// within about seven seconds, plus up to five if the profile cannot be
+// removed at once, whatever the helpers do.
 func (b *Browser) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -142,7 +163,12 @@ func (b *Browser) Close() error {
 	select {
 	case <-b.exited:
 	case <-ctx.Done():
-		b.cmd.Process.Kill()
+	}
+	killGroup(b.cmd.Process)
+	select {
+	case <-b.exited:
+	case <-time.After(closeWait): // a helper that left the group holds fd 4
+		b.in.Close() // the reader stops
 		<-b.exited
 	}
 	b.cleanup()
@@ -175,24 +201,90 @@ func (b *Browser) read() {
 			break
 		}
 		b.mu.Lock()
-		if m.ID != 0 {
-			if ch, ok := b.pending[m.ID]; ok {
-				delete(b.pending, m.ID)
-				ch <- m
-			}
-		} else if p := b.pages[m.SessionID]; p != nil {
-			p.event(m.Method, m.Params)
-		}
+		b.dispatch(m)
 		b.mu.Unlock()
 	}
 	b.mu.Lock()
-	b.err = fmt.Errorf("%w (%v; stderr: %s)", ErrClosed, err, b.stderr)
+	b.err = fmt.Errorf("%w (%v; stderr: %s)", ErrClosed, err, lastLines(b.stderr.String(), errLines))
 	for id, ch := range b.pending {
 		delete(b.pending, id)
 		close(ch)
 	}
 	b.mu.Unlock()
 	close(b.exited)
+}
+
+// errLines is how many of the last lines of the browser's stderr the
+// error of a call after it exited carries: the reason, if any, is at the
+// end, and the rest is noise (the dbus warnings of every start) that
+// each failed call of a test would print again. Start's error has all
+// of them.
+const errLines = 5
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// dispatch hands the message m to the call waiting for it, or the event
+// to the page of its session. It runs on the reader goroutine, with b.mu
+// held.
+func (b *Browser) dispatch(m message) {
+	if m.ID != 0 {
+		if ch, ok := b.pending[m.ID]; ok {
+			delete(b.pending, m.ID)
+			ch <- m
+		}
+		return
+	}
+	p := b.pages[m.SessionID]
+	switch {
+	case p == nil:
+	case m.Method == "Target.attachedToTarget":
+		b.attached(p, m.Params)
+	case m.Method == "Target.detachedFromTarget":
+		var e struct {
+			SessionID string `json:"sessionId"`
+		}
+		if json.Unmarshal(m.Params, &e) == nil && e.SessionID != p.session {
+			delete(b.pages, e.SessionID)
+		}
+	default:
+		p.event(m.Method, m.Params)
+	}
+}
+
+// autoAttach has a session attach, in flat mode, to the targets its
+// target starts (a dedicated worker, an out-of-process frame), each
+// paused until attached sets it up.
+var autoAttach = map[string]any{"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true}
+
+// attached makes the target a page's session attached to (autoAttach)
+// part of the page: its session's events are the page's, and a goroutine
+// enables its Network domain, has it attach to its own targets, then lets
+// it run, so that none of its requests is missed. A worker's console
+// errors and exceptions reach the page's own log (Log.entryAdded, source
+// "worker"): its Runtime and Log domains are left off, lest they count
+// twice. attached runs on the reader goroutine, which cannot wait for an
+// answer.
+func (b *Browser) attached(p *Page, params json.RawMessage) {
+	var e struct {
+		SessionID string `json:"sessionId"`
+	}
+	if json.Unmarshal(params, &e) != nil || e.SessionID == "" {
+		return
+	}
+	b.pages[e.SessionID] = p
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		// Each step's error is ignored: a target without a Network domain
+		// must run all the same, and a closing browser fails them all.
+		b.Call(ctx, e.SessionID, "Network.enable", nil, nil)
+		b.Call(ctx, e.SessionID, "Target.setAutoAttach", autoAttach, nil)
+		b.Call(ctx, e.SessionID, "Runtime.runIfWaitingForDebugger", nil, nil)
+	}()
 }
 
 // Call sends the command method with params (nil for none) to the session
@@ -291,6 +383,10 @@ func (b *Browser) NewPage(ctx context.Context, width, height int) (*Page, error)
 			return nil, err
 		}
 	}
+	if err := p.Call(ctx, "Target.setAutoAttach", autoAttach, nil); err != nil {
+		p.Close()
+		return nil, err
+	}
 	metrics := map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}
 	if err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", metrics, nil); err != nil {
 		p.Close()
@@ -305,7 +401,7 @@ func (p *Page) Close() error {
 	defer cancel()
 	err := p.b.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": p.target}, nil)
 	p.b.mu.Lock()
-	delete(p.b.pages, p.session)
+	maps.DeleteFunc(p.b.pages, func(_ string, q *Page) bool { return q == p }) // its workers' sessions too
 	p.b.mu.Unlock()
 	return err
 }
@@ -380,10 +476,28 @@ func (p *Page) event(method string, params json.RawMessage) {
 			} `json:"request"`
 		}
 		json.Unmarshal(params, &e)
-		if u := e.Request.URL; !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "about:") {
-			p.requests = append(p.requests, u)
+		p.request(e.Request.URL)
+	case "Network.webSocketCreated": // no requestWillBeSent for it
+		var e struct {
+			URL string `json:"url"`
+		}
+		json.Unmarshal(params, &e)
+		p.request(e.URL)
+	}
+}
+
+// localSchemes are those of URLs whose requests never leave the machine:
+// files, data: URLs, about:blank and blobs the page made.
+var localSchemes = []string{"file:", "data:", "about:", "blob:", "filesystem:"}
+
+// request records a request to url unless it is local (localSchemes).
+func (p *Page) request(url string) {
+	for _, s := range localSchemes {
+		if strings.HasPrefix(url, s) {
+			return
 		}
 	}
+	p.requests = append(p.requests, url)
 }
 
 // Problems returns the uncaught exceptions, console errors and error log
@@ -394,8 +508,10 @@ func (p *Page) Problems() []string {
 	return append([]string(nil), p.problems...)
 }
 
-// Requests returns the URLs the page requested other than file:, data:
-// and about: ones: the network requests of a page meant to work offline.
+// Requests returns the URLs the page, its dedicated workers and its
+// out-of-process frames requested (WebSockets included) other than
+// file:, data:, about:, blob: and filesystem: ones: the network requests
+// of a page meant to work offline.
 func (p *Page) Requests() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()

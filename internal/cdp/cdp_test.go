@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,6 +92,33 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// The collectors find what is there: the report tests assert that a
+	// page has no problem and makes no request, which dead collectors
+	// would pass. Each on a page of its own.
+	t.Run("csp", func(t *testing.T) {
+		q := page(ctx, t, b, cspPage)
+		if !eventually(func() bool { return slices.ContainsFunc(q.Problems(), prefix("log (security): ")) }) {
+			t.Errorf("an inline script the CSP forbids: problems %q, want a log (security) entry", q.Problems())
+		}
+	})
+	for _, tc := range []struct{ name, expr, url string }{
+		{"fetch", "fetch('http://127.0.0.1:9/').catch(() => 0)", "http://127.0.0.1:9/"},
+		{"websocket", "new Promise(r => { const s = new WebSocket('ws://127.0.0.1:9/'); s.onerror = s.onclose = () => r(0); })", "ws://127.0.0.1:9/"},
+		// A dedicated worker is a target of its own, made from a blob:,
+		// which is not a request.
+		{"worker", workerFetch, "http://127.0.0.1:9/worker"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := page(ctx, t, b, "<!DOCTYPE html><title>requests</title>")
+			if err := q.Eval(ctx, tc.expr, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !eventually(func() bool { return slices.Contains(q.Requests(), tc.url) }) || len(q.Requests()) != 1 {
+				t.Errorf("requests %q, want %s alone", q.Requests(), tc.url)
+			}
+		})
+	}
+
 	t.Run("screenshot", func(t *testing.T) {
 		png, err := p.Screenshot(ctx)
 		if err != nil {
@@ -100,6 +128,54 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("screenshot of %d bytes is not a PNG", len(png))
 		}
 	})
+}
+
+// cspPage forbids inline scripts and has one.
+const cspPage = `<!DOCTYPE html>
+<html><head><meta http-equiv="Content-Security-Policy" content="script-src 'none'"><title>csp</title></head>
+<body><script>window.ran = true;</script></body></html>`
+
+// workerFetch starts a dedicated worker, from a blob: URL, that fetches
+// from the network and then says so.
+const workerFetch = `new Promise(r => {
+	const src = "fetch('http://127.0.0.1:9/worker').catch(() => 0).then(() => postMessage(1))";
+	const w = new Worker(URL.createObjectURL(new Blob([src], {type: 'text/javascript'})));
+	w.onmessage = () => r(0);
+})`
+
+// page opens a page of b on html, closed when t ends.
+func page(ctx context.Context, t *testing.T, b *Browser, html string) *Page {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.NewPage(ctx, 400, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := p.Navigate(ctx, "file://"+path); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// eventually reports whether cond holds within five seconds: the events
+// the collectors see come on their own, not with the answer of the call
+// that caused them.
+func eventually(cond func() bool) bool {
+	for range 50 {
+		if cond() {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return cond()
+}
+
+func prefix(p string) func(string) bool {
+	return func(s string) bool { return strings.HasPrefix(s, p) }
 }
 
 func TestFindNamesTheVariable(t *testing.T) {

@@ -9,10 +9,20 @@
 // flatten, then a sessionId on every message); it collects the page's
 // uncaught exceptions, console errors and error log entries (a blocked
 // script, a Content-Security-Policy violation) and every request to
-// another scheme than file:, data: or about:, so that a test can assert
-// that a page loaded cleanly and offline. Eval runs JavaScript and
-// returns its value; Click, Move and Type send real input events;
-// Screenshot captures the viewport as PNG.
+// another scheme than file:, data:, about:, blob: or filesystem: (which
+// never leave the machine), WebSockets included, so that a test can
+// assert that a page loaded cleanly and offline. The targets the page
+// starts, dedicated workers and out-of-process frames, are attached too
+// (Target.setAutoAttach, paused until their Network domain is on), and
+// their requests are the page's. A shared worker is the browser's, not
+// the page's, and its requests are not collected (nor a service
+// worker's, which a file: page cannot register).
+// Eval runs JavaScript and returns its value; Click, Move and Type send
+// real input events; Screenshot captures the viewport as PNG.
+//
+// The browser runs in a process group of its own, which Close kills, so
+// that a helper it or a wrapper script started cannot hold its pipes,
+// and with them Close, after it exits.
 //
 // Find looks for the browser: $HULL_CHROMIUM, else chromium,
 // chromium-browser, google-chrome or google-chrome-stable on the PATH.

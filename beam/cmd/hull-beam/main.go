@@ -567,17 +567,20 @@ func checkLocalFiles() error {
 // vocabUnread reports whether err, of pipeline.Build, is a --vocab file
 // that could not be read (a remote one not fetched, a failing disk: exit
 // status 1), rather than a malformed one (a *corpus.ParseError, exit 2, as
-// hull's). A missing local one is refused before (checkLocalFiles).
+// hull's) or one on a file system hull-beam has not (a
+// *pipeline.SchemeError: s3://, exit 2). A missing local one is refused
+// before (checkLocalFiles).
 func vocabUnread(err error) bool {
 	oe, ok := errors.AsType[*pipeline.OptionError](err)
 	_, malformed := errors.AsType[*corpus.ParseError](err)
-	return ok && oe.Field == "Vocab" && !malformed
+	_, noFS := errors.AsType[*pipeline.SchemeError](err)
+	return ok && oe.Field == "Vocab" && !malformed && !noFS
 }
 
 // flagOf names the flag of each field of pipeline.Options.
 var flagOf = map[string]string{"Inputs": "--input", "Output": "--output", "Format": "--format", "Vocab": "--vocab", "Text": "--stopwords",
 	"Prune.MinDF": "--min-df", "Prune.MaxDF": "--max-df", "Prune.MaxVocab": "--max-vocab", "RangeBytes": "--range-mib",
-	"Weighting": "--cooc-weighting"}
+	"Weighting": "--cooc-weighting", "PartialsDir": "--partials-dir"}
 
 // flagError names the flag of an invalid option.
 func flagError(err error) error {

@@ -197,9 +197,21 @@ func TestFlagErrorVocab(t *testing.T) {
 		{&pipeline.OptionError{Field: "Vocab", Err: errors.New(`gs://b/v.txt: Get "https://storage.googleapis.com/b/v.txt": no such host`)}, true},
 		{&pipeline.OptionError{Field: "Output", Err: errors.New("x")}, false},
 		{errors.New("gs://b/*.txt: no file matches"), false},
+		// On a file system hull-beam has not: bad input, as an output
+		// there is.
+		{&pipeline.OptionError{Field: "Vocab", Err: &pipeline.SchemeError{Path: "s3://b/v.txt", Scheme: "s3"}}, false},
 	} {
 		if got := vocabUnread(tc.err); got != tc.want {
 			t.Errorf("vocabUnread(%v) = %v, want %v", tc.err, got, tc.want)
 		}
+	}
+}
+
+// TestFlagErrorPartialsDir: an error of the partials directory names its
+// flag (it began ": ").
+func TestFlagErrorPartialsDir(t *testing.T) {
+	err := flagError(&pipeline.OptionError{Field: "PartialsDir", Err: &pipeline.SchemeError{Path: "s3://b/tmp/.hull-beam-1", Scheme: "s3"}})
+	if !strings.HasPrefix(err.Error(), "--partials-dir: s3://b/tmp/.hull-beam-1: no file system here serves s3://") {
+		t.Errorf("got %q", err)
 	}
 }
