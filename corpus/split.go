@@ -46,9 +46,10 @@ func subset(c *Corpus, in []bool, want bool) *Corpus {
 
 // Select returns the documents of c listed in docs, in that order (a
 // document listed twice is there twice), with their ids, over c's
-// vocabulary: word indices are unchanged; their excerpts too. Every entry of docs must be in
-// [0, c.NumDocs()). Time and memory O(D' + nnz') for the D' documents
-// selected and their nnz' entries.
+// vocabulary: word indices are unchanged; their excerpts too. c must be a
+// valid corpus (not nil) and every entry of docs in [0, c.NumDocs()):
+// Select panics otherwise, as slicing does. Time and memory O(D' + nnz')
+// for the D' documents selected and their nnz' entries.
 func Select(c *Corpus, docs []int) *Corpus {
 	out := &Corpus{Vocab: c.Vocab, DocIDs: make([]string, 0, len(docs)), Offsets: make([]int64, 1, len(docs)+1), Preprocessing: c.Preprocessing}
 	var nnz int64
