@@ -185,9 +185,9 @@ func New(opts Options) (*Learner, error) {
 	case opts.ProjectDim < 0:
 		return nil, bad("ProjectDim", opts.ProjectDim, ">= 0")
 	case !(opts.Tolerance > 0) || math.IsInf(opts.Tolerance, 1):
-		return nil, bad("Tolerance", opts.Tolerance, "a finite number > 0")
+		return nil, bad("Tolerance", opts.Tolerance, "a finite number >= 0 (0: the default, 1e-5)")
 	case opts.MaxIter < 0:
-		return nil, bad("MaxIter", opts.MaxIter, "> 0")
+		return nil, bad("MaxIter", opts.MaxIter, ">= 0 (0: the default, 1000)")
 	case opts.Rectify != RectifyAP && opts.Rectify != RectifyNone && opts.Rectify != RectifyAuto:
 		return nil, bad("Rectify", opts.Rectify, "ap, auto or none")
 	case opts.Rectify == RectifyAP && opts.Recover == Original:
@@ -197,13 +197,14 @@ func New(opts Options) (*Learner, error) {
 	case opts.RectifyWords < 0:
 		return nil, bad("RectifyWords", opts.RectifyWords, ">= 0")
 	case opts.RectifyMaxIter < 0:
-		return nil, bad("RectifyMaxIter", opts.RectifyMaxIter, "> 0")
+		return nil, bad("RectifyMaxIter", opts.RectifyMaxIter, fmt.Sprintf(">= 0 (0: the default, %d)", DefaultRectifyMaxIter))
 	case !(opts.RectifyTolerance > 0) || math.IsInf(opts.RectifyTolerance, 1):
-		return nil, bad("RectifyTolerance", opts.RectifyTolerance, "a finite number > 0")
+		return nil, bad("RectifyTolerance", opts.RectifyTolerance, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", DefaultRectifyTolerance))
 	case opts.Refine < 0:
-		return nil, bad("Refine", opts.Refine, ">= 0")
+		return nil, bad("Refine", opts.Refine, ">= 0 (0: never refine)")
 	case !(opts.RefineTolerance > 0) || math.IsInf(opts.RefineTolerance, 1):
-		return nil, bad("RefineTolerance", opts.RefineTolerance, "a finite number > 0")
+		// refine.Auto.Validate's words: --refine-tol says the same for every learner.
+		return nil, bad("RefineTolerance", opts.RefineTolerance, "a finite number >= 0 (0: 1e-6)")
 	case opts.RefineAlways && opts.Refine == 0:
 		return nil, bad("RefineAlways", opts.RefineAlways, "false when Refine is 0 (no iteration to run)")
 	case opts.RefineAlways && opts.Rectify != RectifyAuto:
@@ -234,17 +235,28 @@ func AlgorithmName(m Method) string {
 }
 
 // Fit learns k topics from c: Q (cooc), its rectification, FastAnchorWords,
-// the recovery step, R and the EM refinement, as the options ask. It fails for k < 2 or k >= V, when fewer than k words pass the
-// candidate threshold (wrapping learner.ErrTooFewWords), and with a
-// *learner.MemoryError when EstimateBytes exceeds MaxMemory.
+// the recovery step, R and the EM refinement, as the options ask. It
+// fails for k < 2, k >= V or k > D (the number of documents), with a
+// *learner.OptionError when the fit may rectify and RectifyWords is set
+// at most k, when fewer than k words pass the candidate threshold
+// (wrapping learner.ErrTooFewWords), and with a *learner.MemoryError when
+// EstimateBytes exceeds MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {
 	l = l.ready()
 	if err := learner.CheckCorpus(c); err != nil {
 		return nil, err
 	}
 	o := l.opts
-	if k < 2 || k >= c.NumWords() {
+	switch {
+	case k < 2 || k >= c.NumWords():
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k > c.NumDocs():
+		// As every other learner: Q = sum of the documents' rank-1 terms
+		// has rank at most D, and K topics took minutes before failing.
+		return nil, fmt.Errorf("anchor: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
+	}
+	if err := o.checkK(k); err != nil {
+		return nil, err
 	}
 	if o.Rectify == RectifyAuto {
 		return l.fitAuto(ctx, c, k)
@@ -348,7 +360,10 @@ func (l *Learner) fitAuto(ctx context.Context, c *corpus.Corpus, k int) (*model.
 // auto is fitAuto on either input.
 func (l *Learner) auto(ctx context.Context, in input, k int) (*model.Model, error) {
 	// Refuse before any work a fit whose rectified branch would not fit
-	// (the estimate covers both branches).
+	// (the estimate covers both branches), or could not run.
+	if err := l.opts.checkK(k); err != nil {
+		return nil, err
+	}
 	if err := in.checkMemory(k, &l.opts); err != nil {
 		return nil, err
 	}
@@ -489,6 +504,9 @@ func (f *fit) cooccurrence(ctx context.Context) error {
 }
 
 func (f *fit) rectify(ctx context.Context) error {
+	if err := f.o.checkK(f.k); err != nil { // the block cut by RectifyWords, not the corpus, is too small
+		return err
+	}
 	words := blockWords(f.df, f.p, rectifyN(len(f.vocab), f.k, f.o))
 	if len(words) <= f.k {
 		return fmt.Errorf("anchor: only %d words co-occur with others, not more than K = %d: %w", len(words), f.k, learner.ErrTooFewWords)
@@ -813,6 +831,19 @@ func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 		what += fmt.Sprintf(", with the dense %d x %d co-occurrence block of the most frequent words rectified if the paper's topics are near-copies", n, n)
 	}
 	return o.Settings.CheckMemory(what, EstimateBytes(c, k, *o))
+}
+
+// checkK refuses options that cannot fit k topics whatever the input: a
+// RectifyWords block, where the anchors are sought, of no more words
+// than K, when the fit may rectify (it failed after the paper's whole
+// fit, blaming the corpus). The registry's CheckK.
+func (o *Options) checkK(k int) error {
+	rectifies := o.Rectify == RectifyAP || o.Rectify == RectifyAuto && o.Recover != Original
+	if rectifies && o.RectifyWords > 0 && o.RectifyWords <= k {
+		return &learner.OptionError{Learner: AlgorithmName(o.Recover), Field: "RectifyWords", Value: o.RectifyWords,
+			Want: fmt.Sprintf("more than K = %d: the K anchors are chosen among the block's words (0: max(%d, 10 K))", k, DefaultRectifyWords)}
+	}
+	return nil
 }
 
 // rectifyN returns N, the size of the rectified block, for a vocabulary

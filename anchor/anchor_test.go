@@ -478,3 +478,72 @@ func TestRectifyAutoKLScreen(t *testing.T) {
 		t.Error("KOS: the topics differ from the rectified pipeline's")
 	}
 }
+
+// TestRectifyWordsAtMostKRefused: a RectifyWords block of no more words
+// than K is refused naming RectifyWords, before any stage runs, with
+// rectification (it failed after the paper's whole fit under auto, saying
+// that only N words co-occur in the corpus); without it, or for the
+// original recovery, it changes nothing and is not checked. The
+// registry's CheckK refuses it for K alone, before any corpus.
+func TestRectifyWordsAtMostKRefused(t *testing.T) {
+	c, _ := separable(t, 200, 5)
+	for _, rect := range []Rectifier{RectifyAP, RectifyAuto} {
+		var stages []string
+		o := Options{Rectify: rect, RectifyWords: 10, Settings: learner.Settings{Progress: func(stage string, _, _ int) { stages = append(stages, stage) }}}
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = l.Fit(context.Background(), c, 10)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Field != "RectifyWords" || !strings.Contains(oe.Want, "more than K = 10") || len(stages) > 0 {
+			t.Errorf("Rectify %s, RectifyWords 10, K = 10: err %v after the stages %q; want RectifyWords refused first", rect, err, stages)
+		}
+	}
+	for _, o := range []Options{{Rectify: RectifyNone, RectifyWords: 10}, {Recover: Original, Rectify: RectifyAuto, RectifyWords: 10}} {
+		if err := o.checkK(10); err != nil {
+			t.Errorf("%+v: %v, want no check without rectification", o, err)
+		}
+	}
+	spec, err := learner.Lookup("anchor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := spec.BuildK(learner.Settings{}, map[string]string{"rectify-words": "3"}, 5); err == nil || !strings.Contains(err.Error(), "RectifyWords = 3, want more than K = 5") {
+		t.Errorf("BuildK --rectify-words 3 for K = 5: %v", err)
+	}
+	if _, err := spec.BuildK(learner.Settings{}, map[string]string{"rectify-words": "6"}, 5); err != nil {
+		t.Errorf("BuildK --rectify-words 6 for K = 5: %v", err)
+	}
+}
+
+// TestFitRefusesKAboveDocs: K above the number of documents is refused at
+// once, as every other learner refuses it (it ran for minutes).
+func TestFitRefusesKAboveDocs(t *testing.T) {
+	c, _ := separable(t, 8, 5)
+	l, _ := New(DefaultOptions())
+	if _, err := l.Fit(context.Background(), c, 9); err == nil || !strings.Contains(err.Error(), "K = 9 topics for 8 documents: want K <= D") {
+		t.Fatalf("K = 9 for 8 documents: %v", err)
+	}
+}
+
+// TestRecoverHasNoSolveOptions: recover, whose matrix inversion solves
+// nothing per word, has neither --tolerance nor --max-iter (accepted, they
+// changed nothing), as it has none of the rectification's options.
+func TestRecoverHasNoSolveOptions(t *testing.T) {
+	spec, err := learner.Lookup("recover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"tolerance", "max-iter", "rectify-words"} {
+		if _, ok := spec.Option(flag); ok {
+			t.Errorf("recover has --%s", flag)
+		}
+	}
+	for _, name := range []string{"anchor", "anchor-kl"} {
+		s, _ := learner.Lookup(name)
+		if _, ok := s.Option("tolerance"); !ok {
+			t.Errorf("%s lost --tolerance", name)
+		}
+	}
+}

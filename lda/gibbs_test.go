@@ -480,6 +480,7 @@ func TestGibbsErrors(t *testing.T) {
 		{GibbsOptions{OptimizeBurnIn: -1}, "OptimizeBurnIn"},
 		{GibbsOptions{Settings: learner.Settings{Threads: -1}}, "Threads"},
 		{GibbsOptions{Shards: -1}, "Shards"},
+		{GibbsOptions{Shards: MaxGibbsShards + 1}, "Shards"}, // a sweep's time grows with the shards: 100,000 ran on past a minute
 		{GibbsOptions{Settings: learner.Settings{MaxMemory: -1}}, "MaxMemory"},
 		{GibbsOptions{LogEvery: -1}, "LogEvery"},
 		{GibbsOptions{SnapshotEvery: -1}, "SnapshotEvery"},
@@ -623,5 +624,29 @@ func TestGibbsProgress(t *testing.T) {
 	})
 	if !slices.Equal(stages, []string{GibbsInitStage, GibbsStage}) || last[GibbsInitStage] != [2]int{c.NumDocs(), c.NumDocs()} || last[GibbsStage] != [2]int{4, 4} {
 		t.Errorf("stages %v, last reports %v", stages, last)
+	}
+}
+
+// TestGibbsWantsSayZeroIsTheDefault: the options whose 0 takes the
+// default say so when refused, not "> 0", and the bound of Shards is
+// said with why; MaxGibbsShards itself is taken.
+func TestGibbsWantsSayZeroIsTheDefault(t *testing.T) {
+	for _, tc := range []struct {
+		o    GibbsOptions
+		want string
+	}{
+		{GibbsOptions{LogEvery: -1}, ">= 0 (0: the default, 10)"},
+		{GibbsOptions{SnapshotEvery: -1}, ">= 0 (0: the default, 50)"},
+		{GibbsOptions{SaveEvery: -1}, ">= 0 (0: the default, 10 states after the burn-in)"},
+		{GibbsOptions{Shards: 100000}, "in [0, 256] (0: the default, 1): a sweep visits every document once per shard"},
+	} {
+		_, err := NewGibbs(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || !strings.HasPrefix(oe.Want, tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)
+		}
+	}
+	if _, err := NewGibbs(GibbsOptions{Shards: MaxGibbsShards}); err != nil {
+		t.Errorf("MaxGibbsShards: %v", err)
 	}
 }

@@ -24,10 +24,12 @@ type Option struct {
 
 // Inert is a setting of another option, Field, under which an option
 // changes nothing: Field holding Value (as its value prints, "" for the
-// zero value), or with Unless any value but Value.
+// zero value), or with Unless any value but Value. Why, when set, says
+// why in the refusal's words ("only the automatic MinDF is raised").
 type Inert struct {
 	Field, Value string
 	Unless       bool
+	Why          string
 }
 
 // holds reports whether the options opts point to are in the setting.
@@ -48,6 +50,13 @@ type Spec struct {
 	// New validates such an Options struct (passed as the same pointer)
 	// and returns the learner.
 	New func(opts any) (Learner, error)
+	// CheckK, when set, validates such an Options struct, as given (zero
+	// fields not yet filled in with their defaults), against k topics: the
+	// checks of Fit that need K and no corpus (Topic-SCORE's M >= K),
+	// which a program knowing K can run before it reads any input, where
+	// Fit would fail after the read. It returns an *OptionError. BuildK
+	// calls it.
+	CheckK func(opts any, k int) error
 }
 
 // ErrUnknownLearner is wrapped by Lookup's error for a name no package has
@@ -121,8 +130,36 @@ func New(name string, s Settings, options map[string]string) (Learner, error) {
 // a value that does not parse, gives an *OptionError; the learner's own
 // validation may give another, as does an option given under both its
 // names. Options are applied in name order, so the result does not depend
-// on map order.
+// on map order. An empty value of a string option is its default, as
+// leaving it out is ("--rectify=" from an unset script variable is
+// anchor's auto, not the none its library's zero value means): every
+// other enumerated option's New already takes "" for its default.
 func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
+	return sp.BuildK(s, values, 0)
+}
+
+// BuildK is Build, then, for k > 0 topics and a spec with CheckK, the
+// checks of the options against k: what Fit would refuse for k whatever
+// the corpus, refused before any is read. k 0 (not known yet) checks
+// nothing more than Build.
+func (sp *Spec) BuildK(s Settings, values map[string]string, k int) (Learner, error) {
+	opts, err := sp.options(s, values)
+	if err != nil {
+		return nil, err
+	}
+	l, err := sp.New(opts)
+	if err != nil || k <= 0 || sp.CheckK == nil {
+		return l, err
+	}
+	if err := sp.CheckK(opts, k); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// options returns a new Options struct of the spec's learner: its
+// defaults, s and the named values set (see Build).
+func (sp *Spec) options(s Settings, values map[string]string) (any, error) {
 	opts := sp.Defaults()
 	reflect.ValueOf(opts).Elem().FieldByName("Settings").Set(reflect.ValueOf(s))
 	names := make([]string, 0, len(values))
@@ -145,6 +182,9 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 				Want: fmt.Sprintf("one value: it is also given as %s = %q", first, values[first])}
 		}
 		given[o.Field] = n
+		if values[n] == "" && sp.Kind(o) == "string" {
+			continue // the default
+		}
 		if err := options.Set(opts, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
 		}
@@ -153,12 +193,20 @@ func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 		o, _ := sp.Option(n)
 		for _, in := range o.Inert {
 			if in.holds(opts) {
-				return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n],
-					Want: fmt.Sprintf("it left out: it changes nothing with %s = %v", in.Field, reflect.ValueOf(opts).Elem().FieldByName(in.Field))}
+				return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n], Want: in.want(opts)}
 			}
 		}
 	}
-	return sp.New(opts)
+	return opts, nil
+}
+
+// want is the Want of the refusal of an option given in the setting.
+func (in Inert) want(opts any) string {
+	w := fmt.Sprintf("it left out: it changes nothing with %s = %v", in.Field, reflect.ValueOf(opts).Elem().FieldByName(in.Field))
+	if in.Why != "" {
+		w += ": " + in.Why
+	}
+	return w
 }
 
 // Option returns the option whose Field or Flag is name.

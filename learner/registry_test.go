@@ -3,6 +3,7 @@ package learner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -170,5 +171,58 @@ func TestSettings(t *testing.T) {
 	Settings{}.Logf("dropped")
 	if len(lines) != 1 || lines[0] != "sweep 3" {
 		t.Fatalf("Logf: %v", lines)
+	}
+}
+
+// TestRegistryEmptyStringIsDefault: a string option given empty takes its
+// default, as leaving it out does (anchor's --rectify= silently meant
+// none, its library zero value, where the default is auto).
+func TestRegistryEmptyStringIsDefault(t *testing.T) {
+	registerFake(t, "fake-empty")
+	l, err := New("fake-empty", Settings{}, map[string]string{"fake-mode": ""})
+	if err != nil || l.(*fake).o.Mode != "plain" {
+		t.Fatalf("Mode given empty: %v, %+v; want the default plain", err, l)
+	}
+	// Given under both names, empty or not, it is still refused.
+	if _, err := New("fake-empty", Settings{}, map[string]string{"fake-mode": "", "Mode": "odd"}); err == nil {
+		t.Fatal("Mode given twice: accepted")
+	}
+}
+
+// TestRegistryCheckK: BuildK runs the spec's CheckK on the options as
+// given, after New, for k > 0 only; Build never does. An inert option
+// with a Why says it.
+func TestRegistryCheckK(t *testing.T) {
+	const name = "fake-checkk"
+	var seen []int
+	Register(Spec{
+		Name:     name,
+		Options:  []Option{{Field: "Count", Flag: "fake-count", Usage: "at least K (0: 2K)", Inert: []Inert{{Field: "Fast", Value: "true", Why: "fast counts nothing"}}}, {Field: "Fast", Flag: "fake-fast", Usage: "a switch"}},
+		Defaults: func() any { return &fakeOptions{} },
+		New:      func(o any) (Learner, error) { return &fake{*o.(*fakeOptions)}, nil },
+		CheckK: func(o any, k int) error {
+			opts := o.(*fakeOptions)
+			seen = append(seen, opts.Count)
+			if opts.Count != 0 && opts.Count < k {
+				return &OptionError{Learner: name, Field: "Count", Value: opts.Count, Want: fmt.Sprintf(">= K = %d", k)}
+			}
+			return nil
+		},
+	})
+	spec, _ := Lookup(name)
+	var oe *OptionError
+	if _, err := spec.BuildK(Settings{}, map[string]string{"Count": "3"}, 5); !errors.As(err, &oe) || oe.Want != ">= K = 5" {
+		t.Fatalf("Count 3 for K = 5: %v, want refused", err)
+	}
+	for _, k := range []int{0, 3} {
+		if _, err := spec.BuildK(Settings{}, map[string]string{"Count": "3"}, k); err != nil {
+			t.Fatalf("Count 3 for K = %d: %v", k, err)
+		}
+	}
+	if _, err := spec.Build(Settings{}, map[string]string{"Count": "3"}); err != nil || len(seen) != 2 {
+		t.Fatalf("Build: %v, CheckK called %d times, want 2 (k > 0 of BuildK)", err, len(seen))
+	}
+	if _, err := spec.Build(Settings{}, map[string]string{"Count": "3", "Fast": "true"}); err == nil || !strings.HasSuffix(err.Error(), "with Fast = true: fast counts nothing") {
+		t.Fatalf("inert with a why: %v", err)
 	}
 }

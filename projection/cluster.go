@@ -76,7 +76,11 @@ func (f *fit) cluster(ctx context.Context) error {
 		f.params["components"] = len(groups)
 		if len(groups) != k {
 			near := f.o.ThresholdFraction * scale // the automatic d/2
-			groups = betweenLeftOut(spectral(dist, f.weight, k, near), dist, near)
+			spec, err := spectral(ctx, dist, f.weight, k, near)
+			if err != nil {
+				return err
+			}
+			groups = betweenLeftOut(spec, dist, near)
 			outcome = fmt.Sprintf("%s (%d components)", OutcomeFallback, f.params["components"])
 		}
 	}
@@ -282,8 +286,12 @@ func greedy(dist, weight []float64, k int, thr float64) ([][]int, float64) {
 // given the point farthest from its centre among the groups of two or
 // more). The groups are returned each in increasing order, ordered by their
 // first point. O(s^3) time for the eigenvectors (0.35 s for 500 points,
-// 3.7 s for 1,000 on a loaded 2-core machine), O(s^2) memory.
-func spectral(dist, weight []float64, k int, sigma float64) [][]int {
+// 3.7 s for 1,000 on a loaded 2-core machine) and O(s k^2) per Lloyd
+// iteration, O(s^2) memory. Minutes at large K: it returns ctx's error
+// once ctx is done (Ctrl-C), checked between the rows of the affinities
+// and of Lloyd's steps, and without waiting for the eigen-solve, which
+// cannot be stopped and finishes on its own.
+func spectral(ctx context.Context, dist, weight []float64, k int, sigma float64) ([][]int, error) {
 	s := len(weight)
 	if !(sigma > 0) { // no scale: the largest distance, else any
 		sigma = 1
@@ -294,6 +302,9 @@ func spectral(dist, weight []float64, k int, sigma float64) [][]int {
 	a := mat.NewSymDense(s, nil)
 	deg := make([]float64, s)
 	for i := range s {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for j := i + 1; j < s; j++ {
 			w := math.Exp(-max(dist[i*s+j], 0) / sigma)
 			a.SetSym(i, j, w)
@@ -308,11 +319,9 @@ func spectral(dist, weight []float64, k int, sigma float64) [][]int {
 			}
 		}
 	}
-	var eig mat.EigenSym
-	var vec mat.Dense
-	ok := eig.Factorize(a, true)
-	if ok {
-		eig.VectorsTo(&vec) // eigenvalues in increasing order
+	vec, ok, err := eigenvectors(ctx, a)
+	if err != nil {
+		return nil, err
 	}
 	x := make([][]float64, s)
 	for i := range s {
@@ -327,7 +336,38 @@ func spectral(dist, weight []float64, k int, sigma float64) [][]int {
 			floats.Scale(1/n, x[i])
 		}
 	}
-	return groupsOf(lloyd(x, byWeight(weight), k), k)
+	label, err := lloyd(ctx, x, byWeight(weight), k)
+	if err != nil {
+		return nil, err
+	}
+	return groupsOf(label, k), nil
+}
+
+// eigenvectors returns the eigenvectors of a, by increasing eigenvalue,
+// and whether the decomposition succeeded, or ctx's error as soon as ctx
+// is done: the decomposition runs on a goroutine of its own, left to
+// finish (gonum's cannot be stopped) while the fit returns.
+func eigenvectors(ctx context.Context, a *mat.SymDense) (*mat.Dense, bool, error) {
+	type result struct {
+		vec *mat.Dense
+		ok  bool
+	}
+	done := make(chan result, 1) // the goroutine never blocks on it
+	go func() {
+		var eig mat.EigenSym
+		var vec mat.Dense
+		ok := eig.Factorize(a, true)
+		if ok {
+			eig.VectorsTo(&vec)
+		}
+		done <- result{&vec, ok}
+	}()
+	select {
+	case r := <-done:
+		return r.vec, r.ok, nil
+	case <-ctx.Done():
+		return nil, false, ctx.Err()
+	}
 }
 
 // lloyd splits the points x into k groups by Lloyd's k-means, the centres
@@ -335,8 +375,10 @@ func spectral(dist, weight []float64, k int, sigma float64) [][]int {
 // point of order farthest from the centres chosen (the earlier on ties).
 // A group left empty takes the point farthest from its centre among the
 // groups of two or more points, so all k groups are non-empty when there
-// are k points. At most 100 iterations. It returns each point's group.
-func lloyd(x [][]float64, order []int, k int) []int {
+// are k points. At most 100 iterations. It returns each point's group, or
+// ctx's error once ctx is done (checked at each centre seeded and each
+// point assigned: O(s k) and O(k^2) apart).
+func lloyd(ctx context.Context, x [][]float64, order []int, k int) ([]int, error) {
 	s := len(x)
 	d2 := func(p, q []float64) float64 {
 		t := 0.0
@@ -351,6 +393,9 @@ func lloyd(x [][]float64, order []int, k int) []int {
 		near[i] = d2(x[i], cent[0])
 	}
 	for len(cent) < min(k, s) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		best := -1
 		for _, i := range order {
 			if best < 0 || near[i] > near[best] {
@@ -369,6 +414,9 @@ func lloyd(x [][]float64, order []int, k int) []int {
 		changed := false
 		clear(size)
 		for i := range s {
+			if ctx.Err() != nil {
+				return false // lloyd returns the error
+			}
 			g, gd := 0, math.Inf(1)
 			for c := range cent {
 				if d := d2(x[i], cent[c]); d < gd {
@@ -381,7 +429,7 @@ func lloyd(x [][]float64, order []int, k int) []int {
 		}
 		// Fill empty groups from groups of two or more points.
 		for c := range cent {
-			if size[c] > 0 {
+			if size[c] > 0 || ctx.Err() != nil {
 				continue
 			}
 			far, fd := -1, -1.0
@@ -404,7 +452,11 @@ func lloyd(x [][]float64, order []int, k int) []int {
 		return changed
 	}
 	for it := 0; it < 100; it++ {
-		if !assign() && it > 0 {
+		changed := assign()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !changed && it > 0 {
 			break
 		}
 		for c := range cent {
@@ -419,7 +471,7 @@ func lloyd(x [][]float64, order []int, k int) []int {
 			}
 		}
 	}
-	return label
+	return label, nil
 }
 
 // groupsOf returns the non-empty groups of label (values in [0, k)), each

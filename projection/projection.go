@@ -204,19 +204,19 @@ func New(opts Options) (*Learner, error) {
 	case opts.Bins < 0:
 		return nil, bad("Bins", opts.Bins, ">= 0")
 	case !(opts.Far > 0 && opts.Far <= 1):
-		return nil, bad("Far", opts.Far, "in (0, 1]")
+		return nil, bad("Far", opts.Far, fmt.Sprintf("in [0, 1] (0: the default, %g)", DefaultFar))
 	case opts.Top < 0:
 		return nil, bad("Top", opts.Top, ">= 0")
 	case !(opts.TopFraction > 0 && opts.TopFraction <= 1):
-		return nil, bad("TopFraction", opts.TopFraction, "a fraction in (0, 1] of the K-th highest score (above 1 it keeps the K highest, as 1 does)")
+		return nil, bad("TopFraction", opts.TopFraction, fmt.Sprintf("a fraction in [0, 1] of the K-th highest score (0: the default, %g; above 1 it would keep the K highest, as 1 does)", DefaultTopFraction))
 	case !(opts.Threshold >= 0) || !finite(opts.Threshold):
 		return nil, bad("Threshold", opts.Threshold, "a finite number >= 0")
 	case !(opts.ThresholdFraction > 0) || !finite(opts.ThresholdFraction):
-		return nil, bad("ThresholdFraction", opts.ThresholdFraction, "a finite number > 0")
+		return nil, bad("ThresholdFraction", opts.ThresholdFraction, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", DefaultThresholdFraction))
 	case !(opts.Tolerance > 0) || !finite(opts.Tolerance):
-		return nil, bad("Tolerance", opts.Tolerance, "a finite number > 0")
+		return nil, bad("Tolerance", opts.Tolerance, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", DefaultTolerance))
 	case opts.MaxIter < 0:
-		return nil, bad("MaxIter", opts.MaxIter, "> 0")
+		return nil, bad("MaxIter", opts.MaxIter, fmt.Sprintf(">= 0 (0: the default, %d)", DefaultMaxIter))
 	}
 	if err := opts.Auto.Validate(name); err != nil {
 		return nil, err
@@ -230,6 +230,17 @@ func New(opts Options) (*Learner, error) {
 // Options returns the learner's options with the defaults that do not
 // depend on K filled in.
 func (l *Learner) Options() Options { return l.ready().opts }
+
+// checkK refuses the options that cannot fit k topics whatever the
+// corpus: DDP's Top, the novel words declared, below K, one per topic at
+// least (refused after every word was scored). The registry's CheckK.
+func (o *Options) checkK(k int) error {
+	if o.Method == DDP && o.Top > 0 && o.Top < k {
+		return &learner.OptionError{Learner: string(o.Method), Field: "Top", Value: o.Top,
+			Want: fmt.Sprintf(">= K = %d novel words, one per topic at least (0: those scoring at least TopFraction of the K-th highest)", k)}
+	}
+	return nil
+}
 
 // withK returns o with the defaults that depend on k and on c filled in.
 func (o Options) withK(c *corpus.Corpus, k int) Options {
@@ -354,6 +365,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	}
 	if k < 1 || k > c.NumWords() {
 		return nil, fmt.Errorf("projection: K = %d topics for %d words: want 1 <= K <= V", k, c.NumWords())
+	}
+	if err := l.opts.checkK(k); err != nil {
+		return nil, err
 	}
 	o := l.opts.withK(c, k)
 	// The estimate counts the automatic floor's candidates, a superset of

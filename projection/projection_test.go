@@ -20,6 +20,7 @@ import (
 	"github.com/hulltopics/hull/learner"
 	"github.com/hulltopics/hull/model"
 	"github.com/hulltopics/hull/synth"
+	"gonum.org/v1/gonum/mat"
 )
 
 // The test corpus: separable topics in the style of the paper's section
@@ -633,10 +634,10 @@ func TestSpectral(t *testing.T) {
 	if n := len(components(three, 6, 1)); n != 3 {
 		t.Fatalf("%d components at threshold 1, want 3", n)
 	}
-	if got := spectral(three, weight, 2, 1); !slices.EqualFunc(got, [][]int{{0, 1}, {2, 3, 4, 5}}, slices.Equal) {
+	if got := spectralOf(t, three, weight, 2, 1); !slices.EqualFunc(got, [][]int{{0, 1}, {2, 3, 4, 5}}, slices.Equal) {
 		t.Errorf("more components than K = 2: %v", got)
 	}
-	if got := spectral(three, weight, 3, 1); !slices.EqualFunc(got, [][]int{{0, 1}, {2, 3}, {4, 5}}, slices.Equal) {
+	if got := spectralOf(t, three, weight, 3, 1); !slices.EqualFunc(got, [][]int{{0, 1}, {2, 3}, {4, 5}}, slices.Equal) {
 		t.Errorf("K = 3: %v", got)
 	}
 	// Two groups chained by a point midway (distance 5 to all).
@@ -650,7 +651,7 @@ func TestSpectral(t *testing.T) {
 	if n := len(components(chained, 5, 6)); n != 1 {
 		t.Fatalf("%d components at threshold 6, want 1", n)
 	}
-	got := spectral(chained, []float64{3, 9, 8, 1, 2}, 2, 1.5)
+	got := spectralOf(t, chained, []float64{3, 9, 8, 1, 2}, 2, 1.5)
 	if len(got) != 2 || len(got[0])+len(got[1]) != 5 || !slices.Contains(got[0], 1) || !slices.Contains(got[0], 0) ||
 		!slices.Contains(got[1], 2) || !slices.Contains(got[1], 3) {
 		t.Errorf("fewer components than K = 2: %v", got)
@@ -658,7 +659,7 @@ func TestSpectral(t *testing.T) {
 	// Points that cannot be told apart, and as many groups as points.
 	same := make([]float64, 16)
 	for _, k := range []int{2, 4} {
-		got := spectral(same, []float64{1, 2, 3, 4}, k, 0)
+		got := spectralOf(t, same, []float64{1, 2, 3, 4}, k, 0)
 		n := 0
 		for _, g := range got {
 			n += len(g)
@@ -667,8 +668,53 @@ func TestSpectral(t *testing.T) {
 			t.Errorf("identical points, K = %d: %v", k, got)
 		}
 	}
-	if got := spectral(three, weight, 6, 1); len(got) != 6 {
+	if got := spectralOf(t, three, weight, 6, 1); len(got) != 6 {
 		t.Errorf("K = s: %v", got)
+	}
+}
+
+// spectralOf is spectral with a context that is never done.
+func spectralOf(t *testing.T, dist, weight []float64, k int, sigma float64) [][]int {
+	t.Helper()
+	groups, err := spectral(context.Background(), dist, weight, k, sigma)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return groups
+}
+
+// TestSpectralStops: the spectral fallback returns the context's error
+// once it is done, from the affinities, the eigen-solve (not waited for)
+// and Lloyd's steps: at K = 5000 on 1,033 documents it ran on after
+// Ctrl-C until the grace timer ended hull.
+func TestSpectralStops(t *testing.T) {
+	const s = 400
+	rng := rand.New(rand.NewPCG(3, 4))
+	dist := make([]float64, s*s)
+	for i := range s {
+		for j := i + 1; j < s; j++ {
+			dist[i*s+j] = rng.Float64()
+			dist[j*s+i] = dist[i*s+j]
+		}
+	}
+	weight := make([]float64, s)
+	for i := range weight {
+		weight[i] = rng.Float64()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := spectral(ctx, dist, weight, 50, 0.5); !errors.Is(err, context.Canceled) {
+		t.Errorf("spectral, cancelled: %v", err)
+	}
+	if _, _, err := eigenvectors(ctx, mat.NewSymDense(s, nil)); !errors.Is(err, context.Canceled) {
+		t.Errorf("eigenvectors, cancelled: %v", err)
+	}
+	x := make([][]float64, s)
+	for i := range x {
+		x[i] = []float64{rng.Float64(), rng.Float64()}
+	}
+	if _, err := lloyd(ctx, x, byWeight(weight), 50); !errors.Is(err, context.Canceled) {
+		t.Errorf("lloyd, cancelled: %v", err)
 	}
 }
 

@@ -68,6 +68,9 @@ func TestRegistryOptionErrors(t *testing.T) {
 		// Options that the others switch off.
 		{"ddp", map[string]string{"proj-top": "5", "proj-top-fraction": "0.9"}, "TopFraction"},
 		{"binning", map[string]string{"proj-threshold": "0.1", "proj-threshold-fraction": "0.9"}, "ThresholdFraction"},
+		// Only the automatic floor is raised: with MinDF set, NoRaise
+		// changed nothing (the same model) and was accepted.
+		{"rp", map[string]string{"proj-min-df": "100", "proj-no-raise": "true"}, "NoRaise"},
 	} {
 		_, err := learner.New(tc.name, learner.Settings{}, tc.options)
 		var oe *learner.OptionError
@@ -83,6 +86,48 @@ func TestRegistryThresholdFraction(t *testing.T) {
 	for _, name := range []string{"rp", "ddp"} {
 		if _, err := learner.New(name, learner.Settings{}, map[string]string{"proj-threshold": "0.1", "proj-threshold-fraction": "0.9"}); err != nil {
 			t.Errorf("%s with --proj-threshold and --proj-threshold-fraction: %v", name, err)
+		}
+	}
+}
+
+// TestZeroIsTheDefaultInWants: the options whose 0 takes the default say
+// so when refused, rather than "> 0", which 0 seemed to break: "0: the
+// default" and the value.
+func TestZeroIsTheDefaultInWants(t *testing.T) {
+	for field, want := range map[string]string{
+		"Far":               "in [0, 1] (0: the default, 0.5)",
+		"ThresholdFraction": "a finite number >= 0 (0: the default, 0.25)",
+		"Tolerance":         "a finite number >= 0 (0: the default, 1e-05)",
+		"MaxIter":           ">= 0 (0: the default, 1000)",
+	} {
+		_, err := learner.New("ddp", learner.Settings{}, map[string]string{field: "-1"})
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Want != want {
+			t.Errorf("%s -1: %v, want %q", field, err, want)
+		}
+		if _, err := learner.New("ddp", learner.Settings{}, map[string]string{field: "0"}); err != nil {
+			t.Errorf("%s 0: %v", field, err)
+		}
+	}
+	if _, err := learner.New("rp", learner.Settings{}, map[string]string{"proj-no-raise": "true"}); err != nil {
+		t.Errorf("--proj-no-raise at the automatic floor: %v", err)
+	}
+}
+
+// TestCheckKRefusesTopBelowK: ddp's Top below K is refused by K alone,
+// before any corpus (it failed after every word was scored), and by Fit.
+func TestCheckKRefusesTopBelowK(t *testing.T) {
+	spec, err := learner.Lookup("ddp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var oe *learner.OptionError
+	if _, err := spec.BuildK(learner.Settings{}, map[string]string{"proj-top": "2"}, 5); !errors.As(err, &oe) || oe.Field != "Top" || oe.Want[:10] != ">= K = 5 n" {
+		t.Errorf("--proj-top 2 for K = 5: %v", err)
+	}
+	for _, top := range []string{"0", "5"} {
+		if _, err := spec.BuildK(learner.Settings{}, map[string]string{"proj-top": top}, 5); err != nil {
+			t.Errorf("--proj-top %s for K = 5: %v", top, err)
 		}
 	}
 }

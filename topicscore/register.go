@@ -7,7 +7,8 @@ import (
 	"github.com/hulltopics/hull/refine"
 )
 
-// The learner name of Topic-SCORE, with the options the command line sets.
+// The learner name of Topic-SCORE, with the options the command line sets;
+// M and K0 below K are refused before any corpus is read (CheckK).
 func init() {
 	learner.Register(learner.Spec{
 		Name:     Algorithm,
@@ -15,6 +16,7 @@ func init() {
 		Options:  slices.Concat(registryOptions, refine.AutoOptions),
 		Defaults: func() any { return &Options{Auto: refine.DefaultAuto()} },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
+		CheckK:   func(o any, k int) error { return o.(*Options).checkK(k) },
 	})
 }
 

@@ -193,7 +193,7 @@ func New(opts Options) (*Learner, error) {
 	case opts.KMeansIter < 0:
 		return nil, bad("KMeansIter", opts.KMeansIter, ">= 0")
 	case !(opts.KMeansTol > 0) || math.IsInf(opts.KMeansTol, 1):
-		return nil, bad("KMeansTol", opts.KMeansTol, "a finite number > 0")
+		return nil, bad("KMeansTol", opts.KMeansTol, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", DefaultKMeansTol))
 	case !(opts.RatioThreshold >= 0):
 		return nil, bad("RatioThreshold", opts.RatioThreshold, ">= 0 (0: log(max(n, p)); +Inf: no truncation)")
 	}
@@ -260,6 +260,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
 	case k > c.NumDocs():
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
+	}
+	if err := o.checkK(k); err != nil {
+		return nil, err
 	}
 	if err := o.Settings.CheckMemory(fmt.Sprintf("topicscore: Topic-SCORE for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k), EstimateBytes(c, k, o)); err != nil {
 		return nil, err
@@ -432,10 +435,7 @@ func (f *fit) vertices(ctx context.Context) error {
 	if m == 0 {
 		m = 10 * k
 	}
-	m = min(m, words)
-	if m < k { // words >= k: only an M below k
-		return &learner.OptionError{Learner: Algorithm, Field: "M", Value: f.o.M, Want: fmt.Sprintf(">= K = %d k-means centres", k)}
-	}
+	m = min(m, words) // words >= k, and checkK refused an M below k
 	mode := f.o.VertexSearch
 	k0 := f.o.K0
 	if mode == SearchAuto {
@@ -448,14 +448,10 @@ func (f *fit) vertices(ctx context.Context) error {
 		if k0 == 0 {
 			k0 = DefaultK0(k, m, f.o.MaxSimplices)
 		}
+		// At least k: DefaultK0 is, and checkK refused a K0 below k.
 		k0 = min(k0, m)
-		if k0 < k { // DefaultK0 is at least k: only a K0 below k
-			return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(">= K = %d candidate centres", k)}
-		}
 		if n := binomial(k0, k); n > f.o.MaxSimplices { // DefaultK0 keeps within it: only a K0 set
-			return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: f.o.K0, Want: fmt.Sprintf(
-				"at most %d: C(%d, %d) = %s simplices is above the budget of %d (MaxSimplices)",
-				largestK0(k, f.o.MaxSimplices), k0, k, countString(n), f.o.MaxSimplices)}
+			return f.o.k0Error(k, k0, m, n)
 		}
 	}
 	f.o.Progress.Report("k-means", 0, 1)
@@ -509,7 +505,7 @@ func (f *fit) vertices(ctx context.Context) error {
 		f.params["k0"] = k0
 		if f.degenerate(centres, vc, sizes, floor) {
 			if f.o.VertexSearch == SearchAuto {
-				f.o.Settings.Logf("topicscore: vertex hunting: recovering by successive projection on the %d centres of at least %d words (VertexSearch %q)", m-small, floor, SearchSP)
+				f.o.Settings.Logf("topicscore: vertex hunting: recovering by successive projection on the %d centres of at least %d words (VertexSearch = %s)", m-small, floor, SearchSP)
 				f.params["vertex_recovered"] = true
 				mode = SearchSP
 			}
@@ -518,7 +514,7 @@ func (f *fit) vertices(ctx context.Context) error {
 	if mode == SearchSP {
 		var keep []int
 		if keep, floor = largeCentres(sizes, floor, k); floor != f.params["min_centre_size"] {
-			f.o.Settings.Logf("topicscore: vertex hunting: fewer than K = %d k-means centres have %d words or more; MinCentreSize lowered to %d", k, f.params["min_centre_size"], floor)
+			f.o.Settings.Logf("topicscore: vertex hunting: fewer than K = %d k-means centres have %d words or more; the floor MinCentreSize lowered to %d", k, f.params["min_centre_size"], floor)
 			f.params["min_centre_size"] = floor
 		}
 		candRows := make([]float64, 0, len(keep)*dim)
@@ -639,6 +635,34 @@ func largeCentres(sizes []int, floor, k int) ([]int, int) {
 			return keep, floor
 		}
 	}
+}
+
+// checkK refuses the options that cannot fit k topics whatever the
+// corpus: fewer k-means centres M, or candidates K0, than K (they were
+// refused after the SVD of the whole corpus). The registry's CheckK;
+// Fit calls it first.
+func (o *Options) checkK(k int) error {
+	switch {
+	case o.M != 0 && o.M < k:
+		return &learner.OptionError{Learner: Algorithm, Field: "M", Value: o.M, Want: fmt.Sprintf(">= K = %d k-means centres (0: 10K)", k)}
+	case o.K0 != 0 && o.K0 < k:
+		return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: o.K0, Want: fmt.Sprintf(">= K = %d candidate centres (0: ceil(5K/4) within the budget)", k)}
+	}
+	return nil
+}
+
+// k0Error is the error of a K0 whose k0 candidates (K0 lowered to the m
+// k-means centres) give n > MaxSimplices simplices of k vertices: the
+// numbers are those of the K0 given, and a K0 above m says it was
+// lowered, and by what (it cited C(m, k) as if it were K0's).
+func (o *Options) k0Error(k, k0, m, n int) error {
+	lowered := ""
+	if o.K0 > m {
+		lowered = fmt.Sprintf("it is lowered to the %d k-means centres (Options.M), and ", m)
+	}
+	return &learner.OptionError{Learner: Algorithm, Field: "K0", Value: o.K0, Want: fmt.Sprintf(
+		"at most %d: %sC(%d, %d) = %s simplices is above the budget of %d",
+		largestK0(k, o.MaxSimplices), lowered, k0, k, countString(n), o.MaxSimplices)}
 }
 
 // largestK0 returns the largest K0 >= k with C(K0, k) <= maxSimplices

@@ -327,3 +327,34 @@ func TestRegistered(t *testing.T) {
 		t.Errorf("score-truncate -1: error %v, want an *learner.OptionError for RatioThreshold", err)
 	}
 }
+
+// TestK0LoweredToM: a K0 above the k-means centres is lowered to them, and
+// its budget error says so with the numbers of the centres, not C(m, K)
+// as if m were the K0 given; M and K0 below K are refused by K alone, by
+// the registry's CheckK (they failed after the corpus's SVD).
+func TestK0LoweredToM(t *testing.T) {
+	o := Options{K0: 100, MaxSimplices: DefaultMaxSimplices}
+	err := o.k0Error(5, 50, 50, binomial(50, 5))
+	if err == nil || !strings.Contains(err.Error(), "K0 = 100, want at most 31: it is lowered to the 50 k-means centres (Options.M), and C(50, 5) = 2118760 simplices is above the budget of 200000") {
+		t.Errorf("K0 100 lowered to 50 centres: %v", err)
+	}
+	if err := (&Options{K0: 40}).k0Error(6, 40, 60, binomial(40, 6)); err == nil || strings.Contains(err.Error(), "lowered") {
+		t.Errorf("K0 40 of 60 centres: %v", err)
+	}
+	spec, err := learner.Lookup(Algorithm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, want string }{
+		{"score-m", "M = 1, want >= K = 5 k-means centres"},
+		{"score-k0", "K0 = 3, want >= K = 5 candidate centres"},
+	} {
+		value := map[string]string{"score-m": "1", "score-k0": "3"}[tc.flag]
+		if _, err := spec.BuildK(learner.Settings{}, map[string]string{tc.flag: value}, 5); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("--%s %s for K = 5: %v, want %q", tc.flag, value, err, tc.want)
+		}
+		if _, err := spec.BuildK(learner.Settings{}, map[string]string{tc.flag: "5"}, 5); err != nil {
+			t.Errorf("--%s 5 for K = 5: %v", tc.flag, err)
+		}
+	}
+}

@@ -50,7 +50,7 @@ func (f *fit) reportClusters() {
 		f.o.Settings.Logf("tsvd: only %d distinct thresholded documents: step 4a finds %d clusters for K = %d", f.clusters, f.clusters, f.k)
 	}
 	if empty > 0 || (f.k >= 3 && share > 0.5) {
-		f.o.Settings.Logf("tsvd: degenerate clustering: %d of the K = %d clusters are empty and the largest holds %.1f%% of the %d documents clustered; the topics of the empty ones fall back (TopicSource)",
+		f.o.Settings.Logf("tsvd: degenerate clustering: %d of the K = %d clusters are empty and the largest holds %.1f%% of the %d documents clustered; the topics of the empty ones fall back (the model's topic_source says how)",
 			empty, f.k, 100*share, total)
 	}
 }

@@ -23,9 +23,9 @@ func init() {
 // registryOptions are the options the registry sets by name.
 var registryOptions = []learner.Option{
 	{Field: "W0", Flag: "tsvd-w0", Usage: "w0, least probability of a dominant topic, for the thresholds and catchwords (0: 1/K)"},
-	{Field: "Eps", Flag: "tsvd-eps", Usage: "epsilon of the thresholds (no threshold on a count held by more than 3 eps w0 s documents)"},
-	{Field: "Gamma", Flag: "tsvd-gamma", Usage: "gamma of the catchwords (g(i,l) > gamma g(i,l') for every other topic)"},
-	{Field: "Eps0", Flag: "tsvd-eps0", Usage: "epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l)"},
+	{Field: "Eps", Flag: "tsvd-eps", Usage: "epsilon of the thresholds (no threshold on a count held by more than 3 eps w0 s documents; 0: the default)"},
+	{Field: "Gamma", Flag: "tsvd-gamma", Usage: "gamma of the catchwords (g(i,l) > gamma g(i,l') for every other topic; 0: the default)"},
+	{Field: "Eps0", Flag: "tsvd-eps0", Usage: "epsilon_0 of the catchwords (g(i,l) is the floor(eps0 w0 s/2)-th highest frequency in cluster l; 0: the default)"},
 	{Field: "TopFraction", Flag: "tsvd-top", Usage: "eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)"},
 	{Field: "Thresholds", Flag: "tsvd-thresholds", Usage: "step 2 for words whose threshold is 0: paper (no row in B, as printed), authors (kept at their least count, as the authors' code) or auto (paper, unless B is then degenerate, or its topics are near-copies and the authors' have fewer near-duplicate pairs)"},
 	{Field: "NoSplit", Flag: "tsvd-no-split", Usage: "threshold and cluster all documents instead of the paper's two random halves"},

@@ -109,7 +109,7 @@ func (f *fit) topics(ctx context.Context) error {
 		for _, src := range source {
 			bySource[src]++
 		}
-		f.o.Settings.Logf("tsvd: %d of the K = %d topics have no catchwords and fell back: %d to the mean of their cluster, %d to their Lloyd centre, %d to the corpus mean (TopicSource)",
+		f.o.Settings.Logf("tsvd: %d of the K = %d topics have no catchwords and fell back: %d to the mean of their cluster, %d to their Lloyd centre, %d to the corpus mean (the model's topic_source says which)",
 			fallback, k, bySource[SourceClusterMean], bySource[SourceCentroid], bySource[SourceCorpusMean])
 	}
 	f.source = source

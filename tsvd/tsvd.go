@@ -202,15 +202,15 @@ func New(opts Options) (*Learner, error) {
 	}
 	switch {
 	case !(opts.W0 >= 0 && opts.W0 <= 1):
-		return nil, bad("W0", opts.W0, "in (0, 1] (0: 1/K)")
+		return nil, bad("W0", opts.W0, "in [0, 1] (0: the default, 1/K)")
 	case !(opts.Eps > 0) || !finite(opts.Eps):
-		return nil, bad("Eps", opts.Eps, "a finite number > 0")
+		return nil, bad("Eps", opts.Eps, "a finite number >= 0 (0: the default, 1/6)")
 	case !(opts.Gamma > 0) || !finite(opts.Gamma):
-		return nil, bad("Gamma", opts.Gamma, "a finite number > 0")
+		return nil, bad("Gamma", opts.Gamma, "a finite number >= 0 (0: the default, 1.1)")
 	case !(opts.Eps0 > 0) || !finite(opts.Eps0):
-		return nil, bad("Eps0", opts.Eps0, "a finite number > 0")
+		return nil, bad("Eps0", opts.Eps0, "a finite number >= 0 (0: the default, 1/3)")
 	case !(opts.TopFraction >= 0 && opts.TopFraction <= 1):
-		return nil, bad("TopFraction", opts.TopFraction, "in (0, 1] (0: 1/K)")
+		return nil, bad("TopFraction", opts.TopFraction, "in [0, 1] (0: the default, 1/K)")
 	case !(opts.ZetaFloor >= 0) || !finite(opts.ZetaFloor):
 		return nil, bad("ZetaFloor", opts.ZetaFloor, "a finite number >= 0")
 	case !(opts.CatchwordFloor >= 0) || !finite(opts.CatchwordFloor):

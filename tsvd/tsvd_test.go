@@ -620,3 +620,48 @@ func TestHugeEps0(t *testing.T) {
 		t.Errorf("Eps0 1e19 gives the topics of 1e6: %v, of 1e-300: %v; want the first only", bytes.Equal(huge, large), bytes.Equal(huge, least))
 	}
 }
+
+// TestLogNamesNoGoField: the fallback's log lines point to the model's
+// topic_source, not to the Go field "(TopicSource)" a command line's user
+// cannot look up.
+func TestLogNamesNoGoField(t *testing.T) {
+	c := repeated([]map[string]int32{
+		{"a": 30, "b": 20, "c": 10, "d": 5},
+		{"e": 30, "f": 20, "g": 10, "h": 5},
+	}, []int{40, 40})
+	var lines []string
+	fitModel(t, c, 4, Options{Settings: learner.Settings{Seed: 1, Log: func(l string) { lines = append(lines, l) }}})
+	fell := 0
+	for _, l := range lines {
+		if strings.Contains(l, "TopicSource") {
+			t.Errorf("log line names a Go field: %q", l)
+		}
+		if strings.Contains(l, "topic_source") {
+			fell++
+		}
+	}
+	if fell == 0 {
+		t.Errorf("no line points to topic_source: %q", lines)
+	}
+}
+
+// TestWantsSayZeroIsTheDefault: the options whose 0 takes the default say
+// so when refused, not "> 0" or "(0, 1]", which 0 seemed to break.
+func TestWantsSayZeroIsTheDefault(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{W0: -1}, "in [0, 1] (0: the default, 1/K)"},
+		{Options{Eps: -1}, "a finite number >= 0 (0: the default, 1/6)"},
+		{Options{Gamma: -1}, "a finite number >= 0 (0: the default, 1.1)"},
+		{Options{Eps0: -1}, "a finite number >= 0 (0: the default, 1/3)"},
+		{Options{TopFraction: 2}, "in [0, 1] (0: the default, 1/K)"},
+	} {
+		_, err := New(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || oe.Want != tc.want {
+			t.Errorf("New(%+v): %v, want %q", tc.o, err, tc.want)
+		}
+	}
+}

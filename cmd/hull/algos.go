@@ -137,22 +137,23 @@ func (lf *learnerFlags) args(algo string) []string {
 }
 
 // build checks the set flags against algo, given by --algo, and builds it
-// with s.
-func (lf *learnerFlags) build(algo string, s learner.Settings) (learner.Learner, error) {
+// with s for k topics (0: not known yet): the options that K alone rules
+// out are refused here, before any input is read (learner.Spec.CheckK).
+func (lf *learnerFlags) build(algo string, s learner.Settings, k int) (learner.Learner, error) {
 	if err := lookupAlgorithm("--algo", algo); err != nil {
 		return nil, err
 	}
 	if err := lf.check("--algo", algo); err != nil {
 		return nil, err
 	}
-	return lf.buildOwn(algo, s)
+	return lf.buildOwn(algo, s, k)
 }
 
 // validate checks, before any input is read, that algos, given by
 // --algos, are learners, that every set flag belongs to one of them and
-// that each builds with s and the flags that are its own; its errors name
-// --algos.
-func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
+// that each builds with s and the flags that are its own, for each of ks,
+// the numbers of topics; its errors name --algos.
+func (lf *learnerFlags) validate(algos []string, s learner.Settings, ks ...int) error {
 	const flag = "--algos"
 	if len(algos) == 0 {
 		return errors.New(flag + " is empty: want at least one algorithm (" + algorithmNames() + ")")
@@ -170,25 +171,42 @@ func (lf *learnerFlags) validate(algos []string, s learner.Settings) error {
 	if err := lf.check(flag, algos...); err != nil {
 		return err
 	}
+	if len(ks) == 0 {
+		ks = []int{0} // K not known: what it rules out is checked at the fit
+	}
 	for _, a := range algos {
-		if _, err := lf.buildOwn(a, s); err != nil {
-			return fmt.Errorf("%s %s: %w", flag, a, err)
+		for _, k := range ks {
+			if _, err := lf.buildOwn(a, s, k); err != nil {
+				return fmt.Errorf("%s %s: %w", flag, a, err)
+			}
 		}
 	}
 	return nil
 }
 
-// buildOwn builds algo with s and the set flags that belong to it.
-func (lf *learnerFlags) buildOwn(algo string, s learner.Settings) (learner.Learner, error) {
+// buildOwn builds algo with s and the set flags that belong to it, for k
+// topics (0: not known yet; see build).
+func (lf *learnerFlags) buildOwn(algo string, s learner.Settings, k int) (learner.Learner, error) {
 	spec, err := learner.Lookup(algo)
 	if err != nil {
 		return nil, lookupAlgorithm("--algo", algo) // build and validate looked it up first
 	}
-	l, err := spec.Build(s, lf.options(algo))
+	l, err := spec.BuildK(s, lf.options(algo), k)
 	if err != nil {
 		return nil, commandLineError(err, spec)
 	}
 	return l, nil
+}
+
+// logInFlags returns log with every line naming the options of algo by
+// their flags, as its errors do (commandLineError): the learners' log
+// lines name their Go fields ("MinCentreSize lowered to 3"). nil stays
+// nil.
+func logInFlags(log func(string), algo string) func(string) {
+	if log == nil {
+		return nil
+	}
+	return func(line string) { log(learnerFlagWords(line, []string{algo})) }
 }
 
 // algorithmNames lists the registered learners for help texts.

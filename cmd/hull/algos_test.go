@@ -17,12 +17,13 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-corpus.txt")
 	expectBadInput(t, []badInput{
 		{"flag of another learner", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--tsvd-w0", "0.3", missing}, "--tsvd-w0 does not apply to --algo gibbs (it is an option of tsvd)"},
-		{"bad value before reading", []string{"fit", "-q", "--algo", "ddp", "-k", "3", "--proj-far", "2", missing}, "--proj-far 2: want in (0, 1]"},
+		{"bad value before reading", []string{"fit", "-q", "--algo", "ddp", "-k", "3", "--proj-far", "2", missing}, "--proj-far 2: want in [0, 1] (0: the default, 0.5)"},
 		// Fields named in what is wanted are flags too.
 		{"other option in want", []string{"fit", "-q", "-k", "3", "--anchor-project-dim", "5", missing}, "--anchor-project-dim 5: want 0 unless --rectify none ("},
 		{"recover and --rectify", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify", "ap", missing}, "--rectify ap: want none or auto for the original recovery ("},
 		{"unparsable value", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--tsvd-w0", "x", missing}, "--tsvd-w0 x: want a number"},
-		{"-k before reading", []string{"fit", "-q", missing}, "-k 0"},
+		{"-k before reading", []string{"fit", "-q", missing}, "-k is required with INPUT or --stats"},
+		{"-k 0 before reading", []string{"fit", "-q", "-k", "0", missing}, "-k 0: want the number of topics to learn, at least 2"},
 		{"-k 1 before reading", []string{"fit", "-q", "-k", "1", missing}, "-k 1: want the number of topics to learn, at least 2"},
 		// pflag's own parse errors, said as hull's checks say them.
 		{"integer flag", []string{"fit", "-q", "-k", "abc", missing}, "hull: -k/--topics abc: want an integer\n"},
@@ -35,7 +36,7 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"bench plusone: unknown algorithm", []string{"bench", "plusone", "--algos", "anchor,nope", "-k", "3", missing}, `unknown --algos "nope" (want `},
 		{"bench plusone: flag of no listed learner, named", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--tsvd-eps", "0.2", missing}, "--tsvd-eps does not apply to --algos anchor (it is an option of tsvd)"},
 		{"fit: unknown algorithm", []string{"fit", "-q", "--algo", "nope", "-k", "3", missing}, `unknown --algo "nope" (want `},
-		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in (0, 1]"},
+		{"bench: bad value", []string{"bench", "--algos", "anchor,tsvd", "-k", "3", "--tsvd-w0", "2", missing}, "--tsvd-w0 2: want in [0, 1] (0: the default, 1/K)"},
 		{"bench plusone: flag of no listed learner", []string{"bench", "plusone", "--algos", "anchor", "-k", "3", "--delta", "0.5", missing}, "--delta does not apply"},
 		{"--refine-always of a learner without it", []string{"fit", "-q", "--algo", "gibbs", "-k", "3", "--refine-always", missing}, "--refine-always does not apply to --algo gibbs (it is an option of anchor, anchor-kl, binning, ddp, kmeans, projector, recover, rp, score, tsvd)"},
 		{"--refine-always without iterations", []string{"fit", "-q", "--algo", "binning", "-k", "3", "--refine", "0", "--refine-always", missing}, "--refine-always true: want false when --refine is 0"},

@@ -123,7 +123,10 @@ func runBench(cmd *cobra.Command, inputs []string, f *benchFlags) error {
 	if err := f.eval.check(); err != nil {
 		return err
 	}
-	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.eval.seed, Threads: f.eval.threads}); err != nil {
+	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.eval.seed, Threads: f.eval.threads}, f.ks...); err != nil {
+		return err
+	}
+	if err := unusedFlags(cmd.Flags(), "bench's fits print no log (each runs as hull fit -q)", "log-every"); err != nil {
 		return err
 	}
 	if f.eval.reference == "" && len(inputs) == 1 {

@@ -86,6 +86,7 @@ reported too, and the share of topics with TSVD's own catchwords.`,
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object (with every topic's catchwords)")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or notes on stderr")
 	f.input.bind(fs)
+	f.input.asModel = true // INPUT is pruned as the model's corpus (modelPruning)
 	return cmd
 }
 

@@ -96,22 +96,22 @@ Algorithms (--algo):
 // be written before it reads any input, then reads, fits, saves and prints.
 func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	stderr := logWriter(cmd, f.quiet)
-	settings, err := runSettings(f.seed, f.threads, f.maxMemory, stderr, f.quiet)
+	settings, err := runSettings(f.seed, f.threads, f.maxMemory, stderr, f.quiet, f.algo)
 	if err != nil {
 		return err
 	}
 	f.input.maxMemory = settings.MaxMemory // the reader refuses declared sizes above it
-	switch {
-	case f.k < 0 || f.k == 1 || (f.k == 0 && len(args) > 0):
-		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
-	case f.top < 0:
-		return fmt.Errorf("--top %d: want >= 0", f.top)
-	case f.output == "" && cmd.Flags().Changed("output"):
-		return errors.New(`-o "": want a file name (without -o the model is not written)`)
+	if err := checkFitFlags(cmd, args, f); err != nil {
+		return err
 	}
-	l, err := f.learners.build(f.algo, settings)
+	l, err := f.learners.build(f.algo, settings, f.k) // f.k 0: the demo's, known after
 	if err != nil {
 		return err
+	}
+	if f.quiet {
+		if err := unusedFlags(cmd.Flags(), "it prints the log likelihood on stderr, which -q silences", "log-every"); err != nil {
+			return err
+		}
 	}
 	if f.output != "" {
 		// An unusable -o is the user's to fix, and better known before the fit.
@@ -133,7 +133,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		k = truth.K
 	}
 	fitSettings, restore := softMemoryLimit(fitLimit(settings, c), f.maxMemory, c)
-	if l, err = f.learners.build(f.algo, fitSettings); err != nil {
+	if l, err = f.learners.build(f.algo, fitSettings, k); err != nil {
 		return err
 	}
 	m, err := l.Fit(cmd.Context(), c, k)
@@ -167,6 +167,26 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 		timings = append(slices.Clone(timings), t)
 	}
 	printTimings(stderr, timings, time.Since(start))
+	return nil
+}
+
+// checkFitFlags refuses the flags of fit that no input can make right,
+// before any is read: -k (required with INPUT or --stats), --top, and an
+// empty -o or --stats (a script's variable left unset: they were a model
+// not written, and the demo fitted).
+func checkFitFlags(cmd *cobra.Command, args []string, f *fitFlags) error {
+	switch {
+	case f.k == 0 && !cmd.Flags().Changed("topics") && (len(args) > 0 || f.stats != ""):
+		return errors.New("-k is required with INPUT or --stats: the number of topics to learn, at least 2")
+	case f.k < 0 || f.k == 1 || (f.k == 0 && (len(args) > 0 || f.stats != "")):
+		return fmt.Errorf("-k %d: want the number of topics to learn, at least 2", f.k)
+	case f.top < 0:
+		return fmt.Errorf("--top %d: want >= 0", f.top)
+	case f.output == "" && cmd.Flags().Changed("output"):
+		return errors.New(`-o "": want a file name (without -o the model is not written)`)
+	case f.stats == "" && cmd.Flags().Changed("stats"):
+		return errors.New(`--stats "": want a statistics file (without --stats the fit learns from INPUT, or the demo corpus)`)
+	}
 	return nil
 }
 
@@ -293,10 +313,12 @@ func fitLimit(s learner.Settings, c *corpus.Corpus) learner.Settings {
 	return s
 }
 
-// runSettings returns the run settings of a fit from the common flags:
-// progress bars on a terminal, the learner's running log on log unless
-// quiet, and the memory limit parsed.
-func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quiet bool) (learner.Settings, error) {
+// runSettings returns the run settings of a fit of algo ("": none) from
+// the common flags: progress bars on a terminal, the learner's running
+// log on log unless quiet, its lines naming algo's options by their
+// flags as its errors do (logInFlags), and the memory limit parsed, at
+// least what the process holds before it reads (fitLimit subtracts it).
+func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quiet bool, algo string) (learner.Settings, error) {
 	s := learner.Settings{Seed: seed, Threads: threads, Progress: newProgress(log)}
 	if threads < 0 {
 		return s, fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", threads)
@@ -305,6 +327,10 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 		var err error
 		if s.MaxMemory, err = memory.Parse(maxMemory); err != nil {
 			return s, fmt.Errorf("--max-memory: %w", err)
+		}
+		if s.MaxMemory <= runtimeBytes { // fitLimit would leave nothing: refused after the read
+			return s, fmt.Errorf("--max-memory %s: want more than the %s the process holds before it reads anything (the Go runtime, the binary and its tables), which the limit counts",
+				maxMemory, memory.Format(runtimeBytes))
 		}
 		// The garbage collector keeps the heap under the limit, where the
 		// default would let it grow to twice the live data before it
@@ -319,6 +345,9 @@ func runSettings(seed uint64, threads int, maxMemory string, log io.Writer, quie
 			prefix = "\r\x1b[K" // clear the progress bar's line first
 		}
 		s.Log = func(line string) { fmt.Fprintf(log, "%s%s\n", prefix, textsafe.Escape(line)) }
+		if algo != "" {
+			s.Log = logInFlags(s.Log, algo)
+		}
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -62,6 +63,9 @@ type inputFlags struct {
 	// flagsOnly is set for a command that prunes only by the pruning
 	// flags (pruneOnlyByFlags): it refuses --no-prune.
 	flagsOnly bool
+	// asModel is set for a command that prunes INPUT as a model's corpus
+	// was pruned (diagnose): --no-prune undoes that on input of any format.
+	asModel bool
 }
 
 func (in *inputFlags) bind(cmdFlags *pflag.FlagSet) {
@@ -102,6 +106,9 @@ func (in *inputFlags) check() error {
 	err := readflags.Values{Format: in.format, MinDF: in.minDF, MaxDF: in.maxDF, MaxVocab: in.maxVocab, NoPrune: in.noPrune,
 		MinLength: in.minLength, MaxTokenLen: in.maxTokenLen, DropJunk: in.dropJunk, Strict: in.strict,
 		Encoding: in.encoding, Clean: in.clean, Rules: in.tokenRules, StopWords: in.stopwords}.Check()
+	if err == nil {
+		err = in.checkNumericFormat()
+	}
 	if err != nil || len(in.stopwords) == 0 || in.stopWords != nil {
 		return err
 	}
@@ -227,11 +234,38 @@ func (in *inputFlags) checkTextFlags(c *corpus.Corpus) error {
 	if format == "" {
 		format = "already tokenized"
 	}
+	return in.tokensFlagsError(format)
+}
+
+// tokensFlagsError returns an error naming the raw-text flags given (and
+// --excerpt) for input that is tokens already, in format, or nil.
+func (in *inputFlags) tokensFlagsError(format string) error {
 	if err := unusedFlags(in.own, fmt.Sprintf("only raw text is tokenized, and this input is %s (its words are tokens already)", format), rawTextFlags...); err != nil {
 		return err
 	}
 	if in.excerptGiven {
 		return fmt.Errorf("--excerpt: only raw text has a text to show, and this input is %s (its documents are shown by their words)", format)
+	}
+	return nil
+}
+
+// numericFormats are the --format values of input that is tokens already.
+var numericFormats = []string{string(corpus.FormatUCI), string(corpus.FormatLDAC), string(corpus.FormatTriplet), string(corpus.FormatMM)}
+
+// checkNumericFormat refuses, from the flags alone, what checkTextFlags
+// and checkNoPrune refuse after the read when --format names a numeric
+// format: the raw-text flags and --no-prune (unless the command prunes as
+// a model's corpus was pruned), which change nothing there. They were
+// refused only once the whole input had been read.
+func (in *inputFlags) checkNumericFormat() error {
+	if !slices.Contains(numericFormats, in.format) {
+		return nil
+	}
+	if err := in.tokensFlagsError(in.format); err != nil {
+		return err
+	}
+	if in.noPrune && !in.flagsOnly && !in.asModel {
+		return noPruneError(in.format)
 	}
 	return nil
 }
@@ -294,6 +328,12 @@ func (in *inputFlags) checkNoPrune(c *corpus.Corpus, byDefault func(*corpus.Corp
 	if c.Preprocessing != nil && c.Preprocessing.Format != "" {
 		format = string(c.Preprocessing.Format)
 	}
+	return noPruneError(format)
+}
+
+// noPruneError is the refusal of --no-prune for input that is tokens
+// already, in format.
+func noPruneError(format string) error {
 	return fmt.Errorf("--no-prune: nothing would be pruned without it: this input is %s (its words are tokens already), "+
 		"which is pruned by default only as a pruned model's corpus", format)
 }
@@ -341,7 +381,9 @@ func (in *inputFlags) dropStopWords(c *corpus.Corpus) (*corpus.Corpus, error) {
 const stdinPath = "-"
 
 // readPaths reads the corpus at paths, or standard input for the single
-// path "-" (a stream: numeric formats need --vocab).
+// path "-" (a stream: numeric formats need --vocab). Every command that
+// reads INPUT reads it here, and so refuses an input given twice
+// (checkSameInputs) before reading anything.
 func readPaths(paths []string, opts corpus.ReadOptions) (*corpus.Corpus, error) {
 	switch {
 	case len(paths) == 1 && paths[0] == stdinPath:
@@ -349,7 +391,69 @@ func readPaths(paths []string, opts corpus.ReadOptions) (*corpus.Corpus, error) 
 	case slices.Contains(paths, stdinPath):
 		return nil, errors.New("INPUT -: standard input is read alone, not with other inputs")
 	}
+	if err := checkSameInputs(paths); err != nil {
+		return nil, err
+	}
 	return corpus.Read(paths, opts)
+}
+
+// checkSameInputs refuses two INPUTs that name one file (os.SameFile:
+// another spelling, a link) or a file or directory that a directory also
+// given reads: its documents would count twice, as overlapping globs
+// made them, with exit 0. Paths that cannot be stat'ed are left to the
+// reader's error. (A link inside a directory to a file given beside it is
+// not looked for: that would walk the directory before the read.)
+func checkSameInputs(paths []string) error {
+	infos := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		infos[i], _ = os.Stat(p)
+	}
+	for i := range paths {
+		for j := range i {
+			if infos[i] != nil && infos[j] != nil && os.SameFile(infos[i], infos[j]) {
+				return fmt.Errorf("INPUT %s and INPUT %s are the same file: its documents would count twice (give it once)", paths[j], paths[i])
+			}
+		}
+	}
+	for i, p := range paths {
+		for j, dir := range paths {
+			if i != j && infos[i] != nil && infos[j] != nil && infos[j].IsDir() && readBelow(infos[j], p, infos[i]) {
+				return fmt.Errorf("INPUT %s is inside INPUT %s, which reads it too: its documents would count twice (give one of them)", p, dir)
+			}
+		}
+	}
+	return nil
+}
+
+// readBelow reports whether reading the directory dir reads p, whose
+// FileInfo is fi, too: p (a file, or a directory) lies below dir through
+// directories that are no links, none of them, nor p, hidden (the
+// directory read follows links to files only, and skips names starting
+// with "."), as the system resolves the links on p's own path.
+func readBelow(dir os.FileInfo, p string, fi os.FileInfo) bool {
+	start := p
+	if !fi.IsDir() {
+		start = filepath.Dir(p) // p itself may be a link to a file: the read follows it
+	}
+	real, err := filepath.EvalSymlinks(start)
+	if err == nil {
+		real, err = filepath.Abs(real)
+	}
+	if err != nil {
+		return false
+	}
+	hidden := !fi.IsDir() && strings.HasPrefix(filepath.Base(p), ".")
+	for {
+		if up, err := os.Stat(real); err == nil && os.SameFile(up, dir) {
+			return !hidden
+		}
+		parent := filepath.Dir(real)
+		if parent == real {
+			return false
+		}
+		hidden = hidden || strings.HasPrefix(filepath.Base(real), ".")
+		real = parent
+	}
 }
 
 // rawTextPrune is the default pruning of fit: corpus.RawTextPrune for raw

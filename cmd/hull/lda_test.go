@@ -73,8 +73,8 @@ func meanL1(t *testing.T, dir string, m *model.Model) float64 {
 func TestFitGibbs(t *testing.T) {
 	dir := ldaCorpus(t)
 	args := []string{"--algo", "gibbs", "--iterations", "80", "--burn-in", "40", "--save-every", "20",
-		"--optimize-interval", "10", "--alpha", "1.2", "--beta", "0.05", "--log-every", "20", "--shards", "2", "--threads", "2", "--seed", "3"}
-	m, errOut, log := fitLDA(t, dir, args...)
+		"--optimize-interval", "10", "--alpha", "1.2", "--beta", "0.05", "--shards", "2", "--threads", "2", "--seed", "3"}
+	m, errOut, log := fitLDA(t, dir, append(args, "--log-every", "20")...)
 	if m.Algorithm != "gibbs" || m.K != 6 || len(m.Alpha) != 6 {
 		t.Fatalf("algorithm %q, K %d, alpha %v", m.Algorithm, m.K, m.Alpha)
 	}
@@ -99,6 +99,7 @@ func TestFitGibbs(t *testing.T) {
 		t.Errorf("mean l1 %.3f", l1)
 	}
 	for _, threads := range []string{"1", "3"} {
+		// Without --log-every, which -q refuses: it would print nothing.
 		again, _, _ := fitLDA(t, dir, append(args, "-q", "--threads", threads)...)
 		if !reflect.DeepEqual(again.Topics, m.Topics) || !reflect.DeepEqual(again.Alpha, m.Alpha) || !reflect.DeepEqual(again.Params, m.Params) {
 			t.Errorf("same seed and shards, --threads %s and 2: different models", threads)

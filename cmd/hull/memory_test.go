@@ -23,12 +23,13 @@ func TestMaxMemoryCountsCorpusAndRuntime(t *testing.T) {
 	}
 	o := anchor.DefaultOptions()
 	o.Threads = 1
-	limit := anchor.EstimateBytes(c, 4, o) + 1<<20
+	// Above the runtime's share, which a limit must exceed to be taken.
+	limit := runtimeBytes + anchor.EstimateBytes(c, 4, o) + c.Bytes()/2
 	code, _, errOut := hull(t, "fit", "-q", "-k", "4", "--threads", "1", "--max-memory", strconv.FormatInt(limit, 10), docword)
 	if code != exitBadInput || !strings.Contains(errOut, "what is left of the whole limit of") {
 		t.Fatalf("limit %d: exit %d, %s; want a refusal counting the corpus and the runtime", limit, code, errOut)
 	}
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "4", "--threads", "1", "--max-memory", strconv.FormatInt(limit+runtimeBytes+c.Bytes(), 10), docword); code != 0 {
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "4", "--threads", "1", "--max-memory", strconv.FormatInt(limit+c.Bytes(), 10), docword); code != 0 {
 		t.Fatalf("limit with room for all: exit %d, %s", code, errOut)
 	}
 }

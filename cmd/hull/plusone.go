@@ -121,12 +121,15 @@ func runPlusOne(cmd *cobra.Command, args []string, f *plusOneFlags) error {
 	if err := loadPlusOneTruth(f, &o); err != nil {
 		return err
 	}
-	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.seed, Threads: f.threads}); err != nil {
+	if err := f.learners.validate(f.algos, learner.Settings{Seed: f.seed, Threads: f.threads}, f.k); err != nil {
+		return err
+	}
+	if err := unusedFlags(cmd.Flags(), "the fits of plusone print no log", "log-every"); err != nil {
 		return err
 	}
 	for _, a := range f.algos {
 		o.Learners = append(o.Learners, eval.PlusOneLearner{Name: a, New: func(seed uint64) (learner.Learner, error) {
-			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads, Progress: progress})
+			return f.learners.buildOwn(a, learner.Settings{Seed: seed, Threads: f.threads, Progress: progress}, f.k)
 		}})
 	}
 	c, err := f.input.read(cmd.Context(), args, stderr, nil, rawTextPrune)

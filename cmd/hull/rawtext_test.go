@@ -99,7 +99,7 @@ func TestRawTextFlagsCheckedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectBadInput(t, []badInput{
-		{"no -k", []string{"fit", missing}, "-k 0: want the number of topics"},
+		{"no -k", []string{"fit", missing}, "-k is required with INPUT"},
 		{"encoding", []string{"fit", "-k", "2", missing, "--encoding", "ebcdic"}, "--encoding:"},
 		{"clean", []string{"fit", "-k", "2", missing, "--clean", "email,pdf"}, "--clean:"},
 		{"min-length", []string{"fit", "-k", "2", missing, "--min-length", "0"}, "--min-length 0"},

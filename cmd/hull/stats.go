@@ -76,7 +76,7 @@ show --vocab -o FILE" of an earlier file); words outside it are dropped and coun
 
 func runStats(cmd *cobra.Command, args []string, f *statsFlags) error {
 	stderr := logWriter(cmd, f.quiet)
-	settings, err := runSettings(0, f.threads, f.maxMemory, stderr, f.quiet)
+	settings, err := runSettings(0, f.threads, f.maxMemory, stderr, f.quiet, "")
 	if err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	case len(args) == 0 && refineAsked(cmd.Flags()):
 		return errors.New("--refine, --refine-tol, --refine-always: a fit from statistics refines on documents given as INPUT (a sample of them, read as the statistics' were), and none is given")
 	}
-	l, err := f.learners.build(f.algo, settings)
+	l, err := f.learners.build(f.algo, settings, f.k)
 	if err != nil {
 		return err
 	}
@@ -303,7 +303,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	}
 	whole := settings
 	settings = fitLimit(settings, sample) // --max-memory bounds the whole process
-	if l, err = f.learners.build(f.algo, settings); err != nil {
+	if l, err = f.learners.build(f.algo, settings, f.k); err != nil {
 		return err
 	}
 	var m *model.Model

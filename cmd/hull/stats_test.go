@@ -202,7 +202,7 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"stats", "--words", st, "--min-df", "2", "-o", filepath.Join(dir, "o.stats"), kos}, "--words fixes the vocabulary"},
 		// Empty statistics were written (exit 0), which fit then refused.
 		{[]string{"stats", "--words", noWords, "-o", filepath.Join(dir, "o.stats"), newsShards(t, 1, 20)[0]}, "--words " + noWords + ": none of its 2 words occurs in INPUT (whose "},
-		{[]string{"fit", "--stats", st}, "-k 0"},
+		{[]string{"fit", "--stats", st}, "-k is required with INPUT or --stats"},
 		{[]string{"fit", "-k", "3", "--stats", st, "--stem"}, "--stem: --stats learns from statistics already counted"},
 		{[]string{"fit", "-k", "3", "--stats", st, "--min-df", "3", kos}, "--min-df, --max-df, --max-vocab and --no-prune prune the vocabulary, which is the statistics' with --stats"},
 		{[]string{"fit", "-k", "3", "--stats", st, filepath.Join(dir, "none.txt")}, "none.txt"},
@@ -216,8 +216,11 @@ func TestStatsErrors(t *testing.T) {
 		{[]string{"fit", "-k", "3", "--stats", damaged}, "checksum is missing"},
 		{[]string{"fit", "-k", "3", "--stats", kos}, "not a hull statistics file"},
 		{[]string{"stats", "merge", st, damaged, "-o", filepath.Join(dir, "m.stats")}, "damaged.stats"},
-		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "(what is left of the whole limit of 1.0 KiB once the runtime holds 16.0 MiB) (-k, or count the statistics again on fewer words: hull stats --max-vocab"},
-		{[]string{"stats", "--max-memory", "16MiB", "-o", filepath.Join(dir, "o.stats"), kos}, "above the memory limit of 1 B (what is left of the whole limit of 16.0 MiB once the runtime holds 16.0 MiB and the corpus "},
+		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "16777217"}, "(what is left of the whole limit of 16.0 MiB once the runtime holds 16.0 MiB) (-k, or count the statistics again on fewer words: hull stats --max-vocab"},
+		{[]string{"stats", "--max-memory", "17MiB", "-o", filepath.Join(dir, "o.stats"), kos}, "(what is left of the whole limit of 17.0 MiB once the runtime holds 16.0 MiB and the corpus "},
+		// A limit the runtime alone uses up is refused before the read.
+		{[]string{"fit", "-k", "3", "--stats", st, "--max-memory", "1KiB"}, "--max-memory 1KiB: want more than the 16.0 MiB the process holds before it reads anything"},
+		{[]string{"stats", "--max-memory", "16MiB", "-o", filepath.Join(dir, "o.stats"), kos}, "--max-memory 16MiB: want more than the 16.0 MiB"},
 	} {
 		code, _, errOut := hull(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
