@@ -250,10 +250,6 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	switch {
 	case k < 2 || k >= c.NumWords():
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
-	case k > c.NumDocs():
-		// As every other learner: Q = sum of the documents' rank-1 terms
-		// has rank at most D, and K topics took minutes before failing.
-		return nil, fmt.Errorf("anchor: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
 	}
 	if err := o.checkK(k); err != nil {
 		return nil, err

@@ -517,16 +517,6 @@ func TestRectifyWordsAtMostKRefused(t *testing.T) {
 	}
 }
 
-// TestFitRefusesKAboveDocs: K above the number of documents is refused at
-// once, as every other learner refuses it (it ran for minutes).
-func TestFitRefusesKAboveDocs(t *testing.T) {
-	c, _ := separable(t, 8, 5)
-	l, _ := New(DefaultOptions())
-	if _, err := l.Fit(context.Background(), c, 9); err == nil || !strings.Contains(err.Error(), "K = 9 topics for 8 documents: want K <= D") {
-		t.Fatalf("K = 9 for 8 documents: %v", err)
-	}
-}
-
 // TestRecoverHasNoSolveOptions: recover, whose matrix inversion solves
 // nothing per word, has neither --tolerance nor --max-iter (accepted, they
 // changed nothing), as it has none of the rectification's options.

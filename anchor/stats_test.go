@@ -339,25 +339,34 @@ func TestFitStatsNil(t *testing.T) {
 }
 
 // TestFitStatsSampleOfAnotherCorpus: documents of another corpus given as
-// the refinement sample are refused (NIPS for KOS's statistics: the
-// refinement made the topics NIPS's under KOS's anchor words, and the fit
-// succeeded), a shard of the corpus is taken.
+// the refinement sample get a warning on the log (NIPS for KOS's
+// statistics: the refinement made the topics NIPS's under KOS's anchor
+// words, and the log said only how many tokens were dropped); a shard of
+// the corpus gets none.
 func TestFitStatsSampleOfAnotherCorpus(t *testing.T) {
 	c := refinetest.KOS(t)
 	s, err := cooc.FromCorpus(context.Background(), c, cooc.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := New(DefaultOptions())
-	_, err = l.FitStatsSample(context.Background(), s, 5, refinetest.NIPS(t))
-	if !errors.Is(err, ErrSampleCorpus) || !strings.Contains(err.Error(), "44% of its tokens") {
-		t.Errorf("NIPS as the sample of KOS's statistics: %v, want ErrSampleCorpus", err)
+	fit := func(sample *corpus.Corpus) string {
+		var log strings.Builder
+		o := DefaultOptions()
+		o.Log = func(line string) { log.WriteString(line + "\n") }
+		l, _ := New(o)
+		if _, err := l.FitStatsSample(context.Background(), s, 5, sample); err != nil {
+			t.Fatal(err)
+		}
+		return log.String()
+	}
+	if log := fit(refinetest.NIPS(t)); !strings.Contains(log, "warning: the refinement sample may not be documents of the statistics' corpus: 44% of its tokens") {
+		t.Errorf("NIPS as the sample of KOS's statistics: no warning in\n%s", log)
 	}
 	first := make([]int, 300)
 	for d := range first {
 		first[d] = d
 	}
-	if _, err := l.FitStatsSample(context.Background(), s, 5, corpus.Select(c, first)); err != nil {
-		t.Errorf("KOS's first 300 documents as the sample: %v", err)
+	if log := fit(corpus.Select(c, first)); strings.Contains(log, "warning") {
+		t.Errorf("KOS's first 300 documents as the sample: %s", log)
 	}
 }

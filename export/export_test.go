@@ -177,6 +177,12 @@ func TestMalletRefusesWhitespace(t *testing.T) {
 			t.Errorf("%q outside the top words: %v", w, err)
 		}
 	}
+	// The topic is numbered as hull topics prints it, from 1: the user
+	// looks for the word there, MALLET's file being refused.
+	m := &model.Model{K: 2, Vocab: []string{"a", "new york", "c"}, Topics: [][]float64{{0.8, 0.1, 0.1}, {0.1, 0.8, 0.1}}}
+	if err := WriteMalletTopicKeys(io.Discard, m, 1); err == nil || !strings.Contains(err.Error(), "top words of topic 2 (counted from 1") {
+		t.Errorf("a word of the second topic: %v, want it named topic 2", err)
+	}
 }
 
 // The topic-word table reads back with encoding/csv: the words exactly,

@@ -57,7 +57,7 @@ func malletWords(m *model.Model, top int) ([][]int, error) {
 		words[k] = m.TopWords(k, top)
 		for _, i := range words[k] {
 			if w := m.Vocab[i]; strings.ContainsFunc(w, unicode.IsSpace) {
-				return nil, fmt.Errorf("%w: word %d %q, among the top words of topic %d (the csv and pyldavis exports hold any word)", ErrWhitespace, i, w, k)
+				return nil, fmt.Errorf("%w: word %d %q, among the top words of topic %d (counted from 1, as hull topics prints them; the csv and pyldavis exports hold any word)", ErrWhitespace, i, w, k+1)
 			}
 		}
 	}

@@ -78,7 +78,7 @@ Algorithms (--algo):
 		},
 	}
 	fs := cmd.Flags()
-	fs.IntVarP(&f.k, "topics", "k", 0, "number of topics K (required with INPUT; the demo defaults to its planted count)")
+	fs.IntVarP(&f.k, "topics", "k", 0, "number of topics K (required with INPUT or --stats; the demo defaults to its planted count)")
 	fs.StringVar(&f.algo, "algo", "anchor", "algorithm: "+algorithmNames())
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed: the same input and seed give the same model")
 	fs.IntVar(&f.threads, "threads", 0, "worker goroutines (0: one per CPU); never changes the result (gibbs samples its --shards on them)")

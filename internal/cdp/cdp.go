@@ -221,9 +221,10 @@ func (b *Browser) read() {
 // of them.
 const errLines = 5
 
-// lastLines returns the last n lines of s.
+// lastLines returns the last n lines of s, a final line break not
+// counting as the start of an empty line.
 func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 

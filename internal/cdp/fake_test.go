@@ -112,7 +112,22 @@ func TestErrorAfterExit(t *testing.T) {
 	if err == nil {
 		t.Fatal("a call the browser exited at: no error")
 	}
-	if n := strings.Count(err.Error(), "noise"); n > 5 || !strings.Contains(err.Error(), "noise 39") {
+	if n := strings.Count(err.Error(), "noise"); n != 5 || !strings.Contains(err.Error(), "noise 35") || !strings.Contains(err.Error(), "noise 39") {
 		t.Errorf("the error holds %d lines of stderr, want the last 5: %v", n, err)
+	}
+}
+
+// TestLastLines: a final line break starts no line of its own (the last
+// five lines of "...\n" were four and an empty one).
+func TestLastLines(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\nb\nc\n", "b\nc"},
+		{"a\nb\nc", "b\nc"},
+		{"c\n", "c"},
+		{"", ""},
+	} {
+		if got := lastLines(tc.in, 2); got != tc.want {
+			t.Errorf("lastLines(%q, 2) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
