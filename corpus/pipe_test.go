@@ -25,7 +25,8 @@ func TestFilesReadOnce(t *testing.T) {
 		}
 	}
 	uci := writeFile(t, dir, "x.txt", "2\n3\n3\n1 1 2\n1 3 1\n2 2 4\n")
-	c, err := Read([]string{uci, uci}, ReadOptions{Format: FormatUCI, Vocab: pipetest.Path(t, "apple\nbanana\ncherry\n")})
+	uci2 := writeFile(t, dir, "y.txt", "2\n3\n3\n1 1 2\n1 3 1\n2 2 4\n") // one file twice is refused
+	c, err := Read([]string{uci, uci2}, ReadOptions{Format: FormatUCI, Vocab: pipetest.Path(t, "apple\nbanana\ncherry\n")})
 	if err != nil || c.NumDocs() != 4 || !slices.Equal(c.Vocab, []string{"apple", "banana", "cherry"}) {
 		t.Fatalf("two uci inputs, one vocabulary through a pipe: %v", err)
 	}

@@ -270,13 +270,19 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 // the vocabulary is the union in first-seen order and the documents are
 // concatenated, keeping their ids as read. The files of opts (Vocab,
 // Text.StopWordFiles) are read once, before the first path, for all of
-// them: a pipe gives its words to one read only.
+// them: a pipe gives its words to one read only. Before anything is
+// read, it refuses a file given twice (another spelling, a link) and a
+// file or directory inside a directory also given, whose documents would
+// count twice.
 func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 	switch len(paths) {
 	case 0:
 		return nil, errors.New("corpus: no input paths")
 	case 1:
 		return ReadFile(paths[0], opts)
+	}
+	if err := checkDistinct(paths); err != nil {
+		return nil, err
 	}
 	opts, err := opts.withFilesRead()
 	if err != nil {

@@ -8,70 +8,28 @@ import (
 	"testing"
 )
 
-// TestSameInputTwiceRefused: an input given twice (the same file under
-// another spelling or a link, or a file or directory inside a directory
-// also given) is refused naming both, before anything is read (the
-// garbage file would fail the read), by every command that reads INPUT:
-// its documents counted twice, with exit 0. Standard input stays apart.
+// TestSameInputTwiceRefused: every command that reads INPUT refuses an
+// input given twice (corpus.Read: the same file under another spelling
+// or a link, or inside a directory also given; its cases are
+// TestReadRefusesRepeats), naming both, before anything is read: its
+// documents counted twice, with exit 0. Standard input stays apart.
 func TestSameInputTwiceRefused(t *testing.T) {
-	dir := t.TempDir()
-	docs := filepath.Join(dir, "docs")
-	for name, text := range map[string]string{"a.txt": "apples and pears", "sub/c.txt": "pears and plums", ".hidden.txt": "plums"} {
-		path := filepath.Join(docs, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	bad := filepath.Join(dir, "bad.uci")
-	if err := os.WriteFile(bad, []byte("not uci\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	a, link := filepath.Join(docs, "a.txt"), filepath.Join(dir, "link.txt")
-	if err := os.Symlink(a, link); err != nil {
-		t.Fatal(err)
-	}
-	sub := filepath.Join(docs, "sub", "c.txt")
 	synth := synthCorpus(t, "lda", "-k", "3", "--vocab-size", "40", "--docs", "30", "--doc-length", "15")
 	docword, truth := filepath.Join(synth, "docword.txt"), filepath.Join(synth, "truth.json")
+	other := synth + "/./docword.txt" // another spelling
 	out := t.TempDir()
-	same := func(x, y string) string { return "INPUT " + x + " and INPUT " + y + " are the same file" }
-	inside := func(x, d string) string { return "INPUT " + x + " is inside INPUT " + d + ", which reads it too" }
+	same := docword + " and " + other + " are the same file"
 	expectBadInput(t, []badInput{
-		{"twice", []string{"fit", "-q", "-k", "3", "--format", "uci", bad, bad}, same(bad, bad)},
-		{"another spelling", []string{"fit", "-q", "-k", "3", "--format", "uci", bad, docs + "/../bad.uci"}, same(bad, docs+"/../bad.uci")},
-		{"a link", []string{"fit", "-q", "-k", "3", a, link}, same(a, link)},
-		{"a file in a directory", []string{"fit", "-q", "-k", "3", docs, sub}, inside(sub, docs)},
-		{"the directory after", []string{"fit", "-q", "-k", "3", a, docs}, inside(a, docs)},
-		{"a directory in a directory", []string{"fit", "-q", "-k", "3", filepath.Dir(sub), docs}, inside(filepath.Dir(sub), docs)},
-		{"stats", []string{"stats", "-q", "-o", filepath.Join(out, "s.stats"), docs, a}, inside(a, docs)},
-		{"corpus", []string{"corpus", "-q", "-o", filepath.Join(out, "c"), docs, a}, inside(a, docs)},
-		{"infer", []string{"infer", "-q", truth, docword, docword}, same(docword, docword)},
-		{"bench", []string{"bench", "-q", "-k", "3", docword, docword}, same(docword, docword)},
-		{"bench plusone", []string{"bench", "plusone", "-q", "-k", "3", docword, docword}, same(docword, docword)},
+		{"fit", []string{"fit", "-q", "-k", "3", docword, other}, same},
+		{"stats", []string{"stats", "-q", "-o", filepath.Join(out, "s.stats"), docword, other}, same},
+		{"corpus", []string{"corpus", "-q", "-o", filepath.Join(out, "c"), docword, other}, same},
+		{"infer", []string{"infer", "-q", truth, docword, other}, same},
+		{"bench", []string{"bench", "-q", "-k", "3", docword, other}, same},
+		{"bench plusone", []string{"bench", "plusone", "-q", "-k", "3", docword, other}, same},
 		{"standard input twice", []string{"fit", "-q", "-k", "3", "-", "-"}, "standard input is read alone"},
 	})
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
 		t.Errorf("refused commands wrote %d files", len(entries))
-	}
-	// A hidden file the directory's read skips, and a sibling, are no repeat.
-	dirInfo, _ := os.Stat(docs)
-	for p, want := range map[string]bool{sub: true, filepath.Join(docs, ".hidden.txt"): false, bad: false, link: false} {
-		fi, _ := os.Stat(p)
-		if got := readBelow(dirInfo, p, fi); got != want {
-			t.Errorf("readBelow(%s, %s) = %v, want %v", docs, p, got, want)
-		}
-	}
-	// A link in the directory is read with it (the read follows links to
-	// files).
-	inner := filepath.Join(docs, "link.txt")
-	if err := os.Symlink(bad, inner); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(inner); !readBelow(dirInfo, inner, fi) {
-		t.Errorf("readBelow(%s, %s) = false, want true", docs, inner)
 	}
 }
 
