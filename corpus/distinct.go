@@ -7,13 +7,14 @@ import (
 	"strings"
 )
 
-// checkDistinct refuses two paths that name one file (os.SameFile:
+// CheckDistinct refuses two paths that name one file (os.SameFile:
 // another spelling, a link) or a file or directory that a directory also
 // given reads (FormatDir): its documents would count twice, as
 // overlapping globs made them. Paths that cannot be stat'ed are left to
-// the reader's error. (A link inside a directory to a file given beside it is
+// the reader's error. Read calls it; a program that reads the paths
+// otherwise (hull-beam's pipeline) calls it before. (A link inside a directory to a file given beside it is
 // not looked for: that would walk the directory before the read.)
-func checkDistinct(paths []string) error {
+func CheckDistinct(paths []string) error {
 	infos := make([]os.FileInfo, len(paths))
 	for i, p := range paths {
 		infos[i], _ = os.Stat(p)

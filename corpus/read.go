@@ -281,7 +281,7 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 	case 1:
 		return ReadFile(paths[0], opts)
 	}
-	if err := checkDistinct(paths); err != nil {
+	if err := CheckDistinct(paths); err != nil {
 		return nil, err
 	}
 	opts, err := opts.withFilesRead()

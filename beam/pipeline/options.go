@@ -242,9 +242,12 @@ type Shard struct {
 // only, as the shell's does. A pattern that matches nothing, or a local
 // input that is neither a regular file nor a directory (a pipe, which
 // the pipeline's two passes could not read twice; "-", which hull reads
-// as standard input), is an error.
+// as standard input), is an error; so are local files that repeat one
+// another (corpus.CheckDistinct: one file under two spellings, or a file
+// inside a directory also given), whose documents would count twice.
 func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 	var shards []Shard
+	var local []string
 	for _, p := range inputs {
 		files, err := expand(ctx, p)
 		if err != nil {
@@ -252,7 +255,13 @@ func Expand(ctx context.Context, inputs []string) ([]Shard, error) {
 		}
 		for _, f := range files {
 			shards = append(shards, Shard{Path: f, Index: len(shards)})
+			if !isRemote(f) {
+				local = append(local, f)
+			}
 		}
+	}
+	if err := corpus.CheckDistinct(local); err != nil {
+		return nil, err
 	}
 	return shards, nil
 }
