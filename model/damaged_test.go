@@ -194,4 +194,11 @@ func TestReadNilReader(t *testing.T) {
 	if err == nil || m != nil {
 		t.Fatalf("Read(nil) = %v, %v; want an error", m, err)
 	}
+	// Write to a nil writer panicked in the encoder.
+	good := &Model{K: 1, Vocab: []string{"a"}, Topics: [][]float64{{1}}}
+	for _, gz := range []bool{false, true} {
+		if err := Write(nil, good, gz); err == nil {
+			t.Errorf("Write(nil, gz %v): no error", gz)
+		}
+	}
 }

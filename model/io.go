@@ -39,8 +39,11 @@ func Save(path string, m *Model) error {
 
 // Write encodes m as JSON to w, gzip-compressed if gz is true. As Save,
 // it returns m.Validate's error, writing nothing, for a model that Read
-// would refuse.
+// would refuse; and an error for a nil w, as Read for a nil reader.
 func Write(w io.Writer, m *Model, gz bool) error {
+	if w == nil {
+		return errors.New("model: no writer (nil)")
+	}
 	if err := m.Validate(); err != nil {
 		return err
 	}
