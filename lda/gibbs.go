@@ -50,11 +50,9 @@ const (
 	// barrier and an O(Shards K) merge of the topic totals, and visits
 	// every document once per step, recounting its topics (O(n_d)): its
 	// time grows with the shards, about linearly beyond a few dozen, and
-	// shards beyond Threads sample nothing more at once. On KOS (K = 20,
-	// 2 threads, a loaded machine) a sweep took 0.05 s with 1 shard, 0.07
-	// with 2, 0.10 with 16, 0.23 with 64, 0.83 with 256 and 2.8 with
-	// 1,024: for the default 1,000 sweeps, 50 s, 14 minutes and 47
-	// minutes. 256 leaves room for the largest machines' cores.
+	// shards beyond Threads sample nothing more at once (measured in
+	// docs/BENCHMARKS.md, "Gibbs sampling in shards"). 256 leaves room for
+	// the largest machines' cores.
 	MaxGibbsShards = 256
 	// maxOptimizeBurnIn is MALLET's default burn-in before the first
 	// hyperparameter optimisation.

@@ -30,7 +30,7 @@ var (
 // gibbsOptions are the options of gibbs the registry sets by name.
 var gibbsOptions = []learner.Option{
 	{Field: "Iterations", Flag: "iterations", Usage: "sweeps over all tokens (0: 1000)"},
-	{Field: "Shards", Flag: "shards", Usage: "documents and words split into N groups each, the N x N blocks sampled N at a time in parallel on --threads against shared counts (only the topic totals lag, by one block); the model depends on it, never on --threads (0: 1, exact Gibbs sampling); at most 256: a sweep visits every document once per shard, so its time grows with N (on KOS 0.07 s a sweep with 2 shards, 0.23 with 64, 0.83 with 256), and more shards than --threads sample nothing more at once"},
+	{Field: "Shards", Flag: "shards", Usage: "documents and words split into N groups each, the N x N blocks sampled N at a time in parallel on --threads against shared counts (only the topic totals lag, by one block); the model depends on it, never on --threads (0: 1, exact Gibbs sampling); at most 256: a sweep visits every document once per shard, so its time grows with N (docs/BENCHMARKS.md, Gibbs sampling in shards), and more shards than --threads sample nothing more at once"},
 	{Field: "BurnIn", Flag: "burn-in", Usage: "sweeps before the first saved state (0: half of --iterations)"},
 	{Field: "SaveEvery", Flag: "save-every", Usage: "sweeps between the saved states whose topics are averaged, counted back from the last (0: 10 states after the burn-in)"},
 	{Field: "OptimizeInterval", Flag: "optimize-interval", Usage: "optimise alpha (asymmetric) and beta every N sweeps after min(200, burn-in/2), as MALLET (0: off)"},
