@@ -188,21 +188,21 @@ func NewVB(opts VBOptions) (*VB, error) {
 	}
 	switch {
 	case o.Iterations < 0:
-		return nil, bad("Iterations", o.Iterations, ">= 0 (0: 100)")
+		return nil, bad("Iterations", o.Iterations, fmt.Sprintf(">= 0 (0: the default, %d)", DefaultVBIterations))
 	case !positiveFinite(o.Tolerance):
-		return nil, bad("Tolerance", o.Tolerance, "positive and finite (0: 1e-4)")
+		return nil, bad("Tolerance", o.Tolerance, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", DefaultVBTolerance))
 	case o.EStepIterations < 0:
-		return nil, bad("EStepIterations", o.EStepIterations, "> 0")
+		return nil, bad("EStepIterations", o.EStepIterations, fmt.Sprintf(">= 0 (0: the default, %d)", infer.DefaultIterations))
 	case !positiveFinite(o.EStepTolerance):
-		return nil, bad("EStepTolerance", o.EStepTolerance, "positive and finite")
+		return nil, bad("EStepTolerance", o.EStepTolerance, fmt.Sprintf("a finite number >= 0 (0: the default, %g)", infer.DefaultTolerance))
 	case !(o.AlphaSum >= 0 && o.AlphaSum <= MaxPrior):
-		return nil, bad("AlphaSum", o.AlphaSum, fmt.Sprintf("positive, at most %g (0: 0.1 K)", MaxPrior))
+		return nil, bad("AlphaSum", o.AlphaSum, fmt.Sprintf(">= 0, at most %g (0: the default, 0.1 K)", MaxPrior))
 	case !(o.Eta > 0 && o.Eta <= MaxPrior):
-		return nil, bad("Eta", o.Eta, fmt.Sprintf("positive, at most %g", MaxPrior))
+		return nil, bad("Eta", o.Eta, fmt.Sprintf(">= 0, at most %g (0: the default, %g)", MaxPrior, DefaultBeta))
 	case o.BatchSize < 0:
-		return nil, bad("BatchSize", o.BatchSize, fmt.Sprintf("> 0 (0: %d)", DefaultVBBatchSize))
+		return nil, bad("BatchSize", o.BatchSize, fmt.Sprintf(">= 0 (0: the default, %d)", DefaultVBBatchSize))
 	case !(o.Kappa > 0.5 && o.Kappa <= 1):
-		return nil, bad("Kappa", o.Kappa, fmt.Sprintf("in (0.5, 1] (0: %v)", DefaultVBKappa))
+		return nil, bad("Kappa", o.Kappa, fmt.Sprintf("in (0.5, 1] (0: the default, %v)", DefaultVBKappa))
 	case !(o.Tau0 >= 0) || math.IsInf(o.Tau0, 1):
 		return nil, bad("Tau0", o.Tau0, ">= 0 and finite")
 	}

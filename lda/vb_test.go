@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hulltopics/hull/corpus"
@@ -379,5 +380,29 @@ func TestVBWarmFromRan(t *testing.T) {
 	}
 	if warm == 0 {
 		t.Error("no fit of up to 16 iterations started warm: the test no longer reaches the case")
+	}
+}
+
+// TestVBWantsSayZeroIsTheDefault: the options whose 0 takes the default
+// say so when refused, not "> 0" or "positive", which 0 seemed to break.
+func TestVBWantsSayZeroIsTheDefault(t *testing.T) {
+	for _, tc := range []struct {
+		o    VBOptions
+		want string
+	}{
+		{VBOptions{Iterations: -1}, ">= 0 (0: the default, "},
+		{VBOptions{Tolerance: -1}, "a finite number >= 0 (0: the default, "},
+		{VBOptions{EStepIterations: -1}, ">= 0 (0: the default, "},
+		{VBOptions{EStepTolerance: -1}, "a finite number >= 0 (0: the default, "},
+		{VBOptions{AlphaSum: -1}, ">= 0, at most "},
+		{VBOptions{Eta: -1}, ">= 0, at most "},
+		{VBOptions{BatchSize: -1}, ">= 0 (0: the default, 1024)"},
+		{VBOptions{Kappa: 2}, "in (0.5, 1] (0: the default, "},
+	} {
+		_, err := NewVB(tc.o)
+		var oe *learner.OptionError
+		if !errors.As(err, &oe) || !strings.HasPrefix(oe.Want, tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)
+		}
 	}
 }

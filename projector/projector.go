@@ -145,7 +145,7 @@ func New(opts Options) (*Learner, error) {
 		return nil, err
 	}
 	if !(opts.Delta > 0 && opts.Delta <= 1) {
-		return nil, &learner.OptionError{Learner: Algorithm, Field: "Delta", Value: opts.Delta, Want: "in (0, 1]"}
+		return nil, &learner.OptionError{Learner: Algorithm, Field: "Delta", Value: opts.Delta, Want: fmt.Sprintf("in (0, 1] (0: the default, %v)", DefaultDelta)}
 	}
 	if err := opts.Auto.Validate(Algorithm); err != nil {
 		return nil, err

@@ -399,6 +399,11 @@ func TestBadInput(t *testing.T) {
 		if !errors.As(err, &oe) || oe.Learner != Algorithm || oe.Field != tc.field || strings.Contains(err.Error(), "--") {
 			t.Errorf("New(%+v): err %v, want a *learner.OptionError for %s", tc.o, err, tc.field)
 		}
+		// Delta's 0 takes the default: its range says so ("in (0, 1]"
+		// alone made 0 seem refused).
+		if tc.field == "Delta" && oe != nil && !strings.Contains(oe.Want, "(0: the default, 0.8)") {
+			t.Errorf("New(%+v): want %q, not saying that 0 is the default", tc.o, oe.Want)
+		}
 	}
 	for _, tc := range []struct {
 		o     KMeansOptions
