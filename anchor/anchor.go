@@ -234,6 +234,19 @@ func AlgorithmName(m Method) string {
 	return "anchor"
 }
 
+// checkDocs refuses more topics than documents. Given the documents'
+// topic weights w_d, Q's expectation is A (sum_d w_d w_d^T / D) A^T
+// (Arora et al. 2013, appendix D.1), of rank at most D: the diagonal
+// correction can lift the sampled Q above that rank, but only with noise,
+// so anchors beyond the D-th would be chosen from it. FastAnchorWords
+// would spend minutes on them (K = 5,000 on Med's 1,033 documents).
+func checkDocs(k, docs int) error {
+	if k > docs {
+		return fmt.Errorf("anchor: K = %d topics for %d documents: want K <= D (the expected co-occurrence of D documents has rank at most D; topics beyond it would be sampling noise)", k, docs)
+	}
+	return nil
+}
+
 // Fit learns k topics from c: Q (cooc), its rectification, FastAnchorWords,
 // the recovery step, R and the EM refinement, as the options ask. It
 // fails for k < 2, k >= V or k > D (the number of documents), with a
@@ -250,6 +263,9 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	switch {
 	case k < 2 || k >= c.NumWords():
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	}
+	if err := checkDocs(k, c.NumDocs()); err != nil {
+		return nil, err
 	}
 	if err := o.checkK(k); err != nil {
 		return nil, err

@@ -537,3 +537,31 @@ func TestRecoverHasNoSolveOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestFitRefusesKAboveDocs: more topics than documents are refused at
+// once, from a corpus and from its statistics: Q's expectation has rank
+// at most D, so anchors beyond the D-th would be chosen from noise (K =
+// 5,000 on Med's 1,033 documents ran for minutes first).
+func TestFitRefusesKAboveDocs(t *testing.T) {
+	c, _ := separable(t, 8, 5)
+	s := cooc.NewStats(c.Vocab)
+	for d := range c.NumDocs() {
+		if err := s.AddDoc(c.Doc(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "K = 9 topics for 8 documents: want K <= D"
+	if _, err := l.Fit(context.Background(), c, 9); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Fit, K = 9 for 8 documents: %v", err)
+	}
+	if _, err := l.FitStats(context.Background(), s, 9); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("FitStats, K = 9 for 8 documents: %v", err)
+	}
+	if _, err := l.Fit(context.Background(), c, 8); err != nil && strings.Contains(err.Error(), "want K <= D") {
+		t.Errorf("K = 8 for 8 documents refused: %v", err)
+	}
+}

@@ -30,6 +30,9 @@ type input struct {
 	// beside the caller's sample (corpus.AlignBytes of the sample given).
 	sample     *corpus.Corpus
 	sampleCopy int64
+	// sampleDropped and sampleDispersion are alignSample's measures of
+	// the sample: the share of its tokens off vocab, and its sampleDispersion.
+	sampleDropped, sampleSpread float64
 }
 
 // refineDocs returns the documents the refinement runs on: the corpus, or
@@ -162,7 +165,12 @@ func (l *Learner) FitStatsReader(ctx context.Context, r *cooc.StatsReader, k int
 // distinct top words, but one of a few hundred documents fits the
 // topics to them (docs/BENCHMARKS.md, "Weighted statistics and refining
 // a fit from statistics on a sample"). The model records the sample's
-// size ("refine_sample_docs"). Refine 0 with a sample is an
+// size ("refine_sample_docs"), the share of its tokens off the
+// statistics' words ("refine_sample_dropped") and how dispersed its
+// document frequencies are about the statistics'
+// ("refine_sample_dispersion": about 1 for a random sample of their
+// documents), so that a model refined on another corpus's documents
+// says so after -q hid the log's warning. Refine 0 with a sample is an
 // *learner.OptionError: the sample would go unread. The memory check
 // counts the refinement on the sample (refine.Estimate) beside the fit
 // from the statistics, whose Q is dropped before it, and the sample's
@@ -241,6 +249,7 @@ func (in *input) alignSample(s learner.Settings) error {
 	}
 	dropped := float64(rep.DroppedTokens) / float64(rep.Tokens+rep.DroppedTokens)
 	x := in.sampleDispersion(aligned)
+	in.sampleDropped, in.sampleSpread = dropped, x
 	if x > foreignDispersion && dropped > foreignDropped {
 		s.Logf("anchor: warning: the refinement sample may not be documents of the statistics' corpus: %.0f%% of its tokens are of words the statistics lack, "+
 			"and its words' document frequencies are %.3g times as dispersed about the statistics' as a random sample of their documents: "+
@@ -332,6 +341,9 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	if k < 2 || k >= v {
 		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, v)
 	}
+	if err := checkDocs(k, in.docs); err != nil {
+		return nil, err
+	}
 	o := l.opts
 	if w := in.summary.Weighting; o.Weighting != "" && o.Weighting != w {
 		return nil, &learner.OptionError{Learner: AlgorithmName(o.Recover), Field: "Weighting", Value: o.Weighting,
@@ -373,6 +385,8 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	}
 	if in.sample != nil {
 		m.Params["refine_sample_docs"] = in.sample.NumDocs()
+		m.Params["refine_sample_dropped"] = in.sampleDropped
+		m.Params["refine_sample_dispersion"] = in.sampleSpread
 	}
 	return m, nil
 }

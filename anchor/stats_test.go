@@ -349,24 +349,39 @@ func TestFitStatsSampleOfAnotherCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fit := func(sample *corpus.Corpus) string {
+	fit := func(sample *corpus.Corpus) (string, *model.Model) {
 		var log strings.Builder
 		o := DefaultOptions()
 		o.Log = func(line string) { log.WriteString(line + "\n") }
 		l, _ := New(o)
-		if _, err := l.FitStatsSample(context.Background(), s, 5, sample); err != nil {
+		m, err := l.FitStatsSample(context.Background(), s, 5, sample)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return log.String()
+		return log.String(), m
 	}
-	if log := fit(refinetest.NIPS(t)); !strings.Contains(log, "warning: the refinement sample may not be documents of the statistics' corpus: 44% of its tokens") {
+	// The model keeps the measures the warning rests on, which -q hides.
+	params := func(m *model.Model) (dropped, dispersion float64) {
+		dropped, _ = m.Params["refine_sample_dropped"].(float64)
+		dispersion, _ = m.Params["refine_sample_dispersion"].(float64)
+		return dropped, dispersion
+	}
+	log, m := fit(refinetest.NIPS(t))
+	if !strings.Contains(log, "warning: the refinement sample may not be documents of the statistics' corpus: 44% of its tokens") {
 		t.Errorf("NIPS as the sample of KOS's statistics: no warning in\n%s", log)
+	}
+	if dropped, x := params(m); dropped < 0.43 || dropped > 0.45 || x <= foreignDispersion {
+		t.Errorf("NIPS as the sample: the model records %v dropped, dispersion %v; want 0.44 and above %v", dropped, x, foreignDispersion)
 	}
 	first := make([]int, 300)
 	for d := range first {
 		first[d] = d
 	}
-	if log := fit(corpus.Select(c, first)); strings.Contains(log, "warning") {
+	log, m = fit(corpus.Select(c, first))
+	if strings.Contains(log, "warning") {
 		t.Errorf("KOS's first 300 documents as the sample: %s", log)
+	}
+	if dropped, x := params(m); dropped != 0 || x <= 0 || x > 5 {
+		t.Errorf("KOS's first 300 documents: the model records %v dropped, dispersion %v; want 0 and about 2", dropped, x)
 	}
 }

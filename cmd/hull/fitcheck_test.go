@@ -173,3 +173,16 @@ func TestEmptyStatsRefused(t *testing.T) {
 		{"--stats=", []string{"fit", "-q", "-k", "5", "--stats="}, `--stats "": want a statistics file`},
 	})
 }
+
+// TestAnchorRefusesKAboveDocs: anchor, anchor-kl and recover refuse K
+// above the number of documents once the corpus is read, in the other
+// learners' words (K = 5,000 on 1,033 documents ran for minutes).
+func TestAnchorRefusesKAboveDocs(t *testing.T) {
+	dir := synthCorpus(t, "lda", "-k", "3", "--vocab-size", "200", "--docs", "30", "--doc-length", "40")
+	docword := filepath.Join(dir, "docword.txt")
+	var cases []badInput
+	for _, algo := range []string{"anchor", "anchor-kl", "recover", "score"} {
+		cases = append(cases, badInput{algo, []string{"fit", "-q", "-k", "50", "--algo", algo, docword}, "K = 50 topics for 30 documents: want K <= D"})
+	}
+	expectBadInput(t, cases)
+}
