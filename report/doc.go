@@ -106,7 +106,9 @@
 // the page's Content-Security-Policy allows only its own script and style
 // sheet, by their SHA-256 hashes. Texts are also escaped by
 // internal/textsafe (control and bidirectional characters shown as \u
-// escapes), so that a word cannot reverse the text around it. A text of
+// escapes), so that a word cannot reverse the text around it; the
+// backslashes of words, ids and labels are doubled, so that two of them
+// never show alike (a document's text keeps its own). A text of
 // thousands of characters without a break (a URL, a hash) wraps anywhere
 // rather than widen the page.
 //

@@ -421,7 +421,7 @@ func themes(t *model.Model) [][]string {
 	names := make([][]string, t.K)
 	for k := range names {
 		if len(t.TopicLabels) == t.K {
-			names[k] = []string{textsafe.Escape(t.TopicLabels[k])}
+			names[k] = []string{textsafe.Data(t.TopicLabels[k])}
 		} else {
 			names[k] = []string{"truth " + strconv.Itoa(k), "t" + strconv.Itoa(k)}
 		}

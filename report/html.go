@@ -331,7 +331,7 @@ func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) 
 	mark(overall)
 	for w, in := range at {
 		if in != 0 {
-			p.Words = append(p.Words, textsafe.Escape(m.Vocab[w]))
+			p.Words = append(p.Words, textsafe.Data(m.Vocab[w]))
 			p.LogPw = append(p.LogPw, lpw[w])
 			at[w] = int32(len(p.Words))
 		}
@@ -361,7 +361,7 @@ func newPage(ctx context.Context, m *model.Model, o HTMLOptions) (*page, error) 
 		t := &p.Topics[k]
 		t.Share, t.X, t.Y = round4(share[k]), round4(xy.At(k, 0)), round4(xy.At(k, 1))
 		if k < len(m.TopicLabels) {
-			t.Label = textsafe.Escape(m.TopicLabels[k])
+			t.Label = textsafe.Data(m.TopicLabels[k])
 		}
 		t.Cand = make([]int, len(cand[k]))
 		for i, w := range cand[k] {
@@ -518,19 +518,19 @@ func newPageDocs(m *model.Model, o HTMLOptions, dominant []int) (*pageDocs, erro
 	for _, tl := range o.Labels {
 		shown := eval.TopicLabels{Docs: tl.Docs, Labels: make([]eval.LabelCount, len(tl.Labels))}
 		for i, l := range tl.Labels {
-			shown.Labels[i] = eval.LabelCount{Label: textsafe.Escape(l.Label), Docs: l.Docs}
+			shown.Labels[i] = eval.LabelCount{Label: textsafe.Data(l.Label), Docs: l.Docs}
 		}
 		d.Labels = append(d.Labels, shown)
 	}
 	d.IDs, d.Len = make([]string, 0, len(order)), make([]int, 0, len(order))
 	d.Words, d.Counts = make([][]string, 0, len(order)), make([][]int32, 0, len(order))
 	for _, doc := range order {
-		d.IDs = append(d.IDs, textsafe.Escape(c.DocIDs[doc]))
+		d.IDs = append(d.IDs, textsafe.Data(c.DocIDs[doc]))
 		d.Len = append(d.Len, c.DocLen(doc))
 		words, counts := c.FrequentTerms(doc, docWords)
 		ws := make([]string, len(words))
 		for i, w := range words {
-			ws[i] = textsafe.Escape(m.Vocab[w])
+			ws[i] = textsafe.Data(m.Vocab[w])
 		}
 		d.Words = append(d.Words, ws)
 		d.Counts = append(d.Counts, counts)

@@ -79,7 +79,7 @@ func Simplex(m *model.Model) (*plot.Plot, error) {
 	for k := range labels {
 		labels[k] = strconv.Itoa(k + 1)
 		if m.MarkKind() == model.MarkAnchor {
-			labels[k] += " " + textsafe.Escape(m.Vocab[m.MarkedWord(k)])
+			labels[k] += " " + textsafe.Data(m.Vocab[m.MarkedWord(k)])
 		}
 	}
 

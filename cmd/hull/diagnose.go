@@ -261,7 +261,7 @@ func printDiagnosis(w io.Writer, d *diagnosis, f *diagnoseFlags) {
 	fmt.Fprintln(tw, "topic\tdocs\tcatchwords\tfrequency\tfirst catchwords")
 	for _, t := range d.Topics {
 		shown := t.Catchwords[:min(len(t.Catchwords), f.words)]
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%.3f\t%s\n", t.Topic, t.Docs, len(t.Catchwords), t.CatchwordFrequency, textsafe.Escape(strings.Join(shown, " ")))
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%.3f\t%s\n", t.Topic, t.Docs, len(t.Catchwords), t.CatchwordFrequency, textsafe.Data(strings.Join(shown, " ")))
 	}
 	tw.Flush()
 }

@@ -247,7 +247,7 @@ func printRecovery(w io.Writer, m, truth *model.Model) error {
 	for j, k := range rec.Match {
 		name := fmt.Sprintf("theme %d", j+1)
 		if j < len(themes) {
-			name = textsafe.Escape(themes[j])
+			name = textsafe.Data(themes[j])
 		}
 		fmt.Fprintf(w, "  %-12s <- topic %2d   l1 %.3f\n", name, k+1, rec.Dist[j])
 	}

@@ -24,7 +24,7 @@ import (
 // model does not know it), its top words and, where the learner marks a
 // word (model.Model.MarkedWord), "(KIND *word*)" with KIND its
 // model.Model.MarkKind, the word also between stars among the top words
-// when it is one of them. Words are escaped by textsafe.Escape.
+// when it is one of them. Words are escaped by textsafe.Data.
 func printTopics(w io.Writer, m *model.Model, top int) { printTopicsDocs(w, m, top, topicsShown{}) }
 
 // topicsShown is what "hull topics" shows of each topic: its words where
@@ -53,13 +53,13 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 		}
 		for _, i := range topWords {
 			if i == mark {
-				words = append(words, "*"+textsafe.Escape(m.Vocab[i])+"*")
+				words = append(words, "*"+textsafe.Data(m.Vocab[i])+"*")
 			} else {
-				words = append(words, textsafe.Escape(m.Vocab[i]))
+				words = append(words, textsafe.Data(m.Vocab[i]))
 			}
 		}
 		if mark >= 0 {
-			words = append(words, "("+kind+" *"+textsafe.Escape(m.Vocab[mark])+"*)")
+			words = append(words, "("+kind+" *"+textsafe.Data(m.Vocab[mark])+"*)")
 		}
 		share := "     -"
 		if len(m.TopicWeights) == m.K {
@@ -71,7 +71,7 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 		}
 		if shown.ev.Docs != nil {
 			for _, td := range shown.ev.Docs[k] {
-				fmt.Fprintf(w, "    %.3f  %s  %s%s\n", td.Weight, textsafe.Escape(td.ID), textsafe.Escape(docSummary(m, shown.c, td)), nearCopies(td.Copies))
+				fmt.Fprintf(w, "    %.3f  %s  %s%s\n", td.Weight, textsafe.Data(td.ID), docSummary(m, shown.c, td), nearCopies(td.Copies))
 			}
 		}
 	}
@@ -110,7 +110,7 @@ func labelSummary(tl eval.TopicLabels) string {
 	}
 	parts := make([]string, len(tl.Labels))
 	for i, l := range tl.Labels {
-		parts[i] = fmt.Sprintf("%s %.0f%% (%d)", textsafe.Escape(l.Label), 100*float64(l.Docs)/float64(tl.Docs), l.Docs)
+		parts[i] = fmt.Sprintf("%s %.0f%% (%d)", textsafe.Data(l.Label), 100*float64(l.Docs)/float64(tl.Docs), l.Docs)
 	}
 	return fmt.Sprintf("%s of %s", strings.Join(parts, ", "), documents(tl.Docs, "labelled document"))
 }
@@ -135,20 +135,21 @@ func printLabelTopics(w io.Writer, byLabel []eval.LabelTopics, top int) {
 		for _, k := range topn.Indices(len(lt.Shares), top, func(k int) float64 { return lt.Shares[k] }) {
 			parts = append(parts, fmt.Sprintf("topic %d %.0f%%", k+1, 100*lt.Shares[k]))
 		}
-		fmt.Fprintf(w, "    %s (%s): %s\n", textsafe.Escape(lt.Label), documents(lt.Docs, "document"), strings.Join(parts, ", "))
+		fmt.Fprintf(w, "    %s (%s): %s\n", textsafe.Data(lt.Label), documents(lt.Docs, "document"), strings.Join(parts, ", "))
 	}
 }
 
 // docSummary returns what shows a document to a reader: its excerpt,
-// else its most frequent words in the model, with their counts.
+// else its most frequent words in the model, with their counts; escaped
+// (textsafe: the words as data, the text as text).
 func docSummary(m *model.Model, c *corpus.Corpus, td infer.TopicDoc) string {
 	if td.Text != "" {
-		return td.Text
+		return textsafe.Escape(td.Text)
 	}
 	words, counts := c.FrequentTerms(td.Doc, 10)
 	parts := make([]string, len(words))
 	for i, w := range words {
-		parts[i] = fmt.Sprintf("%s ×%d", m.Vocab[w], counts[i])
+		parts[i] = fmt.Sprintf("%s ×%d", textsafe.Data(m.Vocab[w]), counts[i])
 	}
 	return strings.Join(parts, ", ")
 }

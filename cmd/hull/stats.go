@@ -224,7 +224,7 @@ func newStatsShowCmd() *cobra.Command {
 			}
 			if vocab {
 				for _, w := range s.Vocab {
-					fmt.Fprintln(out, textsafe.Escape(w))
+					fmt.Fprintln(out, textsafe.Data(w))
 				}
 				return nil
 			}

@@ -82,8 +82,9 @@ adds "by_label": [{"label", "docs", "shares": [K weights]}].
 
 A word's, id's or text's control and bidirectional characters are printed
 escaped, as Go quotes them (ESC as \x1b, U+202E as \u202e), so that no
-corpus text can drive the terminal; with --json they are JSON escapes
-(\u001b, \u202e) of the same text.`,
+corpus text can drive the terminal; a word's, id's or label's backslashes
+are doubled, so that two of them never print alike. With --json they are
+JSON escapes (\u001b, \u202e) of the same text.`,
 		Example: `  hull topics kos.json
   hull topics reuters.json ../shared/data/reuters/reuters-train.jsonl.gz --top-docs 2   # with the text of 2 documents each`,
 		Args: positional(1, -1, "MODEL, then optionally INPUT files"),

@@ -20,10 +20,14 @@
 // and U+2029; the noncharacters (U+FDD0-U+FDEF and U+xFFFE, U+xFFFF of
 // every plane, which XML excludes); and every byte of invalid UTF-8.
 // Zero-width joiners (needed by Persian and by emoji), spaces of every
-// kind, private-use characters and backslashes are kept, so an escaped
-// word and a word whose text is a backslash sequence print alike (%q,
-// strconv.Quote, is the unambiguous form). JSON does the same for JSON
-// text with \u escapes, which leave the JSON value as it was.
+// kind, private-use characters and backslashes are kept: Escape is for
+// messages and log lines, whose quoted parts (%q) hold backslash
+// sequences already. Data, for a string shown as it is (a word, a
+// document id, a label, a document's text), also doubles its
+// backslashes, as strconv.Quote does, so that no two strings print
+// alike: a word holding ESC prints as a\x1b, the word whose text is that
+// sequence as a\\x1b. JSON does the same for JSON text with \u escapes,
+// which leave the JSON value as it was.
 package textsafe
 
 import (
@@ -55,11 +59,19 @@ func Unsafe(r rune) bool {
 // \a \b \f \n \r \t \v for those controls, \xHH for the other ASCII
 // controls and for each byte of invalid UTF-8, \uHHHH or \UHHHHHHHH for
 // the rest. It returns s itself when s holds no unsafe rune.
-func Escape(s string) string {
-	var b []byte // nil until the first unsafe rune
+func Escape(s string) string { return escape(s, false) }
+
+// Data returns s escaped as Escape does, its backslashes doubled too:
+// read as the body of a Go string literal (strconv.Unquote, its double
+// quotes escaped) it gives s back, so two strings never print alike. It
+// returns s itself when s holds neither an unsafe rune nor a backslash.
+func Data(s string) string { return escape(s, true) }
+
+func escape(s string, backslashes bool) string {
+	var b []byte // nil until the first rune rewritten
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		ok := !Unsafe(r)
+		ok := !Unsafe(r) && !(backslashes && r == '\\')
 		if r == utf8.RuneError {
 			ok = size > 1 // U+FFFD itself, not a byte of invalid UTF-8
 		}
@@ -86,9 +98,11 @@ func Escape(s string) string {
 	return string(b)
 }
 
-// appendRune appends the escape of the unsafe rune r.
+// appendRune appends the escape of r, an unsafe rune or a backslash.
 func appendRune(b []byte, r rune) []byte {
 	switch r {
+	case '\\':
+		return append(b, `\\`...)
 	case '\a':
 		return append(b, `\a`...)
 	case '\b':

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"html"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -43,7 +44,42 @@ func TestEscape(t *testing.T) {
 		if !utf8.ValidString(got) {
 			t.Errorf("Escape(%q) = %q is not UTF-8", tc.in, got)
 		}
+		data := Data(tc.in)
+		if want := strings.ReplaceAll(tc.want, `\`, `\\`); !strings.Contains(tc.in, `\`) && data != tc.want || strings.Contains(tc.in, `\`) && data != want {
+			t.Errorf("Data(%q) = %q, want Escape's with its own backslashes doubled", tc.in, data)
+		}
+		if back := unescape(data); back != tc.in {
+			t.Errorf("Data(%q) = %q reads back as %q: two strings would print alike", tc.in, data, back)
+		}
 	}
+}
+
+// TestDataTellsEscapesApart: Data prints a word holding ESC and the word
+// whose text is its escape differently, which Escape does not.
+func TestDataTellsEscapesApart(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\x1b", `a\x1b`},
+		{`a\x1b`, `a\\x1b`},
+		{"a\\\x1b", `a\\\x1b`},
+		{`C:\dir\`, `C:\\dir\\`},
+		{"plain", "plain"},
+	} {
+		if got := Data(tc.in); got != tc.want {
+			t.Errorf("Data(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if Escape("a\x1b") != Escape(`a\x1b`) {
+		t.Error("Escape no longer keeps backslashes: messages' quoted parts would double theirs")
+	}
+}
+
+// unescape reads Escape's output back as a Go string literal's body.
+func unescape(s string) string {
+	back, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`)
+	if err != nil {
+		return "unquote: " + err.Error()
+	}
+	return back
 }
 
 // Escaped and then XML-escaped as gonum's SVG canvas does, any string is
@@ -99,4 +135,27 @@ func TestEscapeDoesNotAllocateForSafeText(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { _ = Escape(s) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
+}
+
+// FuzzEscape: whatever the bytes, Data's output holds no unsafe rune, is
+// UTF-8 and reads back as the input, so no two strings print alike; and
+// Escape's is Data's but for the input's own backslashes.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{"a\x1b[2Jb", `a\x1b`, "rl\u202eo", "bad\xff", `q"\"`, "\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Data(s)
+		for _, r := range got {
+			if Unsafe(r) {
+				t.Fatalf("Data(%q) = %q holds %U", s, got, r)
+			}
+		}
+		if !utf8.ValidString(got) || unescape(got) != s {
+			t.Fatalf("Data(%q) = %q reads back as %q", s, got, unescape(got))
+		}
+		if !strings.Contains(s, `\`) && Escape(s) != got {
+			t.Fatalf("Escape(%q) = %q, Data %q", s, Escape(s), got)
+		}
+	})
 }
