@@ -326,6 +326,13 @@ func FuzzMerge(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if idsRepeat(cs) { // Read names each document's input
+				var ids []string
+				for i, c := range cs {
+					ids = append(ids, prefixIDs(paths[i], c.DocIDs)...)
+				}
+				m.DocIDs = ids
+			}
 			sameCorpus(t, r, m)
 		}
 	})

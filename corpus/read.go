@@ -268,7 +268,11 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 
 // Read reads and merges the corpora at paths (see ReadFile and Merge):
 // the vocabulary is the union in first-seen order and the documents are
-// concatenated, keeping their ids as read. The files of opts (Vocab,
+// concatenated, keeping their ids as read unless an id of one input is
+// also an id of another (the numeric formats all number their documents
+// from 1): then every document's id is "PATH#ID", with PATH as given, as
+// a directory's documents are "FILE#ID", so that ids still name one
+// document each in the tables and pages made of the corpus. The files of opts (Vocab,
 // Text.StopWordFiles) are read once, before the first path, for all of
 // them: a pipe gives its words to one read only. Before anything is
 // read, it refuses a file given twice (another spelling, a link) and a
@@ -296,7 +300,36 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 		}
 		cs[i] = c
 	}
+	if idsRepeat(cs) {
+		for i, c := range cs {
+			c.DocIDs = prefixIDs(paths[i], c.DocIDs)
+		}
+	}
 	return Merge(cs...), nil
+}
+
+// idsRepeat reports whether an id of one of cs is also an id of another.
+// A reader gives distinct ids within an input.
+func idsRepeat(cs []*Corpus) bool {
+	input := make(map[string]int)
+	for i, c := range cs {
+		for _, id := range c.DocIDs {
+			if j, ok := input[id]; ok && j != i {
+				return true
+			}
+			input[id] = i
+		}
+	}
+	return false
+}
+
+// prefixIDs returns ids as "path#id".
+func prefixIDs(path string, ids []string) []string {
+	out := make([]string, len(ids))
+	for d, id := range ids {
+		out[d] = path + "#" + id
+	}
+	return out
 }
 
 // readStream reads the corpus in the stream r named name, of size bytes

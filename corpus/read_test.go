@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -263,14 +264,41 @@ func TestReadSeveral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both number their documents from 1: the ids name their input.
 	want := &Corpus{
 		Vocab:   []string{"x", "y", "z"},
-		DocIDs:  []string{"1", "1", "2"},
+		DocIDs:  []string{a + "#1", b + "#1", b + "#2"},
 		Offsets: []int64{0, 2, 3, 4},
 		Words:   []int32{0, 1, 0, 2},
 		Counts:  []int32{1, 2, 3, 1},
 	}
 	sameCorpus(t, c, want)
+}
+
+// TestReadSeveralKeepsDistinctIDs: inputs whose ids are all distinct keep
+// them as read; one id shared by two inputs prefixes every id with its
+// input's path, so that no id names two documents (hull infer wrote a
+// table with an id twice, which its own reader refused).
+func TestReadSeveralKeepsDistinctIDs(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.jsonl", `{"id":"d1","items":["x"]}`+"\n"+`{"id":"d2","items":["y"]}`+"\n")
+	b := writeFile(t, dir, "b.jsonl", `{"id":"d3","items":["x"]}`+"\n")
+	c2 := writeFile(t, dir, "c.jsonl", `{"id":"d2","items":["z"]}`+"\n")
+	for _, tc := range []struct {
+		paths []string
+		want  []string
+	}{
+		{[]string{a, b}, []string{"d1", "d2", "d3"}},
+		{[]string{a, b, c2}, []string{a + "#d1", a + "#d2", b + "#d3", c2 + "#d2"}},
+	} {
+		c, err := Read(tc.paths, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(c.DocIDs, tc.want) {
+			t.Errorf("%d inputs: ids %q, want %q", len(tc.paths), c.DocIDs, tc.want)
+		}
+	}
 }
 
 func TestParseFormat(t *testing.T) {

@@ -24,7 +24,19 @@ import (
 // \x1b, \u202e), so that decodeID gives the id back and two ids never
 // share a field.
 func encodeID(id string) string {
-	return textsafe.Escape(strings.ReplaceAll(id, `\`, `\\`))
+	return textsafe.Data(id)
+}
+
+// checkDistinct refuses an id given to two rows.
+func checkDistinct(ids []string) error {
+	row := make(map[string]int, len(ids))
+	for d, id := range ids {
+		if first, ok := row[id]; ok {
+			return fmt.Errorf("rows %d and %d have the same document id %q: ids must name one document each", first, d, id)
+		}
+		row[id] = d
+	}
+	return nil
 }
 
 // decodeID inverts encodeID. A field that is not a valid sequence of
@@ -46,12 +58,16 @@ func decodeID(field string) string {
 // is safe to print and Read gives the ids back) and its weights (%.6g),
 // tab-separated, after the header line
 // "id<TAB>topic1<TAB>...<TAB>topicK" if header is set. It returns an
-// error, before writing anything, unless there is one id per row and every
-// row has the same length. report, if not nil, hears the rows written as
+// error, before writing anything, unless there is one id per row, no id
+// repeats (Read would refuse the table) and every row has the same
+// length. report, if not nil, hears the rows written as
 // the stage "write document topics".
 func Write(w io.Writer, ids []string, theta [][]float64, header bool, report progress.Func) error {
 	if len(ids) != len(theta) {
 		return fmt.Errorf("%d ids for %d rows of weights", len(ids), len(theta))
+	}
+	if err := checkDistinct(ids); err != nil {
+		return err
 	}
 	k := 0
 	if len(theta) > 0 {

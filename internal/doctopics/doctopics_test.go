@@ -145,3 +145,13 @@ func FuzzReadDocTopics(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteRefusesRepeatedIDs: a table naming a document twice is refused
+// before anything is written, as Read would refuse it.
+func TestWriteRefusesRepeatedIDs(t *testing.T) {
+	var b bytes.Buffer
+	err := Write(&b, []string{"1", "2", "1"}, [][]float64{{1}, {1}, {1}}, true, nil)
+	if err == nil || err.Error() != `rows 0 and 2 have the same document id "1": ids must name one document each` || b.Len() != 0 {
+		t.Errorf("ids 1, 2, 1: %v after %d bytes, want refused before writing", err, b.Len())
+	}
+}
