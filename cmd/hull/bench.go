@@ -321,6 +321,11 @@ const childGrace = 5 * time.Second
 // hull's main when it sees it.
 const childEnv = "HULL_BENCH_CHILD=1"
 
+// peakEnv names the file in which a child fit leaves its peak resident
+// set (memory.PeakRSS) as it exits: its resource usage, which the parent
+// gets, starts from the parent's own peak (memory.PeakRSS says why).
+const peakEnv = "HULL_BENCH_PEAK"
+
 // heartbeatEvery is how often bench says that a long fit still runs.
 const heartbeatEvery = 10 * time.Second
 
@@ -380,7 +385,8 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 	// "--": an INPUT named like a flag ("-d.txt", "--top=10") is an INPUT
 	// to the child too (it took "--top=10" for --top and fitted the demo).
 	child := exec.CommandContext(ctx, exe, append(append(args, "--"), inputs...)...)
-	child.Env = append(os.Environ(), childEnv)
+	peakFile := out + ".peak"
+	child.Env = append(os.Environ(), childEnv, peakEnv+"="+peakFile)
 	// Interrupted, the child stops as hull does on SIGINT (its temporary
 	// files removed), and is killed only if it has not within childGrace.
 	child.Cancel = func() error { return child.Process.Signal(os.Interrupt) }
@@ -410,7 +416,16 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 		}
 		return 0, 0, err
 	}
-	return time.Since(start).Seconds(), memory.ChildPeakRSS(child.ProcessState), nil
+	wall := time.Since(start).Seconds()
+	peak, err := os.ReadFile(peakFile)
+	if err != nil {
+		return wall, 0, nil // not measured: a platform without it
+	}
+	rss, err := strconv.ParseInt(string(peak), 10, 64)
+	if err != nil {
+		return 0, 0, fmt.Errorf("hull fit wrote its peak memory as %q", peak)
+	}
+	return wall, rss, nil
 }
 
 // copyStreams makes the --vocab and --stopwords files that may read

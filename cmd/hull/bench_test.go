@@ -102,3 +102,34 @@ func TestBenchJSONHelp(t *testing.T) {
 		t.Errorf("--json: %q", usage)
 	}
 }
+
+// TestBenchPeakIsTheFits: the peak RSS of a row is the child fit's, not
+// bench's: a Go parent's peak was the floor of its children's resource
+// usage, so after bench had grown (a held-out corpus read) every row
+// showed bench's peak.
+func TestBenchPeakIsTheFits(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the peak resident set is measured on Linux")
+	}
+	const grown = 512 << 20 // this process stands for a bench that has read much
+	b := make([]byte, grown)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	docword := filepath.Join(synthCorpus(t, "lda", "-k", "3", "--vocab-size", "200", "--docs", "300", "--doc-length", "40"), "docword.txt")
+	code, out, errOut := hull(t, "bench", "-q", "--json", "--algos", "tsvd", "-k", "3", "--repeat", "1", docword)
+	runtime.KeepAlive(b)
+	if code != 0 {
+		t.Fatalf("bench: exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		PeakRSSBytes int64 `json:"peak_rss_bytes"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("bench: %v\n%s", err, out)
+	}
+	// A fit of 300 short documents peaks at about 20 MiB.
+	if got := rows[0].PeakRSSBytes; got <= 0 || got >= grown/2 {
+		t.Errorf("peak RSS of the fit %d bytes, want above 0 and below bench's %d", got, grown)
+	}
+}

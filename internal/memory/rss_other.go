@@ -2,15 +2,9 @@
 
 package memory
 
-import "os"
-
 // PeakRSS returns 0: the peak resident set size is not measured on this
 // platform (see the Linux version).
 func PeakRSS() int64 { return 0 }
-
-// ChildPeakRSS returns 0: the peak resident set size is not measured on
-// this platform (see the Linux version).
-func ChildPeakRSS(*os.ProcessState) int64 { return 0 }
 
 // OutsideGo returns 0: the resident memory outside the Go runtime is not
 // measured on this platform (see the Linux version).
