@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hulltopics/hull/internal/ctxio"
@@ -211,7 +213,7 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, withCompressedHint(path, err)
 	}
 	if fi.IsDir() {
 		return readDirectory(path, opts)
@@ -235,6 +237,20 @@ func ReadFile(path string, opts ReadOptions) (*Corpus, error) {
 		}
 	}
 	return c, nil
+}
+
+// withCompressedHint adds to the error of a path that does not exist the
+// name of its gzip-compressed copy when there is one, as the data sets
+// are often kept (ap.txt given, ap.txt.gz there). The error still wraps
+// fs.ErrNotExist.
+func withCompressedHint(path string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) || strings.HasSuffix(path, ".gz") {
+		return err
+	}
+	if fi, serr := os.Stat(path + ".gz"); serr == nil && !fi.IsDir() {
+		return fmt.Errorf("%w (did you mean %s.gz?)", err, filepath.Base(path))
+	}
+	return err
 }
 
 // ReadFrom reads a corpus from r, as ReadFile reads a file: the format is

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -334,5 +335,21 @@ func TestDirFormatOnStream(t *testing.T) {
 	_, err := ReadFrom(strings.NewReader("a b\n"), "stdin", ReadOptions{Format: FormatDir})
 	if err == nil || err.Error() != `stdin: format "dir" needs a directory path, not a stream` {
 		t.Errorf("%v", err)
+	}
+}
+
+// TestReadFileNamesCompressedCopy: a path that does not exist whose
+// gzip-compressed copy does is answered with its name ("ap.txt" given,
+// "ap.txt.gz" there); the error still says the file does not exist.
+func TestReadFileNamesCompressedCopy(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "ap.txt.gz", "")
+	_, err := ReadFile(filepath.Join(dir, "ap.txt"), ReadOptions{})
+	if !errors.Is(err, fs.ErrNotExist) || !strings.HasSuffix(err.Error(), "no such file or directory (did you mean ap.txt.gz?)") {
+		t.Errorf("ap.txt beside ap.txt.gz: %v", err)
+	}
+	_, err = ReadFile(filepath.Join(dir, "other.txt"), ReadOptions{})
+	if !errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("other.txt: %v", err)
 	}
 }
