@@ -89,7 +89,9 @@
 // the slots hold different words, when one topic dominates more than half
 // of the documents (and twice the even share 1/K), when more than half of
 // the topics are rare, or when the documents spread over fewer than K/2
-// effective topics; the result then says what to try (CollapseAdvice). Coherence alone
+// effective topics, the last three judged on at least 5 K documents
+// (learner.SpreadDocsPerTopic: fewer fall on a few topics by chance;
+// Health.TooFewDocs); the result then says what to try (CollapseAdvice). Coherence alone
 // cannot tell: UMass rewards topics made of the corpus's frequent words.
 // Health.AddCoherence adds, given the documents, the NPMI of each topic's
 // top words and the incoherent topics (below -0.02) by the rule the

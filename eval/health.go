@@ -100,6 +100,11 @@ type Health struct {
 	// order, the topics dominant in fewer than RareShare of them.
 	RareShare  float64
 	RareTopics []int
+	// TooFewDocs is set when Docs is positive but below MinDocs,
+	// learner.SpreadDocsPerTopic K: too few documents to judge how the
+	// topics spread over them, so the figures above give no sign.
+	TooFewDocs bool
+	MinDocs    int
 
 	// Collapsed is set when any of Signs is: more than CollapsedPairShare
 	// of the topic pairs are near-duplicates; fewer than
@@ -258,6 +263,7 @@ func (h *Health) documentFigures(dominant []int) {
 	}
 	h.Docs, h.DocShare, h.RareShare, h.RareTopics = spread.Docs, spread.Share, spread.RareShare, spread.Rare
 	h.LargestTopic, h.LargestShare, h.EffectiveTopics = spread.Largest, spread.LargestShare, spread.Effective
+	h.TooFewDocs, h.MinDocs = !spread.Judged(), learner.SpreadDocsPerTopic*h.K
 	if spread.Dominated() {
 		h.Signs = append(h.Signs, fmt.Sprintf("topic %d is the dominant topic of %.0f%% of the documents (more than half)",
 			h.LargestTopic+1, 100*h.LargestShare))

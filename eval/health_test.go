@@ -134,8 +134,15 @@ func TestTopicHealthDocumentFigures(t *testing.T) {
 		// none rare (1-2% each): 4.49 effective topics of 10.
 		{"few", slices.Concat(repeat(0, 30), repeat(1, 30), repeat(2, 30), repeat(3, 2), repeat(4, 2), repeat(5, 2),
 			repeat(6, 1), repeat(7, 1), repeat(8, 1), repeat(9, 1)), 100, 0, 0.3, nil, 1},
+		// 49 documents, all of topic 0, are fewer than 5 K: too few to
+		// judge, no sign (two of ten topics were told collapsed).
+		{"too few", repeat(0, 49), 49, 0, 1, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 0},
+		{"just enough", repeat(0, 50), 50, 0, 1, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 3},
 	} {
 		h := TopicHealth(m, tc.dominant, 2)
+		if h.TooFewDocs != (tc.docs < 50) || h.MinDocs != 50 {
+			t.Errorf("%s: too few documents %v, at least %d; want %v, 50", tc.name, h.TooFewDocs, h.MinDocs, tc.docs < 50)
+		}
 		if h.Docs != tc.docs || h.LargestTopic != tc.largest || h.LargestShare != tc.share || !slices.Equal(h.RareTopics, tc.rare) {
 			t.Errorf("%s: docs %d, largest topic %d with %v, rare %v; want %d, %d with %v, rare %v",
 				tc.name, h.Docs, h.LargestTopic, h.LargestShare, h.RareTopics, tc.docs, tc.largest, tc.share, tc.rare)

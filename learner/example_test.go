@@ -3,6 +3,7 @@ package learner_test
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hulltopics/hull/anchor"
 	"github.com/hulltopics/hull/learner"
@@ -42,7 +43,9 @@ func Example() {
 // dominant topic of 6 of 8 documents, more than half, and the rule of
 // concentrated documents fires.
 func ExampleSpreadOf() {
-	dominant := []int{0, 0, 1, 0, 0, 2, 0, 0, -1} // -1: a document left out
+	// 27 documents, 3 left out (-1): 24, at least the 5 K the rule judges.
+	nine := []int{0, 0, 1, 0, 0, 2, 0, 0, -1}
+	dominant := slices.Concat(nine, nine, nine)
 	s, err := learner.SpreadOf(dominant, 4)
 	if err != nil {
 		panic(err)
@@ -51,6 +54,6 @@ func ExampleSpreadOf() {
 		s.Docs, s.Largest, 100*s.LargestShare, s.Effective, s.K, s.Rare)
 	fmt.Println("dominated:", s.Dominated(), "narrow:", s.Narrow(), "concentrated:", s.Concentrated())
 	// Output:
-	// 8 documents; topic 0 holds 75% of them; 2.09 effective topics of 4; rare: [3]
+	// 24 documents; topic 0 holds 75% of them; 2.09 effective topics of 4; rare: [3]
 	// dominated: true narrow: false concentrated: true
 }

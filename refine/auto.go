@@ -184,11 +184,13 @@ const CheckStage = "refine check"
 // step's sample (infer.DominantSampleDocs), which took 2.9 s on the
 // 30,000-document benchmark corpus at K = 100, 45% of a TSVD fit; 2,000
 // documents give each of K = 100 even topics about 20, and the effective
-// number of topics within a few percent.
+// number of topics within a few percent. Above K = 400 the sample is
+// learner.SpreadDocsPerTopic K documents, the fewest the rule judges.
 const CheckSampleDocs = 2000
 
 // documentSpread returns how the documents of c spread over m's topics by
-// the dominant topics of at most CheckSampleDocs of them, evenly spaced,
+// the dominant topics of at most max(CheckSampleDocs,
+// learner.SpreadDocsPerTopic K) of them, evenly spaced,
 // inferred as "hull fit"'s health does (infer.SampleDominantTopics), and
 // its time, the timing of stage CheckStage for m.
 func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (learner.Spread, model.Timing, error) {
@@ -197,7 +199,8 @@ func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Opt
 	if o.Progress != nil {
 		progress = func(_ string, done, total int) { o.Progress(CheckStage, done, total) }
 	}
-	dominant, _, err := infer.SampleDominantTopics(ctx, m, c, CheckSampleDocs, infer.Options{Threads: o.Threads, Progress: progress})
+	sample := max(CheckSampleDocs, learner.SpreadDocsPerTopic*m.K)
+	dominant, _, err := infer.SampleDominantTopics(ctx, m, c, sample, infer.Options{Threads: o.Threads, Progress: progress})
 	if err != nil {
 		return learner.Spread{}, model.Timing{}, fmt.Errorf("refine: the documents' dominant topics: %w", err)
 	}

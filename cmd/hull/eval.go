@@ -350,6 +350,9 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 			fmt.Fprintf(tw, "effective_topics\t%.2f\tof %d: the number of equally used topics that would spread the documents as evenly\n", h.EffectiveTopics, h.K)
 		}
 		verdict := "no\tno sign of collapse"
+		if h.TooFewDocs {
+			verdict += fmt.Sprintf(" (the %d documents are too few to judge how %d topics spread over them: want at least %d)", h.Docs, h.K, h.MinDocs)
+		}
 		if h.Collapsed {
 			verdict = "yes\tsee the warning below"
 		}

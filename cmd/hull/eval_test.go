@@ -335,3 +335,28 @@ func TestEvalHelpListsJSONKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalTooFewDocsToJudge: a reference of fewer than 5 K documents is
+// too few to judge how the topics spread, and eval says so: a few
+// documents fall on a few topics by chance, and were taken for a
+// collapse (2 documents for K = 5: "3 of the 5 topics are the dominant
+// topic of fewer than 0.5% of the documents").
+func TestEvalTooFewDocsToJudge(t *testing.T) {
+	dir := t.TempDir()
+	docword, _ := writeLDA(t, dir, 3000, 1)
+	m := filepath.Join(dir, "m.json")
+	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	few := filepath.Join(dir, "few.jsonl")
+	if err := os.WriteFile(few, []byte(`{"id":"a","items":["w0","w1","w2"]}`+"\n"+`{"id":"b","items":["w0","w3"]}`+"\n"+`{"id":"c","items":["w1","w0"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := hull(t, "eval", m, "--reference", few)
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	if !regexp.MustCompile(`collapsed +no +no sign of collapse \(the 3 documents are too few to judge how 5 topics spread over them: want at least 25\)`).MatchString(out) {
+		t.Errorf("eval on 3 documents:\n%s", out)
+	}
+}

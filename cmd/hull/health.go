@@ -56,8 +56,12 @@ func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 		if sampled < docs {
 			of = fmt.Sprintf("%d documents sampled evenly from %d", h.Docs, docs)
 		}
-		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s; they spread over %.1f effective topics of %d\n",
-			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h), h.EffectiveTopics, h.K)
+		tooFew := ""
+		if h.TooFewDocs {
+			tooFew = fmt.Sprintf(" (too few documents to judge how %d topics spread: want at least %d)", h.K, h.MinDocs)
+		}
+		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s; they spread over %.1f effective topics of %d%s\n",
+			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h), h.EffectiveTopics, h.K, tooFew)
 	}
 	if h.NPMI != nil {
 		const why = "incoherent (their top words occur together less often than at random)"

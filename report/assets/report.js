@@ -385,6 +385,9 @@
       const rare = (h.RareTopics || []).map((k) => String(k + 1));
       pairs.push(['rare topics', rare.length === 0 ? 'none (every topic dominates at least ' + rareShare + ' of the documents)'
         : rare.length + (rare.length === 1 ? ' dominates' : ' dominate') + ' fewer than ' + rareShare + ' of the documents: ' + rare.join(', ')]);
+      if (h.TooFewDocs) {
+        pairs.push(['documents', 'too few to judge how ' + h.K + ' topics spread over them (want at least ' + count(h.MinDocs) + '): no sign is drawn from them']);
+      }
     } else if (D.docs && D.docs.n === 0) {
       pairs.push(['documents', 'none: the input holds no document']);
     } else if (D.docs && dominated === 0) {
