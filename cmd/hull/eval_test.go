@@ -34,14 +34,21 @@ func writeLDA(t *testing.T, dir string, docs int, seed uint64) (string, string) 
 	return filepath.Join(dir, synth.DocwordFile), filepath.Join(dir, synth.TruthFile)
 }
 
-func TestEvalJSONKeys(t *testing.T) {
-	train, test := t.TempDir(), t.TempDir()
-	docword, truth := writeLDA(t, train, 3000, 1)
-	heldout, _ := writeLDA(t, test, 200, 2) // same topics? no: only the words matter for alignment
-	m := filepath.Join(train, "m.json")
+// fitSynth5 writes an LDA corpus of docs documents to dir (writeLDA), fits 5
+// topics to it and returns the model's path, the corpus's and the truth's.
+func fitSynth5(t *testing.T, dir string, docs int, seed uint64) (m, docword, truth string) {
+	t.Helper()
+	docword, truth = writeLDA(t, dir, docs, seed)
+	m = filepath.Join(dir, "m.json")
 	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
 		t.Fatalf("fit: exit %d: %s", code, errOut)
 	}
+	return m, docword, truth
+}
+
+func TestEvalJSONKeys(t *testing.T) {
+	m, docword, truth := fitSynth5(t, t.TempDir(), 3000, 1)
+	heldout, _ := writeLDA(t, t.TempDir(), 200, 2) // same topics? no: only the words matter for alignment
 	code, out, errOut := hull(t, "eval", m, "--truth", truth, "--heldout", heldout, "--reference", docword, "--json")
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
@@ -205,11 +212,7 @@ func TestBenchPlusOne(t *testing.T) {
 // keys "recovered" and "recovered_threshold" (only when given).
 func TestEvalRecoveredAt(t *testing.T) {
 	dir := t.TempDir()
-	docword, truth := writeLDA(t, dir, 2000, 5)
-	m := filepath.Join(dir, "m.json")
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
+	m, docword, truth := fitSynth5(t, dir, 2000, 5)
 	code, out, errOut := hull(t, "eval", m, "--truth", truth, "--recovered-at", "0.5", "--json")
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
@@ -343,11 +346,7 @@ func TestEvalHelpListsJSONKeys(t *testing.T) {
 // topic of fewer than 0.5% of the documents").
 func TestEvalTooFewDocsToJudge(t *testing.T) {
 	dir := t.TempDir()
-	docword, _ := writeLDA(t, dir, 3000, 1)
-	m := filepath.Join(dir, "m.json")
-	if code, _, errOut := hull(t, "fit", "-q", "-k", "5", docword, "-o", m); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
+	m, _, _ := fitSynth5(t, dir, 3000, 1)
 	few := filepath.Join(dir, "few.jsonl")
 	if err := os.WriteFile(few, []byte(`{"id":"a","items":["w0","w1","w2"]}`+"\n"+`{"id":"b","items":["w0","w3"]}`+"\n"+`{"id":"c","items":["w1","w0"]}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
