@@ -211,9 +211,10 @@
 // summed is reported at the line of the entry that takes it beyond. A
 // repeated JSON-lines id is an error at its second line: ids name the
 // documents in outputs (doc-topics tables), so they must be unique within
-// an input. [Read] of several inputs of which two share an id names every
-// document "PATH#ID" ([Merge] itself keeps ids that repeat across
-// inputs). A gzip stream
+// an input. [Read] of several inputs names a document whose id another
+// input holds too "NAME#ID", NAME the shortest end of its path that tells
+// the inputs apart ([Merge] itself keeps ids that repeat across inputs).
+// A gzip stream
 // that ends early is reported as truncated, naming the last line read,
 // not as a malformed last line.
 //

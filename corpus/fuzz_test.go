@@ -326,12 +326,14 @@ func FuzzMerge(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if idsRepeat(cs) { // Read names each document's input
-				var ids []string
-				for i, c := range cs {
-					ids = append(ids, prefixIDs(paths[i], c.DocIDs)...)
-				}
-				m.DocIDs = ids
+			distinctIDs(paths, cs) // as Read names the ids two inputs share
+			var ids []string
+			for _, c := range cs {
+				ids = append(ids, c.DocIDs...)
+			}
+			m.DocIDs = ids
+			if repeats([][]string{ids}) {
+				t.Fatalf("ids %q repeat", ids)
 			}
 			sameCorpus(t, r, m)
 		}

@@ -284,11 +284,13 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 
 // Read reads and merges the corpora at paths (see ReadFile and Merge):
 // the vocabulary is the union in first-seen order and the documents are
-// concatenated, keeping their ids as read unless an id of one input is
-// also an id of another (the numeric formats all number their documents
-// from 1): then every document's id is "PATH#ID", with PATH as given, as
-// a directory's documents are "FILE#ID", so that ids still name one
-// document each in the tables and pages made of the corpus. The files of opts (Vocab,
+// concatenated, keeping their ids as read but for an id that two inputs
+// hold (the numeric formats all number their documents from 1): each of
+// its documents is "NAME#ID", NAME the shortest tail of its input's path
+// that no other input's ends with ("s1/docword.txt" and "s2/docword.txt"
+// for those two paths, however spelled), as a directory's documents are
+// "FILE#ID", so that an id still names one document in the tables and
+// pages made of the corpus, and the others still meet a labels file. The files of opts (Vocab,
 // Text.StopWordFiles) are read once, before the first path, for all of
 // them: a pipe gives its words to one read only. Before anything is
 // read, it refuses a file given twice (another spelling, a link) and a
@@ -316,36 +318,8 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 		}
 		cs[i] = c
 	}
-	if idsRepeat(cs) {
-		for i, c := range cs {
-			c.DocIDs = prefixIDs(paths[i], c.DocIDs)
-		}
-	}
+	distinctIDs(paths, cs)
 	return Merge(cs...), nil
-}
-
-// idsRepeat reports whether an id of one of cs is also an id of another.
-// A reader gives distinct ids within an input.
-func idsRepeat(cs []*Corpus) bool {
-	input := make(map[string]int)
-	for i, c := range cs {
-		for _, id := range c.DocIDs {
-			if j, ok := input[id]; ok && j != i {
-				return true
-			}
-			input[id] = i
-		}
-	}
-	return false
-}
-
-// prefixIDs returns ids as "path#id".
-func prefixIDs(path string, ids []string) []string {
-	out := make([]string, len(ids))
-	for d, id := range ids {
-		out[d] = path + "#" + id
-	}
-	return out
 }
 
 // readStream reads the corpus in the stream r named name, of size bytes

@@ -265,10 +265,11 @@ func TestReadSeveral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Both number their documents from 1: the ids name their input.
+	// Both number their documents from 1: the id they share names its
+	// input.
 	want := &Corpus{
 		Vocab:   []string{"x", "y", "z"},
-		DocIDs:  []string{a + "#1", b + "#1", b + "#2"},
+		DocIDs:  []string{"a.dat#1", "b.txt#1", "2"},
 		Offsets: []int64{0, 2, 3, 4},
 		Words:   []int32{0, 1, 0, 2},
 		Counts:  []int32{1, 2, 3, 1},
@@ -276,29 +277,52 @@ func TestReadSeveral(t *testing.T) {
 	sameCorpus(t, c, want)
 }
 
-// TestReadSeveralKeepsDistinctIDs: inputs whose ids are all distinct keep
-// them as read; one id shared by two inputs prefixes every id with its
-// input's path, so that no id names two documents (hull infer wrote a
-// table with an id twice, which its own reader refused).
+// TestReadSeveralKeepsDistinctIDs: inputs keep their ids as read but for
+// an id two of them hold, which names its input (hull infer wrote a table
+// with an id twice, which its own reader refused): by the fewest last
+// elements of its path that tell the inputs apart, so that neither the
+// ids nor the digest depend on how the paths are spelled, and a labels
+// file still meets the other documents. A renamed id that meets an id
+// as read renames them all.
 func TestReadSeveralKeepsDistinctIDs(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, dir, "a.jsonl", `{"id":"d1","items":["x"]}`+"\n"+`{"id":"d2","items":["y"]}`+"\n")
 	b := writeFile(t, dir, "b.jsonl", `{"id":"d3","items":["x"]}`+"\n")
 	c2 := writeFile(t, dir, "c.jsonl", `{"id":"d2","items":["z"]}`+"\n")
+	for _, sub := range []string{"s1", "s2"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, sub), "docs.jsonl", `{"id":"1","items":["x"]}`+"\n"+`{"id":"`+sub+`","items":["y"]}`+"\n")
+	}
+	s1, s2 := filepath.Join(dir, "s1", "docs.jsonl"), filepath.Join(dir, "s2", "docs.jsonl")
+	clash := writeFile(t, dir, "clash.jsonl", `{"id":"1","items":["x"]}`+"\n"+`{"id":"docs.jsonl#1","items":["y"]}`+"\n")
 	for _, tc := range []struct {
 		paths []string
 		want  []string
 	}{
 		{[]string{a, b}, []string{"d1", "d2", "d3"}},
-		{[]string{a, b, c2}, []string{a + "#d1", a + "#d2", b + "#d3", c2 + "#d2"}},
+		{[]string{a, b, c2}, []string{"d1", "a.jsonl#d2", "d3", "c.jsonl#d2"}},
+		{[]string{s1, s2}, []string{"s1/docs.jsonl#1", "s1", "s2/docs.jsonl#1", "s2"}},
+		{[]string{clash, s1}, []string{"clash.jsonl#1", "clash.jsonl#docs.jsonl#1", "docs.jsonl#1", "docs.jsonl#s1"}},
 	} {
 		c, err := Read(tc.paths, ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(c.DocIDs, tc.want) {
-			t.Errorf("%d inputs: ids %q, want %q", len(tc.paths), c.DocIDs, tc.want)
+			t.Errorf("%q: ids %q, want %q", tc.paths, c.DocIDs, tc.want)
 		}
+	}
+	// The same files spelled otherwise: the same ids and digest.
+	first, err := Read([]string{s1, s2}, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	again, err := Read([]string{"./s1/docs.jsonl", "s2/../s2/docs.jsonl"}, ReadOptions{})
+	if err != nil || !slices.Equal(again.DocIDs, first.DocIDs) || again.Digest() != first.Digest() {
+		t.Errorf("spelled otherwise: ids %q, %v; want %q and the same digest", again.DocIDs, err, first.DocIDs)
 	}
 }
 

@@ -1,0 +1,106 @@
+package corpus
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// distinctIDs renames, for Read, the ids that more than one of cs hold,
+// read from paths: each such document's id becomes "NAME#ID", NAME the
+// shortest tail of its path that tells the inputs apart (inputNames).
+// Should a renamed id meet another input's id as read (an id "b#1"
+// beside b's "1"), every id of every input is renamed. A reader gives
+// distinct ids within an input.
+func distinctIDs(paths []string, cs []*Corpus) {
+	inputs := make(map[string]int) // the number of inputs holding each id
+	for _, c := range cs {
+		for _, id := range c.DocIDs {
+			inputs[id]++
+		}
+	}
+	shared := func(id string) bool { return inputs[id] > 1 }
+	if !anyID(cs, shared) {
+		return
+	}
+	names := inputNames(paths)
+	renamed := renameIDs(cs, names, shared)
+	if repeats(renamed) {
+		renamed = renameIDs(cs, names, func(string) bool { return true })
+	}
+	for i, c := range cs {
+		c.DocIDs = renamed[i]
+	}
+}
+
+// anyID reports whether some id of cs satisfies f.
+func anyID(cs []*Corpus, f func(string) bool) bool {
+	for _, c := range cs {
+		for _, id := range c.DocIDs {
+			if f(id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// renameIDs returns the ids of each of cs, those that rename says as
+// names[i] + "#" + id.
+func renameIDs(cs []*Corpus, names []string, rename func(string) bool) [][]string {
+	out := make([][]string, len(cs))
+	for i, c := range cs {
+		out[i] = make([]string, len(c.DocIDs))
+		for d, id := range c.DocIDs {
+			if rename(id) {
+				id = names[i] + "#" + id
+			}
+			out[i][d] = id
+		}
+	}
+	return out
+}
+
+// repeats reports whether an id occurs twice in ids.
+func repeats(ids [][]string) bool {
+	seen := make(map[string]bool)
+	for _, in := range ids {
+		for _, id := range in {
+			if seen[id] {
+				return true
+			}
+			seen[id] = true
+		}
+	}
+	return false
+}
+
+// inputNames returns for each path the fewest of its last elements,
+// joined by "/", that no other path ends with: the base names when they
+// differ, "s1/docword.txt" and "s2/docword.txt" for two docword.txt. A
+// name does not depend on how its path is spelled ("./s1/docword.txt",
+// an absolute path), so neither do the corpus's ids and digest. The
+// paths are distinct files (CheckDistinct), so their cleaned forms are
+// distinct and the whole of them tells them apart.
+func inputNames(paths []string) []string {
+	elems := make([][]string, len(paths))
+	longest := 0
+	for i, p := range paths {
+		elems[i] = strings.Split(filepath.ToSlash(filepath.Clean(p)), "/")
+		longest = max(longest, len(elems[i]))
+	}
+	names := make([]string, len(paths))
+	for n := 1; ; n++ {
+		seen := make(map[string]int)
+		for i, e := range elems {
+			names[i] = strings.Join(e[max(0, len(e)-n):], "/")
+			seen[names[i]]++
+		}
+		distinct := true
+		for _, count := range seen {
+			distinct = distinct && count == 1
+		}
+		if distinct || n >= longest {
+			return names
+		}
+	}
+}
