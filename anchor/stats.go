@@ -30,8 +30,8 @@ type input struct {
 	// beside the caller's sample (corpus.AlignBytes of the sample given).
 	sample     *corpus.Corpus
 	sampleCopy int64
-	// sampleDropped and sampleDispersion are alignSample's measures of
-	// the sample: the share of its tokens off vocab, and its sampleDispersion.
+	// sampleDropped and sampleSpread are alignSample's measures of the
+	// sample: the share of its tokens off vocab, and its sampleDispersion.
 	sampleDropped, sampleSpread float64
 }
 

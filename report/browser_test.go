@@ -666,3 +666,26 @@ func TestLongWordsInBrowser(t *testing.T) {
 		t.Errorf("the page reports problems: %q", pr)
 	}
 }
+
+// TestSearchBackslashWordsInBrowser: a word with a backslash, shown with
+// it doubled (textsafe.Data, so that it cannot pass for an escape), is
+// found typed either way.
+func TestSearchBackslashWordsInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	m := testModel(3, 300, 2)
+	m.Vocab[150+10] = `a\b` // one of topic 1's top words
+	p, _ := openPage(ctx, t, b, m, HTMLOptions{})
+	for _, typed := range []string{`a\b`, `a\\b`, `a\`} {
+		evalOn(ctx, t, p, `(() => { const s = document.getElementById('search'); s.value = ''; s.focus(); })()`, nil)
+		if err := p.Type(ctx, typed); err != nil {
+			t.Fatal(err)
+		}
+		var found string
+		evalOn(ctx, t, p, `(() => { const w = document.querySelector('#search-results li .word'); return w ? w.textContent : ''; })()`, &found)
+		if found != `a\\b` {
+			t.Errorf("typing %q finds %q, want the word shown as a\\\\b", typed, found)
+		}
+	}
+}

@@ -416,7 +416,7 @@ func drawTile(img *image.RGBA, r image.Rectangle, side, scale int, topic []float
 
 // themes returns the labels of the true topics, each in its forms from
 // the longest: TopicLabels when it holds K names (escaped by
-// textsafe.Escape), else "truth 0" or "t0", "truth 1" or "t1", ....
+// textsafe.Data), else "truth 0" or "t0", "truth 1" or "t1", ....
 func themes(t *model.Model) [][]string {
 	names := make([][]string, t.K)
 	for k := range names {

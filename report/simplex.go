@@ -27,7 +27,7 @@ import (
 // red, the centres the vertices were chosen from in blue, and the K
 // vertices as triangles, labelled with their topic number and, where m
 // marks anchor words (m.MarkKind() is model.MarkAnchor), the anchor word
-// m.MarkedWord(k) (escaped by textsafe.Escape, so that an SVG of the plot
+// m.MarkedWord(k) (escaped by textsafe.Data, so that an SVG of the plot
 // is well-formed XML whatever the word), every pair joined by a dashed
 // edge; Topic-SCORE's vertex words (model.MarkVertexWord) label no
 // vertex. With K > 3 the picture is the projection of the simplex on its

@@ -419,7 +419,7 @@ func fitChild(ctx context.Context, algo string, k int, inputs []string, f *bench
 	wall := time.Since(start).Seconds()
 	peak, err := os.ReadFile(peakFile)
 	if err != nil {
-		return wall, 0, nil // not measured: a platform without it
+		return wall, 0, nil // not measured: the child wrote none (hull writes 0 where it cannot measure)
 	}
 	rss, err := strconv.ParseInt(string(peak), 10, 64)
 	if err != nil {

@@ -22,9 +22,9 @@
 // Zero-width joiners (needed by Persian and by emoji), spaces of every
 // kind, private-use characters and backslashes are kept: Escape is for
 // messages and log lines, whose quoted parts (%q) hold backslash
-// sequences already. Data, for a string shown as it is (a word, a
-// document id, a label, a document's text), also doubles its
-// backslashes, as strconv.Quote does, so that no two strings print
+// sequences already, and for a document's text, which is read, not
+// looked up. Data, for a string that names something (a word, a
+// document id, a label), also doubles its backslashes, as strconv.Quote does, so that no two strings print
 // alike: a word holding ESC prints as a\x1b, the word whose text is that
 // sequence as a\\x1b. JSON does the same for JSON text with \u escapes,
 // which leave the JSON value as it was.

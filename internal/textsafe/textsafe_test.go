@@ -73,7 +73,7 @@ func TestDataTellsEscapesApart(t *testing.T) {
 	}
 }
 
-// unescape reads Escape's output back as a Go string literal's body.
+// unescape reads Data's output back as a Go string literal's body.
 func unescape(s string) string {
 	back, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`)
 	if err != nil {

@@ -262,12 +262,16 @@
     for (const c of circles) c.classList.remove('hit');
     const q = query.trim();
     if (q === '') return;
-    const ql = q.toLowerCase();
+    // Words are held as shown, their backslashes doubled (textsafe.Data):
+    // a word is found as shown or as typed with its backslashes single.
+    const qs = q.includes('\\') ? [q, q.replaceAll('\\', '\\\\')] : [q];
+    const qls = qs.map((x) => x.toLowerCase());
     const found = [];
-    const exact = D.words.indexOf(q);
+    let exact = -1;
+    for (const x of qs) if (exact < 0) exact = D.words.indexOf(x);
     if (exact >= 0) found.push(exact);
     for (let i = 0; i < lower.length && found.length < 12; i++) {
-      if (i !== exact && lower[i].startsWith(ql)) found.push(i);
+      if (i !== exact && qls.some((ql) => lower[i].startsWith(ql))) found.push(i);
     }
     if (found.length === 0) {
       list.appendChild(el('li', { class: 'none' }, 'No word of the page starts with “' + q + '”.'));
