@@ -91,7 +91,8 @@
 // the topics are rare, or when the documents spread over fewer than K/2
 // effective topics, the last three judged on at least 5 K documents
 // (learner.SpreadDocsPerTopic: fewer fall on a few topics by chance;
-// Health.TooFewDocs); the result then says what to try (CollapseAdvice). Coherence alone
+// Health.TooFewDocs, which also withholds the verdict of incoherence
+// below); the result then says what to try (CollapseAdvice). Coherence alone
 // cannot tell: UMass rewards topics made of the corpus's frequent words.
 // Health.AddCoherence adds, given the documents, the NPMI of each topic's
 // top words and the incoherent topics (below -0.02) by the rule the

@@ -100,9 +100,12 @@ type Health struct {
 	// order, the topics dominant in fewer than RareShare of them.
 	RareShare  float64
 	RareTopics []int
-	// TooFewDocs is set when Docs is positive but below MinDocs,
-	// learner.SpreadDocsPerTopic K: too few documents to judge how the
-	// topics spread over them, so the figures above give no sign.
+	// TooFewDocs is set when the documents are too few to judge the
+	// topics by, fewer than MinDocs = learner.SpreadDocsPerTopic K: Docs,
+	// when positive, or those with a token that AddCoherence measured.
+	// The figures above then give no collapse sign, and NPMI no verdict
+	// of incoherence (a few documents leave most pairs of top words apart
+	// by chance).
 	TooFewDocs bool
 	MinDocs    int
 
@@ -150,6 +153,10 @@ func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) error {
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
+	h.MinDocs = learner.SpreadDocsPerTopic * h.K
+	if c.NumDocs()-c.EmptyDocs() < h.MinDocs {
+		h.TooFewDocs = true
+	}
 	h.SetCoherence(m, npmi)
 	return nil
 }
@@ -169,6 +176,7 @@ func (h *Health) SetCoherence(m *model.Model, npmi []float64) {
 		}
 	}
 	h.Incoherent, _, _ = learner.IncoherentBy(h.NPMI)
+	h.Incoherent = h.Incoherent && !h.TooFewDocs
 	if h.Incoherent && !h.Collapsed {
 		h.Advice = IncoherenceAdvice(m)
 	}

@@ -442,3 +442,42 @@ func TestHealthShortTopics(t *testing.T) {
 		t.Errorf("health %+v: want 4 distinct words, no pair, not collapsed", h)
 	}
 }
+
+// TestTooFewDocsForCoherence: topics measured on fewer than 5 K
+// documents get their NPMI but no verdict of incoherence, with the
+// documents' figures (TopicHealth) or without (AddCoherence on documents
+// of which few, or none, hold a token of the model); 5 K documents get it.
+func TestTooFewDocsForCoherence(t *testing.T) {
+	m := topWordsModel("anchor", 40, []int{0, 1}, []int{2, 3}, []int{4, 5}, []int{6, 7})
+	apart := []float64{-1, -1, -1, -1} // no two top words together
+	for _, tc := range []struct {
+		docs       int
+		incoherent bool
+	}{{19, false}, {20, true}} {
+		dominant := make([]int, tc.docs)
+		for d := range dominant {
+			dominant[d] = d % m.K
+		}
+		h := TopicHealth(m, dominant, 2)
+		h.SetCoherence(m, apart)
+		if h.Incoherent != tc.incoherent || h.TooFewDocs == tc.incoherent || (h.Advice != "") != tc.incoherent {
+			t.Errorf("%d documents for K = 4: incoherent %v, too few %v, advice %q; want incoherent %v", tc.docs, h.Incoherent, h.TooFewDocs, h.Advice, tc.incoherent)
+		}
+	}
+	// Each word alone in a document: every pair of top words apart, NPMI
+	// -1; 8 documents, or 8 of words outside the model, are too few.
+	var docs [][]string
+	for w := range 8 {
+		docs = append(docs, []string{fmt.Sprintf("w%d", w)})
+	}
+	for _, c := range []*corpus.Corpus{corpus.FromTokens(docs), corpus.FromTokens([][]string{{"zz"}, {"yy"}})} {
+		c, _ = corpus.Align(c, m.Vocab)
+		h := TopicHealth(m, nil, 2)
+		if err := h.AddCoherence(m, c); err != nil {
+			t.Fatal(err)
+		}
+		if h.Incoherent || !h.TooFewDocs || h.MinDocs != 20 || len(h.IncoherentTopics) != 4 {
+			t.Errorf("%d documents, %d empty: incoherent %v, too few %v (at least %d), incoherent topics %v", c.NumDocs(), c.EmptyDocs(), h.Incoherent, h.TooFewDocs, h.MinDocs, h.IncoherentTopics)
+		}
+	}
+}

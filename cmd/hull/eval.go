@@ -351,7 +351,7 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 		}
 		verdict := "no\tno sign of collapse"
 		if h.TooFewDocs {
-			verdict += fmt.Sprintf(" (the %d documents are too few to judge how %d topics spread over them: want at least %d)", h.Docs, h.K, h.MinDocs)
+			verdict += fmt.Sprintf(" (the %d documents are too few to judge %d topics by: want at least %d, 5 a topic)", h.Docs, h.K, h.MinDocs)
 		}
 		if h.Collapsed {
 			verdict = "yes\tsee the warning below"

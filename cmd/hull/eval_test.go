@@ -355,7 +355,7 @@ func TestEvalTooFewDocsToJudge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
 	}
-	if !regexp.MustCompile(`collapsed +no +no sign of collapse \(the 3 documents are too few to judge how 5 topics spread over them: want at least 25\)`).MatchString(out) {
+	if !regexp.MustCompile(`collapsed +no +no sign of collapse \(the 3 documents are too few to judge 5 topics by: want at least 25, 5 a topic\)`).MatchString(out) {
 		t.Errorf("eval on 3 documents:\n%s", out)
 	}
 }
