@@ -9,7 +9,8 @@ import (
 // read from paths: each such document's id becomes "NAME#ID", NAME the
 // shortest tail of its path that tells the inputs apart (inputNames).
 // Should a renamed id meet another input's id as read (an id "b#1"
-// beside b's "1"), every id of every input is renamed. A reader gives
+// beside b's "1"), every id of every input is renamed, which leaves none
+// alike: the names are distinct and hold no '#', and a reader gives
 // distinct ids within an input.
 func distinctIDs(paths []string, cs []*Corpus) {
 	inputs := make(map[string]int) // the number of inputs holding each id
@@ -74,25 +75,29 @@ func repeats(ids [][]string) bool {
 	return false
 }
 
-// inputNames returns for each path the fewest of its last elements,
-// joined by "/", that no other path ends with: the base names when they
-// differ, "s1/docword.txt" and "s2/docword.txt" for two docword.txt. A
-// name does not depend on how its path is spelled ("./s1/docword.txt",
-// an absolute path), so neither do the corpus's ids and digest. The
-// paths are distinct files (CheckDistinct), so their cleaned forms are
-// distinct and the whole of them tells them apart.
+// inputNames returns for each path the fewest of the last elements of
+// its file's absolute path, links resolved, joined by "/", that no other
+// path ends with: the base names when they differ, "s1/docword.txt" and
+// "s2/docword.txt" for two docword.txt. A name does not depend on how its
+// path is spelled ("./s1/docword.txt", an absolute path, another working
+// directory, a link), so neither do the corpus's ids and digest. The
+// paths are distinct files (CheckDistinct), so their resolved forms are
+// distinct and the whole of them tells them apart. '%' and '#' in a name
+// are written %25 and %23, so that a name ends at the first '#' of an id
+// and no two renamed ids are alike.
 func inputNames(paths []string) []string {
 	elems := make([][]string, len(paths))
 	longest := 0
 	for i, p := range paths {
-		elems[i] = strings.Split(filepath.ToSlash(filepath.Clean(p)), "/")
+		elems[i] = strings.Split(filepath.ToSlash(resolved(p)), "/")
 		longest = max(longest, len(elems[i]))
 	}
+	escape := strings.NewReplacer("%", "%25", "#", "%23")
 	names := make([]string, len(paths))
 	for n := 1; ; n++ {
 		seen := make(map[string]int)
 		for i, e := range elems {
-			names[i] = strings.Join(e[max(0, len(e)-n):], "/")
+			names[i] = escape.Replace(strings.Join(e[max(0, len(e)-n):], "/"))
 			seen[names[i]]++
 		}
 		distinct := true
@@ -103,4 +108,16 @@ func inputNames(paths []string) []string {
 			return names
 		}
 	}
+}
+
+// resolved returns the absolute path of p's file, its links resolved, or
+// p cleaned where that fails.
+func resolved(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real
+	}
+	return filepath.Clean(p)
 }

@@ -286,9 +286,10 @@ func ReadFrom(r io.Reader, name string, opts ReadOptions) (*Corpus, error) {
 // the vocabulary is the union in first-seen order and the documents are
 // concatenated, keeping their ids as read but for an id that two inputs
 // hold (the numeric formats all number their documents from 1): each of
-// its documents is "NAME#ID", NAME the shortest tail of its input's path
-// that no other input's ends with ("s1/docword.txt" and "s2/docword.txt"
-// for those two paths, however spelled), as a directory's documents are
+// its documents is "NAME#ID", NAME the shortest tail of its input's
+// absolute path, links resolved, that no other input's ends with
+// ("s1/docword.txt" and "s2/docword.txt" for those two files, however
+// their paths are spelled), as a directory's documents are
 // "FILE#ID", so that an id still names one document in the tables and
 // pages made of the corpus, and the others still meet a labels file. The files of opts (Vocab,
 // Text.StopWordFiles) are read once, before the first path, for all of

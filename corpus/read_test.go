@@ -314,15 +314,47 @@ func TestReadSeveralKeepsDistinctIDs(t *testing.T) {
 			t.Errorf("%q: ids %q, want %q", tc.paths, c.DocIDs, tc.want)
 		}
 	}
-	// The same files spelled otherwise: the same ids and digest.
-	first, err := Read([]string{s1, s2}, ReadOptions{})
+	// The same files spelled otherwise: relative, absolute, from another
+	// working directory, through a link; the same ids and digest. A file
+	// beside a directory's file was named by the elements it was given
+	// with ("docs.jsonl" against "s1/docs.jsonl").
+	top := writeFile(t, filepath.Join(dir, "s1"), "top.jsonl", `{"id":"1","items":["x"]}`+"\n")
+	if err := os.Symlink(filepath.Join(dir, "s2"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	first, err := Read([]string{top, s2}, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if want := []string{"top.jsonl#1", "docs.jsonl#1", "s2"}; !slices.Equal(first.DocIDs, want) {
+		t.Errorf("ids %q, want %q", first.DocIDs, want)
+	}
+	for _, spelled := range []struct {
+		cwd   string
+		paths []string
+	}{
+		{filepath.Join(dir, "s1"), []string{"top.jsonl", "../s2/docs.jsonl"}},
+		{dir, []string{"./s1/top.jsonl", "s2/../s2/docs.jsonl"}},
+		{dir, []string{"s1/top.jsonl", "link/docs.jsonl"}},
+	} {
+		t.Chdir(spelled.cwd)
+		again, err := Read(spelled.paths, ReadOptions{})
+		if err != nil || !slices.Equal(again.DocIDs, first.DocIDs) || again.Digest() != first.Digest() {
+			t.Errorf("%q from %s: ids %q, %v; want %q and the same digest", spelled.paths, spelled.cwd, again.DocIDs, err, first.DocIDs)
+		}
+	}
+	// A '#' in a file's name is %23 in its ids' names: "a" holds "b#c",
+	// "s" and "a#b#s", "a#b" holds "c" and "s", which gave "a#b#s" twice
+	// and, renamed all, "a#b#c" twice.
 	t.Chdir(dir)
-	again, err := Read([]string{"./s1/docs.jsonl", "s2/../s2/docs.jsonl"}, ReadOptions{})
-	if err != nil || !slices.Equal(again.DocIDs, first.DocIDs) || again.Digest() != first.Digest() {
-		t.Errorf("spelled otherwise: ids %q, %v; want %q and the same digest", again.DocIDs, err, first.DocIDs)
+	writeFile(t, dir, "a", `{"id":"b#c","items":["x"]}`+"\n"+`{"id":"s","items":["x"]}`+"\n"+`{"id":"a#b#s","items":["x"]}`+"\n")
+	writeFile(t, dir, "a#b", `{"id":"c","items":["x"]}`+"\n"+`{"id":"s","items":["x"]}`+"\n")
+	c, err := Read([]string{"a", "a#b"}, ReadOptions{Format: FormatJSONL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"b#c", "a#s", "a#b#s", "c", "a%23b#s"}; !slices.Equal(c.DocIDs, want) {
+		t.Errorf("'#' in a name: ids %q, want %q", c.DocIDs, want)
 	}
 }
 
