@@ -89,8 +89,8 @@
 // the slots hold different words, when one topic dominates more than half
 // of the documents (and twice the even share 1/K), when more than half of
 // the topics are rare, or when the documents spread over fewer than K/2
-// effective topics, the last three judged on at least 5 K documents
-// (learner.SpreadDocsPerTopic: fewer fall on a few topics by chance;
+// effective topics, the last three judged on at least 5 K documents and
+// at least 50 (learner.JudgedDocs: fewer fall on a few topics by chance;
 // Health.TooFewDocs, which also withholds the verdict of incoherence
 // below); the result then says what to try (CollapseAdvice). Coherence alone
 // cannot tell: UMass rewards topics made of the corpus's frequent words.

@@ -104,8 +104,8 @@ func ExampleHealth_AddCoherence() {
 		topic(sports...),
 		topic(append(slices.Clone(sports[:5]), weather[:5]...)...),
 	}}
-	// Ten documents, 5 K: fewer are too few to judge topics by.
-	docs := wordsCorpus(vocab, slices.Repeat([][]string{sports, weather}, 5)...)
+	// 50 documents: fewer are too few to judge topics by.
+	docs := wordsCorpus(vocab, slices.Repeat([][]string{sports, weather}, 25)...)
 	h := eval.TopicHealth(m, nil, 0)
 	if err := h.AddCoherence(m, docs); err != nil {
 		fmt.Println(err)

@@ -101,7 +101,7 @@ type Health struct {
 	RareShare  float64
 	RareTopics []int
 	// TooFewDocs is set when the documents are too few to judge the
-	// topics by, fewer than MinDocs = learner.SpreadDocsPerTopic K: Docs,
+	// topics by, fewer than MinDocs = learner.JudgedDocs(K): Docs,
 	// when positive, or those with a token that AddCoherence measured.
 	// The figures above then give no collapse sign, and NPMI no verdict
 	// of incoherence (a few documents leave most pairs of top words apart
@@ -153,7 +153,7 @@ func (h *Health) AddCoherence(m *model.Model, c *corpus.Corpus) error {
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	h.MinDocs = learner.SpreadDocsPerTopic * h.K
+	h.MinDocs = learner.JudgedDocs(h.K)
 	if c.NumDocs()-c.EmptyDocs() < h.MinDocs {
 		h.TooFewDocs = true
 	}
@@ -271,7 +271,7 @@ func (h *Health) documentFigures(dominant []int) {
 	}
 	h.Docs, h.DocShare, h.RareShare, h.RareTopics = spread.Docs, spread.Share, spread.RareShare, spread.Rare
 	h.LargestTopic, h.LargestShare, h.EffectiveTopics = spread.Largest, spread.LargestShare, spread.Effective
-	h.TooFewDocs, h.MinDocs = !spread.Judged(), learner.SpreadDocsPerTopic*h.K
+	h.TooFewDocs, h.MinDocs = !spread.Judged(), learner.JudgedDocs(h.K)
 	if spread.Dominated() {
 		h.Signs = append(h.Signs, fmt.Sprintf("topic %d is the dominant topic of %.0f%% of the documents (more than half)",
 			h.LargestTopic+1, 100*h.LargestShare))
@@ -321,7 +321,7 @@ func CollapseAdvice(algorithm string) string { return collapseAdvice(algorithm, 
 // than the rules' sample, can still tell otherwise).
 const (
 	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, the default, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
-	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus, not necessarily the documents judged here), or "
+	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus (5 K above K = 400), not necessarily the documents judged here), or "
 )
 
 // rectifyAdvice is CollapseAdvice's first advice to the anchor learners

@@ -349,7 +349,7 @@ func effectiveNumber(shares []float64) float64 {
 // 4, 3 and 3 words of the three groups -0.47, below -0.25.
 func TestHealthAddCoherence(t *testing.T) {
 	var docs [][]string
-	for d := range 30 {
+	for d := range 60 { // at least 50, the fewest judged
 		var doc []string
 		for w := range 10 {
 			doc = append(doc, fmt.Sprintf("w%d", 10*(d%3)+w))
@@ -444,16 +444,17 @@ func TestHealthShortTopics(t *testing.T) {
 }
 
 // TestTooFewDocsForCoherence: topics measured on fewer than 5 K
-// documents get their NPMI but no verdict of incoherence, with the
-// documents' figures (TopicHealth) or without (AddCoherence on documents
-// of which few, or none, hold a token of the model); 5 K documents get it.
+// documents, or 50, get their NPMI but no verdict of incoherence, with
+// the documents' figures (TopicHealth) or without (AddCoherence on
+// documents of which few, or none, hold a token of the model); 50
+// documents for K = 4 get it.
 func TestTooFewDocsForCoherence(t *testing.T) {
 	m := topWordsModel("anchor", 40, []int{0, 1}, []int{2, 3}, []int{4, 5}, []int{6, 7})
 	apart := []float64{-1, -1, -1, -1} // no two top words together
 	for _, tc := range []struct {
 		docs       int
 		incoherent bool
-	}{{19, false}, {20, true}} {
+	}{{49, false}, {50, true}} {
 		dominant := make([]int, tc.docs)
 		for d := range dominant {
 			dominant[d] = d % m.K
@@ -476,7 +477,7 @@ func TestTooFewDocsForCoherence(t *testing.T) {
 		if err := h.AddCoherence(m, c); err != nil {
 			t.Fatal(err)
 		}
-		if h.Incoherent || !h.TooFewDocs || h.MinDocs != 20 || len(h.IncoherentTopics) != 4 {
+		if h.Incoherent || !h.TooFewDocs || h.MinDocs != 50 || len(h.IncoherentTopics) != 4 {
 			t.Errorf("%d documents, %d empty: incoherent %v, too few %v (at least %d), incoherent topics %v", c.NumDocs(), c.EmptyDocs(), h.Incoherent, h.TooFewDocs, h.MinDocs, h.IncoherentTopics)
 		}
 	}

@@ -116,6 +116,9 @@ type Measures struct {
 	EffectiveTopics   *float64 `json:"effective_topics,omitempty"`
 	HealthDocs        *int     `json:"health_docs,omitempty"`
 	Collapsed         *bool    `json:"collapsed,omitempty"`
+	// TooFewDocs is Health.TooFewDocs, set only when true: the documents
+	// are too few to judge the topics by (their spread and coherence).
+	TooFewDocs *bool `json:"too_few_docs,omitempty"`
 	// NMI and Purity compare the dominant topics of the LabelledDocs
 	// documents that have both a label and a dominant topic with their
 	// labels (with Labels only).
@@ -285,6 +288,9 @@ func (ms *Measures) health(ctx context.Context, m *model.Model, o SuiteOptions) 
 	}
 	ms.Health = &h
 	ms.DistinctWords, ms.NearDuplicatePairs, ms.Collapsed = &h.DistinctWords, &h.NearDuplicatePairs, &h.Collapsed
+	if h.TooFewDocs {
+		ms.TooFewDocs = &h.TooFewDocs
+	}
 	if h.Docs > 0 {
 		rare := len(h.RareTopics)
 		ms.LargestTopicShare, ms.RareTopics, ms.HealthDocs = &h.LargestShare, &rare, &h.Docs

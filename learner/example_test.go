@@ -43,9 +43,9 @@ func Example() {
 // dominant topic of 6 of 8 documents, more than half, and the rule of
 // concentrated documents fires.
 func ExampleSpreadOf() {
-	// 27 documents, 3 left out (-1): 24, at least the 5 K the rule judges.
+	// 63 documents, 7 left out (-1): 56, at least the 50 the rule judges.
 	nine := []int{0, 0, 1, 0, 0, 2, 0, 0, -1}
-	dominant := slices.Concat(nine, nine, nine)
+	dominant := slices.Repeat(nine, 7)
 	s, err := learner.SpreadOf(dominant, 4)
 	if err != nil {
 		panic(err)
@@ -54,6 +54,6 @@ func ExampleSpreadOf() {
 		s.Docs, s.Largest, 100*s.LargestShare, s.Effective, s.K, s.Rare)
 	fmt.Println("dominated:", s.Dominated(), "narrow:", s.Narrow(), "concentrated:", s.Concentrated())
 	// Output:
-	// 24 documents; topic 0 holds 75% of them; 2.09 effective topics of 4; rare: [3]
+	// 56 documents; topic 0 holds 75% of them; 2.09 effective topics of 4; rare: [3]
 	// dominated: true narrow: false concentrated: true
 }

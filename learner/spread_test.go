@@ -9,15 +9,15 @@ import (
 )
 
 func TestSpreadOf(t *testing.T) {
-	// 24 documents over K = 4, thrice: topic 1 dominant in 5, topics 0 and
-	// 2 in 1 each, one document left out, topic 3 in none.
+	// 64 documents over K = 4, eight times: topic 1 dominant in 5, topics
+	// 0 and 2 in 1 each, one document left out, topic 3 in none.
 	eight := []int{1, 1, 0, 1, -1, 2, 1, 1}
-	s, err := learner.SpreadOf(slices.Concat(eight, eight, eight), 4)
+	s, err := learner.SpreadOf(slices.Repeat(eight, 8), 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []float64{1.0 / 7, 5.0 / 7, 1.0 / 7, 0}
-	if s.Docs != 21 || !slices.Equal(s.Share, want) || s.Largest != 1 || s.LargestShare != 5.0/7 || !slices.Equal(s.Rare, []int{3}) {
+	if s.Docs != 56 || !slices.Equal(s.Share, want) || s.Largest != 1 || s.LargestShare != 5.0/7 || !slices.Equal(s.Rare, []int{3}) {
 		t.Fatalf("spread %+v", s)
 	}
 	if e := math.Exp(-(2*(1.0/7)*math.Log(1.0/7) + (5.0/7)*math.Log(5.0/7))); math.Abs(s.Effective-e) > 1e-12 {
@@ -27,17 +27,21 @@ func TestSpreadOf(t *testing.T) {
 	if !s.Dominated() || s.MostlyRare() || s.Narrow() || !s.Concentrated() {
 		t.Errorf("dominated %v, mostly rare %v, narrow %v", s.Dominated(), s.MostlyRare(), s.Narrow())
 	}
-	// Fewer than 5 K documents are not judged: the same 7 alone.
+	// Fewer than 5 K documents, or 50, are not judged: the same 7 alone,
+	// or 49 of them.
+	if s, _ := learner.SpreadOf(slices.Repeat(eight, 7), 4); s.Judged() || s.Docs != 49 {
+		t.Errorf("49 documents judged: %+v", s)
+	}
 	if s, _ := learner.SpreadOf(eight, 4); s.Judged() || s.Concentrated() || s.Docs != 7 || s.LargestShare != 5.0/7 {
 		t.Errorf("7 documents for K = 4 judged: %+v", s)
 	}
 	// Even documents: nothing fires; K = 2 is never dominated by more
 	// than twice the even share.
 	even := []int{0, 1, 2, 3}
-	if s, _ := learner.SpreadOf(slices.Concat(even, even, even, even, even), 4); !s.Judged() || s.Concentrated() || s.Effective != 4 {
+	if s, _ := learner.SpreadOf(slices.Repeat(even, 13), 4); !s.Judged() || s.Concentrated() || s.Effective != 4 {
 		t.Errorf("even: %+v", s)
 	}
-	if s, _ := learner.SpreadOf([]int{0, 0, 0, 1, 0, 0, 0, 1, 0, 1}, 2); !s.Judged() || s.Dominated() {
+	if s, _ := learner.SpreadOf(slices.Repeat([]int{0, 0, 0, 1, 0, 0, 0, 1, 0, 1}, 5), 2); !s.Judged() || s.Dominated() {
 		t.Errorf("K = 2: %+v dominated", s)
 	}
 	// Mostly rare: 3 of 4 topics dominant in fewer than 0.5% of 1,000.

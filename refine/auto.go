@@ -20,8 +20,9 @@ import (
 // (their top words occur together less often than at random) or, when
 // these three pass them, concentrated on c's documents by
 // learner.Spread's rule (the dominant topics of at most CheckSampleDocs
-// documents, evenly spaced: the rule and inference of the health "hull
-// fit" prints, eval.TopicHealth, on a tenth of its sample), and reports
+// documents, 5 K above K = 400, evenly spaced, and none judged below
+// learner.JudgedDocs(K): the rule and inference of the health "hull fit"
+// prints, eval.TopicHealth, on a tenth of its sample), and reports
 // whether it did; o.Iterations = 0 leaves every model as it is (Params
 // record nothing). It is the automatic refinement of the geometric learners:
 // their own estimates are kept where they are distinct and spread (on
@@ -185,12 +186,12 @@ const CheckStage = "refine check"
 // 30,000-document benchmark corpus at K = 100, 45% of a TSVD fit; 2,000
 // documents give each of K = 100 even topics about 20, and the effective
 // number of topics within a few percent. Above K = 400 the sample is
-// learner.SpreadDocsPerTopic K documents, the fewest the rule judges.
+// learner.JudgedDocs(K) = 5 K documents, the fewest the rule judges.
 const CheckSampleDocs = 2000
 
 // documentSpread returns how the documents of c spread over m's topics by
 // the dominant topics of at most max(CheckSampleDocs,
-// learner.SpreadDocsPerTopic K) of them, evenly spaced,
+// learner.JudgedDocs(K)) of them, evenly spaced,
 // inferred as "hull fit"'s health does (infer.SampleDominantTopics), and
 // its time, the timing of stage CheckStage for m.
 func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Options) (learner.Spread, model.Timing, error) {
@@ -199,7 +200,7 @@ func documentSpread(ctx context.Context, c *corpus.Corpus, m *model.Model, o Opt
 	if o.Progress != nil {
 		progress = func(_ string, done, total int) { o.Progress(CheckStage, done, total) }
 	}
-	sample := max(CheckSampleDocs, learner.SpreadDocsPerTopic*m.K)
+	sample := max(CheckSampleDocs, learner.JudgedDocs(m.K))
 	dominant, _, err := infer.SampleDominantTopics(ctx, m, c, sample, infer.Options{Threads: o.Threads, Progress: progress})
 	if err != nil {
 		return learner.Spread{}, model.Timing{}, fmt.Errorf("refine: the documents' dominant topics: %w", err)
@@ -241,7 +242,7 @@ func DefaultAuto() Auto { return Auto{Refine: DefaultIterations} }
 // AutoOptions are Auto's options as the learner registry sets them by
 // name; each learner that embeds Auto lists them.
 var AutoOptions = []learner.Option{
-	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, or else the documents concentrate on a few of them (by the dominant topics of up to 2,000 documents, by the rule of the health printed after the fit: one topic dominant in more than half, more than half the topics dominant in fewer than 0.5%, or fewer than K/2 effective topics), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
+	{Field: "Refine", Flag: "refine", Usage: "when the topics are near-copies (more than 2% of the topic pairs share half their top 10 words, or fewer than 60% of the top-word slots hold different words) or their weights are concentrated (fewer than K/2 effective topics, or one above 0.3 and 3/K) or more than a quarter of them are incoherent (the NPMI of their top 10 words in the documents below -0.02: they occur together less often than at random) or one is below -0.25, or else the documents concentrate on a few of them (by the dominant topics of up to 2,000 documents, 5 K above K = 400, and none judged below 5 K or 50, by the rule of the health printed after the fit: one topic dominant in more than half, more than half the topics dominant in fewer than 0.5%, or fewer than K/2 effective topics), refine them by at most this many iterations of variational EM for LDA (alpha 0.1, beta 0.01) started from them; 0: never"},
 	{Field: "RefineTolerance", Flag: "refine-tol", Usage: "stop refining once an iteration moves the topics by less than this mean l1 distance (0: 1e-6)", Inert: []learner.Inert{{Field: "Refine", Value: ""}}},
 	{Field: "RefineAlways", Flag: "refine-always", Usage: "refine the topics by the --refine iterations whatever they are, not only when the rules of --refine find them noisy: slower (the EM iterations), and on real text the topics' words usually occur together more (see README)"},
 }

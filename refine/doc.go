@@ -75,6 +75,7 @@
 // time and D K digammas; memory 8 nnz + 8 (V + D) bytes for the copy and
 // the document lengths, three D x K and four V x K matrices of float64
 // (EstimateBytes). IfNoisy's rule of concentrated documents, when it is
-// reached, costs O(20 nnz K) over at most CheckSampleDocs documents. Every sum is taken by one goroutine in a fixed order:
+// reached, costs O(20 nnz K) over at most CheckSampleDocs documents (5 K
+// above K = 400). Every sum is taken by one goroutine in a fixed order:
 // the result does not depend on Options.Threads.
 package refine

@@ -597,7 +597,7 @@ func TestDocsWordingInBrowser(t *testing.T) {
 		for _, tc := range []struct{ name, got, want string }{
 			{"health: largest topic", h["largest topic"], "topic 2 is the dominant topic of 100.0% of the 1 document"},
 			{"health: near-duplicate pairs", h["near-duplicate pairs"], "the two topics share at least half of their top 3 words"},
-			{"health: documents", h["documents"], "too few to judge 2 topics by (want at least 10, 5 a topic): no sign of collapse or incoherence is drawn from them"},
+			{"health: documents", h["documents"], "too few to judge 2 topics by (want at least 50): no sign of collapse or incoherence is drawn from them"},
 			{"topic 2", got.Summary, "topic 2: the dominant topic of 1 document (100.0%); 0 give it less than 0.05"},
 			{"the documents' note", got.Note, "The document of the input, its topic weights inferred under the model. "},
 			{"the summary", got.Head, "model, K = 2 · 3 words · 1 document, 3 tokens"},

@@ -93,7 +93,7 @@
 //     topics, below Health.RareShare (0.5%, 1/(2K) above K = 100), and the
 //     incoherent ones, Health.AddCoherence; documents none of which has a
 //     word of the model are said to be so, and fewer than 5 K documents
-//     too few to judge, Health.TooFewDocs; collapse or
+//     or 50 too few to judge, Health.TooFewDocs; collapse or
 //     incoherence signs and advice) and its provenance: algorithm,
 //     parameters, corpus digest, seed, threads, fit times, preprocessing,
 //     the hull versions that fitted the model and wrote the page.

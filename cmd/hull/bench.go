@@ -51,7 +51,8 @@ with --heldout, coherence on --reference (by default the training input itself),
 unique words and the topics' health (see "hull eval --help"), and with --labels
 NMI and purity of each reference document's dominant topic against its label.
 The "health" column marks the models whose topics have collapsed: whatever their
-coherence, they are not good models.
+coherence, they are not good models; "(few docs)" when the documents measured are
+too few to judge the topics by (fewer than 5 K or 50).
 
 -k takes one number of topics or several (-k 10,20,50): each algorithm is then
 fitted and measured at each K, a row each, to choose K by the figures side by
@@ -544,10 +545,14 @@ var benchColumns = []benchColumn{
 		if m.Collapsed == nil {
 			return "", false
 		}
+		health := "ok"
 		if *m.Collapsed {
-			return "COLLAPSED", true
+			health = "COLLAPSED"
 		}
-		return "ok", true
+		if m.TooFewDocs != nil { // the documents' signs not judged
+			health += " (few docs)"
+		}
+		return health, true
 	}},
 }
 

@@ -87,7 +87,8 @@ dominant topic (variational inference, at most 20 updates per document),
 topic's), "rare_topics" (topics dominant in fewer than 0.5% of the documents, 1/(2K)
 above K = 100), "effective_topics" (exp of the entropy of the topics' shares of the
 documents: K when even, 1 when one topic takes them all) and "health_docs" (the
-documents counted). The topics have collapsed when more than a quarter of the
+documents counted; "too_few_docs": true when fewer than 5 K or 50, too few to
+judge the topics by, so that these figures give no sign). The topics have collapsed when more than a quarter of the
 topic pairs are near-duplicates, fewer than 40% of the top words differ, one topic
 is dominant in more than half the documents, more than half the topics are rare
 or the documents spread over fewer than K/2 effective topics: then coherence,
@@ -107,7 +108,8 @@ words in no reference document) and "skipped_umass_pairs" (the UMass terms
 skipped for them) (--reference); "unique_words", "distinct_words",
 "near_duplicate_pairs", "collapsed" (always); "largest_topic_share",
 "rare_topics" (how many), "effective_topics", "health_docs" (--reference or
---heldout); "nmi", "purity", "labelled_docs" (--labels).`,
+--heldout), "too_few_docs" (only when true); "nmi", "purity", "labelled_docs"
+(--labels).`,
 		Args: positional(1, 1, "one MODEL, the model to measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("recovered-at") {
@@ -350,11 +352,11 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 			fmt.Fprintf(tw, "effective_topics\t%.2f\tof %d: the number of equally used topics that would spread the documents as evenly\n", h.EffectiveTopics, h.K)
 		}
 		verdict := "no\tno sign of collapse"
-		if h.TooFewDocs {
-			verdict += fmt.Sprintf(" (the %d documents are too few to judge %d topics by: want at least %d, 5 a topic)", h.Docs, h.K, h.MinDocs)
-		}
 		if h.Collapsed {
 			verdict = "yes\tsee the warning below"
+		}
+		if h.TooFewDocs {
+			verdict += fmt.Sprintf(" (the documents are too few to judge %d topics by, their spread and coherence: want at least %d)", h.K, h.MinDocs)
 		}
 		fmt.Fprintf(tw, "collapsed\t%s\n", verdict)
 	}

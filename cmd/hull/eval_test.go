@@ -355,7 +355,12 @@ func TestEvalTooFewDocsToJudge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, errOut)
 	}
-	if !regexp.MustCompile(`collapsed +no +no sign of collapse \(the 3 documents are too few to judge 5 topics by: want at least 25, 5 a topic\)`).MatchString(out) {
+	if !regexp.MustCompile(`collapsed +no +no sign of collapse \(the documents are too few to judge 5 topics by, their spread and coherence: want at least 50\)`).MatchString(out) {
 		t.Errorf("eval on 3 documents:\n%s", out)
+	}
+	code, out, errOut = hull(t, "eval", m, "--reference", few, "--json")
+	var got map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got["too_few_docs"] != true || got["health_docs"] != 3.0 {
+		t.Errorf("eval --json on 3 documents: exit %d, %s: %s", code, errOut, out)
 	}
 }

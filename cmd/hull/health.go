@@ -58,7 +58,7 @@ func printHealth(w io.Writer, h *eval.Health, sampled, docs int) {
 		}
 		tooFew := ""
 		if h.TooFewDocs {
-			tooFew = fmt.Sprintf(" (too few documents to judge %d topics by: want at least %d, 5 a topic)", h.K, h.MinDocs)
+			tooFew = fmt.Sprintf(" (too few documents to judge %d topics by: want at least %d)", h.K, h.MinDocs)
 		}
 		fmt.Fprintf(w, "health: topic %d is the dominant topic of %.1f%% of %s; %s; they spread over %.1f effective topics of %d%s\n",
 			h.LargestTopic+1, 100*h.LargestShare, of, rareTopics(h), h.EffectiveTopics, h.K, tooFew)

@@ -390,7 +390,7 @@
       pairs.push(['rare topics', rare.length === 0 ? 'none (every topic dominates at least ' + rareShare + ' of the documents)'
         : rare.length + (rare.length === 1 ? ' dominates' : ' dominate') + ' fewer than ' + rareShare + ' of the documents: ' + rare.join(', ')]);
       if (h.TooFewDocs) {
-        pairs.push(['documents', 'too few to judge ' + h.K + ' topics by (want at least ' + count(h.MinDocs) + ', 5 a topic): no sign of collapse or incoherence is drawn from them']);
+        pairs.push(['documents', 'too few to judge ' + h.K + ' topics by (want at least ' + count(h.MinDocs) + '): no sign of collapse or incoherence is drawn from them']);
       }
     } else if (D.docs && D.docs.n === 0) {
       pairs.push(['documents', 'none: the input holds no document']);
