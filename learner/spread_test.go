@@ -2,6 +2,7 @@ package learner_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -77,6 +78,50 @@ func TestSpreadOf(t *testing.T) {
 	for _, k := range []int{0, -1} { // it panicked making the counts
 		if _, err := learner.SpreadOf(nil, k); err == nil {
 			t.Errorf("k = %d: no error", k)
+		}
+	}
+}
+
+// TestSpreadChanceFiring: documents each drawn at random from K even
+// topics break the rule by chance, often when they are few, and rarely
+// once they number JudgedDocs(K), which is why fewer are not judged. The
+// rates logged (go test ./learner -run SpreadChance -v) are those
+// spread.go cites.
+func TestSpreadChanceFiring(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	rate := func(k, docs, draws int) float64 {
+		fired := 0
+		dominant := make([]int, docs)
+		for range draws {
+			for d := range dominant {
+				dominant[d] = rng.IntN(k)
+			}
+			// The rule's three tests, without Judged's floor.
+			s, _ := learner.SpreadOf(dominant, k)
+			dominated := s.LargestShare > learner.DominantDocShare && s.LargestShare > 2/float64(k)
+			mostlyRare := float64(len(s.Rare)) > learner.RareTopicsShare*float64(k)
+			narrow := s.Effective < learner.ConcentratedDocShare*float64(k)
+			if dominated || mostlyRare || narrow {
+				fired++
+			}
+		}
+		return float64(fired) / float64(draws)
+	}
+	// The rule itself, without Judged's floor: K documents.
+	for _, k := range []int{5, 20} {
+		r := rate(k, k, 4000)
+		t.Logf("K = %d, %d documents: %.2f%%", k, k, 100*r)
+		if r < 0.05 {
+			t.Errorf("K = %d documents at K = %d break the rule in %.2f%% of draws: the floor would not be needed", k, k, 100*r)
+		}
+	}
+	for _, k := range []int{3, 4, 5, 6, 8, 10, 20} {
+		for _, docs := range slices.Compact([]int{5 * k, learner.JudgedDocs(k)}) {
+			r := rate(k, docs, 4000)
+			t.Logf("K = %d, %d documents: %.3f%%", k, docs, 100*r)
+			if docs == learner.JudgedDocs(k) && r > 0.002 {
+				t.Errorf("K = %d, %d documents, the fewest judged: the rule fires in %.3f%% of even draws", k, docs, 100*r)
+			}
 		}
 	}
 }
