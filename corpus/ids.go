@@ -11,8 +11,9 @@ import (
 // Should a renamed id meet another input's id as read (an id "b#1"
 // beside b's "1"), every id of every input is renamed, which leaves none
 // alike: the names are distinct and hold no '#', and a reader gives
-// distinct ids within an input.
-func distinctIDs(paths []string, cs []*Corpus) {
+// distinct ids within an input. It returns how many ids it renamed and
+// the first, "" for none.
+func distinctIDs(paths []string, cs []*Corpus) (renamed int, first string) {
 	inputs := make(map[string]int) // the number of inputs holding each id
 	for _, c := range cs {
 		for _, id := range c.DocIDs {
@@ -21,16 +22,27 @@ func distinctIDs(paths []string, cs []*Corpus) {
 	}
 	shared := func(id string) bool { return inputs[id] > 1 }
 	if !anyID(cs, shared) {
-		return
+		return 0, ""
 	}
 	names := inputNames(paths)
-	renamed := renameIDs(cs, names, shared)
-	if repeats(renamed) {
-		renamed = renameIDs(cs, names, func(string) bool { return true })
+	rename := shared
+	ids := renameIDs(cs, names, rename)
+	if repeats(ids) {
+		rename = func(string) bool { return true }
+		ids = renameIDs(cs, names, rename)
 	}
 	for i, c := range cs {
-		c.DocIDs = renamed[i]
+		for d, id := range c.DocIDs {
+			if rename(id) {
+				if renamed == 0 {
+					first = ids[i][d]
+				}
+				renamed++
+			}
+		}
+		c.DocIDs = ids[i]
 	}
+	return renamed, first
 }
 
 // anyID reports whether some id of cs satisfies f.

@@ -319,7 +319,9 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 		}
 		cs[i] = c
 	}
-	distinctIDs(paths, cs)
+	if renamed, example := distinctIDs(paths, cs); renamed > 0 && opts.Log != nil {
+		opts.Log(fmt.Sprintf("ids: %d documents hold an id that another input holds too: each is named NAME#ID after its input (%s)", renamed, example))
+	}
 	return Merge(cs...), nil
 }
 

@@ -314,6 +314,14 @@ func TestReadSeveralKeepsDistinctIDs(t *testing.T) {
 			t.Errorf("%q: ids %q, want %q", tc.paths, c.DocIDs, tc.want)
 		}
 	}
+	// The log says how many were renamed, and the first.
+	var lines []string
+	if _, err := Read([]string{a, b, c2}, ReadOptions{Log: func(l string) { lines = append(lines, l) }}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "ids: 2 documents hold an id that another input holds too: each is named NAME#ID after its input (a.jsonl#d2)"; !slices.Contains(lines, want) {
+		t.Errorf("log %q, want %q", lines, want)
+	}
 	// The same files spelled otherwise: relative, absolute, from another
 	// working directory, through a link; the same ids and digest. A file
 	// beside a directory's file was named by the elements it was given
