@@ -200,7 +200,7 @@ func IncoherenceAdvice(m *model.Model) string {
 	if m == nil {
 		return ""
 	}
-	words := "read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (text.Options.DropJunk, corpus.PruneOptions.MinDF); otherwise "
+	words := "read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (text.Options.DropJunk, text.Options.DropNumbers, corpus.PruneOptions.MinDF); otherwise "
 	gibbs := "try the gibbs learner (lda.NewGibbs): slower, but none of its topics is incoherent on the six real corpora of docs/BENCHMARKS.md"
 	switch m.Algorithm {
 	case "gibbs", "vb":

@@ -321,7 +321,7 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 	row("l1_mean", ms.L1Mean, "mean l1 distance to the matched true topic (0 best, 2 worst)")
 	row("l1_max", ms.L1Max, "largest matched l1 distance")
 	row("cosine_mean", ms.CosineMean, "mean cosine similarity to the matched true topic (1 best)")
-	row("perplexity", ms.Perplexity, ms.Estimator)
+	row("perplexity", ms.Perplexity, "lower is better; "+ms.Estimator)
 	if ms.HeldOutTokens != nil {
 		fmt.Fprintf(tw, "heldout_tokens\t%d\tscored, in %d documents (skipped_docs %d: fewer than 2 tokens to split)\n", *ms.HeldOutTokens, *ms.HeldOutDocs, *ms.SkippedDocs)
 		if *ms.ZeroProbTokens > 0 {
@@ -329,7 +329,7 @@ func printMeasures(w io.Writer, ms *eval.Measures) {
 				*ms.ZeroProbTokens, eval.DefaultEpsilon)
 		}
 	}
-	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics (higher is better)")
+	row("coherence_umass", ms.CoherenceUMass, "UMass coherence of the top words, mean over topics of its sum over their pairs (higher is better)")
 	row("coherence_npmi", ms.CoherenceNPMI, "NPMI of the top words, mean over topics (-1 to 1, higher is better)")
 	if ms.IncoherentTopics != nil {
 		fmt.Fprintf(tw, "incoherent_topics\t%d\ttopics with an NPMI below %g: their top words occur together less often than at random\n", *ms.IncoherentTopics, learner.IncoherentNPMI)

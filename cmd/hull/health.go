@@ -26,6 +26,7 @@ var adviceFlags = strings.NewReplacer(
 	"anchor.Options.RefineAlways", "--refine-always",
 	"anchor.Options.Refine", "--refine",
 	"text.Options.DropJunk", "--drop-junk",
+	"text.Options.DropNumbers", "--drop-numbers",
 	"corpus.PruneOptions.MinDF", "--min-df",
 	"anchor.Options.Weighting = pairs", "--cooc-weighting pairs",
 	"anchor.Options.Rectify = auto", "--rectify auto",

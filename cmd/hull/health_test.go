@@ -88,7 +88,7 @@ func TestFitWarnsWhenIncoherent(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	advice := "warning: the topics are incoherent\n  read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (--drop-junk, --min-df); otherwise try --algo gibbs"
+	advice := "warning: the topics are incoherent\n  read their top words: tokens of no language (markup, numbers, codes) call for a cleaner corpus (--drop-junk, --drop-numbers, --min-df); otherwise try --algo gibbs"
 	if !regexp.MustCompile(`(?m)^health: 5 topics \([0-9, ]+\) are incoherent .*; the least NPMI of a topic's top words -0\.[0-9]+ \(topic \d+\)$`).MatchString(errOut) ||
 		!strings.Contains(errOut, advice) || strings.Contains(errOut, "collapsed") {
 		t.Errorf("hull fit: no incoherence warning in flags:\n%s", errOut)
