@@ -150,7 +150,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		if err != nil {
 			return err
 		}
-		noteEmptyDocs(stderr, c.EmptyDocs()+unexplained, "get the prior mean")
+		noteEmptyDocs(stderr, c, unexplained, "get the prior mean")
 		timings = append(timings, model.Timing{Stage: "read", Seconds: time.Since(start).Seconds()})
 		inferStart := time.Now()
 		theta, err := infer.Infer(cmd.Context(), m, c, infer.Options{

@@ -282,7 +282,7 @@ func TestInferNotesUnexplainedDocuments(t *testing.T) {
 	if len(rows) != 5 || !strings.HasPrefix(rows[1], "2\t0.5\t0.5") || !strings.HasPrefix(rows[2], "3\t0.5\t0.5") {
 		t.Errorf("rows %q: want the prior mean for documents 2 and 3", rows)
 	}
-	if !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics; such documents get the prior mean") {
+	if !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics (2, 3); such documents get the prior mean") {
 		t.Errorf("stderr %q: want a note of the 2 documents", errOut)
 	}
 }
