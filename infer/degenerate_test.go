@@ -59,8 +59,8 @@ func TestEmptyUnexplained(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("EmptyUnexplained: %d documents, %v; want 1", n, err)
 	}
-	if count, err := CountUnexplained(m, c); count != 1 || err != nil {
-		t.Errorf("CountUnexplained: %d, %v; want 1", count, err)
+	if marked, count, err := UnexplainedDocs(m, c); count != 1 || err != nil || len(marked) != c.NumDocs() {
+		t.Errorf("UnexplainedDocs: %v, %d, %v; want 1 of %d marked", marked, count, err, c.NumDocs())
 	}
 	if out.EmptyDocs() != 2 || !out.Empty(1) || out.Empty(0) || out.Empty(3) || !reflect.DeepEqual(out.DocIDs, c.DocIDs) || !reflect.DeepEqual(out.Excerpts, c.Excerpts) {
 		t.Errorf("EmptyUnexplained: %+v", out)

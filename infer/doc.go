@@ -54,7 +54,7 @@
 // documents, whose weights are the prior's; EmptyUnexplained empties the
 // documents whose words all have zero weight in every topic, whose
 // weights are the prior's too, so that they are left out as well
-// (CountUnexplained counts them without a copy).
+// (UnexplainedDocs marks and counts them without a copy).
 //
 // Documents are independent and processed in parallel (internal/parallel);
 // every document's result depends only on the document, the model, the

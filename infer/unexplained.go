@@ -45,12 +45,12 @@ func EmptyUnexplained(m *model.Model, c *corpus.Corpus) (*corpus.Corpus, int, er
 	return &out, n, nil
 }
 
-// CountUnexplained returns the number of documents EmptyUnexplained
-// would empty, without copying c: those that hold tokens but none of a
-// word of positive weight in some topic of m. Errors as EmptyUnexplained.
-func CountUnexplained(m *model.Model, c *corpus.Corpus) (int, error) {
-	_, n, err := unexplainedDocs(m, c)
-	return n, err
+// UnexplainedDocs marks the documents EmptyUnexplained would empty,
+// without copying c: those that hold tokens but none of a word of
+// positive weight in some topic of m; and counts them. Errors as
+// EmptyUnexplained.
+func UnexplainedDocs(m *model.Model, c *corpus.Corpus) ([]bool, int, error) {
+	return unexplainedDocs(m, c)
 }
 
 // unexplainedDocs marks the documents of c that EmptyUnexplained empties

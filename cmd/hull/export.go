@@ -146,7 +146,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		}
 		// The documents are written whole (their words are pyLDAvis's
 		// counts): those of no word of weight are counted, not emptied.
-		unexplained, err := infer.CountUnexplained(m, c)
+		unexplained, _, err := infer.UnexplainedDocs(m, c)
 		if err != nil {
 			return err
 		}

@@ -194,7 +194,7 @@ func TestExportNotesUnexplainedDocuments(t *testing.T) {
 	m := writeFile(t, dir, "m.json", `{"format":2,"algorithm":"x","k":2,"vocab":["apple","banana","cherry","durian"],"topics":[[0.5,0.5,0,0],[0,0.25,0.75,0]],"provenance":{"seed":0}}`)
 	docs := writeFile(t, dir, "docs.txt", "apple banana\ndurian durian\nzzz\n")
 	code, _, errOut := hull(t, "export", m, "--to", "csv", "-o", filepath.Join(dir, "out"), docs, "--format", "lines")
-	if code != 0 || !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics (3, ...); such documents get the prior mean") {
+	if code != 0 || !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics (\"2\", \"3\"); such documents get the prior mean") {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }

@@ -116,7 +116,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	if c, _, err = infer.EmptyUnexplained(m, c); err != nil {
 		return err
 	}
-	noteEmptyDocs(stderr, c, 0, "get the prior mean")
+	noteEmptyDocs(stderr, c, nil, "get the prior mean")
 	readTime := time.Since(start)
 	o := infer.Options{
 		Method:     method,

@@ -282,7 +282,26 @@ func TestInferNotesUnexplainedDocuments(t *testing.T) {
 	if len(rows) != 5 || !strings.HasPrefix(rows[1], "2\t0.5\t0.5") || !strings.HasPrefix(rows[2], "3\t0.5\t0.5") {
 		t.Errorf("rows %q: want the prior mean for documents 2 and 3", rows)
 	}
-	if !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics (2, 3); such documents get the prior mean") {
+	if !strings.Contains(errOut, "note: 2 documents have no word of weight in the model's topics (\"2\", \"3\"); such documents get the prior mean") {
 		t.Errorf("stderr %q: want a note of the 2 documents", errOut)
+	}
+}
+
+// TestNoteEmptyDocsNamesThree: the note names the first three documents
+// it counts, empty or marked unexplained, in order and quoted (an id "a,
+// b" is one id), then "...".
+func TestNoteEmptyDocsNamesThree(t *testing.T) {
+	c := corpus.FromTokens([][]string{{"x"}, {}, {"y"}, {}, {"x"}, {}})
+	c.DocIDs = []string{"keep", "a, b", "unexplained", "c", "d", "e"}
+	var b strings.Builder
+	noteEmptyDocs(&b, c, []bool{false, false, true, false, false, false}, "get the prior mean")
+	want := `note: 4 documents have no word of weight in the model's topics ("a, b", "unexplained", "c", ...); such documents get the prior mean` + "\n"
+	if b.String() != want {
+		t.Errorf("note %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	noteEmptyDocs(&b, corpus.FromTokens([][]string{{"x"}}), nil, "get the prior mean")
+	if b.Len() != 0 {
+		t.Errorf("no empty document: %q", b.String())
 	}
 }

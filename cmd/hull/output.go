@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -77,33 +78,32 @@ func printTopicsDocs(w io.Writer, m *model.Model, top int, shown topicsShown) {
 	}
 }
 
-// noteEmptyDocs says on w that the empty documents of c, and more others,
-// have no word of weight in a topic of the model (none it knows, or only
-// words of weight 0 in every topic: infer.EmptyUnexplained), naming the
-// first three empty ones, and what becomes of them.
-func noteEmptyDocs(w io.Writer, c *corpus.Corpus, more int, what string) {
-	empty := c.EmptyDocs() + more
-	if empty == 0 {
+// noteEmptyDocs says on w that the documents of c that are empty, or
+// marked in unexplained (nil: none), have no word of weight in a topic of
+// the model (none it knows, or only words of weight 0 in every topic:
+// infer.UnexplainedDocs), naming the first three by their ids (quoted
+// as Go quotes them), and what becomes of them.
+func noteEmptyDocs(w io.Writer, c *corpus.Corpus, unexplained []bool, what string) {
+	var named []string
+	n := 0
+	for d := range c.NumDocs() {
+		if c.Empty(d) || unexplained != nil && unexplained[d] {
+			if n++; n <= 3 {
+				named = append(named, strconv.Quote(c.DocIDs[d]))
+			}
+		}
+	}
+	if n == 0 {
 		return
 	}
 	verb := "have"
-	if empty == 1 {
+	if n == 1 {
 		verb = "has"
 	}
-	var named []string
-	for d := 0; d < c.NumDocs() && len(named) <= 3; d++ {
-		if c.Empty(d) {
-			named = append(named, textsafe.Data(c.DocIDs[d]))
-		}
+	if n > 3 {
+		named = append(named, "...")
 	}
-	if len(named) > 3 || more > 0 && len(named) > 0 {
-		named = append(named[:min(len(named), 3)], "...")
-	}
-	ids := ""
-	if len(named) > 0 {
-		ids = " (" + strings.Join(named, ", ") + ")"
-	}
-	fmt.Fprintf(w, "note: %s %s no word of weight in the model's topics%s; such documents %s\n", documents(empty, "document"), verb, ids, what)
+	fmt.Fprintf(w, "note: %s %s no word of weight in the model's topics (%s); such documents %s\n", documents(n, "document"), verb, strings.Join(named, ", "), what)
 }
 
 // nearCopies returns what a document line says of the near-copies

@@ -204,7 +204,7 @@ func (in *inputFlags) inferDocs(ctx context.Context, paths []string, m *model.Mo
 	if c, _, err = infer.EmptyUnexplained(m, c); err != nil {
 		return nil, nil, nil, err
 	}
-	noteEmptyDocs(log, c, 0, "are left out of the topics' documents and labels")
+	noteEmptyDocs(log, c, nil, "are left out of the topics' documents and labels")
 	timings := []model.Timing{{Stage: "read", Seconds: time.Since(start).Seconds()}}
 	start = time.Now()
 	theta, err := infer.Infer(ctx, m, c, infer.Options{Method: infer.VB, Alpha: infer.AlphaFor(m, 0), Threads: threads, Progress: progress})

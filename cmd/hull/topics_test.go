@@ -439,7 +439,7 @@ func TestTopicsLeavesOutDocsWithoutWords(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(errOut, "note: 1 document has no word of weight in the model's topics (2); such documents are left out of the topics' documents and labels") {
+	if !strings.Contains(errOut, "note: 1 document has no word of weight in the model's topics (\"2\"); such documents are left out of the topics' documents and labels") {
 		t.Errorf("no note of the document without words on stderr:\n%s", errOut)
 	}
 	if regexp.MustCompile(`(?m)^    [01]\.\d{3}  2  `).MatchString(out) || strings.Contains(out, "spam") || strings.Count(out, "of 1 labelled document") != 2 {
@@ -554,7 +554,7 @@ func TestTopicsLeavesOutUnexplainedDocs(t *testing.T) {
 	if regexp.MustCompile(`(?m)^    \d\.\d{3}  1  `).MatchString(out) || strings.Contains(out, "spam") || strings.Count(out, "of 1 labelled document") != 2 {
 		t.Errorf("the document without a word of weight is shown or counted:\n%s", out)
 	}
-	if !strings.Contains(errOut, "note: 1 document has no word of weight in the model's topics (1); such documents are left out of the topics' documents and labels") {
+	if !strings.Contains(errOut, "note: 1 document has no word of weight in the model's topics (\"1\"); such documents are left out of the topics' documents and labels") {
 		t.Errorf("no note of the document on stderr:\n%s", errOut)
 	}
 }
