@@ -11,9 +11,9 @@ import (
 // Should a renamed id meet another input's id as read (an id "b#1"
 // beside b's "1"), every id of every input is renamed, which leaves none
 // alike: the names are distinct and hold no '#', and a reader gives
-// distinct ids within an input. It returns how many ids it renamed and
-// the first, "" for none.
-func distinctIDs(paths []string, cs []*Corpus) (renamed int, first string) {
+// distinct ids within an input. It returns how many ids it renamed, the
+// first ("" for none) and whether it renamed them all.
+func distinctIDs(paths []string, cs []*Corpus) (renamed int, first string, all bool) {
 	inputs := make(map[string]int) // the number of inputs holding each id
 	for _, c := range cs {
 		for _, id := range c.DocIDs {
@@ -22,12 +22,12 @@ func distinctIDs(paths []string, cs []*Corpus) (renamed int, first string) {
 	}
 	shared := func(id string) bool { return inputs[id] > 1 }
 	if !anyID(cs, shared) {
-		return 0, ""
+		return 0, "", false
 	}
 	names := inputNames(paths)
 	rename := shared
 	ids := renameIDs(cs, names, rename)
-	if repeats(ids) {
+	if all = repeats(ids); all {
 		rename = func(string) bool { return true }
 		ids = renameIDs(cs, names, rename)
 	}
@@ -42,7 +42,7 @@ func distinctIDs(paths []string, cs []*Corpus) (renamed int, first string) {
 		}
 		c.DocIDs = ids[i]
 	}
-	return renamed, first
+	return renamed, first, all
 }
 
 // anyID reports whether some id of cs satisfies f.

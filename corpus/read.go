@@ -319,7 +319,11 @@ func Read(paths []string, opts ReadOptions) (*Corpus, error) {
 		}
 		cs[i] = c
 	}
-	if renamed, example := distinctIDs(paths, cs); renamed > 0 && opts.Log != nil {
+	switch renamed, example, all := distinctIDs(paths, cs); {
+	case opts.Log == nil || renamed == 0:
+	case all:
+		opts.Log(fmt.Sprintf("ids: some ids are held by more than one input, and named NAME#ID after their input they would meet other ids: all %d documents are named NAME#ID (%s)", renamed, example))
+	default:
 		opts.Log(fmt.Sprintf("ids: %d documents hold an id that another input holds too: each is named NAME#ID after its input (%s)", renamed, example))
 	}
 	return Merge(cs...), nil

@@ -322,6 +322,13 @@ func TestReadSeveralKeepsDistinctIDs(t *testing.T) {
 	if want := "ids: 2 documents hold an id that another input holds too: each is named NAME#ID after its input (a.jsonl#d2)"; !slices.Contains(lines, want) {
 		t.Errorf("log %q, want %q", lines, want)
 	}
+	lines = nil
+	if _, err := Read([]string{clash, s1}, ReadOptions{Log: func(l string) { lines = append(lines, l) }}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "ids: some ids are held by more than one input, and named NAME#ID after their input they would meet other ids: all 4 documents are named NAME#ID (clash.jsonl#1)"; !slices.Contains(lines, want) {
+		t.Errorf("log %q, want %q", lines, want)
+	}
 	// The same files spelled otherwise: relative, absolute, from another
 	// working directory, through a link; the same ids and digest. A file
 	// beside a directory's file was named by the elements it was given

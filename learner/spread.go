@@ -26,7 +26,7 @@ import (
 // K even topics, K of them break the rule in 29% of 4,000 draws at K = 5
 // and 14% at K = 20; 5 K of them in 0.6%, 1.5% and 0.1% at K = 3, 4 and
 // 5, in none from K = 6 on; 50 of them in none at K = 3 to 5
-// (TestSpreadChanceFiring logs these; 40,000 draws give at most 0.01%).
+// (TestSpreadChanceFiring logs these, of 4,000 seeded draws each).
 const (
 	DominantDocShare     = 0.5
 	RareTopicShare       = 0.005

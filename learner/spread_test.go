@@ -104,6 +104,9 @@ func TestSpreadChanceFiring(t *testing.T) {
 			if dominated || mostlyRare || narrow {
 				fired++
 			}
+			if s.Judged() && s.Concentrated() != (dominated || mostlyRare || narrow) {
+				t.Fatalf("K = %d, %d documents: Concentrated %v, the rule's tests %v %v %v", k, docs, s.Concentrated(), dominated, mostlyRare, narrow)
+			}
 		}
 		return float64(fired) / float64(draws)
 	}
