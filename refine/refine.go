@@ -62,10 +62,11 @@ type Result struct {
 	Weights []float64
 	// Iterations is the number of EM iterations run, Change the topics'
 	// mean l1 move in the last one, Converged whether it fell below the
-	// tolerance.
+	// tolerance. Changes holds the move of every iteration, in order.
 	Iterations int
 	Change     float64
 	Converged  bool
+	Changes    []float64
 
 	st *state
 	o  Options // with the tolerance filled in
@@ -108,11 +109,9 @@ func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (
 		}
 		res.Iterations++
 		res.Change, res.Converged = change, change < o.Tolerance
-		o.Logf("refine: iteration %d: topics moved by %.3g (mean l1)", res.Iterations, change)
+		res.Changes = append(res.Changes, change)
 	}
-	if res.Converged && res.Iterations < o.Iterations {
-		o.Logf("refine: converged after %d iterations (tolerance %g)", res.Iterations, o.Tolerance)
-	}
+	o.Logf("%s", res.summary(o.Tolerance))
 	o.Progress.Report(Stage, o.Iterations, o.Iterations)
 	res.Topics, res.Weights = st.topics()
 	// A valid result or an error, never NaN weights with a nil error.
@@ -120,6 +119,21 @@ func Run(ctx context.Context, c *corpus.Corpus, topics [][]float64, o Options) (
 		return nil, errors.New("refine: the refinement gave topics or topic weights that are not finite numbers")
 	}
 	return res, nil
+}
+
+// summary is the refinement's one log line: how far the topics moved in
+// the first and the last iteration, and whether they settled. A line per
+// iteration would bury the fit's other lines under 20 of them.
+func (r *Result) summary(tol float64) string {
+	n, first := r.Iterations, r.Changes[0]
+	end := fmt.Sprintf("the tolerance %g not reached", tol)
+	if r.Converged {
+		end = fmt.Sprintf("converged: below the tolerance %g", tol)
+	}
+	if n == 1 {
+		return fmt.Sprintf("refine: 1 EM iteration: the topics moved by %.3g (mean l1; %s)", first, end)
+	}
+	return fmt.Sprintf("refine: %d EM iterations: the topics moved by %.3g in the first, %.3g in the last (mean l1; %s)", n, first, r.Change, end)
 }
 
 // allFinite reports whether x holds no NaN or infinity.

@@ -364,3 +364,35 @@ func TestNoModel(t *testing.T) {
 		}
 	}
 }
+
+// A refinement logs one line, however many iterations it runs: the move
+// of its first and last iterations and whether it settled.
+func TestRunLogsOneLine(t *testing.T) {
+	c, truth := planted(t)
+	for _, tc := range []struct {
+		iterations int
+		tolerance  float64
+		want       string
+	}{
+		{1, 0, "refine: 1 EM iteration: the topics moved by "},
+		{5, 0, "refine: 5 EM iterations: the topics moved by "},
+		{30, 0.5, "converged: below the tolerance 0.5"},
+	} {
+		var lines []string
+		o := refine.Options{Iterations: tc.iterations, Tolerance: tc.tolerance}
+		o.Log = func(line string) { lines = append(lines, line) }
+		r, err := refine.Run(context.Background(), c, blurred(truth), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 1 || !strings.Contains(lines[0], tc.want) {
+			t.Fatalf("%d iterations: log %q: want one line holding %q", tc.iterations, lines, tc.want)
+		}
+		if len(r.Changes) != r.Iterations || r.Changes[r.Iterations-1] != r.Change {
+			t.Fatalf("changes %v of %d iterations, last %g", r.Changes, r.Iterations, r.Change)
+		}
+		if last := fmt.Sprintf("%.3g in the last", r.Change); r.Iterations > 1 && !strings.Contains(lines[0], last) {
+			t.Fatalf("log %q: want %q", lines[0], last)
+		}
+	}
+}

@@ -20,8 +20,8 @@ import (
 
 // encodeID writes a document id as a TSV field safe to print: its
 // backslashes doubled, then tabs, line breaks and the other characters
-// that textsafe.Escape escapes written as Go escape sequences (\t,
-// \x1b, \u202e), so that decodeID gives the id back and two ids never
+// that textsafe.Data escapes written as Go escape sequences (\t,
+// \x1b, \u202e, \u200b), so that decodeID gives the id back and two ids never
 // share a field.
 func encodeID(id string) string {
 	return textsafe.Data(id)

@@ -26,7 +26,10 @@
 // looked up. Data, for a string that names something (a word, a
 // document id, a label), also doubles its backslashes, as strconv.Quote does, so that no two strings print
 // alike: a word holding ESC prints as a\x1b, the word whose text is that
-// sequence as a\\x1b. JSON does the same for JSON text with \u escapes,
+// sequence as a\\x1b. For the same reason Data escapes the characters that
+// show nothing (Invisible: the zero-width space U+200B, the byte order
+// mark U+FEFF, the soft hyphen U+00AD, the Hangul fillers, the tags): the
+// word "app\u200ble" would otherwise print as "apple". JSON does the same for JSON text with \u escapes,
 // which leave the JSON value as it was.
 package textsafe
 
@@ -55,23 +58,45 @@ func Unsafe(r rune) bool {
 	return unicode.Is(unicode.Bidi_Control, r)
 }
 
+// Invisible reports whether r is a character that shows nothing and joins
+// nothing, which Data escapes: Unicode's default-ignorable code points but
+// for the bidirectional controls (Unsafe already), the zero-width
+// non-joiner and joiner U+200C and U+200D and the variation selectors,
+// which a word of Persian, Mongolian or emoji needs, and which change how
+// the characters beside them look.
+func Invisible(r rune) bool {
+	switch {
+	case r == 0x00ad, r == 0x034f, r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5,
+		r == 0x180e, r == 0x200b, r == 0x3164, r == 0xfeff, r == 0xffa0:
+		return true
+	case r >= 0x2060 && r <= 0x206f:
+		return !unicode.Is(unicode.Bidi_Control, r)
+	case r >= 0xfff0 && r <= 0xfff8, r >= 0x1bca0 && r <= 0x1bca3, r >= 0x1d173 && r <= 0x1d17a:
+		return true
+	case r >= 0xe0000 && r <= 0xe0fff:
+		return r < 0xe0100 || r > 0xe01ef
+	}
+	return false
+}
+
 // Escape returns s with every unsafe rune written as its escape sequence:
 // \a \b \f \n \r \t \v for those controls, \xHH for the other ASCII
 // controls and for each byte of invalid UTF-8, \uHHHH or \UHHHHHHHH for
 // the rest. It returns s itself when s holds no unsafe rune.
 func Escape(s string) string { return escape(s, false) }
 
-// Data returns s escaped as Escape does, its backslashes doubled too:
-// read as the body of a Go string literal (strconv.Unquote, its double
-// quotes escaped) it gives s back, so two strings never print alike. It
-// returns s itself when s holds neither an unsafe rune nor a backslash.
+// Data returns s escaped as Escape does, its backslashes and its
+// invisible characters (Invisible) escaped too: read as the body of a Go
+// string literal (strconv.Unquote, its double quotes escaped) it gives s
+// back, so two strings never print alike. It returns s itself when s
+// holds no unsafe rune, invisible character or backslash.
 func Data(s string) string { return escape(s, true) }
 
 func escape(s string, backslashes bool) string {
 	var b []byte // nil until the first rune rewritten
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		ok := !Unsafe(r) && !(backslashes && r == '\\')
+		ok := !Unsafe(r) && !(backslashes && (r == '\\' || Invisible(r)))
 		if r == utf8.RuneError {
 			ok = size > 1 // U+FFFD itself, not a byte of invalid UTF-8
 		}

@@ -45,7 +45,8 @@ func TestEscape(t *testing.T) {
 			t.Errorf("Escape(%q) = %q is not UTF-8", tc.in, got)
 		}
 		data := Data(tc.in)
-		if want := strings.ReplaceAll(tc.want, `\`, `\\`); !strings.Contains(tc.in, `\`) && data != tc.want || strings.Contains(tc.in, `\`) && data != want {
+		invisible := strings.ContainsFunc(tc.in, Invisible) // TestDataShowsInvisibles
+		if want := strings.ReplaceAll(tc.want, `\`, `\\`); !invisible && (!strings.Contains(tc.in, `\`) && data != tc.want || strings.Contains(tc.in, `\`) && data != want) {
 			t.Errorf("Data(%q) = %q, want Escape's with its own backslashes doubled", tc.in, data)
 		}
 		if back := unescape(data); back != tc.in {
@@ -70,6 +71,35 @@ func TestDataTellsEscapesApart(t *testing.T) {
 	}
 	if Escape("a\x1b") != Escape(`a\x1b`) {
 		t.Error("Escape no longer keeps backslashes: messages' quoted parts would double theirs")
+	}
+}
+
+// TestDataShowsInvisibles: Data escapes the characters that show nothing,
+// so that "app\u200ble" does not print as "apple", and keeps those that
+// shape the characters beside them (ZWNJ in Persian, ZWJ and variation
+// selectors in emoji); Escape, for a document's text, keeps all of them.
+func TestDataShowsInvisibles(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"app\u200ble", `app\u200ble`},
+		{"\ufeffid", `\ufeffid`},
+		{"co\u00adop", `co\u00adop`},
+		{"\u3164", `\u3164`},
+		{"a\u2060b\u2066c", `a\u2060b\u2066c`},
+		{"flag\U000e0067", `flag\U000e0067`},
+		{"\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0645\u06cc\u200c\u0634\u0648\u062f"},
+		{"\U0001f468\u200d\U0001f469\u2764\ufe0f", "\U0001f468\u200d\U0001f469\u2764\ufe0f"},
+		{"\u845b\U000e0100", "\u845b\U000e0100"},
+	} {
+		got := Data(tc.in)
+		if got != tc.want {
+			t.Errorf("Data(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if back := unescape(got); back != tc.in {
+			t.Errorf("Data(%q) reads back as %q", tc.in, back)
+		}
+	}
+	if Escape("app\u200ble") != "app\u200ble" {
+		t.Error("Escape rewrote a zero-width space: a Thai or Khmer document's text would fill with escapes")
 	}
 }
 
@@ -147,14 +177,14 @@ func FuzzEscape(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Data(s)
 		for _, r := range got {
-			if Unsafe(r) {
+			if Unsafe(r) || Invisible(r) {
 				t.Fatalf("Data(%q) = %q holds %U", s, got, r)
 			}
 		}
 		if !utf8.ValidString(got) || unescape(got) != s {
 			t.Fatalf("Data(%q) = %q reads back as %q", s, got, unescape(got))
 		}
-		if !strings.Contains(s, `\`) && Escape(s) != got {
+		if !strings.Contains(s, `\`) && !strings.ContainsFunc(s, Invisible) && Escape(s) != got {
 			t.Fatalf("Escape(%q) = %q, Data %q", s, Escape(s), got)
 		}
 	})
