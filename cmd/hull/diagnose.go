@@ -188,7 +188,7 @@ func runDiagnose(cmd *cobra.Command, args []string, f *diagnoseFlags) error {
 	}
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
-	m, err := loadModel("", modelPath)
+	m, err := loadModelArg(modelPath, args[:1], cmd.UseLine())
 	if err != nil {
 		return err
 	}

@@ -122,7 +122,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 	defer undoOnError(&rerr, removeCreated)
 	stderr := logWriter(cmd, f.quiet)
 	start := time.Now()
-	m, err := loadModel("", modelPath)
+	m, err := loadModelArg(modelPath, inputs, cmd.UseLine())
 	if err != nil {
 		return err
 	}

@@ -126,8 +126,8 @@ func labelClasses(path string, labels map[string]string, c *corpus.Corpus) (clas
 
 // loadModelLabels loads the model at modelPath and the --labels file at
 // labelsPath (none for ""), before the documents are read.
-func loadModelLabels(modelPath, labelsPath string) (*model.Model, map[string]string, error) {
-	m, err := loadModel("", modelPath)
+func loadModelLabels(modelPath, labelsPath string, inputs []string, usage string) (*model.Model, map[string]string, error) {
+	m, err := loadModelArg(modelPath, inputs, usage)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,6 +149,22 @@ func loadModel(flag, path string) (*model.Model, error) {
 		return nil, fmt.Errorf("%s -: hull reads no model from standard input (./- names a file so named)", name)
 	}
 	return m, namingFlag(flag, err)
+}
+
+// loadModelArg loads the MODEL argument at path. When it is no model but
+// one of the command's other arguments is, the arguments were given in
+// the wrong order, and the error says so with the command's usage.
+func loadModelArg(path string, others []string, usage string) (*model.Model, error) {
+	m, err := loadModel("", path)
+	if err == nil || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		return m, err
+	}
+	for _, p := range others {
+		if _, e := model.Load(p); e == nil {
+			return nil, fmt.Errorf("%w (%s is a model: the arguments are %s)", err, p, usage)
+		}
+	}
+	return nil, err
 }
 
 // namingFlag prefixes flag to err when err is a file that could not be

@@ -331,3 +331,24 @@ func TestBenchMarksCollapsedRows(t *testing.T) {
 		t.Errorf("collapsed row not marked:\n%s", out)
 	}
 }
+
+// A command given its arguments in the wrong order (the corpus where the
+// model goes, the model among the inputs) says so with its usage, and a
+// MODEL that is no model with no model elsewhere gets no such hint.
+func TestModelArgumentOrder(t *testing.T) {
+	dir := synthCorpus(t, "lda", "-k", "3", "--vocab-size", "150", "--docs", "300", "--doc-length", "40")
+	mpath, _ := fitIn(t, dir, "m.json", "-k", "3")
+	docs := filepath.Join(dir, "docword.txt")
+	const hint = " is a model: the arguments are hull "
+	expectBadInput(t, []badInput{
+		{"topics", []string{"topics", docs, mpath}, mpath + hint + "topics MODEL"},
+		{"infer", []string{"infer", docs, mpath}, mpath + hint + "infer MODEL"},
+		{"report", []string{"report", docs, mpath, "-o", filepath.Join(t.TempDir(), "r.html")}, hint + "report MODEL"},
+		{"export", []string{"export", docs, mpath, "--to", "csv", "-o", filepath.Join(t.TempDir(), "out")}, hint + "export MODEL"},
+		{"diagnose", []string{"diagnose", mpath, docs}, mpath + hint + "diagnose INPUT [MODEL]"},
+	})
+	code, _, errOut := hull(t, "topics", docs, docs)
+	if code != exitBadInput || strings.Contains(errOut, "is a model") {
+		t.Errorf("topics of two corpora: exit %d, %q: want exit 2 without the hint", code, errOut)
+	}
+}

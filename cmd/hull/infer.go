@@ -97,7 +97,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	start := time.Now()
-	m, err := loadModel("", modelPath)
+	m, err := loadModelArg(modelPath, inputs, cmd.UseLine())
 	if err != nil {
 		return err
 	}

@@ -124,7 +124,7 @@ func runReport(cmd *cobra.Command, modelPath string, inputs []string, f *reportF
 	stderr := logWriter(cmd, f.quiet)
 	progress := newProgress(stderr)
 	start := time.Now()
-	m, labels, err := loadModelLabels(modelPath, f.labels)
+	m, labels, err := loadModelLabels(modelPath, f.labels, inputs, cmd.UseLine())
 	if err != nil {
 		return err
 	}

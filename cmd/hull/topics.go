@@ -132,7 +132,7 @@ func runTopics(cmd *cobra.Command, modelPath string, inputs []string, f *topicsF
 	if err := f.check(cmd, len(inputs) > 0); err != nil {
 		return err
 	}
-	m, labels, err := loadModelLabels(modelPath, f.labels)
+	m, labels, err := loadModelLabels(modelPath, f.labels, inputs, cmd.UseLine())
 	if err != nil {
 		return err
 	}
