@@ -261,8 +261,10 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	}
 	o := l.opts
 	switch {
-	case k < 2 || k >= c.NumWords():
-		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k < 2:
+		return nil, fmt.Errorf("anchor: K = %d topics: want 2 <= K < V", k)
+	case k >= c.NumWords():
+		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V: %w", k, c.NumWords(), learner.ErrTooFewWords)
 	}
 	if err := checkDocs(k, c.NumDocs()); err != nil {
 		return nil, err
@@ -836,10 +838,11 @@ func (l *Learner) EstimateBytes(c *corpus.Corpus, k int) int64 {
 func checkMemory(c *corpus.Corpus, k int, o *Options) error {
 	what := fmt.Sprintf("anchor: the anchor pipeline for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k)
 	n := rectifyN(c.NumWords(), k, o)
-	switch o.Rectify {
-	case RectifyAP:
+	switch {
+	case o.Recover == Original: // never rectified (checkK)
+	case o.Rectify == RectifyAP:
 		what += fmt.Sprintf(", rectifying the dense %d x %d co-occurrence block of the most frequent words", n, n)
-	case RectifyAuto:
+	case o.Rectify == RectifyAuto:
 		what += fmt.Sprintf(", with the dense %d x %d co-occurrence block of the most frequent words rectified if the paper's topics are near-copies", n, n)
 	}
 	return o.Settings.CheckMemory(what, EstimateBytes(c, k, *o))

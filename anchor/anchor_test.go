@@ -281,6 +281,29 @@ func TestFitRefusesAboveMemoryLimit(t *testing.T) {
 	}
 }
 
+// The memory error says what the need counts: anchor's names the block it
+// may rectify; recover's, which never rectifies and leaves the block out
+// of its need, does not.
+func TestMemoryErrorSaysWhatItCounts(t *testing.T) {
+	c, _ := separable(t, 200, 5)
+	for _, tc := range []struct {
+		recover Method
+		block   bool
+	}{{RecoverL2, true}, {Original, false}} {
+		o := DefaultOptions()
+		o.Recover, o.MaxMemory = tc.recover, 1<<10
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = l.Fit(context.Background(), c, 10)
+		var me *learner.MemoryError
+		if !errors.As(err, &me) || strings.Contains(me.What, "rectified") != tc.block {
+			t.Errorf("%s: %v: want the rectified block named %v", tc.recover, err, tc.block)
+		}
+	}
+}
+
 func TestNewRejectsBadOptions(t *testing.T) {
 	for _, tc := range []struct {
 		o     Options

@@ -338,8 +338,11 @@ func (l *Learner) fitStats(ctx context.Context, in input, k int) (*model.Model, 
 	if lo, hi := in.summary.Rows[0], in.summary.Rows[1]; lo != 0 || hi != v {
 		return nil, fmt.Errorf("anchor: the statistics hold rows %d-%d of %d: join them first", lo, hi, v)
 	}
-	if k < 2 || k >= v {
-		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V", k, v)
+	switch {
+	case k < 2:
+		return nil, fmt.Errorf("anchor: K = %d topics: want 2 <= K < V", k)
+	case k >= v:
+		return nil, fmt.Errorf("anchor: K = %d topics for %d words: want 2 <= K < V: %w", k, v, learner.ErrTooFewWords)
 	}
 	if err := checkDocs(k, in.docs); err != nil {
 		return nil, err

@@ -320,7 +320,7 @@ func CollapseAdvice(algorithm string) string { return collapseAdvice(algorithm, 
 // rules judged the documents too; documents other than the fit's, or more
 // than the rules' sample, can still tell otherwise).
 const (
-	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, the default, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
+	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, as in refine.DefaultAuto and every learner's DefaultOptions, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
 	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus (5 K above K = 400), not necessarily the documents judged here), or "
 )
 
@@ -328,7 +328,7 @@ const (
 // fitted without rectification. On KOS, K = 10, without refinement: 33
 // different words among the 10 x 10 top words and 27 of the 45 topic
 // pairs near-duplicates unrectified, 63 and 1 with Rectify = ap.
-const rectifyAdvice = "rectify the co-occurrence matrix before choosing the anchor words (anchor.Options.Rectify = auto, the default, or ap: " +
+const rectifyAdvice = "rectify the co-occurrence matrix before choosing the anchor words (anchor.Options.Rectify = auto, as in anchor.DefaultOptions, or ap: " +
 	"on KOS, K = 10, 63 different top words of 100 and 1 near-duplicate pair of topics rectified, 33 and 27 not), or "
 
 // collapseAdvice is CollapseAdvice with refine as its advice to refine,

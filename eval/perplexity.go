@@ -104,10 +104,10 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 		o.Epsilon = DefaultEpsilon
 	}
 	if !(o.ObservedFraction > 0 && o.ObservedFraction < 1) {
-		return Perplexity{}, fmt.Errorf("perplexity: observed fraction %v outside (0, 1)", o.ObservedFraction)
+		return Perplexity{}, &OptionError{Options: "PerplexityOptions", Field: "ObservedFraction", Value: o.ObservedFraction, Want: "a fraction in (0, 1) (0: DefaultObservedFraction)"}
 	}
 	if !(o.Epsilon > 0 && o.Epsilon < 1) {
-		return Perplexity{}, fmt.Errorf("perplexity: epsilon %v outside (0, 1)", o.Epsilon)
+		return Perplexity{}, &OptionError{Options: "PerplexityOptions", Field: "Epsilon", Value: o.Epsilon, Want: "a weight in (0, 1) (0: DefaultEpsilon)"}
 	}
 	if err := m.Validate(); err != nil { // topics that are no distributions scored better
 		return Perplexity{}, fmt.Errorf("perplexity: %w", err)
@@ -118,8 +118,8 @@ func DocumentCompletion(ctx context.Context, m *model.Model, heldout *corpus.Cor
 	if err := heldout.Validate(); err != nil {
 		return Perplexity{}, fmt.Errorf("perplexity: %w", err)
 	}
-	if heldout.NumWords() != len(m.Vocab) {
-		return Perplexity{}, fmt.Errorf("perplexity: the corpus has %d words, the model %d: align the corpus to the model's vocabulary first (corpus.Align)", heldout.NumWords(), len(m.Vocab))
+	if err := m.CheckVocab(heldout.Vocab); err != nil {
+		return Perplexity{}, fmt.Errorf("perplexity: %w (corpus.Align)", err)
 	}
 	longest, n := heldout.LongestDoc()
 	if err := docinfer.CheckDocTokens(longest, n, "document completion"); err != nil {

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -243,9 +244,9 @@ func TestPerplexityErrors(t *testing.T) {
 		o    PerplexityOptions
 		want string
 	}{
-		{"fraction 1", c, PerplexityOptions{ObservedFraction: 1}, "fraction"},
-		{"negative fraction", c, PerplexityOptions{ObservedFraction: -0.5}, "fraction"},
-		{"epsilon 1", c, PerplexityOptions{Epsilon: 1}, "epsilon"},
+		{"fraction 1", c, PerplexityOptions{ObservedFraction: 1}, "PerplexityOptions.ObservedFraction = 1"},
+		{"negative fraction", c, PerplexityOptions{ObservedFraction: -0.5}, "ObservedFraction"},
+		{"epsilon 1", c, PerplexityOptions{Epsilon: 1}, "PerplexityOptions.Epsilon = 1"},
 		{"vocabulary", other, PerplexityOptions{}, "corpus.Align"},
 		{"nothing to score", short, PerplexityOptions{}, "2 tokens"},
 		{"bad inference options", c, PerplexityOptions{Infer: infer.Options{Method: "em"}}, "em"},
@@ -253,6 +254,17 @@ func TestPerplexityErrors(t *testing.T) {
 		_, err := DocumentCompletion(context.Background(), truth, tc.c, tc.o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want one mentioning %q", tc.name, err, tc.want)
+		}
+		// Options out of range are an *OptionError, as Measure's own; a
+		// corpus on another vocabulary is a model.ErrVocabMismatch.
+		var oe *OptionError
+		if strings.Contains(tc.name, "fraction") || strings.Contains(tc.name, "epsilon") {
+			if !errors.As(err, &oe) {
+				t.Errorf("%s: %T, want an *OptionError", tc.name, err)
+			}
+		}
+		if tc.name == "vocabulary" && !errors.Is(err, model.ErrVocabMismatch) {
+			t.Errorf("%s: %v does not wrap model.ErrVocabMismatch", tc.name, err)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())

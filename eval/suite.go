@@ -25,7 +25,9 @@ type SuiteOptions struct {
 	// models may then have different K, and when they do, l1 and cosine
 	// recovery are left out.
 	CountRecovered bool
-	RecoveredAt    float64
+	// RecoveredAt is CountRecovered's cosine, in (0, 1]; 0 selects
+	// DefaultRecoveredAt (a threshold of 0 would count every true topic).
+	RecoveredAt float64
 	// Heldout, if not nil, holds held-out documents on the model's
 	// vocabulary (corpus.Align) for DocumentCompletion, with VB inference.
 	Heldout *corpus.Corpus
@@ -186,7 +188,7 @@ func checkSuite(m *model.Model, o SuiteOptions) error {
 	case o.Top < 0:
 		return &OptionError{Options: "SuiteOptions", Field: "Top", Value: o.Top, Want: ">= 1 (0: DefaultTopN)"}
 	case o.CountRecovered && !(o.RecoveredAt >= 0 && o.RecoveredAt <= 1):
-		return &OptionError{Options: "SuiteOptions", Field: "RecoveredAt", Value: o.RecoveredAt, Want: "a cosine in [0, 1]"}
+		return &OptionError{Options: "SuiteOptions", Field: "RecoveredAt", Value: o.RecoveredAt, Want: "a cosine in (0, 1] (0: DefaultRecoveredAt)"}
 	case o.Threads < 0:
 		return &OptionError{Options: "SuiteOptions", Field: "Threads", Value: o.Threads, Want: ">= 0 (0: one per CPU)"}
 	}
@@ -212,7 +214,11 @@ func (ms *Measures) recovery(m *model.Model, o SuiteOptions) error {
 		ms.L1Mean, ms.L1Max, ms.CosineMean = &l1.Mean, &l1.Max, &cos.Mean
 	}
 	if o.CountRecovered {
-		r, err := RecoveredAt(m, t, o.RecoveredAt)
+		at := o.RecoveredAt
+		if at == 0 {
+			at = DefaultRecoveredAt
+		}
+		r, err := RecoveredAt(m, t, at)
 		if err != nil {
 			return err
 		}

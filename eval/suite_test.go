@@ -131,6 +131,13 @@ func TestMeasureRecovered(t *testing.T) {
 	if got := string(b); !strings.Contains(got, `"recovered":4,"recovered_threshold":0.5`) || ms.L1Mean == nil || ms.Perplexity != nil {
 		t.Errorf("JSON %s", got)
 	}
+	// RecoveredAt 0 is the default threshold, not a cosine of 0.
+	if ms, err = Measure(context.Background(), m, SuiteOptions{Truth: truth, CountRecovered: true}); err != nil {
+		t.Fatal(err)
+	}
+	if *ms.RecoveredThreshold != DefaultRecoveredAt {
+		t.Errorf("RecoveredAt 0: threshold %v, want DefaultRecoveredAt", *ms.RecoveredThreshold)
+	}
 	// Another K: the count only.
 	m3 := &model.Model{Algorithm: "test", K: 3, Vocab: m.Vocab, Topics: m.Topics[:3]}
 	if ms, err = Measure(context.Background(), m3, SuiteOptions{Truth: truth, CountRecovered: true, RecoveredAt: 0.5}); err != nil {

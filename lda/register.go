@@ -8,14 +8,14 @@ func init() {
 		Name:     "gibbs",
 		Summary:  "LDA by collapsed Gibbs sampling, SparseLDA (Griffiths and Steyvers 2004; Yao et al. 2009), in parallel over --shards x --shards blocks of documents and words (Yan et al. 2009)",
 		Options:  gibbsOptions,
-		Defaults: func() any { return &GibbsOptions{Init: InitRandom} },
+		Defaults: func() any { o := DefaultGibbsOptions(); return &o },
 		New:      func(o any) (learner.Learner, error) { return NewGibbs(*o.(*GibbsOptions)) },
 	})
 	learner.Register(learner.Spec{
 		Name:     "vb",
 		Summary:  "LDA by batch variational EM, as lda-c (Blei, Ng and Jordan 2003), warm-started; --vb-online: online variational Bayes (Hoffman, Blei and Bach 2010)",
 		Options:  vbOptions,
-		Defaults: func() any { return &VBOptions{Init: InitRandom, AlphaMode: AlphaSymmetric} },
+		Defaults: func() any { o := DefaultVBOptions(); return &o },
 		New:      func(o any) (learner.Learner, error) { return NewVB(*o.(*VBOptions)) },
 	})
 }
@@ -56,4 +56,17 @@ var vbOptions = []learner.Option{
 	{Field: "BatchSize", Flag: "vb-batch-size", Usage: "documents per mini-batch of --vb-online (0: 1024)", Inert: offline},
 	{Field: "Kappa", Flag: "vb-kappa", Usage: "forgetting rate of --vb-online, in (0.5, 1]: mini-batch t moves lambda by (tau0 + t)^-kappa (0: 0.7)", Inert: offline},
 	{Field: "Tau0", Flag: "vb-tau0", Usage: "delay tau0 >= 0 of --vb-online, slowing the first mini-batches' steps (default 0)", Inert: offline},
+}
+
+// DefaultGibbsOptions returns the options of "hull fit --algo gibbs":
+// the zero GibbsOptions' defaults, shown (random initial topics).
+func DefaultGibbsOptions() GibbsOptions {
+	return GibbsOptions{Init: InitRandom}
+}
+
+// DefaultVBOptions returns the options of "hull fit --algo vb": the zero
+// VBOptions' defaults, shown (random initial topics, a symmetric alpha
+// estimated by Newton's method).
+func DefaultVBOptions() VBOptions {
+	return VBOptions{Init: InitRandom, AlphaMode: AlphaSymmetric}
 }

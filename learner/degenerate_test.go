@@ -2,6 +2,7 @@ package learner_test
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -153,6 +154,34 @@ func TestHugeOptions(t *testing.T) {
 		if m, err := l.Fit(context.Background(), c, 2); err == nil {
 			if verr := m.Validate(); verr != nil {
 				t.Errorf("%s %s: %v", tc.algo, tc.option, verr)
+			}
+		}
+	}
+}
+
+// TestKAboveVocabulary: every learner that bounds K by the vocabulary
+// refuses K = V + 2 with an error wrapping learner.ErrTooFewWords, so that
+// a caller can tell "lower K" from other failures; the others fit it.
+func TestKAboveVocabulary(t *testing.T) {
+	var docs [][]string
+	for d := range 60 {
+		docs = append(docs, []string{"a", "b", "c", "d", "e"}[d%5:])
+	}
+	c := corpus.FromTokens(docs)
+	for _, sp := range learner.Specs() {
+		if strings.HasPrefix(sp.Name, "fake") {
+			continue
+		}
+		l, err := sp.Build(learner.Settings{Seed: 1}, shortRuns[sp.Name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = l.Fit(context.Background(), c, c.NumWords()+2)
+		switch sp.Name {
+		case "gibbs", "vb", "kmeans": // no bound by V; kmeans's by distinct documents
+		default:
+			if !errors.Is(err, learner.ErrTooFewWords) {
+				t.Errorf("%s, K = V + 2: %v does not wrap ErrTooFewWords", sp.Name, err)
 			}
 		}
 	}

@@ -93,14 +93,25 @@ func Register(s Spec) {
 	}
 }
 
-// Lookup returns the spec registered under name, or an error wrapping
-// ErrUnknownLearner that lists the registered names.
+// Lookup returns a copy of the spec registered under name, or an error
+// wrapping ErrUnknownLearner that lists the registered names. Changing the
+// copy leaves the registry as it is.
 func Lookup(name string) (*Spec, error) {
 	s, ok := registry.Get(name)
 	if !ok {
 		return nil, fmt.Errorf("%w %q (registered: %s; importing github.com/hulltopics/hull/learner/all registers every learner)", ErrUnknownLearner, name, strings.Join(Names(), "|"))
 	}
-	return s, nil
+	return s.clone(), nil
+}
+
+// clone returns a copy of s that shares nothing it could change with s.
+func (s *Spec) clone() *Spec {
+	c := *s
+	c.Options = slices.Clone(s.Options)
+	for i := range c.Options {
+		c.Options[i].Inert = slices.Clone(c.Options[i].Inert)
+	}
+	return &c
 }
 
 // Names returns the registered learner names, sorted.
@@ -108,9 +119,13 @@ func Names() []string {
 	return registry.Names()
 }
 
-// Specs returns the registered specs in the order of Names.
+// Specs returns copies of the registered specs in the order of Names.
 func Specs() []*Spec {
-	return registry.All()
+	all := registry.All()
+	for i, s := range all {
+		all[i] = s.clone()
+	}
+	return all
 }
 
 // New builds the learner registered under name with settings s and the
@@ -130,10 +145,10 @@ func New(name string, s Settings, options map[string]string) (Learner, error) {
 // a value that does not parse, gives an *OptionError; the learner's own
 // validation may give another, as does an option given under both its
 // names. Options are applied in name order, so the result does not depend
-// on map order. An empty value of a string option is its default, as
-// leaving it out is ("--rectify=" from an unset script variable is
-// anchor's auto, not the none its library's zero value means): every
-// other enumerated option's New already takes "" for its default.
+// on map order. An empty value is the option's default, as leaving it
+// out is ("--rectify=" from an unset script variable is anchor's auto,
+// not the none its library's zero value means), so that Default's ""
+// for a zero default reads back.
 func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 	return sp.BuildK(s, values, 0)
 }
@@ -182,7 +197,7 @@ func (sp *Spec) options(s Settings, values map[string]string) (any, error) {
 				Want: fmt.Sprintf("one value: it is also given as %s = %q", first, values[first])}
 		}
 		given[o.Field] = n
-		if values[n] == "" && sp.Kind(o) == "string" {
+		if values[n] == "" {
 			continue // the default
 		}
 		if err := options.Set(opts, o.Field, values[n]); err != nil {

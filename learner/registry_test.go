@@ -189,6 +189,48 @@ func TestRegistryEmptyStringIsDefault(t *testing.T) {
 	}
 }
 
+// TestRegistryDefaultReadsBack: every option's Default, "" for a zero
+// default, given back to Build is accepted and changes nothing (an empty
+// int was refused as "want an integer").
+func TestRegistryDefaultReadsBack(t *testing.T) {
+	spec := registerFake(t, "fake-default")
+	values := map[string]string{}
+	for _, o := range spec.Options {
+		values[o.Field] = spec.Default(o)
+	}
+	l, err := spec.Build(Settings{}, values)
+	if err != nil {
+		t.Fatalf("defaults given back: %v", err)
+	}
+	if got := l.(*fake).o; got.Rate != 0.5 || got.Mode != "plain" || got.Count != 0 || got.Seeded != 0 || got.Fast {
+		t.Fatalf("defaults given back: %+v", got)
+	}
+}
+
+// TestLookupGivesACopy: a caller changing the spec Lookup or Specs gave
+// leaves the registry as it was.
+func TestLookupGivesACopy(t *testing.T) {
+	spec := registerFake(t, "fake-copy")
+	spec.Options[0].Flag = "changed"
+	spec.Options[1].Inert[0].Value = "changed"
+	spec.Options = nil
+	for _, s := range Specs() {
+		if s.Name == "fake-copy" {
+			s.Options[0].Field = "changed"
+		}
+	}
+	again, err := Lookup("fake-copy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Options) != 5 || again.Options[0].Flag != "fake-rate" || again.Options[0].Field != "Rate" || again.Options[1].Inert[0].Value != "true" {
+		t.Fatalf("the registry's spec changed through a copy: %+v", again.Options)
+	}
+	if _, err := New("fake-copy", Settings{}, map[string]string{"fake-rate": "0.25"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestRegistryCheckK: BuildK runs the spec's CheckK on the options as
 // given, after New, for k > 0 only; Build never does. An inert option
 // with a Why says it.

@@ -15,7 +15,7 @@ func TestMemoryEstimate(t *testing.T) {
 		var cases []memtest.Case
 		for _, m := range []Method{RP, DDP, Binning} {
 			cases = append(cases, memtest.Case{Name: string(m), New: func() (learner.Estimator, error) {
-				o := *defaultOptions(m)
+				o := DefaultOptions(m)
 				o.Settings = memtest.Settings
 				return New(o)
 			}})

@@ -363,8 +363,11 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	if c.NumWords() == 0 || c.NumDocs() == 0 {
 		return nil, fmt.Errorf("projection: empty corpus")
 	}
-	if k < 1 || k > c.NumWords() {
-		return nil, fmt.Errorf("projection: K = %d topics for %d words: want 1 <= K <= V", k, c.NumWords())
+	switch {
+	case k < 1:
+		return nil, fmt.Errorf("projection: K = %d topics: want 1 <= K <= V", k)
+	case k > c.NumWords():
+		return nil, fmt.Errorf("projection: K = %d topics for %d words: want 1 <= K <= V: %w", k, c.NumWords(), learner.ErrTooFewWords)
 	}
 	if err := l.opts.checkK(k); err != nil {
 		return nil, err

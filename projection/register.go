@@ -37,17 +37,19 @@ func init() {
 			Name:     string(m.method),
 			Summary:  m.summary,
 			Options:  slices.Concat(opts, refine.AutoOptions),
-			Defaults: func() any { return defaultOptions(m.method) },
+			Defaults: func() any { o := DefaultOptions(m.method); return &o },
 			New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 			CheckK:   func(o any, k int) error { return o.(*Options).checkK(k) },
 		})
 	}
 }
 
-// defaultOptions returns the options of method m with the defaults the
-// command line shows (those New would fill in).
-func defaultOptions(m Method) *Options {
-	return &Options{
+// DefaultOptions returns the options of method m as "hull fit --algo"
+// sets them: the defaults New would fill in, shown, and the topics refined
+// by EM when they are noisy (refine.DefaultAuto), which the zero Options
+// never do.
+func DefaultOptions(m Method) Options {
+	return Options{
 		Method:            m,
 		Far:               DefaultFar,
 		TopFraction:       DefaultTopFraction,

@@ -237,7 +237,7 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		return nil, err
 	}
 	if k-1 > c.NumWords() {
-		return nil, fmt.Errorf("projector: K = %d topics for %d words: want K-1 <= V", k, c.NumWords())
+		return nil, fmt.Errorf("projector: K = %d topics for %d words: want K-1 <= V: %w", k, c.NumWords(), learner.ErrTooFewWords)
 	}
 	if err := o.Settings.CheckMemory(fmt.Sprintf("projector: Projector for %d words, %d documents and K = %d", c.NumWords(), c.NumDocs(), k),
 		EstimateBytes(c, k, o)); err != nil {

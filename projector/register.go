@@ -13,14 +13,14 @@ func init() {
 		Name:     Algorithm,
 		Summary:  "Projector: centred SVD, cosine k-means, scaled simplex (Wang et al., section 6.2)",
 		Options:  slices.Concat(projectorOptions, kmeansOptions, refine.AutoOptions),
-		Defaults: func() any { return &Options{Delta: DefaultDelta, Auto: refine.DefaultAuto()} },
+		Defaults: func() any { o := DefaultOptions(); return &o },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 	})
 	learner.Register(learner.Spec{
 		Name:     KMeansAlgorithm,
 		Summary:  "k-means topics: cosine k-means of the documents, topics the cluster means (Wang et al.'s baseline)",
 		Options:  slices.Concat(kmeansOptions, refine.AutoOptions),
-		Defaults: func() any { return &KMeansOptions{Auto: refine.DefaultAuto()} },
+		Defaults: func() any { o := DefaultKMeansOptions(); return &o },
 		New:      func(o any) (learner.Learner, error) { return NewKMeans(*o.(*KMeansOptions)) },
 	})
 }
@@ -41,4 +41,18 @@ var kmeansOptions = []learner.Option{
 	{Field: "Restarts", Flag: "kmeans-restarts", Usage: "k-means++ restarts, the least inertia kept (0: 20 for projector, 10 for kmeans)"},
 	{Field: "KMeansIter", Flag: "kmeans-iter", Usage: "most Lloyd iterations per k-means restart (0: 100)"},
 	{Field: "KMeansTol", Flag: "kmeans-tol", Usage: "stop a k-means restart once an iteration lowers the inertia by less than this fraction (0: 1e-8)"},
+}
+
+// DefaultOptions returns the options of "hull fit --algo projector":
+// DefaultDelta, with the topics refined by EM when they are noisy
+// (refine.DefaultAuto), which the zero Options never do.
+func DefaultOptions() Options {
+	return Options{Delta: DefaultDelta, Auto: refine.DefaultAuto()}
+}
+
+// DefaultKMeansOptions returns the options of "hull fit --algo kmeans":
+// the topics refined by EM when they are noisy (refine.DefaultAuto), which
+// the zero KMeansOptions never do.
+func DefaultKMeansOptions() KMeansOptions {
+	return KMeansOptions{Auto: refine.DefaultAuto()}
 }

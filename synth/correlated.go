@@ -76,6 +76,9 @@ func (g Correlated) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, erro
 }
 
 func (g Correlated) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}

@@ -64,6 +64,9 @@ func (g Ke) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 // generate is Generate, telling draw (if not nil) of each document's
 // weights.
 func (g Ke) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -18,10 +19,14 @@ const TruthAlgorithm = "truth"
 // Generate draws a corpus and returns it with its true model; all its
 // randomness comes from rng, so the same generator and the same rng state
 // give the same corpus. It returns an error if the generator's parameters
-// are invalid.
+// are invalid, and ErrNilRand for a nil rng.
 type Generator interface {
 	Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error)
 }
+
+// ErrNilRand is returned by every generator given a nil *rand.Rand:
+// hull draws nothing from an unseeded source.
+var ErrNilRand = errors.New("synth: no random source (nil *rand.Rand): give one seeded, rand.New(rand.NewPCG(seed, 0))")
 
 var (
 	_ Generator = LDA{}
@@ -86,6 +91,9 @@ func (g LDA) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 // generate is Generate, telling draw (if not nil) of each document's
 // weights.
 func (g LDA) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -332,6 +340,9 @@ func (s Separable) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error
 // generate is Generate, telling draw (if not nil) of each document's
 // weights.
 func (s Separable) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}

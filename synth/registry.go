@@ -65,14 +65,22 @@ func Register(s Spec) {
 	}
 }
 
-// Lookup returns the spec registered under name, or an error wrapping
-// ErrUnknownGenerator that lists the registered names.
+// Lookup returns a copy of the spec registered under name, or an error
+// wrapping ErrUnknownGenerator that lists the registered names. Changing
+// the copy leaves the registry as it is.
 func Lookup(name string) (*Spec, error) {
 	s, ok := registry.Get(name)
 	if !ok {
 		return nil, fmt.Errorf("synth: %w %q (want %s)", ErrUnknownGenerator, name, strings.Join(Names(), "|"))
 	}
-	return s, nil
+	return s.clone(), nil
+}
+
+// clone returns a copy of s that shares nothing it could change with s.
+func (s *Spec) clone() *Spec {
+	c := *s
+	c.Options = slices.Clone(s.Options)
+	return &c
 }
 
 // Names returns the registered generator names, sorted.
@@ -80,9 +88,13 @@ func Names() []string {
 	return registry.Names()
 }
 
-// Specs returns the registered specs in the order of Names.
+// Specs returns copies of the registered specs in the order of Names.
 func Specs() []*Spec {
-	return registry.All()
+	all := registry.All()
+	for i, s := range all {
+		all[i] = s.clone()
+	}
+	return all
 }
 
 // New builds the generator registered under name with the options given
@@ -102,13 +114,17 @@ func New(name string, values map[string]string) (WeightsGenerator, error) {
 // builds the generator. A name that is not one of the spec's options, or a
 // value that does not parse, gives an *OptionError; the generator's
 // validation may give another. Options are applied in name order, so the
-// result does not depend on map order.
+// result does not depend on map order. An empty value is the option's
+// default, as leaving it out is, so that Default's "" reads back.
 func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 	p := sp.Defaults()
 	for _, n := range slices.Sorted(maps.Keys(values)) {
 		o, ok := sp.Option(n)
 		if !ok {
 			return nil, &OptionError{Generator: sp.Name, Field: n, Value: values[n], Want: "one of the options of " + sp.Name + " (" + sp.optionNames() + ")"}
+		}
+		if values[n] == "" {
+			continue // the default
 		}
 		if err := options.Set(p, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Generator: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}

@@ -67,7 +67,27 @@ func TestRegistryDefaults(t *testing.T) {
 					t.Errorf("Flag(%s) = %q, want %q", o.Field, spec.Flag(o.Field), o.Flag)
 				}
 			}
+			// Every option's Default, "" for a zero default, reads back.
+			back := map[string]string{}
+			for _, o := range spec.Options {
+				back[o.Field] = spec.Default(o)
+			}
+			if spec.Name == "semi" {
+				back["ModelFile"] = file
+			}
+			if _, err := spec.Build(back); err != nil {
+				t.Errorf("defaults given back: %v", err)
+			}
 		})
+	}
+	// A caller changing the spec it was given leaves the registry as it was.
+	spec, err := Lookup("lda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Options[0].Flag = "changed"
+	if again, _ := Lookup("lda"); again.Options[0].Flag == "changed" {
+		t.Error("the registry's spec changed through Lookup's")
 	}
 }
 
@@ -165,5 +185,31 @@ func TestRegisterPanicsOnMistakes(t *testing.T) {
 			}()
 			Register(s)
 		}()
+	}
+}
+
+// TestNilRand: every generator refuses a nil *rand.Rand with ErrNilRand,
+// through Generate and GenerateWeights, where it panicked.
+func TestNilRand(t *testing.T) {
+	_, src := generate(t, LDA{K: 3, V: 40, Docs: 20, DocLength: 10, Alpha: 0.1, Beta: 0.1}, 1)
+	file := filepath.Join(t.TempDir(), "src.json")
+	if err := model.Save(file, src); err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range Specs() {
+		values := map[string]string{}
+		if spec.Name == "semi" {
+			values["model"] = file
+		}
+		g, err := spec.Build(values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.Generate(nil); !errors.Is(err, ErrNilRand) {
+			t.Errorf("%s: Generate(nil): %v", spec.Name, err)
+		}
+		if _, _, _, err := g.GenerateWeights(nil); !errors.Is(err, ErrNilRand) {
+			t.Errorf("%s: GenerateWeights(nil): %v", spec.Name, err)
+		}
 	}
 }

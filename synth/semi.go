@@ -51,6 +51,9 @@ func (g Semi) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) {
 // generate is Generate, telling draw (if not nil) of each document's
 // weights.
 func (g Semi) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}

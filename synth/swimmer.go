@@ -116,6 +116,9 @@ func (g Swimmer) Generate(rng *rand.Rand) (*corpus.Corpus, *model.Model, error) 
 }
 
 func (g Swimmer) generate(rng *rand.Rand, draw *drawing) (*corpus.Corpus, *model.Model, error) {
+	if rng == nil {
+		return nil, nil, ErrNilRand
+	}
 	if err := g.Validate(); err != nil {
 		return nil, nil, err
 	}

@@ -14,7 +14,7 @@ func init() {
 		Name:     Algorithm,
 		Summary:  "Topic-SCORE (Ke 2017); refined by EM when its topics are near-copies, as on NIPS and Reuters (see README)",
 		Options:  slices.Concat(registryOptions, refine.AutoOptions),
-		Defaults: func() any { return &Options{Auto: refine.DefaultAuto()} },
+		Defaults: func() any { o := DefaultOptions(); return &o },
 		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 		CheckK:   func(o any, k int) error { return o.(*Options).checkK(k) },
 	})
@@ -31,4 +31,11 @@ var registryOptions = []learner.Option{
 	{Field: "KMeansTol", Flag: "score-kmeans-tol", Usage: "stop a k-means restart once an iteration lowers the inertia by less than this fraction (0: 1e-3)"},
 	{Field: "Normalize", Flag: "normalize", Usage: "divide each word's frequencies by the square root of its mean frequency before the SVD (Ke and Wang)"},
 	{Field: "RatioThreshold", Flag: "score-truncate", Usage: "truncate the SVD ratios at +-this (0: log(max(D, V)), the paper's; inf: no truncation)"},
+}
+
+// DefaultOptions returns the options of "hull fit --algo score": the
+// zero Options' method, with the topics refined by EM when they are noisy
+// (refine.DefaultAuto), which the zero Options never do.
+func DefaultOptions() Options {
+	return Options{Auto: refine.DefaultAuto()}
 }

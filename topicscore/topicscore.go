@@ -256,8 +256,10 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 	}
 	o := l.opts
 	switch {
-	case k < 2 || k >= c.NumWords():
-		return nil, fmt.Errorf("topicscore: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k < 2:
+		return nil, fmt.Errorf("topicscore: K = %d topics: want 2 <= K < V", k)
+	case k >= c.NumWords():
+		return nil, fmt.Errorf("topicscore: K = %d topics for %d words: want 2 <= K < V: %w", k, c.NumWords(), learner.ErrTooFewWords)
 	case k > c.NumDocs():
 		return nil, fmt.Errorf("topicscore: K = %d topics for %d documents: want K <= D", k, c.NumDocs())
 	}

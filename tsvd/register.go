@@ -10,13 +10,11 @@ import (
 // The learner name of TSVD, with the options the command line sets.
 func init() {
 	learner.Register(learner.Spec{
-		Name:    Algorithm,
-		Summary: "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); below anchor on real text (see README)",
-		Options: slices.Concat(registryOptions, refine.AutoOptions),
-		Defaults: func() any {
-			return &Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0, Thresholds: ThresholdsAuto, Auto: refine.DefaultAuto()}
-		},
-		New: func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
+		Name:     Algorithm,
+		Summary:  "Thresholded SVD, k-means and catchwords (Bansal, Bhattacharyya and Kannan 2014); below anchor on real text (see README)",
+		Options:  slices.Concat(registryOptions, refine.AutoOptions),
+		Defaults: func() any { o := DefaultOptions(); return &o },
+		New:      func(o any) (learner.Learner, error) { return New(*o.(*Options)) },
 	})
 }
 
@@ -29,4 +27,13 @@ var registryOptions = []learner.Option{
 	{Field: "TopFraction", Flag: "tsvd-top", Usage: "eps0 w0 of the topic vectors, each the average of the floor(top s/2) documents richest in its catchwords (0: 1/K)"},
 	{Field: "Thresholds", Flag: "tsvd-thresholds", Usage: "step 2 for words whose threshold is 0: paper (no row in B, as printed), authors (kept at their least count, as the authors' code) or auto (paper, unless B is then degenerate, or its topics are near-copies and the authors' have fewer near-duplicate pairs)"},
 	{Field: "NoSplit", Flag: "tsvd-no-split", Usage: "threshold and cluster all documents instead of the paper's two random halves"},
+}
+
+// DefaultOptions returns the options of "hull fit --algo tsvd": the
+// paper's constants, the automatic choice of thresholds, and the topics
+// refined by EM when they are noisy (refine.DefaultAuto), which the zero
+// Options never do. On real text the refinement is what makes the topics
+// readable (README, "Refinement of noisy topics").
+func DefaultOptions() Options {
+	return Options{Eps: DefaultEps, Gamma: DefaultGamma, Eps0: DefaultEps0, Thresholds: ThresholdsAuto, Auto: refine.DefaultAuto()}
 }

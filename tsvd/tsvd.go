@@ -295,8 +295,10 @@ func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Mode
 		s = c.NumDocs() - c.NumDocs()/2
 	}
 	switch {
-	case k < 2 || k >= c.NumWords():
-		return nil, fmt.Errorf("tsvd: K = %d topics for %d words: want 2 <= K < V", k, c.NumWords())
+	case k < 2:
+		return nil, fmt.Errorf("tsvd: K = %d topics: want 2 <= K < V", k)
+	case k >= c.NumWords():
+		return nil, fmt.Errorf("tsvd: K = %d topics for %d words: want 2 <= K < V: %w", k, c.NumWords(), learner.ErrTooFewWords)
 	case k > s:
 		return nil, fmt.Errorf("tsvd: K = %d topics for %d documents to cluster (%d in all): want K <= the documents of the second half (or NoSplit)", k, s, c.NumDocs())
 	}

@@ -407,8 +407,8 @@ func (f *evalFlags) check() error {
 	if f.threads < 0 {
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
-	if x := f.recoveredAt; x != nil && !(*x >= 0 && *x <= 1) {
-		return fmt.Errorf("--recovered-at %v: want a cosine in [0, 1]", *x)
+	if x := f.recoveredAt; x != nil && !(*x > 0 && *x <= 1) {
+		return fmt.Errorf("--recovered-at %v: want a cosine in (0, 1] (at 0 every true topic counts)", *x)
 	}
 	if f.heldout == stdinPath && f.reference == stdinPath {
 		return errors.New("--heldout - and --reference -: standard input can be read once; give one of them a file")

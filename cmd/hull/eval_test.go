@@ -226,7 +226,8 @@ func TestEvalRecoveredAt(t *testing.T) {
 		t.Errorf("want l1, cosine, unique words, health and recovered 5 at 0.5, got %v", got)
 	}
 	expectBadInput(t, []badInput{
-		{"NaN threshold", []string{"eval", m, "--truth", truth, "--recovered-at", "NaN"}, "hull: --recovered-at NaN: want a cosine in [0, 1]\n"},
+		{"NaN threshold", []string{"eval", m, "--truth", truth, "--recovered-at", "NaN"}, "hull: --recovered-at NaN: want a cosine in (0, 1] (at 0 every true topic counts)\n"},
+		{"threshold 0", []string{"eval", m, "--truth", truth, "--recovered-at", "0"}, "--recovered-at 0: want a cosine in (0, 1]"},
 		{"threshold above 1", []string{"eval", "no-such-model.json", "--truth", truth, "--recovered-at", "2"}, "--recovered-at 2: want"},
 	})
 	// At threshold 1 no learned topic is exactly a true one.

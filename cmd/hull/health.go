@@ -15,6 +15,8 @@ import (
 // adviceFlags names, in the advice of eval.CollapseAdvice, the learners
 // and options by their flags.
 var adviceFlags = strings.NewReplacer(
+	"anchor.Options.Rectify = auto, as in anchor.DefaultOptions", "--rectify auto, the default",
+	"as in refine.DefaultAuto and every learner's DefaultOptions", "the default",
 	"the gibbs learner (lda.NewGibbs)", "--algo gibbs",
 	"lda.GibbsOptions.Init = lda.InitAnchor", "--init anchor",
 	"corpus.PruneOptions.MaxDF", "--max-df",

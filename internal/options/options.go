@@ -76,8 +76,9 @@ func Set(p any, field, s string) error {
 }
 
 // Format returns the value of the field named field of the struct p
-// points to as Set would read it back, "" for the zero value (and for a
-// field that does not exist or is not exported).
+// points to as Set would read it back, but "" for the zero value (and for
+// a field that does not exist or is not exported), which a learner's
+// registry reads as the default.
 func Format(p any, field string) string {
 	f, err := lookup(p, field)
 	if err != nil || !f.IsValid() || !f.CanInterface() || f.IsZero() {
