@@ -158,7 +158,7 @@ func SaveDir(ctx context.Context, dir string, c *Corpus, opts SaveOptions) ([]st
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(ctxio.Writer(ctx, w)) })
+		p, err := atomicfile.PrepareContext(ctx, filepath.Join(dir, f.name), f.write)
 		if err != nil {
 			return nil, err
 		}

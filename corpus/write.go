@@ -59,18 +59,22 @@ func Write(w io.Writer, c *Corpus, f OutputFormat, report func(stage string, don
 	}
 	p := progress.New(report, "write "+string(f), c.NumDocs(), progress.Step(c.NumDocs()))
 	bw := bufio.NewWriterSize(w, writeBufSize)
+	var err error
 	switch f {
 	case OutputUCI:
 		fmt.Fprintf(bw, "%d\n%d\n%d\n", c.NumDocs(), c.NumWords(), c.NNZ())
-		writeEntries(bw, c, p)
+		err = writeEntries(bw, c, p)
 	case OutputMM:
 		fmt.Fprintf(bw, "%%%%MatrixMarket matrix coordinate integer general\n%% rows: documents, columns: words; written by hull\n%d %d %d\n",
 			c.NumDocs(), c.NumWords(), c.NNZ())
-		writeEntries(bw, c, p)
+		err = writeEntries(bw, c, p)
 	case OutputLDAC:
-		writeLDAC(bw, c, p)
+		err = writeLDAC(bw, c, p)
 	case OutputJSONL:
-		writeJSONL(bw, c, p)
+		err = writeJSONL(bw, c, p)
+	}
+	if err != nil {
+		return err
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -81,8 +85,10 @@ func Write(w io.Writer, c *Corpus, f OutputFormat, report func(stage string, don
 
 // writeEntries writes one "doc word count" line (1-based) per nonzero of
 // c, the body of the UCI and Matrix Market formats, counting the
-// documents on p. A failed write is bw's error at its Flush.
-func writeEntries(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
+// documents on p. It stops at the first document whose write fails (bw
+// keeps the error: w failed, or its context is done) and returns the
+// error, as writeLDAC and writeJSONL do.
+func writeEntries(bw *bufio.Writer, c *Corpus, p *progress.Counter) error {
 	var buf []byte
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
@@ -95,8 +101,12 @@ func writeEntries(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 			buf = append(buf, '\n')
 			bw.Write(buf)
 		}
+		if _, err := bw.Write(nil); err != nil { // bw's error, sticky
+			return err
+		}
 		p.Add(1)
 	}
+	return nil
 }
 
 // WriteLDAC writes c in the LDA-C format: per document a line
@@ -106,7 +116,7 @@ func writeEntries(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 func WriteLDAC(w io.Writer, c *Corpus) error { return Write(w, c, OutputLDAC, nil) }
 
 // writeLDAC writes the documents of c as WriteLDAC, counting them on p.
-func writeLDAC(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
+func writeLDAC(bw *bufio.Writer, c *Corpus, p *progress.Counter) error {
 	var buf []byte
 	for d := range c.NumDocs() {
 		words, counts := c.Doc(d)
@@ -118,9 +128,12 @@ func writeLDAC(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 			buf = strconv.AppendInt(buf, int64(counts[i]), 10)
 		}
 		buf = append(buf, '\n')
-		bw.Write(buf)
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
 		p.Add(1)
 	}
+	return nil
 }
 
 // WriteVocab writes the vocabulary of c, one word per line (line i holds
@@ -207,7 +220,7 @@ func save(path, vocabPath string, c *Corpus, write func(io.Writer, *Corpus) erro
 func WriteJSONL(w io.Writer, c *Corpus) error { return Write(w, c, OutputJSONL, nil) }
 
 // writeJSONL writes the documents of c as WriteJSONL, counting them on p.
-func writeJSONL(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
+func writeJSONL(bw *bufio.Writer, c *Corpus, p *progress.Counter) error {
 	var buf []byte
 	for d := range c.NumDocs() {
 		buf = append(buf[:0], `{"id":`...)
@@ -225,9 +238,12 @@ func writeJSONL(bw *bufio.Writer, c *Corpus, p *progress.Counter) {
 			}
 		}
 		buf = append(buf, "]}\n"...)
-		bw.Write(buf)
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
 		p.Add(1)
 	}
+	return nil
 }
 
 // checkDocIDs reports the first id that a list of ids, one per line,

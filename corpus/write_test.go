@@ -113,6 +113,26 @@ func TestWriteProgress(t *testing.T) {
 	}
 }
 
+// failingWriter fails every write, as a writer whose context is done.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("interrupted") }
+
+// TestWriteStopsAtAFailedWrite: once the output fails (an interrupt: the
+// writer's context is done), Write stops within a buffer's worth of
+// documents and returns the error; it formatted every document first,
+// seconds at a million documents.
+func TestWriteStopsAtAFailedWrite(t *testing.T) {
+	c := randomCorpus(rand.New(rand.NewPCG(3, 4)), 20000, 30)
+	for _, f := range []OutputFormat{OutputUCI, OutputLDAC, OutputJSONL, OutputMM} {
+		last := 0
+		err := Write(failingWriter{}, c, f, func(_ string, done, _ int) { last = done })
+		if err == nil || last > c.NumDocs()/2 {
+			t.Errorf("%s: %v, %d of %d documents formatted after the output failed", f, err, last, c.NumDocs())
+		}
+	}
+}
+
 // TestRoundTripShared writes KOS (UCI) and AP (LDA-C) in both formats
 // and reads them back.
 func TestRoundTripShared(t *testing.T) {

@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -148,7 +149,7 @@ func ExampleSave() {
 	m := bakery()
 	docs, _ := corpus.FromTokensOn(m.Vocab, [][]string{{"bread", "oven"}, {"snow"}})
 	theta := [][]float64{{0.9, 0.1}, {0.2, 0.8}}
-	paths, err := export.Save(export.CSV, dir, m, 10, &export.Docs{Corpus: docs, Theta: theta})
+	paths, err := export.Save(context.Background(), export.CSV, dir, m, 10, &export.Docs{Corpus: docs, Theta: theta})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -178,7 +179,7 @@ func ExamplePrepare() {
 	}
 	// ... read and infer documents here; on failure: undo() ...
 	_ = undo
-	written, err := export.Save(export.CSV, out, bakery(), 2, nil)
+	written, err := export.Save(context.Background(), export.CSV, out, bakery(), 2, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -364,7 +365,7 @@ func TestSave(t *testing.T) {
 	malletDir := dir + "-mallet" // Save refuses a directory of another format's export
 	// MALLET cannot hold the id "tab\there" either: refused before
 	// anything is written, not even the directory.
-	if _, err := Save(Mallet, malletDir, m, 20, d); !errors.Is(err, ErrFieldBreak) {
+	if _, err := Save(context.Background(), Mallet, malletDir, m, 20, d); !errors.Is(err, ErrFieldBreak) {
 		t.Errorf("mallet, an id with a tab: %v, want ErrFieldBreak", err)
 	}
 	if _, err := os.Stat(malletDir); !errors.Is(err, fs.ErrNotExist) {
@@ -385,7 +386,7 @@ func TestSave(t *testing.T) {
 		{CSV, dir, d, []string{"topic_words.csv", "doc_topics.csv"}},
 		{PyLDAvis, filepath.Join(dir, "vis.json"), d, []string{"vis.json"}},
 	} {
-		paths, err := Save(tc.f, tc.out, m, 20, tc.docs)
+		paths, err := Save(context.Background(), tc.f, tc.out, m, 20, tc.docs)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.f, err)
 		}
@@ -408,7 +409,7 @@ func TestSave(t *testing.T) {
 	os.Remove(filepath.Join(dir, CSVDocTopicsFile))
 	os.Mkdir(filepath.Join(dir, CSVDocTopicsFile), 0o755)
 	m.Topics[0], m.Topics[1] = m.Topics[1], m.Topics[0]
-	if _, err := Save(CSV, dir, m, 20, d); err == nil {
+	if _, err := Save(context.Background(), CSV, dir, m, 20, d); err == nil {
 		t.Fatal("Save over a directory succeeded")
 	}
 	if now, _ := os.ReadFile(filepath.Join(dir, CSVTopicWordsFile)); !bytes.Equal(now, old) {
@@ -421,11 +422,22 @@ func TestSave(t *testing.T) {
 		}
 	}
 
-	if _, err := Save(PyLDAvis, filepath.Join(dir, "v.json"), m, 20, nil); !errors.Is(err, ErrNeedsDocs) {
+	// A context done (an interrupt) leaves the old files too.
+	os.Remove(filepath.Join(dir, CSVDocTopicsFile))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Save(ctx, CSV, dir, m, 20, d); !errors.Is(err, context.Canceled) {
+		t.Errorf("Save after an interrupt: %v", err)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, CSVTopicWordsFile)); !bytes.Equal(now, old) {
+		t.Error("topic_words.csv changed by an interrupted Save")
+	}
+
+	if _, err := Save(context.Background(), PyLDAvis, filepath.Join(dir, "v.json"), m, 20, nil); !errors.Is(err, ErrNeedsDocs) {
 		t.Errorf("pyldavis without documents: %v, want ErrNeedsDocs", err)
 	}
 	bad := &Docs{Corpus: d.Corpus, Theta: d.Theta[:1]}
-	if _, err := Save(Mallet, dir, m, 20, bad); err == nil {
+	if _, err := Save(context.Background(), Mallet, dir, m, 20, bad); err == nil {
 		t.Error("1 row of weights for 4 documents accepted")
 	}
 	if _, err := ParseFormat("tsv"); err == nil || !strings.Contains(err.Error(), "mallet, pyldavis, csv") {
@@ -474,14 +486,14 @@ func TestPrepare(t *testing.T) {
 	}
 	csvDir := filepath.Join(dir, "csv")
 	docs, _ := corpus.FromTokensOn(hostile, [][]string{{hostile[0]}})
-	if _, err := Save(CSV, csvDir, hostileModel(), 5, &Docs{Corpus: docs, Theta: [][]float64{{0.2, 0.3, 0.5}}}); err != nil {
+	if _, err := Save(context.Background(), CSV, csvDir, hostileModel(), 5, &Docs{Corpus: docs, Theta: [][]float64{{0.2, 0.3, 0.5}}}); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(filepath.Join(csvDir, CSVTopicWordsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Save(CSV, csvDir, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
+	if _, err := Save(context.Background(), CSV, csvDir, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
 		t.Fatalf("Save: a doc_topics.csv left without documents: %v, want ErrStale", err)
 	}
 	if after, err := os.ReadFile(filepath.Join(csvDir, CSVTopicWordsFile)); err != nil || !bytes.Equal(after, before) {
@@ -495,7 +507,7 @@ func TestPrepare(t *testing.T) {
 	if _, err := Prepare(CSV, blocked, true); !errors.Is(err, atomicfile.ErrStale) {
 		t.Fatalf("CSV into a Mallet export's directory: %v, want ErrStale", err)
 	}
-	if _, err := Save(CSV, blocked, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
+	if _, err := Save(context.Background(), CSV, blocked, hostileModel(), 3, nil); !errors.Is(err, atomicfile.ErrStale) {
 		t.Fatalf("Save: CSV into a Mallet export's directory: %v, want ErrStale", err)
 	}
 	vis := filepath.Join(dir, "new", "vis.json")
@@ -531,7 +543,7 @@ func TestInvalidModelRefused(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Save(PyLDAvis, filepath.Join(t.TempDir(), "p.json"), hostileModel(), 5, &Docs{}); err == nil {
+	if _, err := Save(context.Background(), PyLDAvis, filepath.Join(t.TempDir(), "p.json"), hostileModel(), 5, &Docs{}); err == nil {
 		t.Error("Docs without a Corpus: no error")
 	}
 	if err := WritePyLDAvis(new(bytes.Buffer), hostileModel(), nil, nil); err == nil {

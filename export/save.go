@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hulltopics/hull/corpus"
 	"github.com/hulltopics/hull/internal/atomicfile"
+	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/model"
 )
 
@@ -198,8 +200,9 @@ func CheckDocIDs(f Format, ids []string) error {
 // were. A documents' file left at out by an earlier export is refused
 // when docs is nil (see Prepare). It returns the paths written, or Check's
 // and CheckDocIDs's errors (before writing anything), the writers' errors
-// or the file system's.
-func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
+// or the file system's, and ctx's error, the old files kept, once ctx is
+// done.
+func Save(ctx context.Context, f Format, out string, m *model.Model, top int, docs *Docs) ([]string, error) {
 	if err := Check(f, m, top, docs != nil); err != nil {
 		return nil, err
 	}
@@ -250,11 +253,14 @@ func Save(f Format, out string, m *model.Model, top int, docs *Docs) ([]string, 
 		}
 	}()
 	for i, write := range writers {
-		p, err := atomicfile.Prepare(paths[i], write)
+		p, err := atomicfile.PrepareContext(ctx, paths[i], write)
 		if err != nil {
 			return nil, err
 		}
 		pending = append(pending, p)
+	}
+	if err := ctxio.Err(ctx); err != nil {
+		return nil, err
 	}
 	written := make([]string, 0, len(pending))
 	for _, p := range pending {

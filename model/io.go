@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,11 +28,18 @@ import (
 // encodes a topic at a time: beside the model, it holds the JSON of one
 // topic and of the other fields, not of the whole file.
 func Save(path string, m *Model) error {
+	return SaveContext(context.Background(), path, m)
+}
+
+// SaveContext is Save that stops with ctx's error once ctx is done,
+// leaving the file at path as it was (an interrupt during the write of a
+// large model).
+func SaveContext(ctx context.Context, path string, m *Model) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
 	out := encodable(m)
-	if err := atomicfile.Write(path, func(w io.Writer) error { return encode(w, out) }); err != nil {
+	if err := atomicfile.WriteContext(ctx, path, func(w io.Writer) error { return encode(w, out) }); err != nil {
 		return fmt.Errorf("model: save: %w", err)
 	}
 	return nil

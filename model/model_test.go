@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -63,6 +64,25 @@ func TestSaveRefusesInvalidModelAndLeavesNoFile(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatal("a file was written")
+	}
+}
+
+// TestSaveContextStopsOnInterrupt: a context done leaves the old model.
+func TestSaveContextStopsOnInterrupt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.json.gz")
+	if err := Save(path, sample()); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadFile(path)
+	m := sample()
+	m.Algorithm = "another"
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := SaveContext(ctx, path, m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("SaveContext after an interrupt: %v", err)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, old) {
+		t.Error("the model was replaced")
 	}
 }
 

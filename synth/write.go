@@ -154,7 +154,7 @@ func WriteDir(ctx context.Context, dir string, c *corpus.Corpus, truth *model.Mo
 		}
 	}()
 	for _, f := range files {
-		p, err := atomicfile.Prepare(filepath.Join(dir, f.name), func(w io.Writer) error { return f.write(ctxio.Writer(ctx, w)) })
+		p, err := atomicfile.PrepareContext(ctx, filepath.Join(dir, f.name), f.write)
 		if err != nil {
 			return err
 		}

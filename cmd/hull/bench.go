@@ -315,8 +315,11 @@ func median(x []float64) float64 {
 	return (x[n/2-1] + x[n/2]) / 2
 }
 
-// childGrace is how long an interrupted child fit may take to stop.
-const childGrace = 5 * time.Second
+// childGrace is how long an interrupted child fit may take to stop. It is
+// shorter than stopGrace, bench's own, so that bench has killed the child
+// and removed its temporary directory when that runs out (it left the
+// directory when the child took the whole grace).
+const childGrace = stopGrace - 2*time.Second
 
 // childEnv marks a process started by hull bench: the test binary runs
 // hull's main when it sees it.

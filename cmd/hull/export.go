@@ -166,7 +166,7 @@ func runExport(cmd *cobra.Command, modelPath string, inputs []string, f *exportF
 		docs = &export.Docs{Corpus: c, Theta: theta}
 	}
 	writeStart := time.Now()
-	written, err := export.Save(format, f.output, m, top, docs)
+	written, err := export.Save(cmd.Context(), format, f.output, m, top, docs)
 	if err != nil {
 		return envError{err}
 	}

@@ -150,7 +150,7 @@ func runFit(cmd *cobra.Command, args []string, f *fitFlags) error {
 	// Saved before anything is printed: a reader closing stdout early
 	// ("| head") or an interrupt during the health must not lose the model.
 	if f.output != "" {
-		if err := model.Save(f.output, m); err != nil {
+		if err := model.SaveContext(cmd.Context(), f.output, m); err != nil {
 			return envError{err}
 		}
 	}

@@ -138,7 +138,7 @@ func runInfer(cmd *cobra.Command, modelPath string, inputs []string, f *inferFla
 		if err := write(cmd.OutOrStdout()); err != nil {
 			return envError{err}
 		}
-	} else if err := atomicfile.Write(f.output, write); err != nil {
+	} else if err := atomicfile.WriteContext(cmd.Context(), f.output, write); err != nil {
 		return envError{err}
 	}
 	printTimings(stderr, []model.Timing{{Stage: "read", Seconds: readTime.Seconds()}, {Stage: "infer", Seconds: inferTime.Seconds()}}, time.Since(start))

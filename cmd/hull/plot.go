@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hulltopics/hull/internal/atomicfile"
-	"github.com/hulltopics/hull/internal/ctxio"
 	"github.com/hulltopics/hull/report"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
@@ -105,7 +104,7 @@ func writePicture(ctx context.Context, out string, write func(io.Writer) error) 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(out, func(f io.Writer) error { return write(ctxio.Writer(ctx, f)) }); err != nil {
+	if err := atomicfile.WriteContext(ctx, out, write); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}

@@ -325,7 +325,7 @@ func runFitStats(cmd *cobra.Command, args []string, f *fitFlags, settings learne
 	// The entries are read by the fit's co-occurrence stage.
 	m.Provenance.Timings = append(timings, m.Provenance.Timings...)
 	if f.output != "" {
-		if err := model.Save(f.output, m); err != nil {
+		if err := model.SaveContext(cmd.Context(), f.output, m); err != nil {
 			return envError{err}
 		}
 	}

@@ -46,6 +46,7 @@ package atomicfile
 
 import (
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -57,6 +58,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/hulltopics/hull/internal/ctxio"
 )
 
 // ErrNotRegular is wrapped by the error for a destination that exists and
@@ -113,6 +116,33 @@ type Pending struct {
 	temp   string // the temporary file
 	target string // the destination, symbolic links resolved
 	done   bool   // committed or discarded
+}
+
+// WriteContext is Write that stops once ctx is done: every write of
+// write fails with ctx's error from then on, and a ctx done when write
+// returns discards the file, so an interrupt during the write leaves the
+// destination as it was.
+func WriteContext(ctx context.Context, path string, write func(io.Writer) error) error {
+	p, err := PrepareContext(ctx, path, write)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// PrepareContext is Prepare whose writes fail with ctx's error once ctx
+// is done (and which returns that error, leaving no temporary file, when
+// ctx is done as write returns). A caller committing several files checks
+// ctx once more before the first Commit.
+func PrepareContext(ctx context.Context, path string, write func(io.Writer) error) (*Pending, error) {
+	p, err := Prepare(path, func(w io.Writer) error { return write(ctxio.Writer(ctx, w)) })
+	if err == nil {
+		if err = ctxio.Err(ctx); err != nil {
+			p.Discard()
+			return nil, err
+		}
+	}
+	return p, err
 }
 
 // Target returns the destination the pending file will replace, symbolic

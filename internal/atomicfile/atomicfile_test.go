@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -48,6 +49,46 @@ func TestFailedWriteKeepsOldFileAndLeavesNoTemp(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if string(got) != "old" || len(entries) != 1 {
 		t.Fatalf("content %q, %d entries", got, len(entries))
+	}
+}
+
+// TestWriteContextStopsOnInterrupt: a context done during the write makes
+// the writes fail and leaves the old file, also when the writer ignores
+// the failed writes (a bufio.Writer until its Flush) or is done writing
+// when ctx ends; a context never done writes as Write does.
+func TestWriteContextStopsOnInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.txt.gz")
+	if err := writeString(path, "old"); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadFile(path)
+	for name, write := range map[string]func(io.Writer, context.CancelFunc) error{
+		"checks its writes": func(w io.Writer, cancel context.CancelFunc) error {
+			io.WriteString(w, "part")
+			cancel()
+			_, err := io.WriteString(w, "rest")
+			return err
+		},
+		"ignores them": func(w io.Writer, cancel context.CancelFunc) error {
+			cancel()
+			io.WriteString(w, "rest")
+			return nil
+		},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		err := WriteContext(ctx, path, func(w io.Writer) error { return write(w, cancel) })
+		got, _ := os.ReadFile(path)
+		entries, _ := os.ReadDir(dir)
+		if !errors.Is(err, context.Canceled) || string(got) != string(old) || len(entries) != 1 {
+			t.Errorf("%s: %v, content changed %v, %d entries", name, err, string(got) != string(old), len(entries))
+		}
+	}
+	if err := WriteContext(context.Background(), path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) == string(old) {
+		t.Error("a context never done: the file was not written")
 	}
 }
 

@@ -421,3 +421,25 @@ func TestContextStopsRestarts(t *testing.T) {
 		t.Errorf("cancelled after 3 restarts: %d restarts ran, error %v", done, err)
 	}
 }
+
+// TestContextStopsInsideARestart: a context done during Lloyd's
+// iterations stops them before the next step, in a restart and in the
+// sampled path's last run on every point (one restart of 50 centres on
+// 200,000 documents ran for seconds after a cancel).
+func TestContextStopsInsideARestart(t *testing.T) {
+	x, _ := blobs(3, 400, 2, 100, 3, 7)
+	for _, sample := range []int{0, 300} {
+		ctx, cancel := context.WithCancel(context.Background())
+		steps := 0
+		o := Options{Seed: 1, Restarts: 1, Threads: 2, Context: ctx, Sample: sample}
+		_, err := cluster(x, 3, o, false, func(restart int, _ float64) {
+			if restart == o.Restarts && sample > 0 || sample == 0 {
+				steps++
+				cancel()
+			}
+		})
+		if !errors.Is(err, context.Canceled) || steps != 1 {
+			t.Errorf("sample %d: cancelled at the first step: %d steps ran, error %v", sample, steps, err)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func (w *worker) seed(rng *rand.Rand) {
 	})
 	copy(w.weight, w.dist)
 	w.tree.build(w.weight)
-	for j := 1; j < w.k; j++ {
+	for j := 1; j < w.k && !w.stopped(); j++ {
 		w.setCentre(j, w.draw(rng, j))
 	}
 }
