@@ -249,7 +249,8 @@ func checkDocs(k, docs int) error {
 
 // Fit learns k topics from c: Q (cooc), its rectification, FastAnchorWords,
 // the recovery step, R and the EM refinement, as the options ask. It
-// fails for k < 2, k >= V or k > D (the number of documents), with a
+// fails for k < 2, k >= V (wrapping learner.ErrTooFewWords) or k > D
+// (the number of documents), with a
 // *learner.OptionError when the fit may rectify and RectifyWords is set
 // at most k, when fewer than k words pass the candidate threshold
 // (wrapping learner.ErrTooFewWords), and with a *learner.MemoryError when

@@ -320,7 +320,7 @@ func CollapseAdvice(algorithm string) string { return collapseAdvice(algorithm, 
 // rules judged the documents too; documents other than the fit's, or more
 // than the rules' sample, can still tell otherwise).
 const (
-	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, as in refine.DefaultAuto and every learner's DefaultOptions, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
+	refineAdvice       = "refine the topics by EM (refine.Auto.Refine: 20 iterations, as in refine.DefaultAuto and every geometric learner's DefaultOptions, turned the near-copies of score, recover, tsvd, rp, ddp and binning on KOS, NIPS and Reuters into distinct topics), or "
 	refineAlwaysAdvice = "refine the topics by EM whatever they are (refine.Auto.RefineAlways: the rules of refine.Auto.Refine let these pass; they judge the topics' words and weights and a sample of at most 2,000 documents of the fit's corpus (5 K above K = 400), not necessarily the documents judged here), or "
 )
 

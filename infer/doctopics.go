@@ -8,9 +8,10 @@ import (
 
 // WriteDocTopics writes the document-topic table that "hull infer" prints
 // and "hull synth" writes to doc-topics.tsv: one line per document, its id
-// (backslashes doubled; tabs, line breaks and the other control and
-// bidirectional characters escaped as \t, \n, \x1b, \u202e, so that the
-// table is safe to print and ReadDocTopics gives the ids back) and then
+// (backslashes doubled; tabs, line breaks, the other control and
+// bidirectional characters and the invisible ones escaped as \t, \n,
+// \x1b, \u202e, \u200b, so that the table is safe to print and
+// ReadDocTopics gives the ids back) and then
 // its K weights (%.6g,
 // topics numbered as in the model), tab-separated; with header, a first
 // line "id<TAB>topic1<TAB>...<TAB>topicK". ids[d] is the id of row

@@ -20,7 +20,9 @@ import (
 // (typed, as the README shows) fits the model the registry's learner of
 // the same name fits, byte for byte: a library user who starts from them
 // gets what "hull fit --algo NAME" gives, where the zero Options skip the
-// rectification and refinement that make real text readable.
+// rectification and refinement that make real text readable. The
+// registry's Defaults call DefaultOptions today; this keeps them so, and
+// fails for a learner registered without a typed DefaultOptions.
 func TestDefaultOptionsAreTheRegistrys(t *testing.T) {
 	c, truth := synth.Demo()
 	s := learner.Settings{Seed: 3, Threads: 1}

@@ -21,7 +21,8 @@ type MemoryError = memory.Error
 // ErrTooFewWords is wrapped by the errors of learners that find fewer
 // candidate words (anchors, novel words, words with data) than topics,
 // and by their refusal of a K the vocabulary is too small for (K >= V for
-// anchor, TSVD and Topic-SCORE): a caller may lower K.
+// anchor, TSVD and Topic-SCORE, K > V for the projections, K-1 > V for
+// Projector): a caller may lower K.
 var ErrTooFewWords = errors.New("fewer candidate words than topics")
 
 // OptionError reports an option outside its range. Field is the Go field

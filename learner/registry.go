@@ -145,10 +145,11 @@ func New(name string, s Settings, options map[string]string) (Learner, error) {
 // a value that does not parse, gives an *OptionError; the learner's own
 // validation may give another, as does an option given under both its
 // names. Options are applied in name order, so the result does not depend
-// on map order. An empty value is the option's default, as leaving it
-// out is ("--rectify=" from an unset script variable is anchor's auto,
-// not the none its library's zero value means), so that Default's ""
-// for a zero default reads back.
+// on map order. An empty value of a string option is its default, as
+// leaving it out is ("--rectify=" from an unset script variable is
+// anchor's auto, not the none its library's zero value means): every
+// other enumerated option's New already takes "" for its default. An
+// empty number is refused, as a number the flag lost.
 func (sp *Spec) Build(s Settings, values map[string]string) (Learner, error) {
 	return sp.BuildK(s, values, 0)
 }
@@ -197,7 +198,7 @@ func (sp *Spec) options(s Settings, values map[string]string) (any, error) {
 				Want: fmt.Sprintf("one value: it is also given as %s = %q", first, values[first])}
 		}
 		given[o.Field] = n
-		if values[n] == "" {
+		if values[n] == "" && sp.Kind(o) == "string" {
 			continue // the default
 		}
 		if err := options.Set(opts, o.Field, values[n]); err != nil {
@@ -250,9 +251,9 @@ func (sp *Spec) Flag(field string) string {
 // settingFlags are the command line's names of the Settings fields.
 var settingFlags = map[string]string{"Seed": "seed", "Threads": "threads", "MaxMemory": "max-memory"}
 
-// Default returns the default value of option o as a string ("" for the
-// zero value, which each option's Usage explains).
-func (sp *Spec) Default(o Option) string { return options.Format(sp.Defaults(), o.Field) }
+// Default returns the default value of option o as Build reads it back
+// ("0" for a zero number, whose meaning each option's Usage explains).
+func (sp *Spec) Default(o Option) string { return options.Value(sp.Defaults(), o.Field) }
 
 // Kind returns the type of option o as the command line names it: "int",
 // "uint", "float", "bool" or "string".

@@ -77,7 +77,7 @@ func TestRegistryBuildsFromStrings(t *testing.T) {
 	if !slices.Contains(Names(), "fake-build") {
 		t.Fatalf("Names() = %v", Names())
 	}
-	if spec.Default(spec.Options[0]) != "0.5" || spec.Default(spec.Options[1]) != "" || spec.Kind(spec.Options[3]) != "bool" {
+	if spec.Default(spec.Options[0]) != "0.5" || spec.Default(spec.Options[1]) != "0" || spec.Kind(spec.Options[3]) != "bool" {
 		t.Fatalf("defaults or kinds wrong")
 	}
 	if spec.Flag("Rate") != "fake-rate" || spec.Flag("MaxMemory") != "max-memory" || spec.Flag("Nothing") != "" {
@@ -189,9 +189,9 @@ func TestRegistryEmptyStringIsDefault(t *testing.T) {
 	}
 }
 
-// TestRegistryDefaultReadsBack: every option's Default, "" for a zero
-// default, given back to Build is accepted and changes nothing (an empty
-// int was refused as "want an integer").
+// TestRegistryDefaultReadsBack: every option's Default given back to
+// Build is accepted and changes nothing (Default gave "" for a zero int,
+// which Build refuses as "want an integer", as it refuses --refine=).
 func TestRegistryDefaultReadsBack(t *testing.T) {
 	spec := registerFake(t, "fake-default")
 	values := map[string]string{}
@@ -201,6 +201,9 @@ func TestRegistryDefaultReadsBack(t *testing.T) {
 	l, err := spec.Build(Settings{}, values)
 	if err != nil {
 		t.Fatalf("defaults given back: %v", err)
+	}
+	if _, err := spec.Build(Settings{}, map[string]string{"fake-count": ""}); err == nil {
+		t.Error("an empty int accepted")
 	}
 	if got := l.(*fake).o; got.Rate != 0.5 || got.Mode != "plain" || got.Count != 0 || got.Seeded != 0 || got.Fast {
 		t.Fatalf("defaults given back: %+v", got)

@@ -351,8 +351,8 @@ func EstimateBytes(c *corpus.Corpus, k int, opts Options) int64 {
 // Algorithm 5; then, unless NoRaise or MinDF is set, the same at a raised
 // candidate floor when the topics are noisy (see Options.NoRaise). It
 // fails for k < 1 or k > V, when no document has two tokens, when fewer
-// than k words pass the candidate threshold or are found novel (both
-// wrapping learner.ErrTooFewWords), and with a *learner.MemoryError when
+// than k words pass the candidate threshold or are found novel (these
+// three wrapping learner.ErrTooFewWords), and with a *learner.MemoryError when
 // EstimateBytes, or then the distances between the novel words, exceed
 // MaxMemory.
 func (l *Learner) Fit(ctx context.Context, c *corpus.Corpus, k int) (*model.Model, error) {

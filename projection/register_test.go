@@ -43,7 +43,7 @@ func TestRegistered(t *testing.T) {
 	}
 	// The command line's defaults.
 	spec, _ := learner.Lookup("ddp")
-	for flag, want := range map[string]string{"proj-far": "0.5", "proj-top-fraction": "0.5", "proj-threshold-fraction": "0.25", "proj-tolerance": "1e-05", "proj-max-iter": "1000", "proj-top": ""} {
+	for flag, want := range map[string]string{"proj-far": "0.5", "proj-top-fraction": "0.5", "proj-threshold-fraction": "0.25", "proj-tolerance": "1e-05", "proj-max-iter": "1000", "proj-top": "0"} {
 		o, _ := spec.Option(flag)
 		if got := spec.Default(o); got != want {
 			t.Errorf("ddp --%s default %q, want %q", flag, got, want)

@@ -221,7 +221,8 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 
 // Fit learns k topics from c by the steps of section 6.2 of the paper (see
 // the package documentation). It fails for k < 2, when the non-empty
-// documents are fewer than k or the words fewer than k-1, when the
+// documents are fewer than k or the words fewer than k-1 (wrapping
+// learner.ErrTooFewWords), when the
 // centred documents span fewer than k-1 dimensions, when the projected
 // documents have fewer than k distinct directions, when the k centres are
 // affinely dependent (no simplex), and with a *learner.MemoryError when

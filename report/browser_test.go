@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -686,6 +687,43 @@ func TestSearchBackslashWordsInBrowser(t *testing.T) {
 		evalOn(ctx, t, p, `(() => { const w = document.querySelector('#search-results li .word'); return w ? w.textContent : ''; })()`, &found)
 		if found != `a\\b` {
 			t.Errorf("typing %q finds %q, want the word shown as a\\\\b", typed, found)
+		}
+	}
+}
+
+// TestSearchInvisibleWordsInBrowser: a word holding an invisible
+// character (shown escaped, textsafe.Data) is found pasted as written and
+// typed as shown.
+func TestSearchInvisibleWordsInBrowser(t *testing.T) {
+	b := cdp.ForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for _, tc := range []struct {
+		word    string
+		queries []string // each finds the word, shown as want
+		want    string
+	}{
+		{"co\u00adop", []string{"co\u00adop", `co\u00adop`, "co\u00ad"}, `co\u00adop`}, // soft hyphen
+		{"x\U000e0067y", []string{"x\U000e0067y", `x\U000e0067`}, `x\U000e0067y`},      // a tag character
+	} {
+		m := testModel(3, 300, 2)
+		m.Vocab[150+10] = tc.word // one of topic 1's top words
+		p, _ := openPage(ctx, t, b, m, HTMLOptions{})
+		searchFinds(ctx, t, p, tc.queries, tc.want)
+	}
+}
+
+// searchFinds checks that each query typed in the page's search finds
+// want first.
+func searchFinds(ctx context.Context, t *testing.T, p *cdp.Page, queries []string, want string) {
+	t.Helper()
+	for _, query := range queries {
+		var found string
+		q, _ := json.Marshal(query) // a JavaScript string literal (strconv.Quote's \U is not one)
+		evalOn(ctx, t, p, `((q) => { const s = document.getElementById('search'); s.value = q; s.dispatchEvent(new Event('input'));
+			const w = document.querySelector('#search-results li .word'); return w ? w.textContent : ''; })(`+string(q)+`)`, &found)
+		if found != want {
+			t.Errorf("searching %q finds %q, want %q", query, found, want)
 		}
 	}
 }

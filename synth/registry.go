@@ -114,17 +114,13 @@ func New(name string, values map[string]string) (WeightsGenerator, error) {
 // builds the generator. A name that is not one of the spec's options, or a
 // value that does not parse, gives an *OptionError; the generator's
 // validation may give another. Options are applied in name order, so the
-// result does not depend on map order. An empty value is the option's
-// default, as leaving it out is, so that Default's "" reads back.
+// result does not depend on map order.
 func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 	p := sp.Defaults()
 	for _, n := range slices.Sorted(maps.Keys(values)) {
 		o, ok := sp.Option(n)
 		if !ok {
 			return nil, &OptionError{Generator: sp.Name, Field: n, Value: values[n], Want: "one of the options of " + sp.Name + " (" + sp.optionNames() + ")"}
-		}
-		if values[n] == "" {
-			continue // the default
 		}
 		if err := options.Set(p, o.Field, values[n]); err != nil {
 			return nil, &OptionError{Generator: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
@@ -156,9 +152,9 @@ func (sp *Spec) Flag(field string) string {
 	return o.Flag
 }
 
-// Default returns the default value of option o as a string ("" for the
-// zero value).
-func (sp *Spec) Default(o Option) string { return options.Format(sp.Defaults(), o.Field) }
+// Default returns the default value of option o as Build reads it back
+// ("0" for a zero number).
+func (sp *Spec) Default(o Option) string { return options.Value(sp.Defaults(), o.Field) }
 
 // Kind returns the type of option o as the command line names it: "int",
 // "uint", "float", "bool" or "string".

@@ -67,7 +67,7 @@ func TestRegistryDefaults(t *testing.T) {
 					t.Errorf("Flag(%s) = %q, want %q", o.Field, spec.Flag(o.Field), o.Flag)
 				}
 			}
-			// Every option's Default, "" for a zero default, reads back.
+			// Every option's Default reads back.
 			back := map[string]string{}
 			for _, o := range spec.Options {
 				back[o.Field] = spec.Default(o)
@@ -114,7 +114,7 @@ func TestRegistryBuildsByName(t *testing.T) {
 	if o, _ := spec.Option("style"); spec.Default(o) != SeparableArora || spec.Kind(o) != "string" {
 		t.Errorf("style: default %q, kind %q", spec.Default(o), spec.Kind(o))
 	}
-	if o, _ := spec.Option("Poisson"); spec.Default(o) != "" || spec.Kind(o) != "bool" {
+	if o, _ := spec.Option("Poisson"); spec.Default(o) != "false" || spec.Kind(o) != "bool" {
 		t.Errorf("poisson: default %q, kind %q", spec.Default(o), spec.Kind(o))
 	}
 	// Defaults are fresh each time: building does not change them.

@@ -243,7 +243,8 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 }
 
 // Fit learns k topics from c by steps 1-5 of section 3 of the paper. It
-// fails for k < 2, k >= V or k > D (the number of documents), when D has
+// fails for k < 2, k >= V (wrapping learner.ErrTooFewWords) or k > D
+// (the number of documents), when D has
 // rank below k, when fewer than k words occur (wrapping
 // learner.ErrTooFewWords), with a *learner.OptionError when M or K0 is
 // below k or C(K0, k) exceeds MaxSimplices, when every K-subset of the

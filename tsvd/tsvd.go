@@ -277,7 +277,8 @@ func EstimateBytes(c *corpus.Corpus, k int, o Options) int64 {
 }
 
 // Fit learns k topics from c by steps 1-6 of section 3.3 of the paper. It
-// fails for k < 2 or k >= V, when the documents clustered (the second half,
+// fails for k < 2 or k >= V (wrapping learner.ErrTooFewWords), when the
+// documents clustered (the second half,
 // or all of them with NoSplit) are fewer than k, when no word reaches its
 // threshold (B = 0: too few documents for w0; the error wraps
 // learner.ErrTooFewWords), and with a *learner.MemoryError when

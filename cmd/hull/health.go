@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/hulltopics/hull/corpus"
@@ -16,7 +17,7 @@ import (
 // and options by their flags.
 var adviceFlags = strings.NewReplacer(
 	"anchor.Options.Rectify = auto, as in anchor.DefaultOptions", "--rectify auto, the default",
-	"as in refine.DefaultAuto and every learner's DefaultOptions", "the default",
+	"as in refine.DefaultAuto and every geometric learner's DefaultOptions", "the default",
 	"the gibbs learner (lda.NewGibbs)", "--algo gibbs",
 	"lda.GibbsOptions.Init = lda.InitAnchor", "--init anchor",
 	"corpus.PruneOptions.MaxDF", "--max-df",
@@ -154,14 +155,18 @@ func loadModel(flag, path string) (*model.Model, error) {
 }
 
 // loadModelArg loads the MODEL argument at path. When it is no model but
-// one of the command's other arguments is, the arguments were given in
-// the wrong order, and the error says so with the command's usage.
+// one of the command's other arguments, a regular file, is, the arguments
+// were given in the wrong order, and the error says so with the command's
+// usage. Standard input ("-", /dev/stdin) is not read for the hint.
 func loadModelArg(path string, others []string, usage string) (*model.Model, error) {
 	m, err := loadModel("", path)
 	if err == nil || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return m, err
 	}
 	for _, p := range others {
+		if st, e := os.Stat(p); p == stdinPath || e != nil || !st.Mode().IsRegular() {
+			continue
+		}
 		if _, e := model.Load(p); e == nil {
 			return nil, fmt.Errorf("%w (%s is a model: the arguments are %s)", err, p, usage)
 		}

@@ -351,4 +351,16 @@ func TestModelArgumentOrder(t *testing.T) {
 	if code != exitBadInput || strings.Contains(errOut, "is a model") {
 		t.Errorf("topics of two corpora: exit %d, %q: want exit 2 without the hint", code, errOut)
 	}
+	// "-" is standard input, not the file of that name, which holds a model.
+	raw, err := os.ReadFile(mpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if err := os.WriteFile("-", raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut = hull(t, "topics", docs, "-"); code != exitBadInput || strings.Contains(errOut, "is a model") {
+		t.Errorf("INPUT -: exit %d, %q: want exit 2 without the hint", code, errOut)
+	}
 }

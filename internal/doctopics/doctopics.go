@@ -53,8 +53,9 @@ func decodeID(field string) string {
 }
 
 // Write writes the table of theta to w: per document its id (encoded:
-// backslashes doubled, tabs, line breaks and the other control and
-// bidirectional characters written as escape sequences, so that the table
+// backslashes doubled, tabs, line breaks, the other control and
+// bidirectional characters and the invisible ones (textsafe.Data) written
+// as escape sequences, so that the table
 // is safe to print and Read gives the ids back) and its weights (%.6g),
 // tab-separated, after the header line
 // "id<TAB>topic1<TAB>...<TAB>topicK" if header is set. It returns an

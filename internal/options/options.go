@@ -77,11 +77,22 @@ func Set(p any, field, s string) error {
 
 // Format returns the value of the field named field of the struct p
 // points to as Set would read it back, but "" for the zero value (and for
-// a field that does not exist or is not exported), which a learner's
-// registry reads as the default.
+// a field that does not exist or is not exported): Value without the
+// zero.
 func Format(p any, field string) string {
 	f, err := lookup(p, field)
 	if err != nil || !f.IsValid() || !f.CanInterface() || f.IsZero() {
+		return ""
+	}
+	return fmt.Sprint(f.Interface())
+}
+
+// Value returns the value of the field named field of the struct p points
+// to as Set reads it back, the zero value included ("0", "false"; "" for
+// a field that does not exist or is not exported).
+func Value(p any, field string) string {
+	f, err := lookup(p, field)
+	if err != nil || !f.IsValid() || !f.CanInterface() {
 		return ""
 	}
 	return fmt.Sprint(f.Interface())

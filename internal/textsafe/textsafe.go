@@ -29,8 +29,9 @@
 // sequence as a\\x1b. For the same reason Data escapes the characters that
 // show nothing (Invisible: the zero-width space U+200B, the byte order
 // mark U+FEFF, the soft hyphen U+00AD, the Hangul fillers, the tags): the
-// word "app\u200ble" would otherwise print as "apple". JSON does the same for JSON text with \u escapes,
-// which leave the JSON value as it was.
+// word "app\u200ble" would otherwise print as "apple". JSON rewrites the
+// unsafe runes of JSON text (not the invisible ones) as \u escapes, which
+// leave the JSON value as it was.
 package textsafe
 
 import (

@@ -169,7 +169,8 @@ func TestEscapeDoesNotAllocateForSafeText(t *testing.T) {
 
 // FuzzEscape: whatever the bytes, Data's output holds no unsafe rune, is
 // UTF-8 and reads back as the input, so no two strings print alike; and
-// Escape's is Data's but for the input's own backslashes.
+// Escape's is Data's for an input without backslashes or invisible
+// characters.
 func FuzzEscape(f *testing.F) {
 	for _, s := range []string{"a\x1b[2Jb", `a\x1b`, "rl\u202eo", "bad\xff", `q"\"`, "\u2028"} {
 		f.Add(s)

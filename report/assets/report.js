@@ -256,15 +256,27 @@
       D.searchTop + ' most probable words or among its most relevant words at some λ; for each it lists the topics that hold it so, by p(w|z).';
     input.addEventListener('input', () => search(input.value));
   }
+  // INVISIBLE holds the characters textsafe.Invisible lists, which
+  // textsafe.Data writes as escapes, as the page holds the words.
+  const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2065\u206a-\u206f\u3164\ufeff\uffa0\ufff0-\ufff8\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e00ff}\u{e01f0}-\u{e0fff}]/gu;
+  // asShown returns q as textsafe.Data writes it: its backslashes doubled
+  // and its invisible characters escaped.
+  function asShown(q) {
+    return q.replaceAll('\\', '\\\\').replace(INVISIBLE, (c) => {
+      const cp = c.codePointAt(0);
+      return cp > 0xffff ? '\\U' + cp.toString(16).padStart(8, '0') : '\\u' + cp.toString(16).padStart(4, '0');
+    });
+  }
   function search(query) {
     const list = byId('search-results');
     clear(list);
     for (const c of circles) c.classList.remove('hit');
     const q = query.trim();
     if (q === '') return;
-    // Words are held as shown, their backslashes doubled (textsafe.Data):
-    // a word is found as shown or as typed with its backslashes single.
-    const qs = q.includes('\\') ? [q, q.replaceAll('\\', '\\\\')] : [q];
+    // Words are held as shown (textsafe.Data): a word is found as shown
+    // or as written, pasted with its invisible characters.
+    const shown = asShown(q);
+    const qs = shown !== q ? [q, shown] : [q];
     const qls = qs.map((x) => x.toLowerCase());
     const found = [];
     let exact = -1;
