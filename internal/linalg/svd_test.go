@@ -293,4 +293,8 @@ func TestRandomizedSVDContext(t *testing.T) {
 	if _, _, _, err := RandomizedSVD(a, 3, SVDOptions{PowerIters: 20000, Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled context: %v", err)
 	}
+	// Without power iterations, the products after them stop too.
+	if _, _, _, err := RandomizedSVD(a, 3, SVDOptions{PowerIters: -1, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context, no power iteration: %v", err)
+	}
 }
