@@ -202,7 +202,7 @@ func (sp *Spec) options(s Settings, values map[string]string) (any, error) {
 			continue // the default
 		}
 		if err := options.Set(opts, o.Field, values[n]); err != nil {
-			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
+			return nil, &OptionError{Learner: sp.Name, Field: o.Field, Value: options.Given(values[n]), Want: err.Error()}
 		}
 	}
 	for _, n := range names {

@@ -691,9 +691,9 @@ func TestSearchBackslashWordsInBrowser(t *testing.T) {
 	}
 }
 
-// TestSearchInvisibleWordsInBrowser: a word holding an invisible
-// character (shown escaped, textsafe.Data) is found pasted as written and
-// typed as shown.
+// TestSearchInvisibleWordsInBrowser: a word holding an invisible or
+// unsafe character (shown escaped, textsafe.Data) is found pasted as
+// written and typed as shown.
 func TestSearchInvisibleWordsInBrowser(t *testing.T) {
 	b := cdp.ForTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -705,6 +705,8 @@ func TestSearchInvisibleWordsInBrowser(t *testing.T) {
 	}{
 		{"co\u00adop", []string{"co\u00adop", `co\u00adop`, "co\u00ad"}, `co\u00adop`}, // soft hyphen
 		{"x\U000e0067y", []string{"x\U000e0067y", `x\U000e0067`}, `x\U000e0067y`},      // a tag character
+		{"rtl\u200fmark", []string{"rtl\u200fmark", `rtl\u200fm`}, `rtl\u200fmark`},    // a bidi control, unsafe
+		{"\ufeffbom", []string{"\ufeffbom", `\ufeffb`}, `\ufeffbom`},                   // not trimmed as white space
 	} {
 		m := testModel(3, 300, 2)
 		m.Vocab[150+10] = tc.word // one of topic 1's top words

@@ -114,7 +114,8 @@ func New(name string, values map[string]string) (WeightsGenerator, error) {
 // builds the generator. A name that is not one of the spec's options, or a
 // value that does not parse, gives an *OptionError; the generator's
 // validation may give another. Options are applied in name order, so the
-// result does not depend on map order.
+// result does not depend on map order. An empty value of a string option
+// is its default, as leaving it out is, as for learners (learner.Spec.Build).
 func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 	p := sp.Defaults()
 	for _, n := range slices.Sorted(maps.Keys(values)) {
@@ -122,8 +123,11 @@ func (sp *Spec) Build(values map[string]string) (WeightsGenerator, error) {
 		if !ok {
 			return nil, &OptionError{Generator: sp.Name, Field: n, Value: values[n], Want: "one of the options of " + sp.Name + " (" + sp.optionNames() + ")"}
 		}
+		if values[n] == "" && sp.Kind(o) == "string" {
+			continue // the default
+		}
 		if err := options.Set(p, o.Field, values[n]); err != nil {
-			return nil, &OptionError{Generator: sp.Name, Field: o.Field, Value: values[n], Want: err.Error()}
+			return nil, &OptionError{Generator: sp.Name, Field: o.Field, Value: options.Given(values[n]), Want: err.Error()}
 		}
 	}
 	return sp.New(p)

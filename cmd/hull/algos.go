@@ -240,7 +240,7 @@ func commandLineError(err error, spec *learner.Spec) error {
 	var se *synth.OptionError
 	if errors.As(err, &se) {
 		if gen, _ := synth.Lookup(se.Generator); gen != nil && gen.Flag(se.Field) != "" {
-			if se.Value == "" {
+			if se.Value == "" { // a field New wants and no flag gave
 				return fmt.Errorf("--%s is required: want %s", gen.Flag(se.Field), se.Want)
 			}
 			return fmt.Errorf("--%s %v: want %s", gen.Flag(se.Field), se.Value, se.Want)

@@ -22,6 +22,9 @@ func TestLearnerFlagsFromTheRegistry(t *testing.T) {
 		{"other option in want", []string{"fit", "-q", "-k", "3", "--anchor-project-dim", "5", missing}, "--anchor-project-dim 5: want 0 unless --rectify none ("},
 		{"recover and --rectify", []string{"fit", "-q", "--algo", "recover", "-k", "3", "--rectify", "ap", missing}, "--rectify ap: want none or auto for the original recovery ("},
 		{"unparsable value", []string{"fit", "-q", "--algo", "tsvd", "-k", "3", "--tsvd-w0", "x", missing}, "--tsvd-w0 x: want a number"},
+		// An empty value (an unset script variable) is said to be one.
+		{"empty number", []string{"fit", "-q", "-k", "3", "--refine=", missing}, "hull: --refine \"\": want an integer\n"},
+		{"synth: empty number", []string{"synth", "lda", "--alpha=", "-o", missing}, "hull: --alpha \"\": want a number\n"},
 		{"-k before reading", []string{"fit", "-q", missing}, "-k is required with INPUT or --stats"},
 		{"-k 0 before reading", []string{"fit", "-q", "-k", "0", missing}, "-k 0: want the number of topics to learn, at least 2"},
 		{"-k 1 before reading", []string{"fit", "-q", "-k", "1", missing}, "-k 1: want the number of topics to learn, at least 2"},

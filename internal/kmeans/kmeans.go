@@ -276,10 +276,10 @@ func runSampled(g data, n, dim, work, k int, cosine bool, o Options, trace func(
 		tr = func(in float64) { trace(o.Restarts, in) }
 	}
 	w.lloyd(tr)
-	if w.stopped() {
+	res := Result{Centers: mat.NewDense(k, dim, append([]float64(nil), w.c...)), Assign: w.assign, Inertia: w.inertia()}
+	if w.stopped() { // checked after inertia, whose blocks the context stops too
 		return Result{}, w.context().Err()
 	}
-	res := Result{Centers: mat.NewDense(k, dim, append([]float64(nil), w.c...)), Assign: w.assign, Inertia: w.inertia()}
 	if o.Progress != nil {
 		o.Progress(o.Restarts+1, o.Restarts+1)
 	}

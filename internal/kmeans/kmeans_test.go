@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -440,6 +442,48 @@ func TestContextStopsInsideARestart(t *testing.T) {
 		})
 		if !errors.Is(err, context.Canceled) || steps != 1 {
 			t.Errorf("sample %d: cancelled at the first step: %d steps ran, error %v", sample, steps, err)
+		}
+	}
+}
+
+// doneAfter is a context whose Err turns to Canceled after n calls: it
+// cancels at every point where the clustering looks.
+type doneAfter struct {
+	context.Context
+	n     int64
+	calls atomic.Int64
+}
+
+func (c *doneAfter) Err() error {
+	if c.calls.Add(1) > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCancelNeverGivesAWrongResult: cancelled at any of the points where
+// it checks its context, a clustering (sampled or not) returns the
+// context's error or the result it gives uncancelled, never a partial
+// one (the sampled path's last inertia came back partial, with no error).
+func TestCancelNeverGivesAWrongResult(t *testing.T) {
+	x, _ := blobs(3, 2000, 2, 100, 3, 7)
+	for _, sample := range []int{0, 300} {
+		o := Options{Seed: 1, Restarts: 2, Threads: 2, Sample: sample}
+		want, err := Cluster(x, 3, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := &doneAfter{Context: context.Background(), n: math.MaxInt64}
+		o.Context = count
+		if _, err := Cluster(x, 3, o); err != nil {
+			t.Fatal(err)
+		}
+		for n := range count.calls.Load() + 1 {
+			o.Context = &doneAfter{Context: context.Background(), n: n}
+			got, err := Cluster(x, 3, o)
+			if err == nil && (got.Inertia != want.Inertia || !slices.Equal(got.Assign, want.Assign)) {
+				t.Errorf("sample %d, cancelled at check %d: no error, inertia %v, want %v", sample, n, got.Inertia, want.Inertia)
+			}
 		}
 	}
 }

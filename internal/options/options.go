@@ -87,6 +87,16 @@ func Format(p any, field string) string {
 	return fmt.Sprint(f.Interface())
 }
 
+// Given returns a value as an error shows it: an empty one as "" in
+// quotes, so that "--refine=" from an unset script variable reads
+// `--refine "": want an integer`, not as a value left out.
+func Given(value string) string {
+	if value == "" {
+		return `""`
+	}
+	return value
+}
+
 // Value returns the value of the field named field of the struct p points
 // to as Set reads it back, the zero value included ("0", "false"; "" for
 // a field that does not exist or is not exported).

@@ -256,22 +256,36 @@
       D.searchTop + ' most probable words or among its most relevant words at some λ; for each it lists the topics that hold it so, by p(w|z).';
     input.addEventListener('input', () => search(input.value));
   }
-  // INVISIBLE holds the characters textsafe.Invisible lists, which
-  // textsafe.Data writes as escapes, as the page holds the words.
-  const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2065\u206a-\u206f\u3164\ufeff\uffa0\ufff0-\ufff8\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e00ff}\u{e01f0}-\u{e0fff}]/gu;
-  // asShown returns q as textsafe.Data writes it: its backslashes doubled
-  // and its invisible characters escaped.
+  // INVISIBLE holds the characters textsafe.Invisible lists, and unsafe
+  // tells those textsafe.Unsafe does: textsafe.Data writes both as
+  // escapes, as the page holds the words.
+  const INVISIBLE = /^[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2065\u206a-\u206f\u3164\ufeff\uffa0\ufff0-\ufff8\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e00ff}\u{e01f0}-\u{e0fff}]$/u;
+  function unsafe(cp) {
+    return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0x061c || cp === 0x200e || cp === 0x200f ||
+      (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x2028 || cp === 0x2029 ||
+      (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe;
+  }
+  const SHORT = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
+  // asShown returns q as textsafe.Data writes it: its backslashes doubled,
+  // its unsafe and invisible characters escaped as Go's strconv does.
   function asShown(q) {
-    return q.replaceAll('\\', '\\\\').replace(INVISIBLE, (c) => {
+    let out = '';
+    for (const c of q) {
       const cp = c.codePointAt(0);
-      return cp > 0xffff ? '\\U' + cp.toString(16).padStart(8, '0') : '\\u' + cp.toString(16).padStart(4, '0');
-    });
+      if (c === '\\') out += '\\\\';
+      else if (!unsafe(cp) && !INVISIBLE.test(c)) out += c;
+      else if (SHORT[cp]) out += SHORT[cp];
+      else if (cp < 0x80) out += '\\x' + cp.toString(16).padStart(2, '0');
+      else if (cp <= 0xffff) out += '\\u' + cp.toString(16).padStart(4, '0');
+      else out += '\\U' + cp.toString(16).padStart(8, '0');
+    }
+    return out;
   }
   function search(query) {
     const list = byId('search-results');
     clear(list);
     for (const c of circles) c.classList.remove('hit');
-    const q = query.trim();
+    const q = query.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, ''); // trim() would take a word's U+FEFF
     if (q === '') return;
     // Words are held as shown (textsafe.Data): a word is found as shown
     // or as written, pasted with its invisible characters.
