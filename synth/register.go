@@ -35,7 +35,8 @@ V = 500, K = 5). Documents are drawn as by "hull synth lda".
   probability of its most probable word, and the topic is renormalised.
 --style ding (Ding et al. 2013, section 6.2): each ordinary word's row of the
   V x K topic matrix is uniform on the simplex, each novel word gets a U(0,1)
-  weight in its topic, then each topic (column) is normalised; --beta is refused.
+  weight in its topic, then each topic (column) is normalised; --beta stays at
+  its default (another value is refused).
 
 The truth's anchors are each topic's most probable anchor word.`,
 			Options: []Option{
@@ -181,7 +182,7 @@ var (
 	optDocs      = Option{Field: "Docs", Flag: "docs", Usage: "number of documents", Param: "docs"}
 	optDocLength = Option{Field: "DocLength", Flag: "doc-length", Usage: "tokens per document (with --poisson: the mean)", Param: "doc_length"}
 	optPoisson   = Option{Field: "Poisson", Flag: "poisson", Usage: "draw each document's length from Poisson(--doc-length), at least 2", Param: "poisson"}
-	optAlpha     = Option{Field: "Alpha", Flag: "alpha", Usage: "symmetric Dirichlet parameter of the document-topic weights", Param: "alpha"}
+	optAlpha     = Option{Field: "Alpha", Flag: "alpha", Usage: "symmetric Dirichlet parameter of the document-topic weights, per topic (hull fit's --alpha is the total, K times this)", Param: "alpha"}
 	optBeta      = Option{Field: "Beta", Flag: "beta", Usage: "symmetric Dirichlet parameter of the topic-word distributions", Param: "beta"}
 )
 

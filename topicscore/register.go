@@ -24,7 +24,7 @@ func init() {
 var registryOptions = []learner.Option{
 	{Field: "M", Flag: "score-m", Usage: "k-means centres m of the vertex hunting (0: 10K)"},
 	{Field: "K0", Flag: "score-k0", Usage: "candidate centres K0 searched exhaustively (0: ceil(5K/4), lowered so that C(K0, K) <= 200,000; setting it selects the exhaustive search)", Inert: []learner.Inert{{Field: "VertexSearch", Value: string(SearchSP)}}},
-	{Field: "VertexSearch", Flag: "score-search", Usage: "vertex hunting: exhaustive (the paper's 2b' and 2b over K0 candidates), sp (successive projection on the k-means centres of at least --score-min-centre words) or auto (exhaustive while ceil(5K/4) candidates fit the budget and the simplex is not degenerate, else sp)"},
+	{Field: "VertexSearch", Flag: "score-search", Usage: "vertex hunting: exhaustive (the paper's 2b' and 2b over K0 candidates), sp (successive projection on the k-means centres of at least --score-min-centre words) or auto (exhaustive while ceil(5K/4) candidates fit the budget and the simplex is not degenerate, else sp; the default)"},
 	{Field: "MinCentreSize", Flag: "score-min-centre", Usage: "fewest words of a k-means centre taken as a vertex by sp, and below which a vertex of the exhaustive search counts as degenerate (0: 5)"},
 	{Field: "Restarts", Flag: "score-restarts", Usage: "k-means++ restarts of the vertex hunting's k-means, the best kept (0: 3)"},
 	{Field: "KMeansIter", Flag: "score-kmeans-iter", Usage: "most Lloyd iterations of each k-means restart (0: 100)"},

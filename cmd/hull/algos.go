@@ -243,7 +243,11 @@ func commandLineError(err error, spec *learner.Spec) error {
 			if se.Value == "" { // a field New wants and no flag gave
 				return fmt.Errorf("--%s is required: want %s", gen.Flag(se.Field), se.Want)
 			}
-			return fmt.Errorf("--%s %v: want %s", gen.Flag(se.Field), se.Value, se.Want)
+			want := se.Want
+			for _, o := range gen.Options {
+				want = fieldAsFlag(want, o.Field, o.Flag)
+			}
+			return fmt.Errorf("--%s %v: want %s", gen.Flag(se.Field), se.Value, want)
 		}
 		return err
 	}
@@ -295,12 +299,19 @@ func learnerFlagWords(msg string, algos []string) string {
 // Projections" -> "raise --proj-p", "Options.M" -> "--score-m".
 func flagWords(msg string, spec *learner.Spec) string {
 	for _, o := range spec.Options {
-		msg = regexp.MustCompile(`\bOptions\.`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
-		msg = regexp.MustCompile(`\bOptions\.`+o.Field+`\b`).ReplaceAllString(msg, "--"+o.Flag)
-		if len(o.Field) > 1 { // a one-letter field could be any capital
-			msg = regexp.MustCompile(`\b`+o.Field+` = `).ReplaceAllString(msg, "--"+o.Flag+" ")
-			msg = regexp.MustCompile(`\b`+o.Field+`\b`).ReplaceAllString(msg, "--"+o.Flag)
-		}
+		msg = fieldAsFlag(msg, o.Field, o.Flag)
+	}
+	return msg
+}
+
+// fieldAsFlag names in msg the Go field by its flag, for flagWords and
+// for the generators' options.
+func fieldAsFlag(msg, field, flag string) string {
+	msg = regexp.MustCompile(`\bOptions\.`+field+` = `).ReplaceAllString(msg, "--"+flag+" ")
+	msg = regexp.MustCompile(`\bOptions\.`+field+`\b`).ReplaceAllString(msg, "--"+flag)
+	if len(field) > 1 { // a one-letter field could be any capital
+		msg = regexp.MustCompile(`\b`+field+` = `).ReplaceAllString(msg, "--"+flag+" ")
+		msg = regexp.MustCompile(`\b`+field+`\b`).ReplaceAllString(msg, "--"+flag)
 	}
 	return msg
 }

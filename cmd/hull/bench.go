@@ -91,6 +91,7 @@ out; the table says how many documents were used.`,
 	fs.BoolVarP(&f.eval.quiet, "quiet", "q", false, "no progress or notes on stderr (failures are still said)")
 	f.eval.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
+	fs.MarkHidden("log-every") // refused: the fits print no log
 	cmd.AddCommand(newPlusOneCmd())
 	return cmd
 }

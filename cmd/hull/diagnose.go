@@ -41,7 +41,7 @@ the topics of MODEL (a saved model, as the second argument or --model):
 
   dominant topic   share of the documents whose largest topic weight is
                    >= --dom-alpha (0.4) while every other is <= --dom-beta (0.3)
-  nearly pure      share of the documents whose largest weight is >= 1 - --delta (0.95)
+  nearly pure      share of the documents whose largest weight is >= 0.95 (1 - --delta)
   catchwords       share of the topics with at least one catchword: the documents
                    are clustered by their largest weight into T_1..T_K, then step 5
                    of TSVD finds each cluster's catchwords S_l with eps0 w0 =
@@ -53,7 +53,8 @@ the topics of MODEL (a saved model, as the second argument or --model):
 The paper takes the document weights from 1000 sweeps of Gibbs sampling of
 LDA on the corpus. Here they are inferred under MODEL's fixed topics by
 variational inference (package infer, VB: the E-step of LDA, deterministic),
-on INPUT aligned to the model's vocabulary by word; the Dirichlet prior has total
+on INPUT pruned as the model's corpus was (--no-prune keeps every word) and
+aligned to the model's vocabulary by word; the Dirichlet prior has total
 concentration --prior, shaped like the model's alpha or topic weights when it
 has them (default: the model's own alpha, else 0.1 K, as "hull infer").
 Documents without any word of the model are left out of every share. Fit MODEL
@@ -87,6 +88,7 @@ reported too, and the share of topics with TSVD's own catchwords.`,
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bars or notes on stderr")
 	f.input.bind(fs)
 	f.input.asModel = true // INPUT is pruned as the model's corpus (modelPruning)
+	fs.Lookup("no-prune").Usage = "keep every word of INPUT, of any format (default: INPUT is pruned as the model's corpus was)"
 	return cmd
 }
 

@@ -127,7 +127,7 @@ skipped for them) (--reference); "unique_words", "distinct_words",
 	fs := cmd.Flags()
 	fs.StringVar(&f.truth, "truth", "", "true model (e.g. truth.json from hull synth), or another model of the same corpus to compare with")
 	fs.BoolVar(&f.ignoreDigest, "ignore-digest", false, "with --truth: score even when the truth records another corpus than the model")
-	fs.Float64Var(&recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this")
+	fs.Float64Var(&recoveredAt, "recovered-at", eval.DefaultRecoveredAt, "with --truth: count the true topics matched at cosine >= this (only when given)")
 	fs.StringVar(&f.heldout, "heldout", "", "held-out documents for perplexity")
 	fs.StringVar(&f.reference, "reference", "", "reference corpus for coherence")
 	fs.StringVar(&f.labels, "labels", "", "id<TAB>label file: NMI and purity of the dominant topics of the --reference (else --heldout) documents")

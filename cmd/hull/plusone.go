@@ -87,6 +87,7 @@ number of test documents of a split.`,
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or notes on stderr")
 	f.input.bind(fs)
 	f.learners = bindLearnerFlags(fs)
+	fs.MarkHidden("log-every") // refused: the fits print no log
 	return cmd
 }
 

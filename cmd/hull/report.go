@@ -80,8 +80,9 @@ circles' areas come from the model's p(z) or alpha where it has them.
 
 The data the page shows is JSON inside it (the <script> element of id
 hull-report-data), every word, id and text escaped: a corpus is untrusted input.
-KOS with K = 20 and its 3,430 documents makes a page of 168 KiB, drawn within
-0.25 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.3 s.`,
+KOS with K = 20 and its 3,430 documents makes a page of 170 KiB, drawn within
+0.25 s of opening it; K = 200 topics over 100,000 words, 1.3 MiB and 0.4 s
+(README, "Looking at the topics in a browser", has the commands).`,
 		Example: `  hull fit -k 20 docword.kos.txt.gz -o kos.json
   hull report kos.json docword.kos.txt.gz -o kos.html     # then open kos.html
   hull report model.json -o topics.html                   # the topics alone`,

@@ -162,7 +162,9 @@ func TestSynthBadFlagsExitTwo(t *testing.T) {
 		{"delta", []string{"synth", "dominant", "--delta", "0.1", "-o", out}, "--delta 0.1: want in [0, 0.08]"},
 		{"groups", []string{"synth", "correlated", "-k", "4", "--groups", "5", "-o", out}, "--groups 5: want at most K = 4"},
 		{"rho of one-topic groups", []string{"synth", "correlated", "-k", "2", "--rho", "0.9", "-o", out}, "--rho 0.9: want left at 0.1 when each of the 2 groups holds one topic"},
-		{"poisson mean", []string{"synth", "lda", "--poisson", "--doc-length", "2000000000", "-o", out}, "--doc-length 2000000000: want at most 1e+09 with Poisson"},
+		{"poisson mean", []string{"synth", "lda", "--poisson", "--doc-length", "2000000000", "-o", out}, "--doc-length 2000000000: want at most 1e+09 with --poisson"},
+		// The generators' fields named in what is wanted are flags too.
+		{"ding beta", []string{"synth", "separable", "--style", "ding", "--beta", "0.2", "-o", out}, `--beta 0.2: want left at 0.1 with --style "ding"`},
 		{"intensities", []string{"synth", "swimmer", "--body", "1", "--background", "2", "-o", out}, "--body 1: want above"},
 		{"short length", []string{"synth", "swimmer", "--doc-length", "1", "-o", out}, "--doc-length 1: want at least 2"},
 		{"not an integer", []string{"synth", "ke", "-k", "2.5", "-o", out}, "--topics 2.5: want an integer"},

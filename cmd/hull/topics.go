@@ -199,6 +199,11 @@ func (f *topicsFlags) check(cmd *cobra.Command, withInput bool) error {
 	case f.threads < 0:
 		return fmt.Errorf("--threads %d: want >= 0 (0: one per CPU)", f.threads)
 	}
+	if f.top == 0 {
+		if err := unusedFlags(cmd.Flags(), "--top 0 shows no words to rank", "lambda"); err != nil {
+			return err
+		}
+	}
 	if withInput {
 		if f.labels == "" {
 			if err := unusedFlags(cmd.Flags(), "it is for --labels, and none is given", "top-labels", "by-label"); err != nil {

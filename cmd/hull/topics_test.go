@@ -520,6 +520,7 @@ func TestTopicsLambda(t *testing.T) {
 	expectBadInput(t, []badInput{
 		{"lambda above 1", []string{"topics", modelPath, "--lambda", "1.5"}, "--lambda 1.5: want 0 to 1"},
 		{"lambda NaN", []string{"topics", modelPath, "--lambda", "NaN"}, "--lambda NaN"},
+		{"lambda without words", []string{"topics", modelPath, "--top", "0", "--lambda", "0.6"}, "--lambda: --top 0 shows no words to rank"},
 	})
 }
 
