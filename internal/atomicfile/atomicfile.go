@@ -497,6 +497,22 @@ var tempCount atomic.Uint64
 // removeStale removes the temporary files of target left by processes that
 // are no longer alive. Errors are ignored: a stale file left is harmless.
 func removeStale(target string) {
+	removeTemps(target, func(pid int) bool { return pid != os.Getpid() && !alive(pid) })
+}
+
+// RemoveOwnTemps removes the temporary files this process has open for
+// path: the cleanup of a process that exits on an interrupt while a write
+// of its own, on another goroutine, has not yet seen it (hull-beam's last
+// step). Errors are ignored, as for stale files.
+func RemoveOwnTemps(path string) {
+	if target, _, err := resolve(path); err == nil {
+		removeTemps(target, func(pid int) bool { return pid == os.Getpid() })
+	}
+}
+
+// removeTemps removes the temporary files of target whose writer's
+// process id the predicate picks.
+func removeTemps(target string, pick func(pid int) bool) {
 	dir := filepath.Dir(target)
 	prefix := tempPrefix(target)
 	entries, err := os.ReadDir(dir)
@@ -510,7 +526,7 @@ func removeStale(target string) {
 		}
 		pidText, random, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || !allDigits(random) || pid == os.Getpid() || alive(pid) {
+		if !ok || err != nil || pid <= 0 || !allDigits(random) || !pick(pid) {
 			continue
 		}
 		os.Remove(filepath.Join(dir, e.Name()))

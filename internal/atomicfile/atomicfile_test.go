@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -182,5 +183,26 @@ func TestPrepareDiscardCommit(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("%d entries after Remove", len(entries))
+	}
+}
+
+// TestRemoveOwnTemps removes this process's temporary files for a
+// destination, and no other process's nor another destination's.
+func TestRemoveOwnTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.stats")
+	own := filepath.Join(dir, ".s.stats"+tempMarker+strconv.Itoa(os.Getpid())+"-7")
+	other := filepath.Join(dir, ".s.stats"+tempMarker+"1-7") // init's: alive
+	otherDest := filepath.Join(dir, ".t.stats"+tempMarker+strconv.Itoa(os.Getpid())+"-7")
+	for _, p := range []string{own, other, otherDest} {
+		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	RemoveOwnTemps(path)
+	for p, want := range map[string]bool{own: false, other: true, otherDest: true} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s: present %v, want %v", filepath.Base(p), err == nil, want)
+		}
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/hulltopics/hull/beam/pipeline"
 	"github.com/hulltopics/hull/cooc"
 	"github.com/hulltopics/hull/corpus"
+	"github.com/hulltopics/hull/internal/atomicfile"
 	"github.com/hulltopics/hull/internal/interrupt"
 	"github.com/hulltopics/hull/internal/readflags"
 	"github.com/hulltopics/hull/internal/textsafe"
@@ -337,6 +338,11 @@ func run(ctx context.Context) error {
 		// A fresh context: the run's may be cancelled.
 		if rerr := (pipeline.Partials{Dir: opts.PartialsDir}).Remove(context.Background()); rerr != nil {
 			fmt.Fprintln(os.Stderr, textsafe.Escape(fmt.Sprintf("hull-beam: removing the partial statistics in %s: %v", opts.PartialsDir, rerr)))
+		}
+		// The last step may be writing the output when an interrupt ends
+		// the process: its temporary file goes too.
+		if !strings.Contains(opts.Output, "://") {
+			atomicfile.RemoveOwnTemps(opts.Output)
 		}
 	}
 	// A job on a cluster's runner is the runner's: its partials are left
