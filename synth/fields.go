@@ -60,7 +60,7 @@ func (c *check) atLeast(field string, v, lo int) {
 func (c *check) docLength(v int, poisson bool) {
 	if poisson {
 		c.atLeast("DocLength", v, 1)
-		c.require(float64(v) <= maxPoissonMean, "DocLength", v, "at most %g with Poisson (the largest mean Poisson samples)", maxPoissonMean)
+		c.require(float64(v) <= maxPoissonMean, "DocLength", v, "at most %g with Poisson (the sampler's largest mean)", maxPoissonMean)
 	} else {
 		c.atLeast("DocLength", v, minDocLength)
 	}
